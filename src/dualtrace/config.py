@@ -1,0 +1,91 @@
+"""Typed settings. Environment variables are read here and nowhere else."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Literal
+
+from dualtrace.errors import ConfigError
+
+PiiPolicy = Literal["redact", "keep"]
+FusionMethod = Literal["weighted", "rrf"]
+
+
+@dataclass(frozen=True)
+class MemoryConfig:
+    """Settings of a Memory.
+
+    pii: "redact" replaces e-mails, phone, ID-card and bank-card numbers before storing;
+    "keep" stores text as given. dense_weight: share of the dense channel in weighted
+    fusion (lexical gets the rest). embed_cache_path: optional file that keeps embeddings
+    across runs, keyed by (embedder id, text hash).
+    """
+
+    pii: PiiPolicy = "redact"
+    max_message_chars: int = 32_000
+    dense_weight: float = 0.6
+    fusion: FusionMethod = "weighted"
+    rrf_k: int = 60
+    candidates: int = 50
+    embed_cache_path: str | None = None
+    actor: str = "api"
+
+    def __post_init__(self) -> None:
+        if self.pii not in ("redact", "keep"):
+            raise ConfigError(f"pii={self.pii!r} is not a policy; use 'redact' or 'keep'")
+        if self.fusion not in ("weighted", "rrf"):
+            raise ConfigError(f"fusion={self.fusion!r} is unknown; use 'weighted' or 'rrf'")
+        if not 0.0 <= self.dense_weight <= 1.0:
+            raise ConfigError(f"dense_weight={self.dense_weight} must lie in [0, 1]")
+        if self.max_message_chars < 1:
+            raise ConfigError(f"max_message_chars={self.max_message_chars} must be positive")
+        if self.candidates < 1 or self.rrf_k < 1:
+            raise ConfigError("candidates and rrf_k must be positive integers")
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> MemoryConfig:
+        """Defaults overridden by DUALTRACE_PII, DUALTRACE_DENSE_WEIGHT, ... (strictly cast)."""
+        env = os.environ if env is None else env
+        values: dict[str, object] = {}
+        for f in fields(cls):
+            raw = env.get("DUALTRACE_" + f.name.upper())
+            if raw is not None:
+                values[f.name] = _cast(f.name, raw, str(f.type))
+        return cls(**values)  # type: ignore[arg-type]
+
+
+def _cast(name: str, raw: str, type_name: str) -> object:
+    try:
+        if type_name.startswith("int"):
+            return int(raw)
+        if type_name.startswith("float"):
+            return float(raw)
+    except ValueError as exc:
+        raise ConfigError(
+            f"DUALTRACE_{name.upper()}={raw!r} is not a valid {type_name.split()[0]}"
+        ) from exc
+    return raw
+
+
+def home_dir(env: Mapping[str, str] | None = None) -> Path:
+    """$DUALTRACE_HOME, else ~/.dualtrace."""
+    env = os.environ if env is None else env
+    return Path(env.get("DUALTRACE_HOME") or Path.home() / ".dualtrace")
+
+
+def sqlite_path_from_url(url: str) -> str:
+    """The file path of a `sqlite:///path` URL; other schemes are a ConfigError."""
+    if url.startswith("sqlite:///"):
+        path = url[len("sqlite:///") :]
+        if not path:
+            raise ConfigError(f"url {url!r} names no file; use sqlite:///path/to/memory.db")
+        return path
+    if url.startswith(("postgresql://", "postgres://")):
+        raise ConfigError(
+            f"url {url.split('@')[-1]!r}: the PostgreSQL backend is not available in this "
+            "version; use sqlite:///path/to/memory.db"
+        )
+    raise ConfigError(f"url {url!r} has an unknown scheme; use sqlite:///path/to/memory.db")

@@ -1,0 +1,316 @@
+"""Embedder for any OpenAI-compatible ``POST /embeddings`` endpoint (OpenAI, Ollama, vLLM, TEI)."""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+from dataclasses import dataclass, field
+from types import TracebackType
+from typing import Any, Self
+from urllib.parse import urlsplit
+
+import httpx
+import numpy as np
+
+from dualtrace.embed.base import Matrix, normalise_rows
+from dualtrace.errors import ConfigError, EmbeddingError, ValidationError
+
+__all__ = ["OpenAIEmbedder", "OpenAIEmbedderConfig"]
+
+_log = logging.getLogger(__name__)
+
+# Transient transport failures worth another try; anything else from httpx fails at once.
+_RETRYABLE_ERRORS: tuple[type[Exception], ...] = (
+    httpx.TimeoutException,
+    httpx.NetworkError,
+    httpx.RemoteProtocolError,
+)
+_EXCERPT_CHARS = 200
+
+
+@dataclass(frozen=True)
+class OpenAIEmbedderConfig:
+    """Settings for an OpenAI-compatible embeddings endpoint; validated on construction.
+
+    ``dimensions`` is declared by the user and checked against every answer; it is never
+    sent to the server. ``api_key`` is kept out of ``repr`` so it cannot leak into logs.
+    """
+
+    base_url: str
+    model: str
+    dimensions: int
+    api_key: str | None = field(default=None, repr=False)
+    max_batch: int = 64
+    timeout_s: float = 30.0
+    max_retries: int = 3
+    backoff_s: float = 0.5
+    query_prefix: str = ""
+    passage_prefix: str = ""
+
+    def __post_init__(self) -> None:
+        """Raise ConfigError for any setting that cannot work."""
+        _check_base_url(self.base_url)
+        if not isinstance(self.model, str) or not self.model.strip():
+            raise ConfigError(
+                f"OpenAIEmbedderConfig.model is {self.model!r}; "
+                "set model= to the embedding model name the server serves "
+                "(e.g. 'nomic-embed-text' or 'text-embedding-3-small')"
+            )
+        _check_int("dimensions", self.dimensions, 1, "the vector size the model returns (e.g. 768)")
+        _check_int("max_batch", self.max_batch, 1, "a positive batch size (e.g. 64)")
+        _check_int("max_retries", self.max_retries, 0, "0 or more retries (e.g. 3)")
+        _check_number("timeout_s", self.timeout_s, allow_zero=False)
+        _check_number("backoff_s", self.backoff_s, allow_zero=True)
+        for name in ("query_prefix", "passage_prefix"):
+            if not isinstance(getattr(self, name), str):
+                raise ConfigError(
+                    f"OpenAIEmbedderConfig.{name} is {getattr(self, name)!r}; "
+                    f"set {name}= to a string ('' for none)"
+                )
+
+
+def _check_base_url(base_url: object) -> None:
+    """Raise ConfigError unless base_url is an absolute http(s) URL with a host."""
+    hint = "set base_url= to the API root, e.g. 'http://localhost:11434/v1'"
+    if not isinstance(base_url, str) or not base_url.strip():
+        raise ConfigError(f"OpenAIEmbedderConfig.base_url is {base_url!r}; {hint}")
+    parts = urlsplit(base_url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ConfigError(
+            f"OpenAIEmbedderConfig.base_url {base_url!r} is not an http(s) URL; {hint}"
+        )
+
+
+def _check_int(name: str, value: object, minimum: int, fix: str) -> None:
+    """Raise ConfigError unless value is an int (not bool) of at least minimum."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise ConfigError(
+            f"OpenAIEmbedderConfig.{name} is {value!r} but must be an integer >= {minimum}; "
+            f"set {name}= to {fix}"
+        )
+
+
+def _check_number(name: str, value: object, *, allow_zero: bool) -> None:
+    """Raise ConfigError unless value is a finite non-negative (or positive) number."""
+    ok = (
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and (value >= 0 if allow_zero else value > 0)
+    )
+    if not ok:
+        bound = ">= 0" if allow_zero else "> 0"
+        raise ConfigError(
+            f"OpenAIEmbedderConfig.{name} is {value!r} but must be a number {bound}; "
+            f"set {name}= to a value in seconds (e.g. {'0.5' if allow_zero else '30'})"
+        )
+
+
+class OpenAIEmbedder:
+    """Embeds texts through an OpenAI-compatible ``POST {base_url}/embeddings`` endpoint.
+
+    One ``httpx.Client`` per embedder; call ``close()`` or use it as a context manager.
+    Inputs are sent in batches of ``max_batch``; transient failures (connection errors,
+    timeouts, 429, 5xx) are retried with exponential backoff. Texts are never logged.
+    """
+
+    def __init__(self, config: OpenAIEmbedderConfig) -> None:
+        """Open an HTTP client for the configured endpoint."""
+        self._config = config
+        self._url = config.base_url.rstrip("/") + "/embeddings"
+        headers = {"Accept": "application/json"}
+        if config.api_key:
+            headers["Authorization"] = f"Bearer {config.api_key}"
+        self._client = httpx.Client(timeout=config.timeout_s, headers=headers)
+
+    @property
+    def id(self) -> str:
+        """Model identity, independent of the host serving it."""
+        return f"openai:{self._config.model}"
+
+    @property
+    def dimensions(self) -> int:
+        """Declared vector size."""
+        return self._config.dimensions
+
+    @property
+    def max_batch(self) -> int:
+        """Most texts sent in one request."""
+        return self._config.max_batch
+
+    @property
+    def config(self) -> OpenAIEmbedderConfig:
+        """The settings this embedder was built with."""
+        return self._config
+
+    def embed_passages(self, texts: list[str]) -> Matrix:
+        """Embed stored texts (with passage_prefix); returns shape (len(texts), dimensions)."""
+        return self._embed(_prefixed(self._config.passage_prefix, texts))
+
+    def embed_queries(self, texts: list[str]) -> Matrix:
+        """Embed search queries (with query_prefix); returns shape (len(texts), dimensions)."""
+        return self._embed(_prefixed(self._config.query_prefix, texts))
+
+    def close(self) -> None:
+        """Close the underlying HTTP client."""
+        self._client.close()
+
+    def __enter__(self) -> Self:
+        """Return self; the client is closed on exit."""
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        """Close the HTTP client."""
+        self.close()
+
+    def _embed(self, texts: list[str]) -> Matrix:
+        """Embed texts batch by batch and return unit-length float32 rows."""
+        if not texts:
+            return np.zeros((0, self._config.dimensions), dtype=np.float32)
+        size = self._config.max_batch
+        parts = [self._embed_batch(texts[i : i + size]) for i in range(0, len(texts), size)]
+        return normalise_rows(np.vstack(parts).astype(np.float32))
+
+    def _embed_batch(self, batch: list[str]) -> Matrix:
+        """Send one request and return its vectors in input order."""
+        payload = self._post({"model": self._config.model, "input": batch})
+        embeddings = _ordered_embeddings(payload, len(batch), self._url)
+        rows = [self._vector(embedding) for embedding in embeddings]
+        return np.stack(rows)
+
+    def _post(self, body: dict[str, Any]) -> Any:
+        """POST body, retrying transient failures; return the decoded JSON answer."""
+        attempts = self._config.max_retries + 1
+        failure = "no attempt made"
+        last_exc: Exception | None = None
+        for attempt in range(attempts):
+            if attempt:
+                self._sleep_before_retry(attempt, failure)
+            try:
+                response = self._client.post(self._url, json=body)
+            except _RETRYABLE_ERRORS as exc:
+                failure, last_exc = f"{type(exc).__name__}: {exc}", exc
+                continue
+            except httpx.HTTPError as exc:
+                raise EmbeddingError(
+                    f"embedding request to {self._url} failed: {type(exc).__name__}: {exc}; "
+                    "check base_url"
+                ) from exc
+            status = response.status_code
+            if status == 429 or status >= 500:
+                failure, last_exc = f"HTTP {status}", None
+                continue
+            if not response.is_success:
+                raise EmbeddingError(
+                    f"embedding request to {self._url} was rejected with HTTP {status}: "
+                    f"{response.text[:_EXCERPT_CHARS]!r}; check model={self._config.model!r}, "
+                    "api_key and base_url"
+                )
+            return _decode_json(response, self._url)
+        raise EmbeddingError(
+            f"embedding request to {self._url} failed after {attempts} attempt(s), "
+            f"last: {failure}; check the server is running and reachable, "
+            "or raise max_retries / timeout_s"
+        ) from last_exc
+
+    def _sleep_before_retry(self, attempt: int, failure: str) -> None:
+        """Wait backoff_s * 2**(attempt-1) seconds; log the URL and failure, never texts."""
+        delay = self._config.backoff_s * 2 ** (attempt - 1)
+        _log.warning(
+            "embedding request to %s failed (%s); retry %d of %d in %.2fs",
+            self._url,
+            failure,
+            attempt,
+            self._config.max_retries,
+            delay,
+        )
+        time.sleep(delay)
+
+    def _vector(self, embedding: object) -> Matrix:
+        """Check one embedding has exactly `dimensions` finite floats; return it as float32."""
+        expected = self._config.dimensions
+        if not isinstance(embedding, list):
+            raise EmbeddingError(
+                f"{self._url} returned an embedding of type {type(embedding).__name__}, "
+                "expected a list of floats; use a server that answers encoding_format 'float'"
+            )
+        if len(embedding) != expected:
+            raise EmbeddingError(
+                f"model {self._config.model!r} at {self._url} returned {len(embedding)}-"
+                f"dimensional vectors but dimensions={expected} was declared; "
+                f"set dimensions={len(embedding)} to match the model"
+            )
+        try:
+            row = np.asarray(embedding, dtype=np.float32)
+        except (TypeError, ValueError) as exc:
+            raise EmbeddingError(
+                f"{self._url} returned an embedding that is not a list of numbers; "
+                "check base_url points at an embeddings endpoint"
+            ) from exc
+        if row.shape != (expected,) or not bool(np.all(np.isfinite(row))):
+            raise EmbeddingError(
+                f"{self._url} returned an embedding with non-finite or nested values; "
+                "check the model and server"
+            )
+        return row
+
+
+def _prefixed(prefix: str, texts: list[str]) -> list[str]:
+    """Check texts are strings and prepend prefix to each."""
+    if not isinstance(texts, list):
+        raise ValidationError(f"texts must be a list of str, got {type(texts).__name__}")
+    for position, text in enumerate(texts):
+        if not isinstance(text, str):
+            raise ValidationError(
+                f"texts[{position}] is a {type(text).__name__}, not str; pass only strings"
+            )
+    return [prefix + text for text in texts] if prefix else list(texts)
+
+
+def _decode_json(response: httpx.Response, url: str) -> Any:
+    """Decode a response body as JSON, translating failures to EmbeddingError."""
+    try:
+        return response.json()
+    except ValueError as exc:
+        raise EmbeddingError(
+            f"{url} answered HTTP {response.status_code} with a body that is not JSON: "
+            f"{response.text[:_EXCERPT_CHARS]!r}; check base_url points at an "
+            "OpenAI-compatible API root (usually ending in /v1)"
+        ) from exc
+
+
+def _ordered_embeddings(payload: Any, expected: int, url: str) -> list[object]:
+    """Return the `embedding` of each item in `payload['data']`, sorted by `index`."""
+    data = payload.get("data") if isinstance(payload, dict) else None
+    if not isinstance(data, list):
+        raise EmbeddingError(
+            f"{url} answered without a 'data' list; check base_url points at an "
+            "OpenAI-compatible API root (usually ending in /v1)"
+        )
+    if len(data) != expected:
+        raise EmbeddingError(
+            f"{url} returned {len(data)} embeddings for {expected} inputs; "
+            "check the server supports batched input or lower max_batch"
+        )
+    keyed: list[tuple[int, object]] = []
+    for position, item in enumerate(data):
+        index = item.get("index", position) if isinstance(item, dict) else None
+        if not isinstance(index, int) or isinstance(index, bool) or "embedding" not in item:
+            raise EmbeddingError(
+                f"{url} returned data[{position}] without an integer 'index' and an "
+                "'embedding'; check the server speaks the OpenAI embeddings protocol"
+            )
+        keyed.append((index, item["embedding"]))
+    keyed.sort(key=lambda pair: pair[0])
+    if [index for index, _ in keyed] != list(range(expected)):
+        raise EmbeddingError(
+            f"{url} returned embedding indices that are not 0..{expected - 1}; "
+            "check the server speaks the OpenAI embeddings protocol"
+        )
+    return [embedding for _, embedding in keyed]

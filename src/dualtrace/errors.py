@@ -1,0 +1,80 @@
+"""One exception tree for dualtrace.
+
+    DualtraceError
+    ├── ConfigError                 bad settings, bad URL, unknown option
+    ├── ValidationError             bad input to a public call (also a ValueError)
+    ├── StoreError                  the store failed or does not fit
+    │   ├── NotFoundError           no such id for this user (also a KeyError)
+    │   ├── SchemaError             the database was written by a newer or unknown schema
+    │   ├── MigrationError          a migration could not be applied
+    │   └── EmbedderMismatchError   the store's vectors came from another embedder
+    └── ProviderError               a model provider failed
+        ├── EmbeddingError          an embedder failed or answered nonsense
+        └── LLMError                an LLM failed
+            ├── RateLimitedError
+            ├── UnavailableError
+            └── MalformedOutputError
+
+Every message names what failed, the offending value and the fix.
+"""
+
+from __future__ import annotations
+
+
+class DualtraceError(Exception):
+    """Root of every error dualtrace raises on purpose."""
+
+
+class ConfigError(DualtraceError):
+    """A setting, URL or environment variable is invalid."""
+
+
+class ValidationError(DualtraceError, ValueError):
+    """A public call received bad input; nothing was stored."""
+
+
+class StoreError(DualtraceError):
+    """The store failed or does not fit this version of dualtrace."""
+
+
+class NotFoundError(StoreError, KeyError):
+    """No record with this id exists for this user."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else ""
+
+
+class SchemaError(StoreError):
+    """The database schema is unknown or newer than this code."""
+
+
+class MigrationError(StoreError):
+    """A schema migration failed; the database was left at the previous migration."""
+
+
+class EmbedderMismatchError(StoreError):
+    """The store was built with another embedder (id or dimension)."""
+
+
+class ProviderError(DualtraceError):
+    """A model provider (embedder or LLM) failed."""
+
+
+class EmbeddingError(ProviderError):
+    """An embedder failed or returned vectors of the wrong shape."""
+
+
+class LLMError(ProviderError):
+    """An LLM call failed."""
+
+
+class RateLimitedError(LLMError):
+    """The LLM endpoint asked us to slow down."""
+
+
+class UnavailableError(LLMError):
+    """The LLM endpoint could not be reached or answered with a server error."""
+
+
+class MalformedOutputError(LLMError):
+    """The LLM answered, but not in the shape we asked for."""

@@ -1,0 +1,58 @@
+"""Turning stored episodes and memories into the public Item / Hit objects, with provenance."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from dualtrace.models import Episode, Hit, Item, MemoryRecord, Source
+from dualtrace.store.base import Store
+
+
+def source_of(episode: Episode) -> Source:
+    """The provenance entry for an episode."""
+    return Source(
+        episode_id=episode.id,
+        external_id=episode.external_id,
+        session_id=episode.session_id,
+        occurred_at=episode.occurred_at,
+        speaker=episode.speaker or episode.role,
+        text=episode.text,
+    )
+
+
+def _from_episode(e: Episode) -> Item:
+    return Item(
+        id=e.id, kind="episode", text=e.text, scene=None, valid_from=e.occurred_at,
+        valid_to=None, recorded_at=e.recorded_at, session_id=e.session_id,
+        sources=[source_of(e)], metadata=dict(e.metadata),
+    )  # fmt: skip
+
+
+def _from_memory(m: MemoryRecord, episodes: dict[str, Episode]) -> Item:
+    sources = [source_of(episodes[i]) for i in m.source_episode_ids if i in episodes]
+    sources.sort(key=lambda s: s.occurred_at)
+    recorded = m.recorded_at or (sources[0].occurred_at if sources else None)
+    assert recorded is not None, "stored memories always have recorded_at"
+    return Item(
+        id=m.id, kind=m.kind, text=m.text, scene=m.scene, valid_from=m.valid_from,
+        valid_to=m.valid_to, recorded_at=recorded, session_id=m.session_id,
+        sources=sources, metadata=dict(m.metadata),
+    )  # fmt: skip
+
+
+def load_items(store: Store, user_id: str, ids: Sequence[str]) -> dict[str, Item]:
+    """Items for the ids that exist for this user (episodes and memories alike)."""
+    kinds = store.record_kinds(user_id, ids)
+    episode_ids = [i for i in ids if kinds.get(i) == "episode"]
+    memory_ids = [i for i in ids if i in kinds and kinds[i] != "episode"]
+    memories = store.get_memories(user_id, memory_ids)
+    wanted = set(episode_ids) | {s for m in memories.values() for s in m.source_episode_ids}
+    episodes = store.get_episodes(user_id, sorted(wanted))
+    items: dict[str, Item] = {i: _from_episode(episodes[i]) for i in episode_ids if i in episodes}
+    items.update({i: _from_memory(m, episodes) for i, m in memories.items()})
+    return items
+
+
+def as_hit(item: Item, score: float, scores: dict[str, float]) -> Hit:
+    """A search hit for an item."""
+    return Hit(**vars(item), score=score, scores=scores)

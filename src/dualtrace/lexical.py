@@ -1,0 +1,293 @@
+"""Lexical analysis shared by the write path (index text) and the read path (query terms).
+
+English is left to the full-text engine's stemmer (FTS5 porter, Postgres english config);
+Chinese has no spaces, so runs of CJK characters are segmented with jieba here, on both
+sides, before the engine sees them.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from functools import lru_cache
+from typing import Any
+
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_WORD = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[^\W_]+(?:['’][^\W_]+)*")
+
+# Query-side stop words: they add cost to an OR query and no signal (BM25 would weigh them
+# near zero anyway). The index keeps every word.
+_STOP_EN = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "but",
+        "if",
+        "of",
+        "at",
+        "by",
+        "for",
+        "with",
+        "about",
+        "against",
+        "between",
+        "into",
+        "through",
+        "during",
+        "before",
+        "after",
+        "above",
+        "below",
+        "to",
+        "from",
+        "up",
+        "down",
+        "in",
+        "out",
+        "on",
+        "off",
+        "over",
+        "under",
+        "again",
+        "further",
+        "then",
+        "once",
+        "here",
+        "there",
+        "when",
+        "where",
+        "why",
+        "how",
+        "all",
+        "any",
+        "both",
+        "each",
+        "few",
+        "more",
+        "most",
+        "other",
+        "some",
+        "such",
+        "no",
+        "nor",
+        "not",
+        "only",
+        "own",
+        "same",
+        "so",
+        "than",
+        "too",
+        "very",
+        "s",
+        "t",
+        "can",
+        "will",
+        "just",
+        "don",
+        "should",
+        "now",
+        "i",
+        "me",
+        "my",
+        "myself",
+        "we",
+        "our",
+        "ours",
+        "ourselves",
+        "you",
+        "your",
+        "yours",
+        "yourself",
+        "yourselves",
+        "he",
+        "him",
+        "his",
+        "himself",
+        "she",
+        "her",
+        "hers",
+        "herself",
+        "it",
+        "its",
+        "itself",
+        "they",
+        "them",
+        "their",
+        "theirs",
+        "themselves",
+        "what",
+        "which",
+        "who",
+        "whom",
+        "this",
+        "that",
+        "these",
+        "those",
+        "am",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "have",
+        "has",
+        "had",
+        "having",
+        "do",
+        "does",
+        "did",
+        "doing",
+        "would",
+        "could",
+        "ought",
+        "i'm",
+        "you're",
+        "he's",
+        "she's",
+        "it's",
+        "we're",
+        "they're",
+        "i've",
+        "you've",
+        "we've",
+        "they've",
+        "i'd",
+        "you'd",
+        "he'd",
+        "she'd",
+        "we'd",
+        "they'd",
+        "i'll",
+        "you'll",
+        "he'll",
+        "she'll",
+        "we'll",
+        "they'll",
+        "isn't",
+        "aren't",
+        "wasn't",
+        "weren't",
+        "hasn't",
+        "haven't",
+        "hadn't",
+        "doesn't",
+        "don't",
+        "didn't",
+        "won't",
+        "wouldn't",
+        "shan't",
+        "shouldn't",
+        "can't",
+        "cannot",
+        "couldn't",
+        "mustn't",
+        "let's",
+        "that's",
+        "who's",
+        "what's",
+        "here's",
+        "there's",
+        "when's",
+        "where's",
+        "why's",
+        "how's",
+        "tell",
+        "know",
+        "remember",
+    ]
+)
+_STOP_ZH = frozenset(
+    [
+        "的",
+        "了",
+        "吗",
+        "呢",
+        "吧",
+        "啊",
+        "我",
+        "你",
+        "他",
+        "她",
+        "它",
+        "我们",
+        "你们",
+        "他们",
+        "是",
+        "在",
+        "有",
+        "和",
+        "与",
+        "就",
+        "都",
+        "也",
+        "还",
+        "这",
+        "那",
+        "这个",
+        "那个",
+        "什么",
+        "怎么",
+        "哪",
+        "哪里",
+        "哪个",
+        "多少",
+        "一个",
+        "一下",
+        "吗",
+        "么",
+        "过",
+        "给",
+        "说",
+        "要",
+        "会",
+        "能",
+        "把",
+        "被",
+        "让",
+        "请",
+        "上次",
+        "之前",
+    ]
+)
+
+
+@lru_cache(maxsize=1)
+def _jieba() -> Any:
+    import jieba
+
+    jieba.setLogLevel(logging.WARNING)
+    return jieba
+
+
+def _segment_cjk(run: str, *, fine: bool) -> list[str]:
+    jieba = _jieba()
+    words = jieba.lcut_for_search(run) if fine else jieba.lcut(run)
+    return [w for w in words if w.strip()]
+
+
+def index_text(text: str) -> str:
+    """Text for the full-text index: Chinese runs segmented (with sub-words), the rest kept."""
+    if not _CJK.search(text):
+        return text
+    return _CJK.sub(lambda m: " " + " ".join(_segment_cjk(m.group(), fine=True)) + " ", text)
+
+
+def query_terms(text: str, *, max_terms: int = 32) -> list[str]:
+    """Distinct, lower-cased search terms of a query, stop words removed, in order of appearance."""
+    terms: list[str] = []
+    for match in _WORD.finditer(text):
+        token = match.group()
+        if _CJK.fullmatch(token):
+            words = [w for w in _segment_cjk(token, fine=False) if w not in _STOP_ZH]
+        else:
+            lowered = token.lower().replace("’", "'")
+            words = [] if lowered in _STOP_EN else [lowered]
+        for word in words:
+            if word not in terms:
+                terms.append(word)
+    return terms[:max_terms]

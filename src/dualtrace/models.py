@@ -1,0 +1,155 @@
+"""Pure data passed between the parts of dualtrace (no I/O, no project imports)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal
+
+EventKind = Literal["ADD", "UPDATE", "SUPERSEDE", "MERGE", "NOOP"]
+MEMORY_KINDS = ("fact", "preference", "event", "episode_chunk", "summary")
+ITEM_KINDS = ("episode", *MEMORY_KINDS)
+
+
+@dataclass(frozen=True)
+class Message:
+    """One validated input message, ready to be stored as an episode."""
+
+    content: str
+    role: str
+    name: str | None
+    occurred_at: datetime
+    external_id: str | None
+    metadata: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Episode:
+    """A stored turn: the lossless record of what was said."""
+
+    id: str
+    user_id: str
+    session_id: str | None
+    agent_id: str | None
+    seq: int
+    role: str
+    speaker: str | None
+    text: str
+    occurred_at: datetime
+    recorded_at: datetime
+    external_id: str | None
+    metadata: dict[str, Any]
+    content_hash: str
+
+
+@dataclass(frozen=True)
+class MemoryRecord:
+    """A derived memory with its fact trace (text) and scene trace."""
+
+    id: str
+    user_id: str
+    kind: str
+    text: str
+    scene: str | None = None
+    subject: str | None = None
+    predicate: str | None = None
+    object: str | None = None
+    topic: str | None = None
+    importance: float = 0.5
+    confidence: float = 1.0
+    access_count: int = 0
+    last_accessed_at: datetime | None = None
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
+    recorded_at: datetime | None = None
+    invalidated_at: datetime | None = None
+    superseded_by: str | None = None
+    expire_at: datetime | None = None
+    archived: bool = False
+    session_id: str | None = None
+    metadata: dict[str, Any] = field(default_factory=dict)
+    source_episode_ids: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Source:
+    """The episode a hit came from (provenance)."""
+
+    episode_id: str
+    external_id: str | None
+    session_id: str | None
+    occurred_at: datetime
+    speaker: str | None
+    text: str
+
+
+@dataclass
+class Item:
+    """A stored record as the public API returns it: an episode or a memory."""
+
+    id: str
+    kind: str
+    text: str
+    scene: str | None
+    valid_from: datetime | None
+    valid_to: datetime | None
+    recorded_at: datetime
+    session_id: str | None
+    sources: list[Source]
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def occurred_at(self) -> datetime:
+        """When what this item says happened or was said (its validity start, else record time)."""
+        if self.valid_from is not None:
+            return self.valid_from
+        if self.sources:
+            return self.sources[0].occurred_at
+        return self.recorded_at
+
+
+@dataclass
+class Hit(Item):
+    """A search result: an item with its fused score and per-channel scores."""
+
+    score: float = 0.0
+    scores: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class AddResult:
+    """What `Memory.add` stored: episode ids, and memory events (id, event, text)."""
+
+    episodes: list[str]
+    events: list[tuple[str, EventKind, str]]
+
+
+@dataclass(frozen=True)
+class Context:
+    """A prompt-ready block of memories under a token budget."""
+
+    text: str
+    items: list[Hit]
+    tokens: int
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One change to a record, oldest first in `Memory.history`."""
+
+    id: int
+    record_id: str
+    event: str
+    old_text: str | None
+    new_text: str | None
+    at: datetime
+    actor: str
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A store search result before fusion: which record, through which trace, how well."""
+
+    record_id: str
+    trace: str
+    score: float

@@ -1,0 +1,46 @@
+"""Fusing ranked lists from several retrieval channels into one score per record."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+
+def minmax(scores: Mapping[str, float]) -> dict[str, float]:
+    """Scale scores to [0, 1] (best = 1); a single candidate or a flat list scores 1."""
+    if not scores:
+        return {}
+    low, high = min(scores.values()), max(scores.values())
+    if high - low <= 1e-12:
+        return {key: 1.0 for key in scores}
+    return {key: (value - low) / (high - low) for key, value in scores.items()}
+
+
+def weighted_fusion(
+    channels: Mapping[str, Mapping[str, float]], weights: Mapping[str, float]
+) -> tuple[dict[str, float], dict[str, dict[str, float]]]:
+    """Weighted sum of min–max normalised channel scores (absent from a channel: 0).
+
+    Returns the fused score per record and each record's normalised per-channel scores.
+    """
+    fused: dict[str, float] = {}
+    parts: dict[str, dict[str, float]] = {}
+    for channel, scores in channels.items():
+        weight = weights.get(channel, 0.0)
+        for key, value in minmax(scores).items():
+            fused[key] = fused.get(key, 0.0) + weight * value
+            parts.setdefault(key, {})[channel] = value
+    return fused, parts
+
+
+def rrf_fusion(
+    channels: Mapping[str, Sequence[str]], k: int = 60
+) -> tuple[dict[str, float], dict[str, dict[str, float]]]:
+    """Reciprocal-rank fusion: sum over channels of 1 / (k + rank), rank from 1."""
+    fused: dict[str, float] = {}
+    parts: dict[str, dict[str, float]] = {}
+    for channel, ranked in channels.items():
+        for rank, key in enumerate(ranked, start=1):
+            value = 1.0 / (k + rank)
+            fused[key] = fused.get(key, 0.0) + value
+            parts.setdefault(key, {})[channel] = value
+    return fused, parts

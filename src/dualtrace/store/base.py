@@ -1,0 +1,109 @@
+"""The Store port: everything dualtrace persists, always scoped to one user.
+
+Backends live under `store/<backend>/`; only they contain SQL. Code above this port never
+asks which backend it has.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from dualtrace.models import Candidate, Episode, HistoryEntry, MemoryRecord
+
+Vector = npt.NDArray[np.float32]
+
+
+@dataclass(frozen=True)
+class IndexEntry:
+    """One searchable key of a record: its full-text body and, optionally, its vector."""
+
+    record_id: str
+    trace: str  # "episode" | "fact" | "scene"
+    kind: str
+    session_id: str | None
+    body: str
+    content_hash: str
+    vector: Vector | None = None
+
+
+@dataclass(frozen=True)
+class SearchScope:
+    """Which records a search may return."""
+
+    kinds: tuple[str, ...] | None = None
+    session_id: str | None = None
+    valid_at: datetime | None = None  # memories valid at this time; None: currently valid
+    include_invalid: bool = False
+    include_archived: bool = False
+    occurred_before: datetime | None = None  # episodes said after this time are left out
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+
+class Store(Protocol):
+    """Persistence for episodes, memories, their search keys, history and audit."""
+
+    def close(self) -> None: ...
+
+    def bind_embedder(self, embedder_id: str, dimensions: int) -> None:
+        """Record the store's embedder, or raise EmbedderMismatchError if it has another."""
+        ...
+
+    # episodes
+    def episode_ids_by_external(
+        self, user_id: str, external_ids: Sequence[str]
+    ) -> dict[str, str]: ...
+
+    def next_seq(self, user_id: str, session_id: str | None) -> int: ...
+
+    def vectors_by_hash(self, user_id: str, hashes: Sequence[str]) -> dict[str, Vector]: ...
+
+    def insert_episodes(
+        self, user_id: str, episodes: Sequence[Episode], keys: Sequence[IndexEntry], actor: str
+    ) -> None: ...
+
+    def get_episodes(self, user_id: str, ids: Sequence[str]) -> dict[str, Episode]: ...
+
+    # memories
+    def insert_memories(
+        self, user_id: str, memories: Sequence[MemoryRecord], keys: Sequence[IndexEntry], actor: str
+    ) -> None: ...
+
+    def get_memories(self, user_id: str, ids: Sequence[str]) -> dict[str, MemoryRecord]: ...
+
+    # generic records (episode or memory ids)
+    def record_kinds(self, user_id: str, ids: Sequence[str]) -> dict[str, str]: ...
+
+    def list_records(
+        self, user_id: str, kinds: tuple[str, ...] | None, include_invalid: bool, limit: int | None
+    ) -> list[str]: ...
+
+    def update_text(
+        self, user_id: str, record_id: str, text: str, keys: Sequence[IndexEntry], actor: str
+    ) -> str: ...
+
+    def delete_record(self, user_id: str, record_id: str, actor: str) -> None: ...
+
+    def delete_user(self, user_id: str, actor: str) -> dict[str, int]: ...
+
+    def history(self, user_id: str, record_id: str) -> list[HistoryEntry]: ...
+
+    def audit_entries(self, user_id: str) -> list[dict[str, Any]]: ...
+
+    def iter_episodes(self, user_id: str) -> Iterator[Episode]: ...
+
+    def count_records(self, user_id: str) -> dict[str, int]: ...
+
+    # search
+    def search_dense(
+        self, user_id: str, vector: Vector, limit: int, scope: SearchScope
+    ) -> list[Candidate]: ...
+
+    def search_lexical(
+        self, user_id: str, terms: Sequence[str], limit: int, scope: SearchScope
+    ) -> list[Candidate]: ...

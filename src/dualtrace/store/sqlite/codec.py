@@ -1,0 +1,112 @@
+"""Conversions between Python values and SQLite columns."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from datetime import UTC, datetime, timedelta, timezone
+from typing import Any
+
+import numpy as np
+
+from dualtrace.models import Episode, MemoryRecord
+
+
+def ts(value: datetime | None) -> str | None:
+    """A sortable UTC timestamp string (fixed width), or None."""
+    if value is None:
+        return None
+    return value.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def dt(value: str | None) -> datetime | None:
+    """Parse a stored timestamp back to an aware datetime."""
+    return None if value is None else datetime.fromisoformat(value)
+
+
+def dt_required(value: str) -> datetime:
+    """Parse a stored, non-null timestamp."""
+    return datetime.fromisoformat(value)
+
+
+def utc_offset_seconds(value: datetime) -> int:
+    """The UTC offset of an aware datetime, in seconds (kept so local dates survive storage)."""
+    offset = value.utcoffset()
+    return 0 if offset is None else int(offset.total_seconds())
+
+
+def blob(vector: np.ndarray) -> bytes:
+    """Serialise a float32 vector."""
+    return np.asarray(vector, dtype=np.float32).tobytes()
+
+
+def unblob(data: bytes, dim: int) -> np.ndarray:
+    """Deserialise a float32 vector of known dimension."""
+    return np.frombuffer(data, dtype=np.float32, count=dim)
+
+
+def episode_from_row(row: sqlite3.Row) -> Episode:
+    """Build an Episode from an `episodes` row."""
+    return Episode(
+        id=row["id"],
+        user_id=row["user_id"],
+        session_id=row["session_id"],
+        agent_id=row["agent_id"],
+        seq=row["seq"],
+        role=row["role"],
+        speaker=row["speaker"],
+        text=row["text"],
+        occurred_at=dt_required(row["occurred_at"]).astimezone(
+            timezone(timedelta(seconds=row["occurred_tz"]))
+        ),
+        recorded_at=dt_required(row["recorded_at"]),
+        external_id=row["external_id"],
+        metadata=json.loads(row["metadata"]),
+        content_hash=row["content_hash"],
+    )
+
+
+MEMORY_COLUMNS = (
+    "id, user_id, kind, text, scene, subject, predicate, object, topic, importance, confidence, "
+    "access_count, last_accessed_at, valid_from, valid_to, recorded_at, invalidated_at, "
+    "superseded_by, expire_at, archived, session_id, metadata"
+)
+
+
+def memory_params(m: MemoryRecord, recorded_at: datetime) -> tuple[Any, ...]:
+    """Column values for inserting a memory, in MEMORY_COLUMNS order."""
+    return (
+        m.id, m.user_id, m.kind, m.text, m.scene, m.subject, m.predicate, m.object, m.topic,
+        m.importance, m.confidence, m.access_count, ts(m.last_accessed_at), ts(m.valid_from),
+        ts(m.valid_to), ts(m.recorded_at or recorded_at), ts(m.invalidated_at), m.superseded_by,
+        ts(m.expire_at), int(m.archived), m.session_id, json.dumps(m.metadata, ensure_ascii=False),
+    )  # fmt: skip
+
+
+def memory_from_row(row: sqlite3.Row, sources: tuple[str, ...]) -> MemoryRecord:
+    """Build a MemoryRecord from a `memories` row and its source episode ids."""
+    return MemoryRecord(
+        id=row["id"],
+        user_id=row["user_id"],
+        kind=row["kind"],
+        text=row["text"],
+        scene=row["scene"],
+        subject=row["subject"],
+        predicate=row["predicate"],
+        object=row["object"],
+        topic=row["topic"],
+        importance=row["importance"],
+        confidence=row["confidence"],
+        access_count=row["access_count"],
+        last_accessed_at=dt(row["last_accessed_at"]),
+        valid_from=dt(row["valid_from"]),
+        valid_to=dt(row["valid_to"]),
+        recorded_at=dt(row["recorded_at"]),
+        invalidated_at=dt(row["invalidated_at"]),
+        superseded_by=row["superseded_by"],
+        expire_at=dt(row["expire_at"]),
+        archived=bool(row["archived"]),
+        session_id=row["session_id"],
+        metadata=json.loads(row["metadata"]),
+        source_episode_ids=sources,
+    )

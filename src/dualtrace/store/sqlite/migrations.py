@@ -1,0 +1,189 @@
+"""Forward-only, named schema migrations for the SQLite store.
+
+Each migration runs in its own transaction together with the row that records it in
+`schema_migrations`; a database is never left half-migrated. Append new migrations at the
+end; never edit or reorder applied ones.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import UTC, datetime
+
+from dualtrace.errors import MigrationError, SchemaError
+
+MIGRATIONS: list[tuple[str, str]] = [
+    (
+        "0001_episodes_and_memories",
+        """
+        CREATE TABLE store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE episodes (
+            id TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL,
+            agent_id TEXT,
+            session_id TEXT,
+            seq INTEGER NOT NULL,
+            role TEXT NOT NULL,
+            speaker TEXT,
+            text TEXT NOT NULL,
+            occurred_at TEXT NOT NULL,
+            occurred_tz INTEGER NOT NULL DEFAULT 0,
+            recorded_at TEXT NOT NULL,
+            external_id TEXT,
+            metadata TEXT NOT NULL DEFAULT '{}',
+            content_hash TEXT NOT NULL
+        );
+        CREATE UNIQUE INDEX episodes_external ON episodes(user_id, external_id)
+            WHERE external_id IS NOT NULL;
+        CREATE INDEX episodes_session ON episodes(user_id, session_id, seq);
+        CREATE INDEX episodes_time ON episodes(user_id, occurred_at);
+        CREATE TABLE memories (
+            id TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            text TEXT NOT NULL,
+            scene TEXT,
+            subject TEXT, predicate TEXT, object TEXT, topic TEXT,
+            importance REAL NOT NULL DEFAULT 0.5,
+            confidence REAL NOT NULL DEFAULT 1.0,
+            access_count INTEGER NOT NULL DEFAULT 0,
+            last_accessed_at TEXT,
+            valid_from TEXT, valid_to TEXT,
+            recorded_at TEXT NOT NULL,
+            invalidated_at TEXT,
+            superseded_by TEXT,
+            expire_at TEXT,
+            archived INTEGER NOT NULL DEFAULT 0,
+            session_id TEXT,
+            metadata TEXT NOT NULL DEFAULT '{}'
+        );
+        CREATE INDEX memories_user ON memories(user_id, kind, archived);
+        CREATE INDEX memories_spo ON memories(user_id, subject, predicate);
+        CREATE TABLE memory_sources (
+            user_id TEXT NOT NULL,
+            memory_id TEXT NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
+            episode_id TEXT NOT NULL REFERENCES episodes(id) ON DELETE CASCADE,
+            PRIMARY KEY (memory_id, episode_id)
+        );
+        CREATE INDEX memory_sources_episode ON memory_sources(user_id, episode_id);
+        CREATE TABLE entities (
+            id TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL,
+            name TEXT NOT NULL,
+            norm_name TEXT NOT NULL,
+            type TEXT NOT NULL DEFAULT 'other',
+            UNIQUE (user_id, norm_name, type)
+        );
+        CREATE TABLE memory_entities (
+            user_id TEXT NOT NULL,
+            memory_id TEXT NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
+            entity_id TEXT NOT NULL REFERENCES entities(id) ON DELETE CASCADE,
+            PRIMARY KEY (memory_id, entity_id)
+        );
+        CREATE INDEX memory_entities_entity ON memory_entities(user_id, entity_id);
+        CREATE TABLE links (
+            user_id TEXT NOT NULL,
+            src_id TEXT NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
+            dst_id TEXT NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL,
+            weight REAL NOT NULL DEFAULT 1.0,
+            PRIMARY KEY (src_id, dst_id, kind)
+        );
+        CREATE INDEX links_user ON links(user_id, dst_id);
+        CREATE TABLE history (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            user_id TEXT NOT NULL,
+            record_id TEXT NOT NULL,
+            event TEXT NOT NULL,
+            old_text TEXT,
+            new_text TEXT,
+            at TEXT NOT NULL,
+            actor TEXT NOT NULL
+        );
+        CREATE INDEX history_record ON history(user_id, record_id, id);
+        CREATE TABLE audit_log (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            user_id TEXT NOT NULL,
+            at TEXT NOT NULL,
+            actor TEXT NOT NULL,
+            action TEXT NOT NULL,
+            target_id TEXT,
+            detail TEXT NOT NULL DEFAULT '{}'
+        );
+        CREATE INDEX audit_user ON audit_log(user_id, id);
+        """,
+    ),
+    (
+        "0002_search_index",
+        """
+        CREATE TABLE search_keys (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            user_id TEXT NOT NULL,
+            record_id TEXT NOT NULL,
+            trace TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            session_id TEXT,
+            content_hash TEXT NOT NULL,
+            embedder_id TEXT,
+            dim INTEGER,
+            vector BLOB,
+            UNIQUE (record_id, trace)
+        );
+        CREATE INDEX search_keys_user ON search_keys(user_id, id);
+        CREATE INDEX search_keys_hash ON search_keys(user_id, content_hash);
+        CREATE VIRTUAL TABLE fts USING fts5(
+            scope, body,
+            tokenize = 'porter unicode61 remove_diacritics 2'
+        );
+        CREATE TABLE index_versions (user_id TEXT PRIMARY KEY, version INTEGER NOT NULL);
+        """,
+    ),
+]
+
+LATEST = MIGRATIONS[-1][0]
+
+
+def _applied(conn: sqlite3.Connection) -> list[str]:
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT)"
+    )
+    return [row[0] for row in conn.execute("SELECT name FROM schema_migrations ORDER BY rowid")]
+
+
+def migrate(conn: sqlite3.Connection, *, upto: str | None = None) -> list[str]:
+    """Apply pending migrations in order (up to and including `upto`); returns their names."""
+    applied = _applied(conn)
+    known = [name for name, _ in MIGRATIONS]
+    unknown = [name for name in applied if name not in known]
+    if unknown:
+        raise SchemaError(
+            f"database has migrations this version does not know: {unknown}; "
+            "upgrade dualtrace to open it"
+        )
+    done: list[str] = []
+    for name, sql in MIGRATIONS:
+        if name in applied:
+            continue
+        _apply(conn, name, sql)
+        done.append(name)
+        if name == upto:
+            break
+    return done
+
+
+def _apply(conn: sqlite3.Connection, name: str, sql: str) -> None:
+    statements = [s.strip() for s in sql.split(";") if s.strip()]
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        for statement in statements:
+            conn.execute(statement)
+        conn.execute(
+            "INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)",
+            (name, datetime.now(UTC).isoformat()),
+        )
+        conn.execute("COMMIT")
+    except sqlite3.Error as exc:
+        conn.execute("ROLLBACK")
+        raise MigrationError(
+            f"migration {name!r} failed: {exc}; the database is unchanged"
+        ) from exc

@@ -1,0 +1,178 @@
+"""Dense and lexical retrieval for the SQLite store.
+
+Dense search is exact (brute-force cosine over the user's vectors in numpy): at 10k keys per
+user it takes about a millisecond, and it never misses a neighbour. Each user's matrix is
+cached in memory and rebuilt only when that user's `index_versions` counter moves.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from dualtrace.models import Candidate
+from dualtrace.store.base import SearchScope, Vector
+from dualtrace.store.sqlite.codec import ts
+
+
+def scope_token(user_id: str) -> str:
+    """The full-text token that confines a MATCH to one user's rows (digits: no stemming)."""
+    return "u" + str(int(hashlib.sha1(user_id.encode()).hexdigest()[:15], 16))
+
+
+def fts_query(user_id: str, terms: Sequence[str]) -> str:
+    """An FTS5 MATCH expression: the user's scope AND any of the terms."""
+    quoted = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
+    return f'scope : "{scope_token(user_id)}" AND body : ({quoted})'
+
+
+@dataclass
+class _UserMatrix:
+    version: int
+    key_ids: np.ndarray
+    record_ids: list[str]
+    traces: list[str]
+    kinds: np.ndarray
+    sessions: np.ndarray
+    matrix: np.ndarray
+
+
+class DenseIndex:
+    """Per-user cached vector matrices over `search_keys`."""
+
+    def __init__(self) -> None:
+        self._cache: dict[str, _UserMatrix] = {}
+
+    def invalidate(self, user_id: str) -> None:
+        """Forget a user's cached matrix (after this process changed it)."""
+        self._cache.pop(user_id, None)
+
+    def _load(self, conn: sqlite3.Connection, user_id: str, dim: int) -> _UserMatrix:
+        row = conn.execute(
+            "SELECT version FROM index_versions WHERE user_id = ?", (user_id,)
+        ).fetchone()
+        version = row[0] if row else 0
+        cached = self._cache.get(user_id)
+        if cached is not None and cached.version == version:
+            return cached
+        rows = conn.execute(
+            "SELECT id, record_id, trace, kind, session_id, vector FROM search_keys "
+            "WHERE user_id = ? AND vector IS NOT NULL ORDER BY id",
+            (user_id,),
+        ).fetchall()
+        matrix = np.frombuffer(b"".join(r["vector"] for r in rows), dtype=np.float32)
+        loaded = _UserMatrix(
+            version=version,
+            key_ids=np.array([r["id"] for r in rows], dtype=np.int64),
+            record_ids=[r["record_id"] for r in rows],
+            traces=[r["trace"] for r in rows],
+            kinds=np.array([r["kind"] for r in rows], dtype=object),
+            sessions=np.array([r["session_id"] for r in rows], dtype=object),
+            matrix=matrix.reshape(len(rows), dim) if rows else np.zeros((0, dim), np.float32),
+        )
+        self._cache[user_id] = loaded
+        return loaded
+
+    def search(
+        self,
+        conn: sqlite3.Connection,
+        user_id: str,
+        vector: Vector,
+        limit: int,
+        scope: SearchScope,
+    ) -> list[Candidate]:
+        """Top keys by cosine similarity, best per record, pre-filtered by kind and session."""
+        um = self._load(conn, user_id, int(vector.shape[0]))
+        if not len(um.record_ids):
+            return []
+        scores = um.matrix @ vector.astype(np.float32)
+        mask = np.ones(len(scores), dtype=bool)
+        if scope.kinds is not None:
+            mask &= np.isin(um.kinds, list(scope.kinds))
+        if scope.session_id is not None:
+            mask &= um.sessions == scope.session_id
+        scores = np.where(mask, scores, -np.inf)
+        take = min(len(scores), limit * 3)
+        top = np.argpartition(-scores, take - 1)[:take]
+        top = top[np.argsort(-scores[top])]
+        best: dict[str, Candidate] = {}
+        for i in top:
+            if not np.isfinite(scores[i]):
+                break
+            rid = um.record_ids[i]
+            if rid not in best:
+                best[rid] = Candidate(rid, um.traces[i], float(scores[i]))
+        return list(best.values())
+
+
+def lexical_search(
+    conn: sqlite3.Connection, user_id: str, terms: Sequence[str], limit: int, scope: SearchScope
+) -> list[Candidate]:
+    """BM25 over the user's full-text keys (higher is better), best key per record."""
+    if not terms:
+        return []
+    sql = (
+        "SELECT k.record_id, k.trace, -bm25(fts, 0.0, 1.0) AS score FROM fts "
+        "JOIN search_keys k ON k.id = fts.rowid "
+        "WHERE fts MATCH ? AND k.user_id = ?"
+    )
+    params: list[object] = [fts_query(user_id, terms), user_id]
+    if scope.kinds is not None:
+        sql += f" AND k.kind IN ({','.join('?' * len(scope.kinds))})"
+        params.extend(scope.kinds)
+    if scope.session_id is not None:
+        sql += " AND k.session_id = ?"
+        params.append(scope.session_id)
+    sql += " ORDER BY score DESC LIMIT ?"
+    params.append(limit * 3)
+    best: dict[str, Candidate] = {}
+    for row in conn.execute(sql, params):
+        if row[0] not in best:
+            best[row[0]] = Candidate(row[0], row[1], float(row[2]))
+    return list(best.values())
+
+
+def allowed_ids(
+    conn: sqlite3.Connection, user_id: str, ids: Sequence[str], scope: SearchScope
+) -> set[str]:
+    """The subset of candidate ids that the scope admits (validity, archive, metadata, time)."""
+    if not ids:
+        return set()
+    marks = ",".join("?" * len(ids))
+    meta_sql, meta_params = _metadata_filter(scope)
+    ep_sql = f"SELECT id FROM episodes WHERE user_id = ? AND id IN ({marks}){meta_sql}"
+    ep_params: list[object] = [user_id, *ids, *meta_params]
+    if scope.occurred_before is not None:
+        ep_sql += " AND occurred_at <= ?"
+        ep_params.append(ts(scope.occurred_before))
+    mem_sql, mem_params = _memory_validity(scope)
+    m_sql = f"SELECT id FROM memories WHERE user_id = ? AND id IN ({marks}){meta_sql}{mem_sql}"
+    m_params: list[object] = [user_id, *ids, *meta_params, *mem_params]
+    found = {r[0] for r in conn.execute(ep_sql, ep_params)}
+    found |= {r[0] for r in conn.execute(m_sql, m_params)}
+    return found
+
+
+def _metadata_filter(scope: SearchScope) -> tuple[str, list[object]]:
+    sql = ""
+    params: list[object] = []
+    for key, value in scope.metadata.items():
+        sql += " AND json_extract(metadata, ?) = json_extract(?, '$')"
+        params.extend(["$." + json.dumps(key), json.dumps(value)])
+    return sql, params
+
+
+def _memory_validity(scope: SearchScope) -> tuple[str, list[object]]:
+    sql = "" if scope.include_archived else " AND archived = 0"
+    if scope.include_invalid:
+        return sql, []
+    if scope.valid_at is None:
+        return sql + " AND invalidated_at IS NULL AND valid_to IS NULL", []
+    at = ts(scope.valid_at)
+    sql += " AND (valid_from IS NULL OR valid_from <= ?) AND (valid_to IS NULL OR valid_to > ?)"
+    return sql, [at, at]

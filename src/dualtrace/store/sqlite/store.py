@@ -1,0 +1,460 @@
+"""SQLiteStore: the embedded default — one file, WAL, foreign keys, FTS5, exact dense search."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from dualtrace.errors import EmbedderMismatchError, NotFoundError, StoreError
+from dualtrace.models import Candidate, Episode, HistoryEntry, MemoryRecord
+from dualtrace.store.base import IndexEntry, SearchScope, Vector
+from dualtrace.store.sqlite import codec
+from dualtrace.store.sqlite.migrations import migrate
+from dualtrace.store.sqlite.search import (
+    DenseIndex,
+    allowed_ids,
+    lexical_search,
+    scope_token,
+)
+
+# Tables holding per-user rows, children first (deletion order).
+USER_TABLES = (
+    "memory_entities", "memory_sources", "links", "entities", "history", "search_keys",
+    "memories", "episodes", "index_versions",
+)  # fmt: skip
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class SQLiteStore:
+    """A Store in one SQLite file. Thread-safe through one connection and a lock."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        if str(path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self._conn = sqlite3.connect(
+                str(path), isolation_level=None, check_same_thread=False, timeout=30
+            )
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open SQLite file {str(path)!r}: {exc}") from exc
+        self._conn.row_factory = sqlite3.Row
+        for pragma in (
+            "journal_mode = WAL",
+            "foreign_keys = ON",
+            "secure_delete = ON",
+            "synchronous = NORMAL",
+        ):
+            self._conn.execute(f"PRAGMA {pragma}")
+        self._lock = threading.RLock()
+        self._dense = DenseIndex()
+        with self._lock:
+            migrate(self._conn)
+
+    # -- plumbing -------------------------------------------------------------------------
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction; rolled back entirely on any error."""
+        with self._lock:
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            self._conn.execute("COMMIT")
+
+    def _read(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        with self._lock:
+            return self._conn.execute(sql, params).fetchall()
+
+    def close(self) -> None:
+        """Checkpoint the WAL and close the file."""
+        with self._lock:
+            self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            self._conn.close()
+
+    @staticmethod
+    def _audit(
+        conn: sqlite3.Connection, user_id: str, actor: str, action: str, target: str | None,
+        detail: dict[str, Any] | None = None,
+    ) -> None:  # fmt: skip
+        conn.execute(
+            "INSERT INTO audit_log (user_id, at, actor, action, target_id, detail) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (user_id, codec.ts(_now()), actor, action, target, json.dumps(detail or {})),
+        )
+
+    @staticmethod
+    def _history(
+        conn: sqlite3.Connection, user_id: str, record_id: str, event: str,
+        old: str | None, new: str | None, actor: str,
+    ) -> None:  # fmt: skip
+        conn.execute(
+            "INSERT INTO history (user_id, record_id, event, old_text, new_text, at, actor) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (user_id, record_id, event, old, new, codec.ts(_now()), actor),
+        )
+
+    def _write_keys(
+        self, conn: sqlite3.Connection, user_id: str, keys: Sequence[IndexEntry]
+    ) -> None:
+        token = scope_token(user_id)
+        for key in keys:
+            vector = None if key.vector is None else codec.blob(key.vector)
+            dim = None if key.vector is None else int(key.vector.shape[0])
+            cur = conn.execute(
+                "INSERT INTO search_keys (user_id, record_id, trace, kind, session_id, "
+                "content_hash, embedder_id, dim, vector) VALUES (?, ?, ?, ?, ?, ?, "
+                "(SELECT value FROM store_meta WHERE key = 'embedder_id'), ?, ?)",
+                (user_id, key.record_id, key.trace, key.kind, key.session_id,
+                 key.content_hash, dim, vector),
+            )  # fmt: skip
+            conn.execute(
+                "INSERT INTO fts (rowid, scope, body) VALUES (?, ?, ?)",
+                (cur.lastrowid, token, key.body),
+            )
+        self._bump(conn, user_id)
+
+    def _drop_keys(self, conn: sqlite3.Connection, user_id: str, record_id: str) -> None:
+        conn.execute(
+            "DELETE FROM fts WHERE rowid IN "
+            "(SELECT id FROM search_keys WHERE user_id = ? AND record_id = ?)",
+            (user_id, record_id),
+        )
+        conn.execute(
+            "DELETE FROM search_keys WHERE user_id = ? AND record_id = ?", (user_id, record_id)
+        )
+        self._bump(conn, user_id)
+
+    def _bump(self, conn: sqlite3.Connection, user_id: str) -> None:
+        conn.execute(
+            "INSERT INTO index_versions (user_id, version) VALUES (?, 1) "
+            "ON CONFLICT(user_id) DO UPDATE SET version = version + 1",
+            (user_id,),
+        )
+        self._dense.invalidate(user_id)
+
+    # -- embedder binding -----------------------------------------------------------------
+
+    def bind_embedder(self, embedder_id: str, dimensions: int) -> None:
+        """Record the embedder on first use; refuse a different one afterwards."""
+        with self._tx() as conn:
+            rows = dict(conn.execute("SELECT key, value FROM store_meta").fetchall())
+            if "embedder_id" not in rows:
+                conn.executemany(
+                    "INSERT INTO store_meta (key, value) VALUES (?, ?)",
+                    [("embedder_id", embedder_id), ("embedder_dim", str(dimensions))],
+                )
+                return
+        stored_id, stored_dim = rows["embedder_id"], int(rows["embedder_dim"])
+        if stored_id != embedder_id or stored_dim != dimensions:
+            raise EmbedderMismatchError(
+                f"this store's vectors come from embedder {stored_id!r} ({stored_dim} dims), "
+                f"but it was opened with {embedder_id!r} ({dimensions} dims); open it with "
+                "the same embedder, or use a new store file"
+            )
+
+    # -- episodes -------------------------------------------------------------------------
+
+    def episode_ids_by_external(self, user_id: str, external_ids: Sequence[str]) -> dict[str, str]:
+        """Map ids already stored (as external ids, or as episode ids) to episode ids."""
+        found: dict[str, str] = {}
+        for start in range(0, len(external_ids), 500):
+            chunk = list(external_ids[start : start + 500])
+            marks = ",".join("?" * len(chunk))
+            rows = self._read(
+                f"SELECT external_id, id FROM episodes WHERE user_id = ? "
+                f"AND (external_id IN ({marks}) OR id IN ({marks}))",
+                [user_id, *chunk, *chunk],
+            )
+            wanted = set(chunk)
+            for ext, eid in rows:
+                found[ext if ext in wanted else eid] = eid
+        return found
+
+    def next_seq(self, user_id: str, session_id: str | None) -> int:
+        """The next turn number in a session (0 for a new one)."""
+        rows = self._read(
+            "SELECT COALESCE(MAX(seq) + 1, 0) FROM episodes WHERE user_id = ? AND session_id IS ?",
+            (user_id, session_id),
+        )
+        return int(rows[0][0])
+
+    def vectors_by_hash(self, user_id: str, hashes: Sequence[str]) -> dict[str, Vector]:
+        """Vectors this user already has for these content hashes (reuse, never re-embed)."""
+        found: dict[str, Vector] = {}
+        for start in range(0, len(hashes), 500):
+            chunk = list(hashes[start : start + 500])
+            rows = self._read(
+                f"SELECT content_hash, dim, vector FROM search_keys WHERE user_id = ? "
+                f"AND vector IS NOT NULL AND content_hash IN ({','.join('?' * len(chunk))})",
+                [user_id, *chunk],
+            )
+            found.update({r[0]: codec.unblob(r[2], r[1]) for r in rows})
+        return found
+
+    def insert_episodes(
+        self, user_id: str, episodes: Sequence[Episode], keys: Sequence[IndexEntry], actor: str
+    ) -> None:
+        """Store episodes and their search keys in one transaction."""
+        with self._tx() as conn:
+            for e in episodes:
+                conn.execute(
+                    "INSERT INTO episodes (id, user_id, agent_id, session_id, seq, role, speaker, "
+                    "text, occurred_at, occurred_tz, recorded_at, external_id, metadata, "
+                    "content_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (e.id, user_id, e.agent_id, e.session_id, e.seq, e.role, e.speaker, e.text,
+                     codec.ts(e.occurred_at), codec.utc_offset_seconds(e.occurred_at),
+                     codec.ts(e.recorded_at), e.external_id,
+                     json.dumps(e.metadata, ensure_ascii=False), e.content_hash),
+                )  # fmt: skip
+                self._history(conn, user_id, e.id, "ADD", None, e.text, actor)
+            self._write_keys(conn, user_id, keys)
+            if episodes:
+                self._audit(conn, user_id, actor, "add_episodes", None, {"count": len(episodes)})
+
+    def get_episodes(self, user_id: str, ids: Sequence[str]) -> dict[str, Episode]:
+        """Episodes by id (missing ids are simply absent)."""
+        found: dict[str, Episode] = {}
+        for start in range(0, len(ids), 500):
+            chunk = list(ids[start : start + 500])
+            marks = ",".join("?" * len(chunk))
+            rows = self._read(
+                f"SELECT * FROM episodes WHERE user_id = ? AND id IN ({marks})",
+                [user_id, *chunk],
+            )
+            found.update({r["id"]: codec.episode_from_row(r) for r in rows})
+        return found
+
+    def iter_episodes(self, user_id: str) -> Iterator[Episode]:
+        """All of a user's episodes in time order."""
+        rows = self._read(
+            "SELECT * FROM episodes WHERE user_id = ? ORDER BY occurred_at, session_id, seq",
+            (user_id,),
+        )
+        for row in rows:
+            yield codec.episode_from_row(row)
+
+    # -- memories -------------------------------------------------------------------------
+
+    def insert_memories(
+        self, user_id: str, memories: Sequence[MemoryRecord], keys: Sequence[IndexEntry], actor: str
+    ) -> None:
+        """Store memories, their sources and search keys in one transaction."""
+        now = _now()
+        marks = ",".join("?" * len(codec.MEMORY_COLUMNS.split(",")))
+        with self._tx() as conn:
+            for m in memories:
+                conn.execute(
+                    f"INSERT INTO memories ({codec.MEMORY_COLUMNS}) VALUES ({marks})",
+                    codec.memory_params(m, now),
+                )
+                conn.executemany(
+                    "INSERT INTO memory_sources (user_id, memory_id, episode_id) VALUES (?, ?, ?)",
+                    [(user_id, m.id, ep) for ep in m.source_episode_ids],
+                )
+                self._history(conn, user_id, m.id, "ADD", None, m.text, actor)
+                self._audit(conn, user_id, actor, "add_memory", m.id, {"kind": m.kind})
+            self._write_keys(conn, user_id, keys)
+
+    def get_memories(self, user_id: str, ids: Sequence[str]) -> dict[str, MemoryRecord]:
+        """Memories by id, with their source episode ids."""
+        if not ids:
+            return {}
+        marks = ",".join("?" * len(ids))
+        rows = self._read(
+            f"SELECT {codec.MEMORY_COLUMNS} FROM memories WHERE user_id = ? AND id IN ({marks})",
+            [user_id, *ids],
+        )
+        sources: dict[str, list[str]] = {}
+        for r in self._read(
+            f"SELECT memory_id, episode_id FROM memory_sources WHERE user_id = ? "
+            f"AND memory_id IN ({marks})",
+            [user_id, *ids],
+        ):
+            sources.setdefault(r[0], []).append(r[1])
+        return {r["id"]: codec.memory_from_row(r, tuple(sources.get(r["id"], []))) for r in rows}
+
+    # -- records (episode or memory) -------------------------------------------------------
+
+    def record_kinds(self, user_id: str, ids: Sequence[str]) -> dict[str, str]:
+        """The kind of each id that exists for this user ('episode' or a memory kind)."""
+        if not ids:
+            return {}
+        marks = ",".join("?" * len(ids))
+        rows = self._read(
+            f"SELECT id, 'episode' FROM episodes WHERE user_id = ? AND id IN ({marks}) "
+            f"UNION ALL SELECT id, kind FROM memories WHERE user_id = ? AND id IN ({marks})",
+            [user_id, *ids, user_id, *ids],
+        )
+        return {r[0]: r[1] for r in rows}
+
+    def _require(self, user_id: str, record_id: str) -> str:
+        kind = self.record_kinds(user_id, [record_id]).get(record_id)
+        if kind is None:
+            raise NotFoundError(
+                f"no record {record_id!r} for user {user_id!r}; list ids with "
+                "`Memory.get_all(user_id=...)`"
+            )
+        return kind
+
+    def list_records(
+        self, user_id: str, kinds: tuple[str, ...] | None, include_invalid: bool, limit: int | None
+    ) -> list[str]:
+        """Ids of a user's records, newest first."""
+        mem_where = "" if include_invalid else " AND invalidated_at IS NULL AND archived = 0"
+        sql = (
+            "SELECT id, 'episode' AS kind, occurred_at AS t FROM episodes WHERE user_id = ? "
+            "UNION ALL SELECT id, kind, COALESCE(valid_from, recorded_at) AS t FROM memories "
+            f"WHERE user_id = ?{mem_where}"
+        )
+        params: list[Any] = [user_id, user_id]
+        sql = f"SELECT id FROM ({sql})"
+        if kinds is not None:
+            sql += f" WHERE kind IN ({','.join('?' * len(kinds))})"
+            params.extend(kinds)
+        sql += " ORDER BY t DESC, id DESC"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
+        return [r[0] for r in self._read(sql, params)]
+
+    def update_text(
+        self, user_id: str, record_id: str, text: str, keys: Sequence[IndexEntry], actor: str
+    ) -> str:
+        """Replace a record's text and search keys; returns the old text."""
+        kind = self._require(user_id, record_id)
+        table = "episodes" if kind == "episode" else "memories"
+        with self._tx() as conn:
+            old = conn.execute(
+                f"SELECT text FROM {table} WHERE user_id = ? AND id = ?", (user_id, record_id)
+            ).fetchone()[0]
+            conn.execute(
+                f"UPDATE {table} SET text = ? WHERE user_id = ? AND id = ?",
+                (text, user_id, record_id),
+            )
+            self._drop_keys(conn, user_id, record_id)
+            self._write_keys(conn, user_id, keys)
+            self._history(conn, user_id, record_id, "UPDATE", old, text, actor)
+            self._audit(conn, user_id, actor, "update", record_id)
+        return str(old)
+
+    def delete_record(self, user_id: str, record_id: str, actor: str) -> None:
+        """Delete one record, its keys, links and history, and scrub it from the file."""
+        kind = self._require(user_id, record_id)
+        with self._tx() as conn:
+            self._drop_keys(conn, user_id, record_id)
+            conn.execute(
+                "DELETE FROM history WHERE user_id = ? AND record_id = ?", (user_id, record_id)
+            )
+            if kind == "episode":
+                self._delete_episode(conn, user_id, record_id)
+            else:
+                conn.execute(
+                    "DELETE FROM memories WHERE user_id = ? AND id = ?", (user_id, record_id)
+                )
+            self._audit(conn, user_id, actor, "delete", record_id, {"kind": kind})
+        self._scrub(vacuum=False)
+
+    def _delete_episode(self, conn: sqlite3.Connection, user_id: str, episode_id: str) -> None:
+        # A memory whose only source is this episode would cite nothing: it goes too.
+        orphans = [
+            r[0]
+            for r in conn.execute(
+                "SELECT memory_id FROM memory_sources s WHERE user_id = ? AND episode_id = ? "
+                "AND NOT EXISTS (SELECT 1 FROM memory_sources o WHERE o.memory_id = s.memory_id "
+                "AND o.episode_id != s.episode_id)",
+                (user_id, episode_id),
+            )
+        ]
+        for memory_id in orphans:
+            self._drop_keys(conn, user_id, memory_id)
+            conn.execute(
+                "DELETE FROM history WHERE user_id = ? AND record_id = ?", (user_id, memory_id)
+            )
+            conn.execute("DELETE FROM memories WHERE user_id = ? AND id = ?", (user_id, memory_id))
+        conn.execute("DELETE FROM episodes WHERE user_id = ? AND id = ?", (user_id, episode_id))
+
+    def delete_user(self, user_id: str, actor: str) -> dict[str, int]:
+        """Delete every row of a user (audit log aside) and scrub the file; returns counts."""
+        counts: dict[str, int] = {}
+        with self._tx() as conn:
+            conn.execute(
+                "DELETE FROM fts WHERE rowid IN (SELECT id FROM search_keys WHERE user_id = ?)",
+                (user_id,),
+            )
+            for table in USER_TABLES:
+                cur = conn.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
+                counts[table] = cur.rowcount
+            self._audit(conn, user_id, actor, "forget_user", None, counts)
+        self._dense.invalidate(user_id)
+        self._scrub(vacuum=True)
+        return counts
+
+    def _scrub(self, *, vacuum: bool) -> None:
+        """Make deleted text unrecoverable: merge FTS segments, empty the WAL, maybe VACUUM."""
+        with self._lock:
+            self._conn.execute("INSERT INTO fts (fts) VALUES ('optimize')")
+            if vacuum:
+                self._conn.execute("VACUUM")
+            self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    def history(self, user_id: str, record_id: str) -> list[HistoryEntry]:
+        """Every change to a record, oldest first."""
+        self._require(user_id, record_id)
+        rows = self._read(
+            "SELECT * FROM history WHERE user_id = ? AND record_id = ? ORDER BY id",
+            (user_id, record_id),
+        )
+        return [
+            HistoryEntry(r["id"], r["record_id"], r["event"], r["old_text"], r["new_text"],
+                         codec.dt_required(r["at"]), r["actor"])
+            for r in rows
+        ]  # fmt: skip
+
+    def audit_entries(self, user_id: str) -> list[dict[str, Any]]:
+        """The user's audit log, oldest first (no memory text is ever written there)."""
+        rows = self._read("SELECT * FROM audit_log WHERE user_id = ? ORDER BY id", (user_id,))
+        return [dict(r) | {"detail": json.loads(r["detail"])} for r in rows]
+
+    def count_records(self, user_id: str) -> dict[str, int]:
+        """Row counts of every per-user table."""
+        return {
+            t: int(self._read(f"SELECT COUNT(*) FROM {t} WHERE user_id = ?", (user_id,))[0][0])
+            for t in (*USER_TABLES, "audit_log")
+        }
+
+    # -- search ---------------------------------------------------------------------------
+
+    def search_dense(
+        self, user_id: str, vector: Vector, limit: int, scope: SearchScope
+    ) -> list[Candidate]:
+        """Nearest keys by cosine similarity, filtered by scope."""
+        with self._lock:
+            found = self._dense.search(self._conn, user_id, vector, limit, scope)
+            return self._admit(user_id, found, limit, scope)
+
+    def search_lexical(
+        self, user_id: str, terms: Sequence[str], limit: int, scope: SearchScope
+    ) -> list[Candidate]:
+        """BM25 matches for the terms, filtered by scope."""
+        with self._lock:
+            found = lexical_search(self._conn, user_id, terms, limit, scope)
+            return self._admit(user_id, found, limit, scope)
+
+    def _admit(
+        self, user_id: str, found: list[Candidate], limit: int, scope: SearchScope
+    ) -> list[Candidate]:
+        ok = allowed_ids(self._conn, user_id, [c.record_id for c in found], scope)
+        return [c for c in found if c.record_id in ok][:limit]

@@ -1,0 +1,112 @@
+"""Export a user's data as JSON-ready records, and import messages or exported records."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from dualtrace.encode.messages import MESSAGE_KEYS, parse_time
+from dualtrace.errors import ValidationError
+from dualtrace.models import MemoryRecord
+from dualtrace.store.base import Store
+
+if TYPE_CHECKING:
+    from dualtrace.memory import Memory
+
+ROUTING_KEYS = frozenset({"type", "session_id", "agent_id", "episode_id"})
+MEMORY_FIELDS = (
+    "kind", "text", "scene", "subject", "predicate", "object", "topic", "importance",
+    "confidence", "session_id", "metadata",
+)  # fmt: skip
+MEMORY_TIMES = ("valid_from", "valid_to", "invalidated_at", "expire_at")
+
+
+def export_user(store: Store, user_id: str) -> Iterator[dict[str, Any]]:
+    """Episodes (oldest first) as message records, then memories citing them by id."""
+    for e in store.iter_episodes(user_id):
+        yield {
+            "type": "episode", "id": e.external_id or e.id, "episode_id": e.id,
+            "session_id": e.session_id, "agent_id": e.agent_id, "role": e.role,
+            "name": e.speaker, "content": e.text, "timestamp": e.occurred_at.isoformat(),
+            "metadata": e.metadata,
+        }  # fmt: skip
+    episodes = {e.id: e.external_id or e.id for e in store.iter_episodes(user_id)}
+    memory_ids = [
+        i for i in store.list_records(user_id, None, True, None) if not i.startswith("ep_")
+    ]
+    for m in store.get_memories(user_id, memory_ids).values():
+        record: dict[str, Any] = {"type": "memory", "id": m.id}
+        record.update({f: getattr(m, f) for f in MEMORY_FIELDS})
+        for f in MEMORY_TIMES:
+            value = getattr(m, f)
+            record[f] = None if value is None else value.isoformat()
+        record["sources"] = [episodes[s] for s in m.source_episode_ids if s in episodes]
+        yield record
+
+
+def import_records(
+    mem: Memory, records: Iterable[dict[str, Any]], user_id: str, *, batch: int = 256
+) -> int:
+    """Add message/episode records in batches per session; then memories. Returns new rows."""
+    created = 0
+    pending: list[dict[str, Any]] = []
+    route: tuple[Any, Any] | None = None
+    memories: list[dict[str, Any]] = []
+    for n, record in enumerate(records, start=1):
+        if not isinstance(record, dict):
+            raise ValidationError(f"record {n} is a {type(record).__name__}; expected an object")
+        if record.get("type") == "memory":
+            memories.append(record)
+            continue
+        key = (record.get("session_id"), record.get("agent_id"))
+        if pending and (key != route or len(pending) >= batch):
+            created += _flush(mem, pending, route, user_id)
+            pending = []
+        route = key
+        pending.append(_message(record, n))
+    if pending:
+        created += _flush(mem, pending, route, user_id)
+    return created + _import_memories(mem, memories, user_id)
+
+
+def _message(record: dict[str, Any], n: int) -> dict[str, Any]:
+    unknown = sorted(set(record) - MESSAGE_KEYS - ROUTING_KEYS)
+    if unknown:
+        raise ValidationError(
+            f"record {n} has unknown keys {unknown}; allowed: {sorted(MESSAGE_KEYS | ROUTING_KEYS)}"
+        )
+    return {k: v for k, v in record.items() if k in MESSAGE_KEYS and v is not None}
+
+
+def _flush(mem: Memory, msgs: list[dict[str, Any]], route: Any, user_id: str) -> int:
+    session_id, agent_id = route
+    ids = [str(m["id"]) for m in msgs if "id" in m]
+    known = mem.store.episode_ids_by_external(user_id, ids)
+    mem.add(msgs, user_id=user_id, session_id=session_id, agent_id=agent_id)
+    return len(msgs) - sum(1 for i in ids if i in known)
+
+
+def _import_memories(mem: Memory, records: list[dict[str, Any]], user_id: str) -> int:
+    created = 0
+    for record in records:
+        memory_id = (
+            "mem_" + hashlib.sha256(f"{user_id}\x1f{record['id']}".encode()).hexdigest()[:32]
+        )
+        if mem.store.record_kinds(user_id, [memory_id]):
+            continue
+        sources = mem.store.episode_ids_by_external(user_id, list(record.get("sources", [])))
+        fields = {f: record[f] for f in MEMORY_FIELDS if record.get(f) is not None}
+        times: dict[str, Any] = {
+            f: parse_time(record[f], field=f) for f in MEMORY_TIMES if record.get(f)
+        }
+        m = replace(
+            MemoryRecord(id=memory_id, user_id=user_id, kind="fact", text=""),
+            **fields,
+            **times,
+            source_episode_ids=tuple(sources.values()),
+        )
+        mem.store.insert_memories(user_id, [m], mem.memory_keys(user_id, m), mem.config.actor)
+        created += 1
+    return created
