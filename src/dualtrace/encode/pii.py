@@ -28,9 +28,13 @@ PiiPolicy = Literal["redact", "keep"]
 _POLICIES: tuple[str, ...] = get_args(PiiPolicy)
 
 # A number must not be glued to a longer digit/letter run ("A1234567890123" is an order id), nor
-# continue one through "-" or "." ("2023-05-08"), nor follow a "+" unless the "+" is its own.
-_LEFT = r"(?<![0-9A-Za-z_+])(?<![0-9][-.])"
-_RIGHT = r"(?![0-9A-Za-z_])(?![-.][0-9])"
+# continue a digit run through "-" or "." ("2023-05-08"), nor follow a stray "+". One that opens
+# with "+" or "(" carries its own boundary, so it needs no lookbehind. Keeping these rules from
+# ever being tripped by the characters of a neighbouring match (every match ends in a letter or
+# digit, and the right rule already refuses a digit or letter next) is what lets glued matches
+# be found in one pass instead of one extra round each.
+_LEFT = r"(?:(?=[+(])|(?<![0-9A-Za-z_+])(?<![0-9][-.]))"
+_RIGHT = r"(?![0-9A-Za-z_])(?!(?<=[0-9])[-.][0-9])"
 
 _EMAIL_RE = re.compile(
     # The local part is capped at RFC 5321's 64 chars so a long run without "@" costs linear

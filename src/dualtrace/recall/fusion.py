@@ -5,18 +5,25 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 
-def minmax(scores: Mapping[str, float]) -> dict[str, float]:
-    """Scale scores to [0, 1] (best = 1); a single candidate or a flat list scores 1."""
+def minmax(scores: Mapping[str, float], min_spread: float = 0.0) -> dict[str, float]:
+    """Scale scores to [0, 1] (best = 1) by the list's range.
+
+    The range is at least `min_spread`, so a near-flat list (a handful of candidates that
+    differ by noise) is not stretched into a full 0-to-1 ranking. A flat list scores 1.
+    """
     if not scores:
         return {}
     low, high = min(scores.values()), max(scores.values())
-    if high - low <= 1e-12:
+    spread = max(high - low, min_spread)
+    if spread <= 1e-12:
         return {key: 1.0 for key in scores}
-    return {key: (value - low) / (high - low) for key, value in scores.items()}
+    return {key: 1.0 - (high - value) / spread for key, value in scores.items()}
 
 
 def weighted_fusion(
-    channels: Mapping[str, Mapping[str, float]], weights: Mapping[str, float]
+    channels: Mapping[str, Mapping[str, float]],
+    weights: Mapping[str, float],
+    min_spreads: Mapping[str, float] | None = None,
 ) -> tuple[dict[str, float], dict[str, dict[str, float]]]:
     """Weighted sum of min–max normalised channel scores (absent from a channel: 0).
 
@@ -26,7 +33,8 @@ def weighted_fusion(
     parts: dict[str, dict[str, float]] = {}
     for channel, scores in channels.items():
         weight = weights.get(channel, 0.0)
-        for key, value in minmax(scores).items():
+        spread = (min_spreads or {}).get(channel, 0.0)
+        for key, value in minmax(scores, spread).items():
             fused[key] = fused.get(key, 0.0) + weight * value
             parts.setdefault(key, {})[channel] = value
     return fused, parts

@@ -11,9 +11,16 @@ HEADER = "## Memories (dualtrace) — most relevant first; [date] speaker: text 
 MIN_TRUNCATED_TOKENS = 24
 
 
-def order_for_context(hits: Sequence[Hit], *, tie: float = 1e-3) -> list[Hit]:
-    """Best score first; within equal relevance (scores closer than `tie`), newest first."""
-    return sorted(hits, key=lambda h: (-round(h.score / tie), -h.occurred_at.timestamp()))
+def order_for_context(hits: Sequence[Hit], *, tie: float = 0.02) -> list[Hit]:
+    """Best score first; within equal relevance, newest first.
+
+    Scores are bucketed in steps of `tie` times the best score, so hits whose scores differ
+    by less than that count as equally relevant.
+    """
+    if not hits:
+        return []
+    step = tie * max(max(h.score for h in hits), 1e-9)
+    return sorted(hits, key=lambda h: (-round(h.score / step), -h.occurred_at.timestamp()))
 
 
 def hit_line(hit: Hit, *, max_body_tokens: int | None = None) -> str:

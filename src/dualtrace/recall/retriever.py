@@ -28,6 +28,13 @@ class Retriever:
         self.embedder = embedder
         self.config = config
 
+    @staticmethod
+    def _min_spreads(raw: dict[str, dict[str, float]]) -> dict[str, float]:
+        # Cosine similarities of one model sit in a narrow band (e5: ~0.75 unrelated, ~0.85
+        # related), BM25 scores scale with the query; a spread below these is noise.
+        top_lexical = max(raw["lexical"].values(), default=0.0)
+        return {"dense": 0.05, "lexical": 0.25 * top_lexical}
+
     def retrieve(self, user_id: str, query: str, limit: int, scope: SearchScope) -> list[Scored]:
         """The best `limit` records for the query, best first."""
         depth = max(self.config.candidates, limit)
@@ -43,7 +50,7 @@ class Retriever:
             fused, parts = rrf_fusion(ranked, self.config.rrf_k)
         else:
             weights = {"dense": self.config.dense_weight, "lexical": 1 - self.config.dense_weight}
-            fused, parts = weighted_fusion(raw, weights)
+            fused, parts = weighted_fusion(raw, weights, self._min_spreads(raw))
         results = []
         for record_id, score in fused.items():
             breakdown = dict(parts[record_id])

@@ -1,0 +1,98 @@
+"""Bad input raises a clear error naming the value and the fix, and stores nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from dualtrace import Memory, NotFoundError, ValidationError
+
+
+def _nothing_changed(mem: Memory, before: int) -> None:
+    assert len(mem.get_all(user_id="u")) == before
+
+
+@pytest.mark.parametrize(
+    ("messages", "kwargs", "fragment"),
+    [
+        ("hi", {"user_id": ""}, "user_id=''"),
+        ("hi", {"user_id": None}, "user_id=None"),
+        ("   ", {"user_id": "u"}, "empty"),
+        ([], {"user_id": "u"}, "messages is empty"),
+        (42, {"user_id": "u"}, "messages has type int"),
+        ([{"content": 7}], {"user_id": "u"}, "must be a string, got int"),
+        ([{"content": "ok", "colour": "red"}], {"user_id": "u"}, "unknown keys ['colour']"),
+        ([{"content": "ok", "timestamp": "yesterday-ish"}], {"user_id": "u"}, "'yesterday-ish'"),
+        ("ok", {"user_id": "u", "timestamp": "2026-13-45"}, "'2026-13-45'"),
+        ([{"content": "ok", "role": "robot"}], {"user_id": "u"}, "role='robot'"),
+        ("x" * 40_000, {"user_id": "u"}, "the limit is 32000"),
+        ("bad \udcff bytes", {"user_id": "u"}, "not valid UTF-8"),
+        ([{"content": "ok", "metadata": {"f": object()}}], {"user_id": "u"}, "JSON"),
+        ("ok", {"user_id": "u", "session_id": ""}, "session_id=''"),
+    ],
+)
+def test_add_rejects_bad_input(
+    mem: Memory, messages: Any, kwargs: dict[str, Any], fragment: str
+) -> None:
+    mem.add("existing turn", user_id="u")
+    with pytest.raises(ValidationError) as err:
+        mem.add(messages, **kwargs)
+    assert fragment in str(err.value)
+    _nothing_changed(mem, 1)
+
+
+def test_one_bad_message_in_a_batch_stores_none_of_it(mem: Memory) -> None:
+    with pytest.raises(ValidationError, match=r"messages\[2\]"):
+        mem.add(["first", "second", {"content": ""}], user_id="u")
+    _nothing_changed(mem, 0)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "fragment"),
+    [
+        ({"limit": 0}, "limit=0"),
+        ({"limit": "10"}, "limit='10'"),
+        ({"kinds": ["memes"]}, "unknown ['memes']"),
+        ({"kinds": "fact"}, "must be a list"),
+        ({"now": "not a date"}, "now='not a date'"),
+        ({"as_of": 3.5e20}, "out of range"),
+        ({"filters": ["topic"]}, "filters must be a dict"),
+    ],
+)
+def test_search_rejects_bad_arguments(mem: Memory, kwargs: dict[str, Any], fragment: str) -> None:
+    with pytest.raises(ValidationError) as err:
+        mem.search("query", user_id="u", **kwargs)
+    assert fragment in str(err.value)
+
+
+def test_empty_query_and_bad_budget(mem: Memory) -> None:
+    with pytest.raises(ValidationError, match="query is empty"):
+        mem.search("  ", user_id="u")
+    with pytest.raises(ValidationError, match="max_tokens=0"):
+        mem.context("q", user_id="u", max_tokens=0)
+
+
+def test_unknown_ids_are_not_found_with_a_hint(mem: Memory) -> None:
+    for call in (
+        lambda: mem.get("ep_nope", user_id="u"),
+        lambda: mem.update("ep_nope", "text", user_id="u"),
+        lambda: mem.delete("ep_nope", user_id="u"),
+        lambda: mem.history("ep_nope", user_id="u"),
+    ):
+        with pytest.raises(NotFoundError, match=r"'ep_nope'.*get_all"):
+            call()
+
+
+def test_update_with_bad_text_keeps_the_old_text(mem: Memory) -> None:
+    (eid,) = mem.add("original", user_id="u").episodes
+    with pytest.raises(ValidationError):
+        mem.update(eid, "", user_id="u")
+    assert mem.get(eid, user_id="u").text == "original"
+
+
+def test_import_record_with_unknown_key_imports_nothing(mem: Memory) -> None:
+    records = [{"content": "fine"}, {"content": "also fine", "mood": "happy"}]
+    with pytest.raises(ValidationError, match="record 2 has unknown keys"):
+        mem.import_records(records, user_id="u")
+    _nothing_changed(mem, 0)

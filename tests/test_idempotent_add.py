@@ -1,0 +1,38 @@
+"""Adding the same message id twice stores it once."""
+
+from __future__ import annotations
+
+from dualtrace import Memory
+from dualtrace.embed.fake import FakeEmbedder
+
+
+def test_same_ids_twice_is_one_copy(mem: Memory, conversation: list[dict[str, str]]) -> None:
+    first = mem.add(conversation, user_id="alice", session_id="s1")
+    second = mem.add(conversation, user_id="alice", session_id="s1")
+    assert first.episodes == second.episodes
+    assert len(mem.get_all(user_id="alice")) == 4
+    assert len([h for h in mem.search("West Lake", user_id="alice") if "West Lake" in h.text]) == 1
+
+
+def test_repeated_id_inside_one_call(mem: Memory) -> None:
+    res = mem.add([{"id": "m1", "content": "one"}, {"id": "m1", "content": "one"}], user_id="u")
+    assert res.episodes[0] == res.episodes[1]
+    assert len(mem.get_all(user_id="u")) == 1
+
+
+def test_messages_without_ids_are_kept_even_if_repeated(mem: Memory) -> None:
+    mem.add(["ok", "ok"], user_id="u")
+    assert len(mem.get_all(user_id="u")) == 2
+
+
+def test_identical_text_is_embedded_once(db_path: object) -> None:
+    fake = FakeEmbedder()
+    with Memory(db_path, embedder=fake) as mem:  # type: ignore[arg-type]
+        mem.add("Same words here.", user_id="u", timestamp="2026-01-01T00:00:00Z")
+        calls = list(fake.calls)
+        mem.add("Same words here.", user_id="u", timestamp="2026-01-01T00:00:00Z")
+        assert fake.calls == calls
+    fake2 = FakeEmbedder()
+    with Memory(db_path, embedder=fake2) as mem:  # type: ignore[arg-type]
+        mem.add("Same words here.", user_id="u", timestamp="2026-01-01T00:00:00Z")
+        assert fake2.calls == []  # reused from the store's vectors, not re-embedded

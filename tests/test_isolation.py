@@ -1,0 +1,91 @@
+"""Isolation: for every public operation, user B never sees, changes or deletes A's data."""
+
+from __future__ import annotations
+
+import pytest
+
+from dualtrace import Memory, NotFoundError
+
+
+@pytest.fixture
+def two_users(mem: Memory, conversation: list[dict[str, str]]) -> tuple[list[str], list[str]]:
+    a = mem.add(conversation, user_id="alice", session_id="s1").episodes
+    b = mem.add(
+        [{"id": "a1", "content": "Bob lives in Shenzhen and likes hiking."}],
+        user_id="bob",
+        session_id="s1",
+    ).episodes
+    return a, b
+
+
+def test_same_external_id_in_two_users_is_two_episodes(
+    two_users: tuple[list[str], list[str]],
+) -> None:
+    a, b = two_users
+    assert a[0] != b[0]
+
+
+def test_search_and_context_stay_in_scope(
+    mem: Memory, two_users: tuple[list[str], list[str]]
+) -> None:
+    a, _ = two_users
+    for query in ("Hangzhou West Lake", "car budget", "白色的车", "Shenzhen hiking"):
+        assert {h.id for h in mem.search(query, user_id="bob")} <= set(two_users[1])
+        assert {h.id for h in mem.search(query, user_id="alice")} <= set(a)
+        assert "Hangzhou" not in mem.context(query, user_id="bob").text
+    assert mem.search("Hangzhou", user_id="nobody") == []
+
+
+def test_reads_of_other_users_ids_are_not_found(
+    mem: Memory, two_users: tuple[list[str], list[str]]
+) -> None:
+    a, _ = two_users
+    with pytest.raises(NotFoundError):
+        mem.get(a[0], user_id="bob")
+    with pytest.raises(NotFoundError):
+        mem.history(a[0], user_id="bob")
+    assert {i.id for i in mem.get_all(user_id="bob")} == set(two_users[1])
+    assert all(
+        r["content"] != "I live in Hangzhou near the West Lake." for r in mem.export(user_id="bob")
+    )
+
+
+def test_writes_to_other_users_ids_fail_and_change_nothing(
+    mem: Memory, two_users: tuple[list[str], list[str]]
+) -> None:
+    a, _ = two_users
+    before = mem.get(a[0], user_id="alice").text
+    with pytest.raises(NotFoundError):
+        mem.update(a[0], "hacked", user_id="bob")
+    with pytest.raises(NotFoundError):
+        mem.delete(a[0], user_id="bob")
+    assert mem.get(a[0], user_id="alice").text == before
+    assert [e.event for e in mem.history(a[0], user_id="alice")] == ["ADD"]
+
+
+def test_re_adding_an_id_of_another_user_does_not_touch_theirs(
+    mem: Memory, two_users: tuple[list[str], list[str]]
+) -> None:
+    a, _ = two_users
+    res = mem.add([{"id": "a2", "content": "Bob's own turn"}], user_id="bob")
+    assert res.episodes[0] not in a
+    assert mem.get(a[1], user_id="alice").text == "Hangzhou is lovely in spring."
+
+
+def test_delete_all_removes_only_that_user(
+    mem: Memory, two_users: tuple[list[str], list[str]]
+) -> None:
+    mem.delete_all(user_id="bob")
+    assert mem.get_all(user_id="bob") == []
+    assert len(mem.get_all(user_id="alice")) == 4
+    assert mem.search("West Lake", user_id="alice")[0].id == two_users[0][0]
+
+
+def test_import_into_one_user_leaves_the_other(
+    mem: Memory, two_users: tuple[list[str], list[str]]
+) -> None:
+    exported = list(mem.export(user_id="alice"))
+    assert mem.import_records(exported, user_id="carol") == 4
+    assert len(mem.get_all(user_id="carol")) == 4
+    assert len(mem.get_all(user_id="bob")) == 1
+    assert mem.import_records(exported, user_id="carol") == 0
