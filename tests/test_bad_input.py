@@ -30,6 +30,8 @@ def _nothing_changed(mem: Memory, before: int) -> None:
         ("bad \udcff bytes", {"user_id": "u"}, "not valid UTF-8"),
         ([{"content": "ok", "metadata": {"f": object()}}], {"user_id": "u"}, "JSON"),
         ("ok", {"user_id": "u", "session_id": ""}, "session_id=''"),
+        ("ok", {"user_id": "u", "metadata": {"when": object()}}, "metadata is not JSON"),
+        ("ok", {"user_id": "u", "metadata": ["topic"]}, "metadata must be a dict"),
     ],
 )
 def test_add_rejects_bad_input(

@@ -21,6 +21,7 @@ from dualtrace.encode.episodes import (
     new_id,
 )
 from dualtrace.encode.messages import (
+    check_metadata,
     check_optional_id,
     check_text,
     check_user_id,
@@ -121,18 +122,19 @@ class Memory:
         session_id = check_optional_id("session_id", session_id)
         agent_id = check_optional_id("agent_id", agent_id)
         default_time = datetime.now(UTC) if timestamp is None else parse_time(timestamp)
-        if metadata is not None and not isinstance(metadata, dict):
-            raise ValidationError(f"metadata must be a dict, got {type(metadata).__name__}")
+        shared_metadata = check_metadata(metadata, "metadata")
         msgs = normalise_messages(
             messages, default_time=default_time, max_chars=self.config.max_message_chars
         )
         existing = self.store.episode_ids_by_external(
             user_id, [m.external_id for m in msgs if m.external_id]
         )
-        episodes, ids = self._new_episodes(user_id, msgs, existing, session_id, agent_id, metadata)
-        self.store.insert_episodes(
-            user_id, episodes, self._episode_keys(user_id, episodes), self.config.actor
+        episodes, ids = self._new_episodes(
+            user_id, msgs, existing, session_id, agent_id, shared_metadata
         )
+        if episodes:
+            keys = self._episode_keys(user_id, episodes)
+            self.store.insert_episodes(user_id, episodes, keys, self.config.actor)
         return AddResult(episodes=ids, events=[])
 
     def _new_episodes(

@@ -145,7 +145,7 @@ def _message(item: object, index: int, default_time: datetime, max_chars: int) -
         name=name,
         occurred_at=occurred,
         external_id=_external_id(item.get("id"), where),
-        metadata=_metadata(item.get("metadata"), f"{where}.metadata"),
+        metadata=check_metadata(item.get("metadata"), f"{where}.metadata"),
     )
 
 
@@ -161,7 +161,8 @@ def _external_id(value: object, where: str) -> str | None:
     return value
 
 
-def _metadata(value: object, field: str) -> dict[str, Any]:
+def check_metadata(value: object, field: str) -> dict[str, Any]:
+    """A JSON-serialisable dict (None gives an empty one)."""
     if value is None:
         return {}
     if not isinstance(value, Mapping):

@@ -109,6 +109,8 @@ class SQLiteStore:
     def _write_keys(
         self, conn: sqlite3.Connection, user_id: str, keys: Sequence[IndexEntry]
     ) -> None:
+        if not keys:
+            return
         token = scope_token(user_id)
         for key in keys:
             vector = None if key.vector is None else codec.blob(key.vector)
