@@ -65,7 +65,9 @@ def run_demo(db_path: str | Path, *, limit: int = 3) -> list[DemoAnswer]:
 
 
 def _answer(mem: Memory, user_id: str, question: dict[str, Any], limit: int) -> DemoAnswer:
-    hits = mem.search(question["query"], user_id=user_id, limit=limit, now=question["now"])
+    hits = mem.search(
+        question["query"], user_id=user_id, limit=limit, now=question["now"], explain=True
+    )
     return DemoAnswer(
         query=question["query"],
         expected=list(question["expect_external_ids"]),

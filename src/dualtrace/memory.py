@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -73,10 +73,14 @@ class Memory:
         self.config = config or MemoryConfig.from_env()
         self.llm = llm
         self.store = store or _open_store(path, url)
-        self.embedder = CachedEmbedder(
-            embedder or _default_embedder(), persistent=self._disk_cache()
-        )
-        self.store.bind_embedder(self.embedder.id, self.embedder.dimensions)
+        try:
+            self.embedder = CachedEmbedder(
+                embedder or _default_embedder(), persistent=self._disk_cache()
+            )
+            self.store.bind_embedder(self.embedder.id, self.embedder.dimensions)
+        except BaseException:
+            self.store.close()
+            raise
         self._retriever = Retriever(self.store, self.embedder, self.config)
 
     def _disk_cache(self) -> Any:
@@ -278,7 +282,8 @@ class Memory:
         found = load_items(self.store, user_id, [id]).get(id)
         if found is None:
             raise NotFoundError(
-                f"no record {id!r} for user {user_id!r}; list ids with get_all(user_id=...)"
+                f"no record {id!r} for user {user_id!r}; list the user's ids with "
+                "Memory.get_all(user_id=...) or `dualtrace list --user ...`"
             )
         return found
 
@@ -338,10 +343,19 @@ class Memory:
         return transfer.export_user(self.store, check_user_id(user_id))
 
     def import_records(
-        self, records: Iterable[dict[str, Any]], *, user_id: str, batch: int = 256
+        self,
+        records: Iterable[dict[str, Any]],
+        *,
+        user_id: str,
+        batch: int = 256,
+        progress: Callable[[int], None] | None = None,
     ) -> int:
-        """Import message or exported records; returns how many episodes are new."""
-        return transfer.import_records(self, records, check_user_id(user_id), batch=batch)
+        """Import message or exported records (all checked first); returns how many are new.
+
+        `progress(n)` is called after each batch with the number of records it handled.
+        """
+        user_id = check_user_id(user_id)
+        return transfer.import_records(self, records, user_id, batch=batch, progress=progress)
 
 
 def _open_store(path: str | Path | None, url: str | None) -> Store:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from dualtrace.encode.messages import MESSAGE_KEYS, parse_time
+from dualtrace.encode.messages import MESSAGE_KEYS, normalise_messages, parse_time
 from dualtrace.errors import ValidationError
-from dualtrace.models import MemoryRecord
+from dualtrace.models import MEMORY_KINDS, MemoryRecord
 from dualtrace.store.base import Store
 
 if TYPE_CHECKING:
@@ -33,9 +34,7 @@ def export_user(store: Store, user_id: str) -> Iterator[dict[str, Any]]:
             "metadata": e.metadata,
         }  # fmt: skip
     episodes = {e.id: e.external_id or e.id for e in store.iter_episodes(user_id)}
-    memory_ids = [
-        i for i in store.list_records(user_id, None, True, None) if not i.startswith("ep_")
-    ]
+    memory_ids = store.list_records(user_id, MEMORY_KINDS, True, None)
     for m in store.get_memories(user_id, memory_ids).values():
         record: dict[str, Any] = {"type": "memory", "id": m.id}
         record.update({f: getattr(m, f) for f in MEMORY_FIELDS})
@@ -47,44 +46,82 @@ def export_user(store: Store, user_id: str) -> Iterator[dict[str, Any]]:
 
 
 def import_records(
-    mem: Memory, records: Iterable[dict[str, Any]], user_id: str, *, batch: int = 256
+    mem: Memory,
+    records: Iterable[dict[str, Any]],
+    user_id: str,
+    *,
+    batch: int = 256,
+    progress: Callable[[int], None] | None = None,
 ) -> int:
-    """Add message/episode records in batches per session; then memories. Returns new rows."""
+    """Check every record, then add messages in batches per session, then memories.
+
+    Nothing is stored unless every record is valid. Returns how many rows are new;
+    `progress` is called with the number of records handled after each batch.
+    """
+    messages, memories = _check_all(list(records), mem.config.max_message_chars)
     created = 0
     pending: list[dict[str, Any]] = []
     route: tuple[Any, Any] | None = None
-    memories: list[dict[str, Any]] = []
+    for key, message in messages:
+        if pending and (key != route or len(pending) >= batch):
+            created += _flush(mem, pending, route, user_id, progress)
+            pending = []
+        route = key
+        pending.append(message)
+    if pending:
+        created += _flush(mem, pending, route, user_id, progress)
+    created += _import_memories(mem, memories, user_id)
+    if progress is not None and memories:
+        progress(len(memories))
+    return created
+
+
+def _check_all(
+    records: list[Any], max_chars: int
+) -> tuple[list[tuple[tuple[Any, Any], dict[str, Any]]], list[dict[str, Any]]]:
+    messages = []
+    memories = []
     for n, record in enumerate(records, start=1):
         if not isinstance(record, dict):
             raise ValidationError(f"record {n} is a {type(record).__name__}; expected an object")
         if record.get("type") == "memory":
+            missing = [f for f in ("id", "text") if not record.get(f)]
+            if missing:
+                raise ValidationError(f"memory record {n} lacks {missing}; re-export it")
             memories.append(record)
             continue
-        key = (record.get("session_id"), record.get("agent_id"))
-        if pending and (key != route or len(pending) >= batch):
-            created += _flush(mem, pending, route, user_id)
-            pending = []
-        route = key
-        pending.append(_message(record, n))
-    if pending:
-        created += _flush(mem, pending, route, user_id)
-    return created + _import_memories(mem, memories, user_id)
+        message = _message(record, n)
+        try:
+            normalise_messages([message], default_time=datetime.now(UTC), max_chars=max_chars)
+        except ValidationError as exc:
+            raise ValidationError(f"record {n}: {exc}; nothing was imported") from exc
+        messages.append(((record.get("session_id"), record.get("agent_id")), message))
+    return messages, memories
 
 
 def _message(record: dict[str, Any], n: int) -> dict[str, Any]:
     unknown = sorted(set(record) - MESSAGE_KEYS - ROUTING_KEYS)
     if unknown:
         raise ValidationError(
-            f"record {n} has unknown keys {unknown}; allowed: {sorted(MESSAGE_KEYS | ROUTING_KEYS)}"
+            f"record {n} has unknown keys {unknown}; allowed: "
+            f"{sorted(MESSAGE_KEYS | ROUTING_KEYS)}; nothing was imported"
         )
     return {k: v for k, v in record.items() if k in MESSAGE_KEYS and v is not None}
 
 
-def _flush(mem: Memory, msgs: list[dict[str, Any]], route: Any, user_id: str) -> int:
+def _flush(
+    mem: Memory,
+    msgs: list[dict[str, Any]],
+    route: Any,
+    user_id: str,
+    progress: Callable[[int], None] | None,
+) -> int:
     session_id, agent_id = route
     ids = [str(m["id"]) for m in msgs if "id" in m]
     known = mem.store.episode_ids_by_external(user_id, ids)
     mem.add(msgs, user_id=user_id, session_id=session_id, agent_id=agent_id)
+    if progress is not None:
+        progress(len(msgs))
     return len(msgs) - sum(1 for i in ids if i in known)
 
 

@@ -6,9 +6,9 @@ numbers, and (under the default "redact" policy) replaces each with a placeholde
 
 Detectors run in a fixed priority order (e-mail, ID card, bank card, phone); a later detector
 never claims characters an earlier one already claimed, so a long digit run is labelled by its
-most specific kind. Numeric patterns are fenced with lookarounds instead
-of `\\b`, because Python's `\\b` treats CJK characters as word characters and would miss
-"我的手机是13812345678".
+most specific kind. Numeric patterns are fenced with lookarounds instead of `\\b`, because
+Python's `\\b` treats CJK characters as word characters and would miss "我的手机是13812345678".
+Redaction is idempotent: detection runs to a fixpoint on the redacted text (see `_detect`).
 """
 
 from __future__ import annotations

@@ -39,14 +39,16 @@ class SQLiteStore:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        if str(path) != ":memory:":
-            self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
+            if str(path) != ":memory:":
+                self.path.parent.mkdir(parents=True, exist_ok=True)
             self._conn = sqlite3.connect(
                 str(path), isolation_level=None, check_same_thread=False, timeout=30
             )
-        except sqlite3.Error as exc:
-            raise StoreError(f"cannot open SQLite file {str(path)!r}: {exc}") from exc
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreError(
+                f"cannot open SQLite file {str(path)!r}: {exc}; check the path and permissions"
+            ) from exc
         self._conn.row_factory = sqlite3.Row
         for pragma in (
             "journal_mode = WAL",
@@ -306,8 +308,8 @@ class SQLiteStore:
         kind = self.record_kinds(user_id, [record_id]).get(record_id)
         if kind is None:
             raise NotFoundError(
-                f"no record {record_id!r} for user {user_id!r}; list ids with "
-                "`Memory.get_all(user_id=...)`"
+                f"no record {record_id!r} for user {user_id!r}; list the user's ids with "
+                "Memory.get_all(user_id=...) or `dualtrace list --user ...`"
             )
         return kind
 

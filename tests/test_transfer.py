@@ -1,0 +1,43 @@
+"""Export and import: round trips, idempotency, all-or-nothing checks, progress."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from dualtrace import Memory, ValidationError
+from dualtrace.models import MemoryRecord
+
+
+def test_round_trip_keeps_episodes_and_memories(
+    mem: Memory, conversation: list[dict[str, str]]
+) -> None:
+    episodes = mem.add(conversation, user_id="a", session_id="s1").episodes
+    memory = MemoryRecord(
+        id="mem_budget", user_id="a", kind="fact", text="Alice's car budget is 300k yuan.",
+        scene="On Mon 2 Mar 2026 Alice told the assistant her budget.",
+        valid_from=datetime(2026, 3, 2, tzinfo=UTC), source_episode_ids=(episodes[2],),
+    )  # fmt: skip
+    mem.store.insert_memories("a", [memory], mem.memory_keys("a", memory), "test")
+    exported = list(mem.export(user_id="a"))
+    assert [r["type"] for r in exported] == ["episode"] * 4 + ["memory"]
+
+    seen: list[int] = []
+    assert mem.import_records(exported, user_id="b", progress=seen.append) == 5
+    assert sum(seen) == 5
+    items = {i.text: i for i in mem.get_all(user_id="b")}
+    assert set(items) == {i.text for i in mem.get_all(user_id="a")}
+    copied = items["Alice's car budget is 300k yuan."]
+    assert copied.kind == "fact" and copied.id != "mem_budget"
+    assert [s.external_id for s in copied.sources] == ["a3"]
+    assert mem.search("car budget", user_id="b", kinds=["fact"])[0].id == copied.id
+    assert mem.import_records(exported, user_id="b") == 0
+
+
+def test_a_bad_record_late_in_a_big_import_stores_nothing(mem: Memory) -> None:
+    records = [{"content": f"turn {i}", "id": f"t{i}"} for i in range(300)]
+    records.append({"content": "bad time", "timestamp": "someday"})
+    with pytest.raises(ValidationError, match=r"record 301: .*'someday'.*nothing was imported"):
+        mem.import_records(records, user_id="u", batch=50)
+    assert mem.get_all(user_id="u") == []
