@@ -44,6 +44,7 @@ from dualtrace.models import (
 from dualtrace.recall.packing import pack
 from dualtrace.recall.retriever import Retriever
 from dualtrace.store.base import IndexEntry, SearchScope, Store
+from dualtrace.store.sqlite.embed_cache import EmbeddingCacheFile
 
 MAX_LIMIT = 1000
 
@@ -73,28 +74,26 @@ class Memory:
         self.config = config or MemoryConfig.from_env()
         self.llm = llm
         self.store = store or _open_store(path, url)
+        self._cache_file: EmbeddingCacheFile | None = None
         try:
+            if self.config.embed_cache_path is not None:
+                self._cache_file = EmbeddingCacheFile(self.config.embed_cache_path)
             self.embedder = CachedEmbedder(
-                embedder or _default_embedder(), persistent=self._disk_cache()
+                embedder or _default_embedder(), persistent=self._cache_file
             )
             self.store.bind_embedder(self.embedder.id, self.embedder.dimensions)
         except BaseException:
-            self.store.close()
+            self.close()
             raise
         self._retriever = Retriever(self.store, self.embedder, self.config)
-
-    def _disk_cache(self) -> Any:
-        if self.config.embed_cache_path is None:
-            return None
-        from dualtrace.store.sqlite.embed_cache import EmbeddingCacheFile
-
-        return EmbeddingCacheFile(self.config.embed_cache_path)
 
     # -- lifecycle ------------------------------------------------------------------------
 
     def close(self) -> None:
-        """Flush and close the store."""
+        """Flush and close the store (and the embedding cache file, if any)."""
         self.store.close()
+        if self._cache_file is not None:
+            self._cache_file.close()
 
     def __enter__(self) -> Memory:
         return self
