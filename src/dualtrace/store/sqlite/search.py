@@ -145,13 +145,13 @@ def allowed_ids(
         return set()
     marks = ",".join("?" * len(ids))
     meta_sql, meta_params = _metadata_filter(scope)
-    ep_sql = f"SELECT id FROM episodes WHERE user_id = ? AND id IN ({marks}){meta_sql}"
+    ep_sql = f"SELECT id FROM episodes WHERE +user_id = ? AND id IN ({marks}){meta_sql}"
     ep_params: list[object] = [user_id, *ids, *meta_params]
     if scope.occurred_before is not None:
         ep_sql += " AND occurred_at <= ?"
         ep_params.append(ts(scope.occurred_before))
     mem_sql, mem_params = _memory_validity(scope)
-    m_sql = f"SELECT id FROM memories WHERE user_id = ? AND id IN ({marks}){meta_sql}{mem_sql}"
+    m_sql = f"SELECT id FROM memories WHERE +user_id = ? AND id IN ({marks}){meta_sql}{mem_sql}"
     m_params: list[object] = [user_id, *ids, *meta_params, *mem_params]
     found = {r[0] for r in conn.execute(ep_sql, ep_params)}
     found |= {r[0] for r in conn.execute(m_sql, m_params)}

@@ -177,14 +177,17 @@ class SQLiteStore:
         for start in range(0, len(external_ids), 500):
             chunk = list(external_ids[start : start + 500])
             marks = ",".join("?" * len(chunk))
-            rows = self._read(
+            by_external = self._read(
                 f"SELECT external_id, id FROM episodes WHERE user_id = ? "
-                f"AND (external_id IN ({marks}) OR id IN ({marks}))",
-                [user_id, *chunk, *chunk],
+                f"AND external_id IN ({marks})",
+                [user_id, *chunk],
             )
-            wanted = set(chunk)
-            for ext, eid in rows:
-                found[ext if ext in wanted else eid] = eid
+            by_id = self._read(
+                f"SELECT id, id FROM episodes WHERE +user_id = ? AND id IN ({marks})",
+                [user_id, *chunk],
+            )
+            found.update({key: eid for key, eid in by_id})
+            found.update({key: eid for key, eid in by_external})
         return found
 
     def next_seq(self, user_id: str, session_id: str | None) -> int:
@@ -235,7 +238,7 @@ class SQLiteStore:
             chunk = list(ids[start : start + 500])
             marks = ",".join("?" * len(chunk))
             rows = self._read(
-                f"SELECT * FROM episodes WHERE user_id = ? AND id IN ({marks})",
+                f"SELECT * FROM episodes WHERE +user_id = ? AND id IN ({marks})",
                 [user_id, *chunk],
             )
             found.update({r["id"]: codec.episode_from_row(r) for r in rows})
@@ -278,12 +281,12 @@ class SQLiteStore:
             return {}
         marks = ",".join("?" * len(ids))
         rows = self._read(
-            f"SELECT {codec.MEMORY_COLUMNS} FROM memories WHERE user_id = ? AND id IN ({marks})",
+            f"SELECT {codec.MEMORY_COLUMNS} FROM memories WHERE +user_id = ? AND id IN ({marks})",
             [user_id, *ids],
         )
         sources: dict[str, list[str]] = {}
         for r in self._read(
-            f"SELECT memory_id, episode_id FROM memory_sources WHERE user_id = ? "
+            f"SELECT memory_id, episode_id FROM memory_sources WHERE +user_id = ? "
             f"AND memory_id IN ({marks})",
             [user_id, *ids],
         ):
@@ -298,8 +301,8 @@ class SQLiteStore:
             return {}
         marks = ",".join("?" * len(ids))
         rows = self._read(
-            f"SELECT id, 'episode' FROM episodes WHERE user_id = ? AND id IN ({marks}) "
-            f"UNION ALL SELECT id, kind FROM memories WHERE user_id = ? AND id IN ({marks})",
+            f"SELECT id, 'episode' FROM episodes WHERE +user_id = ? AND id IN ({marks}) "
+            f"UNION ALL SELECT id, kind FROM memories WHERE +user_id = ? AND id IN ({marks})",
             [user_id, *ids, user_id, *ids],
         )
         return {r[0]: r[1] for r in rows}
