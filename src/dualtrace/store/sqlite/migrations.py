@@ -132,7 +132,7 @@ MIGRATIONS: list[tuple[str, str]] = [
         CREATE INDEX search_keys_user ON search_keys(user_id, id);
         CREATE INDEX search_keys_hash ON search_keys(user_id, content_hash);
         CREATE VIRTUAL TABLE fts USING fts5(
-            scope, body,
+            scope, body, user_id UNINDEXED,
             tokenize = 'porter unicode61 remove_diacritics 2'
         );
         CREATE TABLE index_versions (user_id TEXT PRIMARY KEY, version INTEGER NOT NULL);

@@ -125,8 +125,8 @@ class SQLiteStore:
                  key.content_hash, dim, vector),
             )  # fmt: skip
             conn.execute(
-                "INSERT INTO fts (rowid, scope, body) VALUES (?, ?, ?)",
-                (cur.lastrowid, token, key.body),
+                "INSERT INTO fts (rowid, scope, body, user_id) VALUES (?, ?, ?, ?)",
+                (cur.lastrowid, token, key.body, user_id),
             )
         self._bump(conn, user_id)
 
