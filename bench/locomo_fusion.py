@@ -26,10 +26,16 @@ from dualtrace import Memory, MemoryConfig
 VARIANTS: dict[str, dict[str, Any]] = {
     "bm25": {"dense_weight": 0.0},
     "dense": {"dense_weight": 1.0},
-    "hybrid (0.5)": {"dense_weight": 0.5},
-    "hybrid (0.6, default)": {"dense_weight": 0.6},
-    "hybrid (0.7)": {"dense_weight": 0.7},
     "rrf": {"fusion": "rrf"},
+    **{
+        f"hybrid w={w} spread={ds}/{ls}": {
+            "dense_weight": w,
+            "dense_min_spread": ds,
+            "lexical_min_spread": ls,
+        }
+        for w in (0.3, 0.4, 0.5, 0.6)
+        for ds, ls in ((0.0, 0.0), (0.05, 0.25))
+    },
 }
 DIA = re.compile(r"D\d+:\d+")
 

@@ -26,9 +26,11 @@ class MemoryConfig:
 
     pii: PiiPolicy = "redact"
     max_message_chars: int = 32_000
-    dense_weight: float = 0.6
+    dense_weight: float = 0.4
     fusion: FusionMethod = "weighted"
     rrf_k: int = 60
+    dense_min_spread: float = 0.0
+    lexical_min_spread: float = 0.0
     candidates: int = 50
     embed_cache_path: str | None = None
     actor: str = "api"

@@ -28,12 +28,14 @@ class Retriever:
         self.embedder = embedder
         self.config = config
 
-    @staticmethod
-    def _min_spreads(raw: dict[str, dict[str, float]]) -> dict[str, float]:
+    def _min_spreads(self, raw: dict[str, dict[str, float]]) -> dict[str, float]:
         # Cosine similarities of one model sit in a narrow band (e5: ~0.75 unrelated, ~0.85
-        # related), BM25 scores scale with the query; a spread below these is noise.
+        # related); BM25 scores scale with the query, so its floor is relative.
         top_lexical = max(raw["lexical"].values(), default=0.0)
-        return {"dense": 0.05, "lexical": 0.25 * top_lexical}
+        return {
+            "dense": self.config.dense_min_spread,
+            "lexical": self.config.lexical_min_spread * top_lexical,
+        }
 
     def retrieve(self, user_id: str, query: str, limit: int, scope: SearchScope) -> list[Scored]:
         """The best `limit` records for the query, best first."""
