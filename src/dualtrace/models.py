@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any, Literal
 
 EventKind = Literal["ADD", "UPDATE", "SUPERSEDE", "MERGE", "NOOP"]
@@ -69,6 +69,58 @@ class MemoryRecord:
     session_id: str | None = None
     metadata: dict[str, Any] = field(default_factory=dict)
     source_episode_ids: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class EntityMention:
+    """An entity named in text: as written, its normalised key, and its type."""
+
+    name: str
+    norm: str
+    type: str  # person | place | org | product | other
+
+
+@dataclass(frozen=True)
+class TimeMention:
+    """A time expression in text, resolved against an anchor date to a day range."""
+
+    text: str
+    start: int  # character offsets of the expression in the text
+    end: int
+    first_day: date
+    last_day: date
+    granularity: str  # day | week | weekend | month | season | year
+
+    @property
+    def label(self) -> str:
+        """The resolved range as text: `Sun 7 May 2023`, `May 2023`, `1 May 2023 – 7 May 2023`."""
+        first, last = self.first_day, self.last_day
+        if first == last:
+            return f"{first:%a} {first.day} {first:%B %Y}"
+        if self.granularity == "month":
+            return f"{first:%B %Y}"
+        if self.granularity == "year":
+            return f"{first:%Y}"
+        return f"{first.day} {first:%B %Y} – {last.day} {last:%B %Y}"
+
+
+@dataclass(frozen=True)
+class MemoryDraft:
+    """A memory proposed by an extractor, before consolidation gives it an id."""
+
+    kind: str  # fact | preference | event
+    text: str  # the fact trace: one declarative third-person statement
+    scene: str  # the scene trace: when, where, who, what led to it
+    source_episode_ids: tuple[str, ...]
+    subject: str | None = None
+    predicate: str | None = None
+    object: str | None = None
+    topic: str | None = None
+    importance: float = 0.5
+    valid_from: datetime | None = None
+    expire_at: datetime | None = None
+    entities: tuple[EntityMention, ...] = ()
+    keyphrases: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
