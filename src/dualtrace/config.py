@@ -34,6 +34,9 @@ class MemoryConfig:
     candidates: int = 50
     embed_cache_path: str | None = None
     actor: str = "api"
+    extract: bool = True
+    entity_weight: float = 0.2
+    search_traces: tuple[str, ...] = ("episode", "fact", "scene")
 
     def __post_init__(self) -> None:
         if self.pii not in ("redact", "keep"):
@@ -44,6 +47,13 @@ class MemoryConfig:
             raise ConfigError(f"dense_weight={self.dense_weight} must lie in [0, 1]")
         if self.max_message_chars < 1:
             raise ConfigError(f"max_message_chars={self.max_message_chars} must be positive")
+        unknown = set(self.search_traces) - {"episode", "fact", "scene"}
+        if unknown or not self.search_traces:
+            raise ConfigError(
+                f"search_traces={self.search_traces!r}: use some of 'episode', 'fact', 'scene'"
+            )
+        if self.entity_weight < 0:
+            raise ConfigError(f"entity_weight={self.entity_weight} must not be negative")
         if self.candidates < 1 or self.rrf_k < 1:
             raise ConfigError("candidates and rrf_k must be positive integers")
 
@@ -59,16 +69,26 @@ class MemoryConfig:
         return cls(**values)  # type: ignore[arg-type]
 
 
+_TRUE = frozenset({"1", "true", "yes", "on"})
+_FALSE = frozenset({"0", "false", "no", "off"})
+
+
 def _cast(name: str, raw: str, type_name: str) -> object:
+    """Cast an environment value to a field's type; anything unclear is a ConfigError."""
+    var = f"DUALTRACE_{name.upper()}"
+    if type_name == "bool":
+        if raw.strip().lower() in _TRUE | _FALSE:
+            return raw.strip().lower() in _TRUE
+        raise ConfigError(f"{var}={raw!r} is not a boolean; use true or false")
+    if type_name.startswith("tuple"):
+        return tuple(part.strip() for part in raw.split(",") if part.strip())
     try:
         if type_name.startswith("int"):
             return int(raw)
         if type_name.startswith("float"):
             return float(raw)
     except ValueError as exc:
-        raise ConfigError(
-            f"DUALTRACE_{name.upper()}={raw!r} is not a valid {type_name.split()[0]}"
-        ) from exc
+        raise ConfigError(f"{var}={raw!r} is not a valid {type_name.split()[0]}") from exc
     return raw
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime, tzinfo
 
 from dualtrace.models import Episode, Hit, Item, MemoryRecord, Source
 from dualtrace.store.base import Store
@@ -33,11 +34,17 @@ def _from_memory(m: MemoryRecord, episodes: dict[str, Episode]) -> Item:
     sources.sort(key=lambda s: s.occurred_at)
     recorded = m.recorded_at or (sources[0].occurred_at if sources else None)
     assert recorded is not None, "stored memories always have recorded_at"
+    # Times are stored in UTC; show them in the conversation's own time zone, as its turns.
+    tz = sources[0].occurred_at.tzinfo if sources else None
     return Item(
-        id=m.id, kind=m.kind, text=m.text, scene=m.scene, valid_from=m.valid_from,
-        valid_to=m.valid_to, recorded_at=recorded, session_id=m.session_id,
+        id=m.id, kind=m.kind, text=m.text, scene=m.scene, valid_from=_local(m.valid_from, tz),
+        valid_to=_local(m.valid_to, tz), recorded_at=recorded, session_id=m.session_id,
         sources=sources, metadata=dict(m.metadata),
     )  # fmt: skip
+
+
+def _local(value: datetime | None, tz: tzinfo | None) -> datetime | None:
+    return value.astimezone(tz) if value is not None and tz is not None else value
 
 
 def load_items(store: Store, user_id: str, ids: Sequence[str]) -> dict[str, Item]:

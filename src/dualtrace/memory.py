@@ -14,6 +14,7 @@ from dualtrace.config import MemoryConfig, home_dir, sqlite_path_from_url
 from dualtrace.embed.base import Embedder
 from dualtrace.embed.cache import CachedEmbedder, text_hash
 from dualtrace.encode import pii
+from dualtrace.encode.base import Extractor
 from dualtrace.encode.episodes import (
     content_hash,
     episode_key_text,
@@ -28,8 +29,11 @@ from dualtrace.encode.messages import (
     normalise_messages,
     parse_time,
 )
+from dualtrace.encode.rules import RulesExtractor
+from dualtrace.encode.writer import MemoryWriter
 from dualtrace.errors import ConfigError, NotFoundError, ValidationError
 from dualtrace.items import as_hit, load_items
+from dualtrace.llm.base import LLM
 from dualtrace.models import (
     ITEM_KINDS,
     AddResult,
@@ -42,6 +46,7 @@ from dualtrace.models import (
     Message,
 )
 from dualtrace.recall.packing import pack
+from dualtrace.recall.query import analyse
 from dualtrace.recall.retriever import Retriever
 from dualtrace.store.base import IndexEntry, SearchScope, Store
 from dualtrace.store.sqlite.embed_cache import EmbeddingCacheFile
@@ -67,9 +72,10 @@ class Memory:
         *,
         url: str | None = None,
         embedder: Embedder | None = None,
-        llm: object | None = None,
+        llm: LLM | None = None,
         config: MemoryConfig | None = None,
         store: Store | None = None,
+        extractor: Extractor | None = None,
     ) -> None:
         self.config = config or MemoryConfig.from_env()
         self.llm = llm
@@ -86,6 +92,10 @@ class Memory:
             self.close()
             raise
         self._retriever = Retriever(self.store, self.embedder, self.config)
+        self.writer = MemoryWriter(
+            self.store, extractor or _default_extractor(llm), self.memory_keys,
+            actor=self.config.actor,
+        )  # fmt: skip
 
     # -- lifecycle ------------------------------------------------------------------------
 
@@ -135,10 +145,12 @@ class Memory:
         episodes, ids = self._new_episodes(
             user_id, msgs, existing, session_id, agent_id, shared_metadata
         )
-        if episodes:
-            keys = self._episode_keys(user_id, episodes)
-            self.store.insert_episodes(user_id, episodes, keys, self.config.actor)
-        return AddResult(episodes=ids, events=[])
+        if not episodes:
+            return AddResult(episodes=ids, events=[])
+        keys = self._episode_keys(user_id, episodes)
+        self.store.insert_episodes(user_id, episodes, keys, self.config.actor)
+        events = self.writer.write(user_id, episodes) if self.config.extract else []
+        return AddResult(episodes=ids, events=events)
 
     def _new_episodes(
         self, user_id: str, msgs: list[Message], existing: dict[str, str],
@@ -222,7 +234,8 @@ class Memory:
         if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
             raise ValidationError(f"limit={limit!r} must be an integer from 1 to {MAX_LIMIT}")
         scope = self._scope(as_of, now, kinds, session_id, filters)
-        scored = self._retriever.retrieve(user_id, query, limit, scope)
+        analysis = analyse(query, scope.valid_at or datetime.now(UTC))
+        scored = self._retriever.retrieve(user_id, analysis, limit, scope)
         items = load_items(self.store, user_id, [s.record_id for s in scored])
         hits = []
         for s in scored:
@@ -255,6 +268,7 @@ class Memory:
             valid_at=as_of_t or now_t,
             metadata=dict(filters or {}),
             occurred_before=as_of_t,
+            traces=self.config.search_traces,
         )
 
     def context(
@@ -309,18 +323,18 @@ class Memory:
         text = check_text(text, field="text", max_chars=self.config.max_message_chars)
         item = self.get(id, user_id=user_id)
         text = pii.redact(text, self.config.pii).text
-        if item.kind == "episode":
-            speaker = item.sources[0].speaker if item.sources else None
-            episode = Episode(
-                id=id, user_id=user_id, session_id=item.session_id, agent_id=None, seq=0,
-                role="user", speaker=speaker, text=text, occurred_at=item.occurred_at,
-                recorded_at=item.recorded_at, external_id=None, metadata={}, content_hash="",
-            )  # fmt: skip
-            keys = self._episode_keys(user_id, [episode])
-        else:
+        if item.kind != "episode":
             memory = self.store.get_memories(user_id, [id])[id]
             keys = self.memory_keys(user_id, replace(memory, text=text))
-        self.store.update_text(user_id, id, text, keys, self.config.actor)
+            self.store.update_text(user_id, id, text, keys, self.config.actor)
+            return self.get(id, user_id=user_id)
+        episode = replace(self.store.get_episodes(user_id, [id])[id], text=text)
+        self.store.update_text(
+            user_id, id, text, self._episode_keys(user_id, [episode]), self.config.actor
+        )
+        if self.config.extract:  # what was derived from the old words goes; derive anew
+            self.store.delete_derived(user_id, id, self.config.actor)
+            self.writer.write(user_id, [episode])
         return self.get(id, user_id=user_id)
 
     def delete(self, id: str, *, user_id: str) -> None:
@@ -365,6 +379,16 @@ def _open_store(path: str | Path | None, url: str | None) -> Store:
     if url is not None:
         return SQLiteStore(sqlite_path_from_url(url))
     return SQLiteStore(path if path is not None else home_dir() / "memory.db")
+
+
+def _default_extractor(llm: LLM | None) -> Extractor:
+    """Rules offline; with an LLM, the LLM first and the rules when it fails."""
+    rules = RulesExtractor()
+    if llm is None:
+        return rules
+    from dualtrace.encode.llm_extractor import FallbackExtractor, LLMExtractor
+
+    return FallbackExtractor(LLMExtractor(llm), rules)
 
 
 def _default_embedder() -> Embedder:

@@ -46,7 +46,11 @@ def pack(hits: Sequence[Hit], max_tokens: int) -> Context:
     lines = [HEADER]
     used = count_tokens(HEADER)
     items: list[Hit] = []
+    cited: set[str] = set()
     for hit in order_for_context(hits):
+        sources = {src.episode_id for src in hit.sources}
+        if sources and sources <= cited:
+            continue  # its turns are already in: a fact and its own turn rarely both add
         line = hit_line(hit)
         cost = count_tokens("\n" + line)
         room = max_tokens - used
@@ -60,6 +64,7 @@ def pack(hits: Sequence[Hit], max_tokens: int) -> Context:
                 continue
         lines.append(line)
         items.append(hit)
+        cited |= sources
         used += cost
     text = "\n".join(lines) if items else ""
     while items and count_tokens(text) > max_tokens:  # BPE merges across lines, rarely

@@ -1,4 +1,4 @@
-"""Hybrid retrieval: dense and lexical channels over every searchable key, fused."""
+"""Hybrid retrieval: dense, lexical and entity channels over every searchable key, fused."""
 
 from __future__ import annotations
 
@@ -6,8 +6,10 @@ from dataclasses import dataclass
 
 from dualtrace.config import MemoryConfig
 from dualtrace.embed.base import Embedder
-from dualtrace.lexical import query_terms
+from dualtrace.encode.entities import AliasIndex
+from dualtrace.models import Candidate, EntityMention
 from dualtrace.recall.fusion import rrf_fusion, weighted_fusion
+from dualtrace.recall.query import QueryAnalysis
 from dualtrace.store.base import SearchScope, Store
 
 
@@ -21,38 +23,22 @@ class Scored:
 
 
 class Retriever:
-    """Runs the dense and lexical channels and fuses them (weighted min–max, or RRF)."""
+    """Runs each channel and fuses them (weighted min–max, or RRF)."""
 
     def __init__(self, store: Store, embedder: Embedder, config: MemoryConfig) -> None:
         self.store = store
         self.embedder = embedder
         self.config = config
 
-    def _min_spreads(self, raw: dict[str, dict[str, float]]) -> dict[str, float]:
-        # Cosine similarities of one model sit in a narrow band (e5: ~0.75 unrelated, ~0.85
-        # related); BM25 scores scale with the query, so its floor is relative.
-        top_lexical = max(raw["lexical"].values(), default=0.0)
-        return {
-            "dense": self.config.dense_min_spread,
-            "lexical": self.config.lexical_min_spread * top_lexical,
-        }
-
-    def retrieve(self, user_id: str, query: str, limit: int, scope: SearchScope) -> list[Scored]:
+    def retrieve(
+        self, user_id: str, query: QueryAnalysis, limit: int, scope: SearchScope
+    ) -> list[Scored]:
         """The best `limit` records for the query, best first."""
-        depth = max(self.config.candidates, limit)
-        vector = self.embedder.embed_queries([query])[0]
-        dense = self.store.search_dense(user_id, vector, depth, scope)
-        lexical = self.store.search_lexical(user_id, query_terms(query), depth, scope)
-        raw = {
-            "dense": {c.record_id: c.score for c in dense},
-            "lexical": {c.record_id: c.score for c in lexical},
-        }
+        raw = self._channels(user_id, query, max(self.config.candidates, limit), scope)
         if self.config.fusion == "rrf":
-            ranked = {name: list(scores) for name, scores in raw.items()}
-            fused, parts = rrf_fusion(ranked, self.config.rrf_k)
+            fused, parts = rrf_fusion({name: list(s) for name, s in raw.items()}, self.config.rrf_k)
         else:
-            weights = {"dense": self.config.dense_weight, "lexical": 1 - self.config.dense_weight}
-            fused, parts = weighted_fusion(raw, weights, self._min_spreads(raw))
+            fused, parts = weighted_fusion(raw, self._weights(), self._min_spreads(raw))
         results = []
         for record_id, score in fused.items():
             breakdown = dict(parts[record_id])
@@ -62,3 +48,34 @@ class Retriever:
             results.append(Scored(record_id, score, breakdown))
         results.sort(key=lambda s: -s.score)
         return results[:limit]
+
+    def _channels(
+        self, user_id: str, query: QueryAnalysis, depth: int, scope: SearchScope
+    ) -> dict[str, dict[str, float]]:
+        vector = self.embedder.embed_queries([query.text])[0]
+        channels: dict[str, list[Candidate]] = {
+            "dense": self.store.search_dense(user_id, vector, depth, scope),
+            "lexical": self.store.search_lexical(user_id, query.terms, depth, scope),
+        }
+        if self.config.entity_weight > 0 and query.entities:
+            canonicals = self._canonical(user_id, query.entities)
+            channels["entity"] = self.store.search_entities(user_id, canonicals, depth, scope)
+        return {name: {c.record_id: c.score for c in found} for name, found in channels.items()}
+
+    def _canonical(self, user_id: str, mentions: list[EntityMention]) -> list[str]:
+        rows = self.store.entity_rows(user_id)
+        aliases = AliasIndex(EntityMention(r.name, r.norm, r.type) for r in rows)
+        return sorted({aliases.canonical(m).norm for m in mentions})
+
+    def _weights(self) -> dict[str, float]:
+        dense = self.config.dense_weight
+        return {"dense": dense, "lexical": 1 - dense, "entity": self.config.entity_weight}
+
+    def _min_spreads(self, raw: dict[str, dict[str, float]]) -> dict[str, float]:
+        # Cosine similarities of one model sit in a narrow band (e5: ~0.75 unrelated, ~0.85
+        # related); BM25 scores scale with the query, so its floor is relative.
+        top_lexical = max(raw["lexical"].values(), default=0.0)
+        return {
+            "dense": self.config.dense_min_spread,
+            "lexical": self.config.lexical_min_spread * top_lexical,
+        }

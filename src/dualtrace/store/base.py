@@ -33,6 +33,24 @@ class IndexEntry:
 
 
 @dataclass(frozen=True)
+class EntityRow:
+    """An entity as stored for a user: surface name, its normalised and canonical keys."""
+
+    name: str
+    norm: str
+    type: str
+    canonical: str
+
+
+@dataclass(frozen=True)
+class MemoryGraph:
+    """The structural trace written with new memories: their entities and links."""
+
+    entities: tuple[tuple[str, EntityRow], ...] = ()  # (memory id, entity)
+    links: tuple[tuple[str, str, str, float], ...] = ()  # (src id, dst id, kind, weight)
+
+
+@dataclass(frozen=True)
 class SearchScope:
     """Which records a search may return."""
 
@@ -42,6 +60,7 @@ class SearchScope:
     include_invalid: bool = False
     include_archived: bool = False
     occurred_before: datetime | None = None  # episodes said after this time are left out
+    traces: tuple[str, ...] | None = None  # search only these keys (episode, fact, scene)
     metadata: dict[str, Any] = field(default_factory=dict)
 
 
@@ -71,8 +90,37 @@ class Store(Protocol):
 
     # memories
     def insert_memories(
-        self, user_id: str, memories: Sequence[MemoryRecord], keys: Sequence[IndexEntry], actor: str
+        self,
+        user_id: str,
+        memories: Sequence[MemoryRecord],
+        keys: Sequence[IndexEntry],
+        actor: str,
+        graph: MemoryGraph | None = None,
     ) -> None: ...
+
+    def recent_episodes(
+        self, user_id: str, session_id: str | None, before_seq: int, limit: int
+    ) -> list[Episode]:
+        """The session's turns just before `before_seq`, oldest first."""
+        ...
+
+    def memory_ids_by_fact_hash(self, user_id: str, hashes: Sequence[str]) -> dict[str, str]:
+        """Existing memories whose fact trace has one of these content hashes."""
+        ...
+
+    def entity_rows(self, user_id: str) -> list[EntityRow]:
+        """Every entity the user's memories mention."""
+        ...
+
+    def set_canonical(self, user_id: str, canonical: dict[str, str]) -> None:
+        """Re-point entities (norm → canonical norm) after an alias was learned."""
+        ...
+
+    def related_memories(
+        self, user_id: str, canonicals: Sequence[str], exclude: Sequence[str], limit: int
+    ) -> list[tuple[str, int]]:
+        """Memories sharing these canonical entities: (memory id, shared count), best first."""
+        ...
 
     def get_memories(self, user_id: str, ids: Sequence[str]) -> dict[str, MemoryRecord]: ...
 
@@ -88,6 +136,10 @@ class Store(Protocol):
     ) -> str: ...
 
     def delete_record(self, user_id: str, record_id: str, actor: str) -> None: ...
+
+    def delete_derived(self, user_id: str, episode_id: str, actor: str) -> list[str]:
+        """Delete the memories that only this episode supports; returns their ids."""
+        ...
 
     def delete_user(self, user_id: str, actor: str) -> dict[str, int]: ...
 
@@ -107,3 +159,9 @@ class Store(Protocol):
     def search_lexical(
         self, user_id: str, terms: Sequence[str], limit: int, scope: SearchScope
     ) -> list[Candidate]: ...
+
+    def search_entities(
+        self, user_id: str, canonicals: Sequence[str], limit: int, scope: SearchScope
+    ) -> list[Candidate]:
+        """Memories of these entities, scored by the entities' rarity (idf), filtered by scope."""
+        ...

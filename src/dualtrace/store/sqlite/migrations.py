@@ -140,6 +140,17 @@ MIGRATIONS: list[tuple[str, str]] = [
     ),
 ]
 
+MIGRATIONS.append(
+    (
+        "0003_entity_canonical",
+        """
+        ALTER TABLE entities ADD COLUMN canonical_norm TEXT;
+        UPDATE entities SET canonical_norm = norm_name;
+        CREATE INDEX entities_canonical ON entities(user_id, canonical_norm);
+        """,
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]
 
 

@@ -37,6 +37,7 @@ class _UserMatrix:
     key_ids: np.ndarray
     record_ids: list[str]
     traces: list[str]
+    trace_array: np.ndarray
     kinds: np.ndarray
     sessions: np.ndarray
     matrix: np.ndarray
@@ -71,6 +72,7 @@ class DenseIndex:
             key_ids=np.array([r["id"] for r in rows], dtype=np.int64),
             record_ids=[r["record_id"] for r in rows],
             traces=[r["trace"] for r in rows],
+            trace_array=np.array([r["trace"] for r in rows], dtype=object),
             kinds=np.array([r["kind"] for r in rows], dtype=object),
             sessions=np.array([r["session_id"] for r in rows], dtype=object),
             matrix=matrix.reshape(len(rows), dim) if rows else np.zeros((0, dim), np.float32),
@@ -99,6 +101,8 @@ class DenseIndex:
             mask &= np.isin(um.kinds, list(scope.kinds))
         if scope.session_id is not None:
             mask &= um.sessions == scope.session_id
+        if scope.traces is not None:
+            mask &= np.isin(um.trace_array, list(scope.traces))
         scores = np.where(mask, scores, -np.inf)
         take = min(len(scores), limit * 3)
         top = np.argpartition(-scores, take - 1)[:take]
@@ -131,6 +135,9 @@ def lexical_search(
     if scope.session_id is not None:
         sql += " AND k.session_id = ?"
         params.append(scope.session_id)
+    if scope.traces is not None:
+        sql += f" AND k.trace IN ({','.join('?' * len(scope.traces))})"
+        params.extend(scope.traces)
     sql += " ORDER BY score DESC LIMIT ?"
     params.append(limit * 3)
     best: dict[str, Candidate] = {}
@@ -143,21 +150,28 @@ def lexical_search(
 def allowed_ids(
     conn: sqlite3.Connection, user_id: str, ids: Sequence[str], scope: SearchScope
 ) -> set[str]:
-    """The subset of candidate ids that the scope admits (validity, archive, metadata, time)."""
+    """The subset of candidate ids that the scope admits (kind, session, validity, metadata)."""
     if not ids:
         return set()
     marks = ",".join("?" * len(ids))
-    meta_sql, meta_params = _metadata_filter(scope)
-    ep_sql = f"SELECT id FROM episodes WHERE +user_id = ? AND id IN ({marks}){meta_sql}"
-    ep_params: list[object] = [user_id, *ids, *meta_params]
-    if scope.occurred_before is not None:
-        ep_sql += " AND occurred_at <= ?"
-        ep_params.append(ts(scope.occurred_before))
+    common_sql, common_params = _metadata_filter(scope)
+    if scope.session_id is not None:
+        common_sql += " AND session_id = ?"
+        common_params.append(scope.session_id)
+    found: set[str] = set()
+    if scope.kinds is None or "episode" in scope.kinds:
+        sql = f"SELECT id FROM episodes WHERE +user_id = ? AND id IN ({marks}){common_sql}"
+        params: list[object] = [user_id, *ids, *common_params]
+        if scope.occurred_before is not None:
+            sql += " AND occurred_at <= ?"
+            params.append(ts(scope.occurred_before))
+        found |= {r[0] for r in conn.execute(sql, params)}
     mem_sql, mem_params = _memory_validity(scope)
-    m_sql = f"SELECT id FROM memories WHERE +user_id = ? AND id IN ({marks}){meta_sql}{mem_sql}"
-    m_params: list[object] = [user_id, *ids, *meta_params, *mem_params]
-    found = {r[0] for r in conn.execute(ep_sql, ep_params)}
-    found |= {r[0] for r in conn.execute(m_sql, m_params)}
+    if scope.kinds is not None:
+        mem_sql += f" AND kind IN ({','.join('?' * len(scope.kinds))})"
+        mem_params.extend(scope.kinds)
+    sql = f"SELECT id FROM memories WHERE +user_id = ? AND id IN ({marks}){common_sql}{mem_sql}"
+    found |= {r[0] for r in conn.execute(sql, [user_id, *ids, *common_params, *mem_params])}
     return found
 
 

@@ -13,8 +13,9 @@ from typing import Any
 
 from dualtrace.errors import EmbedderMismatchError, NotFoundError, StoreError
 from dualtrace.models import Candidate, Episode, HistoryEntry, MemoryRecord
-from dualtrace.store.base import IndexEntry, SearchScope, Vector
+from dualtrace.store.base import EntityRow, IndexEntry, MemoryGraph, SearchScope, Vector
 from dualtrace.store.sqlite import codec
+from dualtrace.store.sqlite import graph as graph_sql
 from dualtrace.store.sqlite.migrations import migrate
 from dualtrace.store.sqlite.search import (
     DenseIndex,
@@ -256,9 +257,14 @@ class SQLiteStore:
     # -- memories -------------------------------------------------------------------------
 
     def insert_memories(
-        self, user_id: str, memories: Sequence[MemoryRecord], keys: Sequence[IndexEntry], actor: str
+        self,
+        user_id: str,
+        memories: Sequence[MemoryRecord],
+        keys: Sequence[IndexEntry],
+        actor: str,
+        graph: MemoryGraph | None = None,
     ) -> None:
-        """Store memories, their sources and search keys in one transaction."""
+        """Store memories, sources, search keys, entities and links in one transaction."""
         now = _now()
         marks = ",".join("?" * len(codec.MEMORY_COLUMNS.split(",")))
         with self._tx() as conn:
@@ -274,6 +280,47 @@ class SQLiteStore:
                 self._history(conn, user_id, m.id, "ADD", None, m.text, actor)
                 self._audit(conn, user_id, actor, "add_memory", m.id, {"kind": m.kind})
             self._write_keys(conn, user_id, keys)
+            if graph is not None:
+                graph_sql.write_graph(conn, user_id, graph)
+
+    def recent_episodes(
+        self, user_id: str, session_id: str | None, before_seq: int, limit: int
+    ) -> list[Episode]:
+        """The session's turns just before `before_seq`, oldest first."""
+        rows = self._read(
+            "SELECT * FROM episodes WHERE user_id = ? AND session_id IS ? AND seq < ? "
+            "ORDER BY seq DESC LIMIT ?",
+            (user_id, session_id, before_seq, limit),
+        )
+        return [codec.episode_from_row(r) for r in reversed(rows)]
+
+    def memory_ids_by_fact_hash(self, user_id: str, hashes: Sequence[str]) -> dict[str, str]:
+        """Existing memories whose fact trace has one of these content hashes."""
+        if not hashes:
+            return {}
+        rows = self._read(
+            f"SELECT content_hash, record_id FROM search_keys WHERE user_id = ? "
+            f"AND trace = 'fact' AND content_hash IN ({','.join('?' * len(hashes))})",
+            [user_id, *hashes],
+        )
+        return {r[0]: r[1] for r in rows}
+
+    def entity_rows(self, user_id: str) -> list[EntityRow]:
+        """Every entity the user's memories mention."""
+        with self._lock:
+            return graph_sql.entity_rows(self._conn, user_id)
+
+    def set_canonical(self, user_id: str, canonical: dict[str, str]) -> None:
+        """Re-point entities (norm → canonical norm) after an alias was learned."""
+        with self._tx() as conn:
+            graph_sql.set_canonical(conn, user_id, canonical)
+
+    def related_memories(
+        self, user_id: str, canonicals: Sequence[str], exclude: Sequence[str], limit: int
+    ) -> list[tuple[str, int]]:
+        """Memories sharing these canonical entities: (memory id, shared count), best first."""
+        with self._lock:
+            return graph_sql.related(self._conn, user_id, canonicals, exclude, limit)
 
     def get_memories(self, user_id: str, ids: Sequence[str]) -> dict[str, MemoryRecord]:
         """Memories by id, with their source episode ids."""
@@ -376,6 +423,10 @@ class SQLiteStore:
 
     def _delete_episode(self, conn: sqlite3.Connection, user_id: str, episode_id: str) -> None:
         # A memory whose only source is this episode would cite nothing: it goes too.
+        self._delete_orphans(conn, user_id, episode_id)
+        conn.execute("DELETE FROM episodes WHERE user_id = ? AND id = ?", (user_id, episode_id))
+
+    def _delete_orphans(self, conn: sqlite3.Connection, user_id: str, episode_id: str) -> list[str]:
         orphans = [
             r[0]
             for r in conn.execute(
@@ -391,7 +442,17 @@ class SQLiteStore:
                 "DELETE FROM history WHERE user_id = ? AND record_id = ?", (user_id, memory_id)
             )
             conn.execute("DELETE FROM memories WHERE user_id = ? AND id = ?", (user_id, memory_id))
-        conn.execute("DELETE FROM episodes WHERE user_id = ? AND id = ?", (user_id, episode_id))
+        return orphans
+
+    def delete_derived(self, user_id: str, episode_id: str, actor: str) -> list[str]:
+        """Delete the memories that only this episode supports (before re-deriving them)."""
+        with self._tx() as conn:
+            gone = self._delete_orphans(conn, user_id, episode_id)
+            if gone:
+                self._audit(
+                    conn, user_id, actor, "delete_derived", episode_id, {"count": len(gone)}
+                )
+        return gone
 
     def delete_user(self, user_id: str, actor: str) -> dict[str, int]:
         """Delete every row of a user (audit log aside) and scrub the file; returns counts."""
@@ -458,6 +519,14 @@ class SQLiteStore:
         """BM25 matches for the terms, filtered by scope."""
         with self._lock:
             found = lexical_search(self._conn, user_id, terms, limit, scope)
+            return self._admit(user_id, found, limit, scope)
+
+    def search_entities(
+        self, user_id: str, canonicals: Sequence[str], limit: int, scope: SearchScope
+    ) -> list[Candidate]:
+        """Memories of these entities, scored by the entities' rarity (idf), filtered by scope."""
+        with self._lock:
+            found = graph_sql.search_entities(self._conn, user_id, canonicals, limit)
             return self._admit(user_id, found, limit, scope)
 
     def _admit(

@@ -1,0 +1,589 @@
+"""Time expressions in English and Chinese text, resolved against the date the text was said.
+
+`find_times` finds every time expression and resolves it to a day range; `resolve_text`
+writes the resolved date after each *relative* expression so that a stored memory stays true
+when read years later ("yesterday" -> "yesterday (Sun 7 May 2023)"); `time_window` turns a
+search query into the date range it asks about.
+
+Rules for the ambiguous cases (the anchor is the day the text was said):
+
+- Weeks run Monday to Sunday. "last week" / 上周 is the previous Monday-Sunday week, "last
+  Friday" / 上周五 is the Friday of that week (so on a Sunday it is nine days back, on a Monday
+  three), "this Friday" / 这周五 the Friday of the anchor's week, "next Friday" / 下周五 the
+  Friday of the following week. A weekend is the Saturday and Sunday of a week.
+- A bare weekday ("on Friday", 周五) means the most recent such day strictly before the anchor:
+  said on a Friday, "Friday" is seven days earlier. Bare 周末 is the weekend containing the
+  anchor when it falls on one, else the weekend just past.
+- "N days ago" is a day; "N weeks ago" / N周前 is the whole week containing the day N*7 days
+  back; "N months ago" is the same day of the month N months back, clamped to the month's
+  last day (31 March - 1 month = 28/29 February); "N years ago" / N年前 is the whole calendar
+  year. "in N ..." and "N ... from now" / N天后 mirror them forwards. "a few" / 几 is three
+  give or take one, so "a few days ago" spans anchor-4 .. anchor-2; "a couple of" is two.
+- A month name without a year ("in May", 五月, "May 8th", 5月8日) is in the anchor's year;
+  "last May" is the most recent May before the anchor's month, "next May" the first after.
+  "May" and "March" count as months only when capitalised (or followed by a day number or a
+  year), and a capitalised "May" followed by a pronoun ("May I ...") is not a month unless a
+  preposition such as "in" comes before it.
+- Seasons are northern-hemisphere: spring March-May, summer June-August, autumn/fall
+  September-November, winter December to February (winter of 2023 = Dec 2023 - Feb 2024).
+  "last summer" is the most recent summer already over, "next summer" the first one not yet
+  begun, "this summer" the current one if it is summer, else the one of the anchor's year;
+  去年夏天 is "this summer" a year earlier.
+- "every Friday", "a Friday", 每周五 and "twice in a week" are habits or rates, not dates.
+- An expression carrying an explicit four-digit year ("8 May 2023", 2023年5月, ISO dates) is
+  absolute, and `resolve_text` leaves it alone; everything else is relative.
+
+Matching is case-insensitive. English words are fenced by ASCII letters and digits rather
+than `\\b`, which treats CJK characters as word characters and would miss "我们last week去了";
+Chinese has no word boundaries at all, so a few lookarounds keep out the common compounds
+(上周一起 "together last week", 这周天气 "the weather this week", 月亮 "moon"). Where two
+matches overlap the longer one wins ("the day before yesterday" over "yesterday").
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from calendar import monthrange
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+
+from dualtrace.models import TimeMention
+
+__all__ = ["find_times", "resolve_text", "time_window"]
+
+_Range = tuple[date, date, str]  # first day, last day, granularity
+_Resolver = Callable[[re.Match[str], date], _Range | None]
+
+
+@dataclass(frozen=True)
+class _Rule:
+    """A pattern and how to resolve its matches; `relative` unless it names an explicit year."""
+
+    pattern: re.Pattern[str]
+    resolve: _Resolver
+    relative: bool = True
+
+
+# --- calendar arithmetic ------------------------------------------------------------------
+
+
+def _monday(day: date) -> date:
+    """The Monday that starts the (Monday-Sunday) week containing `day`."""
+    return day - timedelta(days=day.weekday())
+
+
+def _day(day: date) -> _Range:
+    return (day, day, "day")
+
+
+def _week(day: date) -> _Range:
+    monday = _monday(day)
+    return (monday, monday + timedelta(days=6), "week")
+
+
+def _weekend(day: date) -> _Range:
+    saturday = _monday(day) + timedelta(days=5)
+    return (saturday, saturday + timedelta(days=1), "weekend")
+
+
+def _month(year: int, month: int) -> _Range:
+    return (date(year, month, 1), date(year, month, monthrange(year, month)[1]), "month")
+
+
+def _year(year: int) -> _Range:
+    return (date(year, 1, 1), date(year, 12, 31), "year")
+
+
+def _add_months(day: date, months: int) -> date:
+    """The same day of the month `months` later (or earlier), clamped to that month's end."""
+    year, month0 = divmod(day.year * 12 + day.month - 1 + months, 12)
+    return date(year, month0 + 1, min(day.day, monthrange(year, month0 + 1)[1]))
+
+
+def _season_index(day: date) -> int:
+    """Seasons counted from year 0: year*4 + (0 spring, 1 summer, 2 autumn, 3 winter)."""
+    # January and February belong to the winter that began the December before.
+    return (day.year * 12 + day.month - 3) // 3
+
+
+def _season(index: int) -> _Range:
+    """The three months of the season numbered as in `_season_index`."""
+    start = index * 3 + 2  # months since January of year 0; spring starts in March
+    first_year, first_month0 = divmod(start, 12)
+    last_year, last_month0 = divmod(start + 2, 12)
+    last = date(last_year, last_month0 + 1, monthrange(last_year, last_month0 + 1)[1])
+    return (date(first_year, first_month0 + 1, 1), last, "season")
+
+
+def _period(anchor: date, unit: str, offset: int) -> _Range:
+    """The whole day/week/weekend/month/year `offset` units away from the anchor's."""
+    if unit == "day":
+        return _day(anchor + timedelta(days=offset))
+    if unit == "week":
+        return _week(anchor + timedelta(weeks=offset))
+    if unit == "weekend":
+        return _weekend(anchor + timedelta(weeks=offset))
+    if unit == "month":
+        shifted = _add_months(anchor, offset)
+        return _month(shifted.year, shifted.month)
+    return _year(anchor.year + offset)
+
+
+def _point(anchor: date, unit: str, offset: int) -> _Range:
+    """Where "`offset` units ago/from now" lands: a month count keeps the day of the month."""
+    if unit == "month":
+        return _day(_add_months(anchor, offset))
+    return _period(anchor, unit, offset)
+
+
+# --- vocabulary ---------------------------------------------------------------------------
+
+_WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_WEEKDAY_INDEX = {name: i for i, name in enumerate(_WEEKDAY_NAMES)} | {
+    c: i for i, c in enumerate("一二三四五六日")
+}
+_WEEKDAY_INDEX["天"] = 6
+_MONTH_NAMES = (
+    "january february march april may june july august september october november december"
+).split()
+_MONTH_INDEX = {name[:3]: i + 1 for i, name in enumerate(_MONTH_NAMES)}
+_AMBIGUOUS_MONTHS = frozenset({"may", "march", "mar"})
+_SEASONS = {"spring": 0, "summer": 1, "autumn": 2, "fall": 2, "winter": 3} | {
+    c: i for i, c in enumerate("春夏秋冬")
+}
+_DAY_WORDS = {
+    "today": 0, "tonight": 0, "this morning": 0, "this afternoon": 0, "this evening": 0,
+    "yesterday": -1, "last night": -1, "the day before yesterday": -2,
+    "tomorrow": 1, "the day after tomorrow": 2,
+    "今天": 0, "今日": 0, "今晚": 0, "今早": 0, "昨天": -1, "昨日": -1, "昨晚": -1,
+    "前天": -2, "大前天": -3, "明天": 1, "明日": 1, "明晚": 1, "明早": 1, "后天": 2, "大后天": 3,
+}  # fmt: skip
+_REL_OFFSETS = {
+    "last": -1, "this": 0, "next": 1, "before last": -2, "after next": 2,
+    "上上": -2, "上": -1, "这": 0, "本": 0, "下": 1, "下下": 2,
+}  # fmt: skip
+_YEAR_WORDS = {"大前年": -3, "前年": -2, "去年": -1, "今年": 0, "明年": 1, "后年": 2, "大后年": 3}
+_UNITS = {
+    "天": "day", "周": "week", "星期": "week", "礼拜": "week", "周末": "weekend",
+    "月": "month", "年": "year",
+}  # fmt: skip
+_DIRECTIONS = {
+    "ago": -1, "in": 1, "from now": 1,
+    "前": -1, "以前": -1, "之前": -1, "后": 1, "以后": 1, "之后": 1,
+}  # fmt: skip
+_EN_NUMBERS = {
+    w: i + 1
+    for i, w in enumerate("one two three four five six seven eight nine ten eleven twelve".split())
+} | {"a": 1, "an": 1}
+_CN_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"两": 2}
+_FEW = (2, 4)  # "a few" is three, give or take one
+
+
+def _norm(words: str) -> str:
+    """Lower-case with runs of whitespace collapsed, the form the vocabularies are keyed by."""
+    return " ".join(words.lower().split())
+
+
+def _group(match: re.Match[str], name: str) -> str | None:
+    """The text of group `name`, or None when it did not match or the pattern lacks it."""
+    return match.groupdict().get(name)
+
+
+def _cn_int(text: str) -> int | None:
+    """Digits or a Chinese numeral below 100 ("8", "十二", "二十三") as an int."""
+    if text.isdigit():
+        return int(text)
+    if "十" in text:
+        tens, _, units = text.partition("十")
+        high = _CN_DIGITS.get(tens) if tens else 1
+        low = _CN_DIGITS.get(units) if units else 0
+        return None if high is None or low is None else high * 10 + low
+    return _CN_DIGITS.get(text)
+
+
+def _amount(token: str) -> tuple[int, int] | None:
+    """How many units a count word means, as a (low, high) range."""
+    word = _norm(token)
+    if word in ("a few", "few", "几"):
+        return _FEW
+    if "couple" in word:
+        return (2, 2)
+    number = _EN_NUMBERS.get(word)
+    if number is None:
+        number = _cn_int(word)
+    return None if number is None else (number, number)
+
+
+def _month_number(token: str) -> int | None:
+    """1-12 from an English month name or abbreviation, digits, or a Chinese numeral."""
+    return _MONTH_INDEX.get(token.lower()[:3]) or _cn_int(token)
+
+
+# A capitalised "May"/"March" right after one of these is a month even before a pronoun.
+_MONTH_PREPOSITION = re.compile(
+    r"(?<![A-Za-z])(?:in|since|until|till|by|during|of|from|through|early|late|mid|before|after)"
+    r"[\s-]+$",
+    re.IGNORECASE | re.ASCII,
+)
+_VERB_CONTEXT = re.compile(
+    r"\s+(?:i|we|you|he|she|they|it|the|be|not|have|all|your|our)(?![A-Za-z])",
+    re.IGNORECASE | re.ASCII,
+)
+
+
+def _not_a_month(match: re.Match[str]) -> bool:
+    """Whether an ambiguous "may"/"march" in `match` is the verb, not the month."""
+    word = match["mon"]
+    if word.lower() not in _AMBIGUOUS_MONTHS or _group(match, "year"):
+        return False
+    if _group(match, "day") is not None and match.start("day") > match.start("mon"):
+        return False  # "may 8": a day number follows
+    if not word[0].isupper():
+        return True
+    if _group(match, "rel") or _group(match, "day") is not None:
+        return False
+    before = match.string[max(0, match.start() - 12) : match.start()]
+    if _MONTH_PREPOSITION.search(before):
+        return False
+    return _VERB_CONTEXT.match(match.string, match.end()) is not None
+
+
+# --- resolvers ------------------------------------------------------------------------------
+
+
+def _resolve_day_word(match: re.Match[str], anchor: date) -> _Range:
+    return _day(anchor + timedelta(days=_DAY_WORDS[_norm(match[0])]))
+
+
+def _unit(token: str) -> str:
+    return _UNITS.get(token) or token.lower().removesuffix("s")
+
+
+def _resolve_period(match: re.Match[str], anchor: date) -> _Range:
+    return _period(anchor, _unit(match["unit"]), _REL_OFFSETS[_norm(match["rel"])])
+
+
+def _resolve_weekday(match: re.Match[str], anchor: date) -> _Range:
+    weekday = _WEEKDAY_INDEX[match["wd"].lower()]
+    rel = _group(match, "rel")
+    if rel is None:  # bare: the most recent one strictly before the anchor
+        return _day(anchor - timedelta(days=(anchor.weekday() - weekday - 1) % 7 + 1))
+    return _day(_monday(anchor) + timedelta(weeks=_REL_OFFSETS[_norm(rel)], days=weekday))
+
+
+def _resolve_bare_weekend(match: re.Match[str], anchor: date) -> _Range:
+    return _period(anchor, "weekend", 0 if anchor.weekday() >= 5 else -1)
+
+
+def _resolve_quantity(match: re.Match[str], anchor: date) -> _Range | None:
+    unit, count = _unit(match["unit"]), match["n"]
+    if count == "半":  # 半年 is six months, 半个月 fifteen days
+        if unit not in ("year", "month"):
+            return None
+        unit, bounds = ("month", (6, 6)) if unit == "year" else ("day", (15, 15))
+    elif match["unit"] == "月" and _group(match, "ge") is None:
+        return None  # 5月前 is "before May", not "5 months ago"
+    else:
+        amount = _amount(count)
+        if amount is None:
+            return None
+        bounds = amount
+    sign = _DIRECTIONS[_norm(match["dir"])]
+    near, far = (_point(anchor, unit, sign * n) for n in bounds)
+    return (min(near[0], far[0]), max(near[1], far[1]), near[2])
+
+
+def _resolve_month_name(match: re.Match[str], anchor: date) -> _Range | None:
+    if _not_a_month(match):
+        return None
+    month = _MONTH_INDEX[match["mon"].lower()[:3]]
+    rel, year = _norm(_group(match, "rel") or "this"), anchor.year
+    if rel == "last" and month >= anchor.month:
+        year -= 1
+    elif rel == "next" and month <= anchor.month:
+        year += 1
+    return _month(year, month)
+
+
+def _resolve_calendar(match: re.Match[str], anchor: date) -> _Range | None:
+    """A year, a month of a year, or a day of a month of a year, each part optional."""
+    if _group(match, "mon") is not None and _not_a_month(match):
+        return None
+    explicit, prefix = _group(match, "year"), _group(match, "yp")
+    year = int(explicit) if explicit else anchor.year + _YEAR_WORDS.get(prefix or "今年", 0)
+    month_token = _group(match, "mon")
+    if month_token is None:
+        return _year(year)
+    month = _month_number(month_token)
+    if month is None:
+        return None
+    day_token = _group(match, "day")
+    if day_token is None:
+        return _month(year, month)
+    day = _cn_int(day_token)
+    return None if day is None else _day(date(year, month, day))
+
+
+def _resolve_season(match: re.Match[str], anchor: date) -> _Range:
+    season = _SEASONS[match["season"].lower()]
+    explicit = _group(match, "year")
+    if explicit is not None:
+        return _season(int(explicit) * 4 + season)
+    current = _season_index(anchor)
+    this = current if current % 4 == season else anchor.year * 4 + season
+    rel = _norm(match["rel"])
+    if rel == "last":
+        return _season(current - ((current - season - 1) % 4 + 1))
+    if rel == "next":
+        return _season(current + ((season - current - 1) % 4 + 1))
+    return _season(this + 4 * _YEAR_WORDS.get(rel, 0))
+
+
+# --- patterns -------------------------------------------------------------------------------
+
+_L, _R = r"(?<![A-Za-z0-9])", r"(?![A-Za-z0-9])"
+
+
+def _en(pattern: str) -> re.Pattern[str]:
+    # ASCII-only case folding: "ſunday" must not match and then miss the vocabulary lookup.
+    return re.compile(_L + pattern + _R, re.IGNORECASE | re.ASCII)
+
+
+def _words(phrases: Iterable[str]) -> str:
+    """An alternation of phrases, longest first, with any whitespace between their words."""
+    ordered = sorted(phrases, key=len, reverse=True)
+    return "|".join(r"\s+".join(map(re.escape, p.split())) for p in ordered)
+
+
+_WD = "|".join(_WEEKDAY_NAMES)
+_MON_FULL = "|".join(_MONTH_NAMES)
+_MON_ANY = _MON_FULL + "|sept|jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec"
+_UNIT_WORDS = "week|weekend|month|year"
+_SEASON_WORDS = "spring|summer|autumn|fall|winter"
+_NUM = r"\d{1,4}|" + _words(["a couple of", "a couple", "couple of", "a few", "few", *_EN_NUMBERS])
+_EN_DAY = r"(?P<day>3[01]|[12][0-9]|0?[1-9])(?:st|nd|rd|th)?"
+_EN_YEAR = r"(?P<year>(?:1[89]|2[01])[0-9]{2})"
+_EN_UNIT = r"(?P<unit>days?|weeks?|weekends?|months?|years?)"
+# "in 2022", "since 2019": fixed-width lookbehinds keep the preposition out of the mention.
+_YEAR_AFTER = "|".join(
+    rf"(?<={w}\s)(?<![A-Za-z]{w}\s)"
+    for w in "in during since until till by from of throughout before after".split()
+)
+# "the week before last Friday" is about Friday, not the week before last.
+_NOT_A_UNIT_NEXT = rf"(?!\s+(?:{_WD}|{_UNIT_WORDS}|night|{_MON_FULL}|{_SEASON_WORDS}){_R})"
+
+# "every (other) Friday", "each Friday", "a Friday" name no particular Friday.
+_NO_HABIT = r"(?<!\bevery\s)(?<!\bevery\sother\s)(?<!\beach\s)(?<!\ba\s)"
+# "twice in a week", "three times in a month" are rates, not dates.
+_NOT_A_RATE = r"(?<!\bonce\s)(?<!\btwice\s)(?<!\btimes\s)"
+
+_EN_RULES = (
+    _Rule(_en(_words(w for w in _DAY_WORDS if w.isascii())), _resolve_day_word),
+    _Rule(_en(rf"(?P<rel>last|this|next)\s+(?P<unit>{_UNIT_WORDS})"), _resolve_period),
+    _Rule(
+        _en(
+            rf"the\s+(?P<unit>{_UNIT_WORDS})\s+(?P<rel>before\s+last|after\s+next)"
+            + _NOT_A_UNIT_NEXT
+        ),
+        _resolve_period,
+    ),
+    _Rule(_en(_NO_HABIT + rf"(?:(?P<rel>last|this|next)\s+)?(?P<wd>{_WD})"), _resolve_weekday),
+    _Rule(_en(rf"(?P<n>{_NUM})\s+{_EN_UNIT}\s+(?P<dir>ago)"), _resolve_quantity),
+    _Rule(_en(_NOT_A_RATE + rf"(?P<dir>in)\s+(?P<n>{_NUM})\s+{_EN_UNIT}"), _resolve_quantity),
+    _Rule(_en(rf"(?P<n>{_NUM})\s+{_EN_UNIT}\s+(?P<dir>from\s+now)"), _resolve_quantity),
+    _Rule(_en(rf"(?P<mon>{_MON_ANY})\.?\s+{_EN_DAY}(?:,?\s+{_EN_YEAR})?"), _resolve_calendar),
+    _Rule(
+        _en(rf"(?:the\s+)?{_EN_DAY}\s+(?:of\s+)?(?P<mon>{_MON_ANY})(?:\.?,?\s+{_EN_YEAR})?"),
+        _resolve_calendar,
+    ),
+    _Rule(_en(rf"(?P<mon>{_MON_ANY})\.?,?\s+(?:of\s+)?{_EN_YEAR}"), _resolve_calendar),
+    _Rule(_en(rf"(?:(?P<rel>last|this|next)\s+)?(?P<mon>{_MON_FULL})"), _resolve_month_name),
+    _Rule(_en(rf"(?:{_YEAR_AFTER}){_EN_YEAR}"), _resolve_calendar),
+    _Rule(_en(rf"(?P<rel>last|this|next)\s+(?P<season>{_SEASON_WORDS})"), _resolve_season),
+    _Rule(_en(rf"(?:the\s+)?(?P<season>{_SEASON_WORDS})\s+(?:of\s+)?{_EN_YEAR}"), _resolve_season),
+    _Rule(
+        re.compile(
+            r"(?<![0-9/-])(?P<year>(?:1[89]|2[01])[0-9]{2})(?P<sep>[-/])(?P<mon>1[0-2]|0?[1-9])"
+            r"(?P=sep)(?P<day>3[01]|[12][0-9]|0?[1-9])(?![0-9])"
+        ),
+        _resolve_calendar,
+        relative=False,
+    ),
+)
+
+_CN_NUMERAL = "一二两三四五六七八九十"
+# Not the tail of a longer number, an ordinal (第三月) or a habit (每周五, 每个月).
+_CN_FENCE = rf"(?<![0-9{_CN_NUMERAL}百千万几第个每])"
+# 一下周, 以上周, 马上周末, 晚上周一...: the 上/下 belongs to the word before it.
+_CN_PREFIX = r"(?<![一以马早晚底地留剩天])(?P<rel>上上|下下|上|下|这|本)个?"
+# A bare 周五 unless a prefix or count comes first; 看一下周五 is still bare (一下 is a word).
+_CN_BARE = rf"(?:(?<![上下这本每个以{_CN_NUMERAL}几])|(?<=[一以马早晚底地留剩天][上下]))"
+_CN_WEEK = r"(?:周|星期|礼拜)"
+# 上周一起 "together last week", 这周天气 "the weather this week", 周日常 "weekly routine".
+_CN_WD = (
+    r"(?P<wd>[一二三四五六日天])(?!(?<=一)[起直样些般定切下点共同边块致])"
+    r"(?!(?<=天)[气然空])(?!(?<=日)[常子记程])"
+)
+_CN_MONTH = r"(?P<mon>1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])"
+_CN_DAY = r"(?P<day>[0-9]{1,2}|[一二三]?十[一二三四五六七八九]?|[一二三四五六七八九])"
+_CN_YEAR_WORD = _words(_YEAR_WORDS)
+_CN_DAY_WORD = (
+    # 之后天气 "the weather afterwards": 前天/后天 after these characters are not days.
+    r"大前天|大后天|(?<![之以然最先落提往向])(?:前天|后天)|"
+    + _words(w for w in _DAY_WORDS if not w.isascii() and w[-2:] not in ("前天", "后天"))
+)
+
+_CN_RULES = (
+    _Rule(re.compile(_CN_DAY_WORD), _resolve_day_word),
+    _Rule(
+        re.compile(
+            rf"{_CN_PREFIX}(?P<unit>周末|周|星期|礼拜|月)(?![报刊年岁期围边转到全密亮光饼球])"
+        ),
+        _resolve_period,
+    ),
+    _Rule(re.compile(rf"{_CN_PREFIX}{_CN_WEEK}{_CN_WD}"), _resolve_weekday),
+    _Rule(re.compile(rf"{_CN_BARE}{_CN_WEEK}{_CN_WD}"), _resolve_weekday),
+    _Rule(re.compile(r"(?<![上下这本每个以])周末"), _resolve_bare_weekend),
+    _Rule(
+        re.compile(
+            rf"{_CN_FENCE}(?P<n>[0-9]{{1,3}}|[{_CN_NUMERAL}]{{1,3}}|几|半)(?P<ge>个)?"
+            r"(?P<unit>天|周|星期|礼拜|月|年)(?P<dir>以前|之前|前|以后|之后|后)"
+        ),
+        _resolve_quantity,
+    ),
+    _Rule(re.compile(rf"(?P<rel>{_CN_YEAR_WORD})(?P<season>[春夏秋冬])[天季]"), _resolve_season),
+    _Rule(
+        re.compile(rf"(?:(?P<yp>{_CN_YEAR_WORD})|{_CN_FENCE}){_CN_MONTH}月(?:份|{_CN_DAY}[日号])?"),
+        _resolve_calendar,
+    ),
+    _Rule(
+        re.compile(
+            rf"(?<![0-9])(?P<year>(?:1[89]|2[01])[0-9]{{2}})年"
+            rf"(?:{_CN_MONTH}月(?:份|{_CN_DAY}[日号])?)?"
+        ),
+        _resolve_calendar,
+    ),
+    _Rule(re.compile(rf"(?P<yp>{_CN_YEAR_WORD})"), _resolve_calendar),
+)
+
+_RULES = _EN_RULES + _CN_RULES
+
+# A label `resolve_text` wrote earlier: "(Sun 7 May 2023)", "(May 2023)", "(2023)", or a range.
+_LABEL = re.compile(
+    r"\s*\((?:(?:[A-Z][a-z]{2} )?\d{1,2} [A-Z][a-z]+ \d{1,4}(?: – \d{1,2} [A-Z][a-z]+ \d{1,4})?"
+    r"|(?:[A-Z][a-z]+ )?\d{1,4})\)"
+)
+
+
+# --- scanning -------------------------------------------------------------------------------
+
+
+def _as_date(anchor: date | datetime) -> date:
+    return anchor.date() if isinstance(anchor, datetime) else anchor
+
+
+def _candidates(text: str, anchor: date) -> list[tuple[TimeMention, bool, int]]:
+    """Every resolvable match of every rule: (mention, is it relative, rule order)."""
+    found: list[tuple[TimeMention, bool, int]] = []
+    for order, rule in enumerate(_RULES):
+        for match in rule.pattern.finditer(text):
+            try:
+                resolved = rule.resolve(match, anchor)
+            except (ValueError, OverflowError):
+                continue  # 31 February, or a count that runs off the calendar: not a date
+            if resolved is None:
+                continue
+            first, last, granularity = resolved
+            mention = TimeMention(
+                text=match[0],
+                start=match.start(),
+                end=match.end(),
+                first_day=first,
+                last_day=last,
+                granularity=granularity,
+            )
+            found.append((mention, rule.relative and _group(match, "year") is None, order))
+    return found
+
+
+def _scan(text: str, anchor: date | datetime) -> list[tuple[TimeMention, bool]]:
+    """Non-overlapping mentions in text order, each with whether it is relative."""
+    ranked = sorted(
+        _candidates(text, _as_date(anchor)),
+        key=lambda c: (c[0].start - c[0].end, c[0].start, c[2]),  # longest, then leftmost
+    )
+    starts: list[int] = []
+    kept: list[tuple[TimeMention, bool]] = []
+    for mention, relative, _ in ranked:
+        i = bisect_left(starts, mention.start)
+        if i > 0 and kept[i - 1][0].end > mention.start:
+            continue
+        if i < len(kept) and kept[i][0].start < mention.end:
+            continue
+        starts.insert(i, mention.start)
+        kept.insert(i, (mention, relative))
+    return kept
+
+
+# --- public API -----------------------------------------------------------------------------
+
+
+def find_times(text: str, anchor: date | datetime) -> list[TimeMention]:
+    """Every time expression in `text`, resolved against `anchor` (the day it was said).
+
+    >>> [m.label for m in find_times("I saw her last Friday", date(2023, 5, 8))]
+    ['Fri 5 May 2023']
+    """
+    return [mention for mention, _ in _scan(text, anchor)]
+
+
+def resolve_text(text: str, anchor: date | datetime) -> str:
+    """`text` with each relative time expression followed by its resolved date in brackets.
+
+    Absolute expressions ("8 May 2023") are left as they are, and an expression that already
+    carries a label is not labelled again, so resolving twice changes nothing.
+
+    >>> resolve_text("I went there yesterday", date(2023, 5, 8))
+    'I went there yesterday (Sun 7 May 2023)'
+    """
+    # Scan the text with earlier labels taken out: a label changes the characters next to the
+    # expression after it, and the Chinese lookarounds would then judge that one differently.
+    bare, labels = _strip_labels(text)
+    for mention, relative in _scan(bare, anchor):
+        if relative and mention.end not in labels:
+            labels[mention.end] = f" ({mention.label})"
+    parts: list[str] = []
+    done = 0
+    for position in sorted(labels):
+        parts += [bare[done:position], labels[position]]
+        done = position
+    parts.append(bare[done:])
+    return "".join(parts)
+
+
+def _strip_labels(text: str) -> tuple[str, dict[int, str]]:
+    """`text` without label-shaped brackets, and each removed label keyed by where it was."""
+    pieces: list[str] = []
+    labels: dict[int, str] = {}
+    done = removed = 0
+    for match in _LABEL.finditer(text):
+        pieces.append(text[done : match.start()])
+        labels[match.start() - removed] = match[0]
+        removed += match.end() - match.start()
+        done = match.end()
+    pieces.append(text[done:])
+    return "".join(pieces), labels
+
+
+def time_window(text: str, anchor: date | datetime) -> tuple[date, date] | None:
+    """The days a query asks about (first to last over its time expressions), or None.
+
+    >>> time_window("what did I do last weekend?", date(2023, 5, 10))
+    (datetime.date(2023, 5, 6), datetime.date(2023, 5, 7))
+    """
+    mentions = find_times(text, anchor)
+    if not mentions:
+        return None
+    return min(m.first_day for m in mentions), max(m.last_day for m in mentions)

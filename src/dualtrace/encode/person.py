@@ -1,0 +1,82 @@
+"""Rewriting a first-person English sentence as a third-person statement about its speaker."""
+
+from __future__ import annotations
+
+import re
+
+_ADVERBS = frozenset(
+    "just really also always never finally recently still usually often actually even "
+    "already definitely totally honestly sometimes currently mostly".split()
+)
+_NO_CONJUGATE = frozenset(
+    "can could will would shall should may might must was did had got am have do go "
+    "'m 've 'd 'll".split()
+)
+# Irregular past tenses: already fine after a third-person subject.
+_PAST = frozenset(
+    """went got had made took saw came did felt found gave knew left lost met paid put ran read
+    said sat sent set slept spent stood taught thought told understood won wrote bought brought
+    built caught drew drove ate fell flew forgot grew heard held hurt kept led lent let meant rode
+    rang rose sang sank shot shut sold spoke stole swam threw woke wore became began broke chose
+    dug fed fought hid hit hung laid lay lit quit struck swore swept tore wept won cut cost beat
+    bet bit blew burnt dealt dreamt fit forgave froze knelt leapt learnt overcame spun split
+    spread stuck stung stank strove sprang upset withdrew wanna gotta""".split()
+)
+_IRREGULAR = {"am": "is", "have": "has", "do": "does", "go": "goes", "was": "was"}
+_CONTRACTIONS = [
+    (r"\bI['’]m\b", "{S} is"),
+    (r"\bI['’]ve\b", "{S} has"),
+    (r"\bI['’]d\b", "{S} would"),
+    (r"\bI['’]ll\b", "{S} will"),
+    (r"\bwe['’]re\b", "{S} and others are"),
+    (r"\bwe['’]ve\b", "{S} and others have"),
+    (r"\bwe['’]ll\b", "{S} and others will"),
+]
+_PRONOUNS = [
+    (r"\bmyself\b", "{S}"),
+    (r"\bmine\b", "{S}'s"),
+    (r"\bmy\b", "{S}'s"),
+    (r"\bme\b", "{S}"),
+    (r"\bour\b", "{S}'s"),
+    (r"\bours\b", "{S}'s"),
+    (r"\bus\b", "{S} and others"),
+    (r"\bwe\b", "{S} and others"),
+]
+_I_VERB = re.compile(r"\bI\s+((?:(?:" + "|".join(_ADVERBS) + r")\s+)*)([A-Za-z]+)\b")
+_FIRST_PERSON = re.compile(r"\b(?:I|I['’](?:m|ve|d|ll)|my|me|mine|myself|we|our|us)\b", re.I)
+
+
+def is_first_person(sentence: str) -> bool:
+    """True if the sentence speaks about the speaker (I, my, we, …)."""
+    return bool(_FIRST_PERSON.search(sentence))
+
+
+def _third_person_verb(verb: str) -> str:
+    lower = verb.lower()
+    if lower in _IRREGULAR:
+        return _IRREGULAR[lower]
+    if lower in _NO_CONJUGATE or lower in _PAST or lower.endswith("ed"):
+        return verb
+    if re.search(r"[^aeiou]y$", lower):
+        return verb[:-1] + "ies"
+    if re.search(r"(?:s|sh|ch|x|z|o)$", lower):
+        return verb + "es"
+    return verb + "s"
+
+
+def to_third_person(sentence: str, speaker: str) -> str:
+    """ "I love painting, my kids too" → "Caroline loves painting, Caroline's kids too"."""
+
+    def subject(match: re.Match[str]) -> str:
+        adverbs, verb = match.group(1), match.group(2)
+        return f"{{S}} {adverbs}{_third_person_verb(verb)}"
+
+    text = sentence
+    for pattern, repl in _CONTRACTIONS:
+        text = re.sub(pattern, repl, text, flags=re.I)
+    text = _I_VERB.sub(subject, text)
+    text = re.sub(r"\bI\b", "{S}", text)
+    for pattern, repl in _PRONOUNS:
+        text = re.sub(pattern, repl, text, flags=re.I)
+    text = text.replace("{S}", speaker)
+    return text[:1].upper() + text[1:]

@@ -1,0 +1,220 @@
+"""The default extractor: offline rules for English and Chinese.
+
+From each turn it keeps the sentences that state something about the speaker or a named
+thing, rewrites them as third-person statements with dates resolved, and types them
+(fact, preference, event) with a triple where a known shape applies, entities, keyphrases,
+importance and expiry. Questions, greetings and fillers are not memories.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
+
+from dualtrace.encode import patterns
+from dualtrace.encode.base import Extraction, Window
+from dualtrace.encode.dates import find_times, resolve_text
+from dualtrace.encode.entities import extract_entities, normalise_name
+from dualtrace.encode.person import is_first_person, to_third_person
+from dualtrace.encode.scene import build_scene
+from dualtrace.lexical import query_terms
+from dualtrace.models import EntityMention, Episode, MemoryDraft, TimeMention
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？；;])\s*|\n+")
+_QUESTION = re.compile(r"[?？]\s*$|[吗呢]\s*[。！!]?\s*$")
+_ZH_PRONOUNS = (("我们", "{S}等人"), ("咱们", "{S}等人"), ("我的", "{S}的"), ("我", "{S}"))
+_FUTURE_GRANULARITIES = frozenset({"day", "week", "weekend"})
+
+
+@dataclass(frozen=True)
+class RulesExtractorConfig:
+    """Which roles are mined (assistant turns hold advice, not facts about the user)."""
+
+    roles: tuple[str, ...] = ("user",)
+    min_importance: float = 0.3
+    min_chars_en: int = 12
+    min_chars_zh: int = 5
+
+
+class RulesExtractor:
+    """Offline EN/ZH pattern extractor; deterministic and fast (no model calls)."""
+
+    def __init__(self, config: RulesExtractorConfig | None = None) -> None:
+        self.config = config or RulesExtractorConfig()
+
+    @property
+    def name(self) -> str:
+        return "rules"
+
+    def extract(self, window: Window) -> Extraction:
+        """Drafts for every memorable sentence of the window's new turns."""
+        drafts: list[MemoryDraft] = []
+        seen: set[str] = set()
+        turns = [*window.context, *window.episodes]
+        for i, episode in enumerate(turns):
+            if i < len(window.context) or episode.role not in self.config.roles:
+                continue
+            previous = turns[i - 1] if i > 0 else None
+            listeners = _listeners(episode, window)
+            for sentence in split_sentences(episode.text):
+                draft = self._draft(sentence, episode, previous, listeners)
+                if draft is not None and draft.text.casefold() not in seen:
+                    seen.add(draft.text.casefold())
+                    drafts.append(draft)
+        return Extraction(drafts=drafts, extractor=self.name)
+
+    def _draft(
+        self, sentence: str, episode: Episode, previous: Episode | None, listeners: list[str]
+    ) -> MemoryDraft | None:
+        if not self._worth_keeping(sentence):
+            return None
+        speaker = _speaker_name(episode)
+        anchor = episode.occurred_at
+        first_person = is_first_person(sentence) or "我" in sentence
+        entities = _entities(sentence, speaker, listeners)
+        times = find_times(sentence, anchor)
+        if not first_person and not times and len(entities) <= 1:
+            return None  # a remark about nothing in particular
+        statement = _third_person(sentence, speaker)
+        triple = _triple(sentence, speaker)
+        kind = _kind(sentence, times, triple)
+        importance = _importance(sentence, first_person, triple, entities, times)
+        if importance < self.config.min_importance:
+            return None
+        topic = patterns.topic_of(sentence)
+        return MemoryDraft(
+            kind=kind,
+            text=resolve_text(statement, anchor),
+            scene=build_scene(
+                episode,
+                sentence,
+                listeners=listeners,
+                previous=previous,
+                times=times,
+                topic=topic,
+            ),
+            source_episode_ids=(episode.id,),
+            subject=triple[0] if triple else None,
+            predicate=triple[1] if triple else None,
+            object=triple[2] if triple else None,
+            topic=topic,
+            importance=importance,
+            valid_from=_valid_from(kind, times, anchor),
+            expire_at=_expiry(times, anchor),
+            entities=tuple(entities),
+            keyphrases=tuple(_keyphrases(sentence, speaker)),
+        )
+
+    def _worth_keeping(self, sentence: str) -> bool:
+        if _QUESTION.search(sentence):
+            return False
+        rest = patterns.GREETING.sub("", sentence, count=1).strip()
+        if _CJK.search(sentence):
+            return len(_CJK.findall(rest)) >= self.config.min_chars_zh
+        return len(rest) >= self.config.min_chars_en and len(query_terms(rest)) >= 2
+
+
+def _speaker_name(episode: Episode) -> str:
+    """The name a statement is about; a turn without a name is "the user"'s."""
+    name = episode.speaker or episode.role
+    return "the user" if name == "user" else name
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of a turn (EN and ZH punctuation, line breaks)."""
+    return [s.strip() for s in _SENTENCE_END.split(text) if s and s.strip()]
+
+
+def _listeners(episode: Episode, window: Window) -> list[str]:
+    speaker = episode.speaker or episode.role
+    names = [p for p in window.participants if p != speaker]
+    if names:
+        return names
+    others = {e.speaker or e.role for e in (*window.context, *window.episodes)}
+    return sorted(n for n in others if n != speaker)
+
+
+def _third_person(sentence: str, speaker: str) -> str:
+    if not _CJK.search(sentence):
+        return to_third_person(sentence, speaker)
+    text = sentence
+    for pronoun, replacement in _ZH_PRONOUNS:
+        text = text.replace(pronoun, replacement)
+    return text.replace("{S}", speaker)
+
+
+def _triple(sentence: str, speaker: str) -> tuple[str, str, str] | None:
+    for pattern in patterns.TRIPLES:
+        match = pattern.regex.search(sentence)
+        if match:
+            obj = match.group("obj").strip(" ，,、")
+            obj = re.split(r"\s+(?:and|but|because|so|since|which|who)\s+|[，,]", obj)[0].strip()
+            if obj:
+                return speaker, pattern.predicate, obj
+    return None
+
+
+def _kind(sentence: str, times: list[TimeMention], triple: tuple[str, str, str] | None) -> str:
+    predicate = triple[1] if triple else ""
+    if predicate in {"likes", "dislikes", "prefers"} or (
+        not triple and patterns.PREFERENCE_CUES.search(sentence)
+    ):
+        return "preference"
+    if times or patterns.EVENT_CUES.search(sentence):
+        if predicate in patterns.SINGLE_VALUED or predicate == "has":
+            return "fact"
+        return "event"
+    return "fact"
+
+
+def _importance(
+    sentence: str,
+    first_person: bool,
+    triple: tuple[str, str, str] | None,
+    entities: list[EntityMention],
+    times: list[TimeMention],
+) -> float:
+    score = 0.3 + (0.15 if first_person else 0.0)
+    score += 0.15 if triple else 0.0
+    score += 0.1 if len(entities) > 1 else 0.0
+    score += 0.05 if times else 0.0
+    score += 0.15 if patterns.DECISION_CUES.search(sentence) else 0.0
+    score += 0.3 if patterns.IMPORTANT_CUES.search(sentence) else 0.0
+    return round(min(score, 1.0), 3)
+
+
+def _entities(sentence: str, speaker: str, listeners: list[str]) -> list[EntityMention]:
+    found = extract_entities(sentence, speakers=[speaker, *listeners])
+    me = EntityMention(speaker, normalise_name(speaker), "person")
+    return [me, *(e for e in found if e.norm != me.norm)]
+
+
+def _keyphrases(sentence: str, speaker: str) -> list[str]:
+    skip = set(normalise_name(speaker).split())
+    words = [t for t in query_terms(sentence) if t not in skip and len(t) > 2]
+    return sorted(dict.fromkeys(words), key=len, reverse=True)[:6]
+
+
+def _as_datetime(day: date, tz: tzinfo | None) -> datetime:
+    return datetime.combine(day, time(), tzinfo=tz or UTC)
+
+
+def _valid_from(kind: str, times: list[TimeMention], anchor: datetime) -> datetime:
+    """When it became true: a past event's date; otherwise when it was said.
+
+    A planned event ("next month") is valid from when it was said: the plan exists now.
+    """
+    if kind == "event" and times and times[0].first_day < anchor.date():
+        return _as_datetime(times[0].first_day, anchor.tzinfo)
+    return anchor
+
+
+def _expiry(times: list[TimeMention], anchor: datetime) -> datetime | None:
+    """Time-bound present or future statements ("this week", "明天") expire after their range."""
+    bound = [m for m in times if m.granularity in _FUTURE_GRANULARITIES]
+    if not bound or any(m.last_day < anchor.date() for m in bound):
+        return None
+    last = max(m.last_day for m in bound)
+    return _as_datetime(last, anchor.tzinfo) + timedelta(days=1)

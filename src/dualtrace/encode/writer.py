@@ -1,0 +1,147 @@
+"""From new episodes to stored memories: extract, drop duplicates, resolve entities, link, store."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from dualtrace.embed.cache import text_hash
+from dualtrace.encode.base import Extraction, Extractor, Usage, Window
+from dualtrace.encode.entities import AliasIndex
+from dualtrace.encode.episodes import new_id
+from dualtrace.models import EntityMention, Episode, EventKind, MemoryDraft, MemoryRecord
+from dualtrace.store.base import EntityRow, IndexEntry, MemoryGraph, Store
+
+KeysFn = Callable[[str, MemoryRecord], list[IndexEntry]]
+Event = tuple[str, EventKind, str]
+
+
+@dataclass
+class ExtractionStats:
+    """Running totals of what extraction did and cost (for reports and benchmarks)."""
+
+    windows: int = 0
+    turns: int = 0
+    memories: int = 0
+    failures: int = 0
+    usage: Usage = field(default_factory=Usage)
+    errors: list[str] = field(default_factory=list)
+
+    def record(self, window: Window, extraction: Extraction, stored: int) -> None:
+        """Add one window's outcome."""
+        self.windows += 1
+        self.turns += len(window.episodes)
+        self.memories += stored
+        u = extraction.usage
+        self.usage = Usage(
+            self.usage.calls + u.calls,
+            self.usage.prompt_tokens + u.prompt_tokens,
+            self.usage.completion_tokens + u.completion_tokens,
+        )
+        if extraction.error is not None:
+            self.failures += 1
+            self.errors = [*self.errors[-9:], extraction.error]
+
+
+class MemoryWriter:
+    """Runs the extractor over a window of new turns and stores what it derives."""
+
+    def __init__(
+        self, store: Store, extractor: Extractor, keys: KeysFn, *, actor: str,
+        context_turns: int = 4, link_limit: int = 5,
+    ) -> None:  # fmt: skip
+        self.store = store
+        self.extractor = extractor
+        self.keys = keys
+        self.actor = actor
+        self.context_turns = context_turns
+        self.link_limit = link_limit
+        self.stats = ExtractionStats()
+
+    def write(self, user_id: str, episodes: Sequence[Episode]) -> list[Event]:
+        """Extract memories from the episodes of one session and store them; returns events."""
+        if not episodes:
+            return []
+        first = episodes[0]
+        context = self.store.recent_episodes(
+            user_id, first.session_id, first.seq, self.context_turns
+        )
+        speakers = [e.speaker or e.role for e in (*context, *episodes) if e.role != "assistant"]
+        window = Window(tuple(episodes), tuple(context), tuple(dict.fromkeys(speakers)))
+        extraction = self.extractor.extract(window)
+        fresh, events = self._drop_duplicates(user_id, extraction.drafts)
+        records = [self._record(user_id, d, first.session_id, extraction) for d in fresh]
+        graph = self._graph(user_id, records, fresh)
+        keys = [key for record in records for key in self.keys(user_id, record)]
+        if records:
+            self.store.insert_memories(user_id, records, keys, self.actor, graph)
+        self.stats.record(window, extraction, len(records))
+        return [*((r.id, "ADD", r.text) for r in records), *events]
+
+    def _drop_duplicates(
+        self, user_id: str, drafts: list[MemoryDraft]
+    ) -> tuple[list[MemoryDraft], list[Event]]:
+        hashes = [text_hash(d.text) for d in drafts]
+        existing = self.store.memory_ids_by_fact_hash(user_id, hashes)
+        fresh: list[MemoryDraft] = []
+        events: list[Event] = []
+        for draft, h in zip(drafts, hashes, strict=True):
+            if h in existing:
+                events.append((existing[h], "NOOP", draft.text))
+            else:
+                existing[h] = "pending"
+                fresh.append(draft)
+        return fresh, events
+
+    @staticmethod
+    def _record(
+        user_id: str, d: MemoryDraft, session_id: str | None, extraction: Extraction
+    ) -> MemoryRecord:
+        return MemoryRecord(
+            id=new_id("mem"), user_id=user_id, kind=d.kind, text=d.text, scene=d.scene,
+            subject=d.subject, predicate=d.predicate, object=d.object, topic=d.topic,
+            importance=d.importance, valid_from=d.valid_from, expire_at=d.expire_at,
+            session_id=session_id, source_episode_ids=d.source_episode_ids,
+            metadata={"extractor": extraction.extractor, "keyphrases": list(d.keyphrases)},
+        )  # fmt: skip
+
+    def _graph(
+        self, user_id: str, records: list[MemoryRecord], drafts: list[MemoryDraft]
+    ) -> MemoryGraph:
+        rows = self.store.entity_rows(user_id)
+        aliases = AliasIndex(EntityMention(r.name, r.norm, r.type) for r in rows)
+        entities: list[tuple[str, EntityRow]] = []
+        for record, draft in zip(records, drafts, strict=True):
+            for mention in draft.entities:
+                canonical = aliases.add(mention)
+                row = EntityRow(mention.name, mention.norm, mention.type, canonical.norm)
+                entities.append((record.id, row))
+        moved = {
+            r.norm: c.norm
+            for r in rows
+            if (c := aliases.canonical(EntityMention(r.name, r.norm, r.type))).norm != r.canonical
+        }
+        if moved:
+            self.store.set_canonical(user_id, moved)
+        return MemoryGraph(tuple(entities), tuple(self._links(user_id, records, entities)))
+
+    def _links(
+        self, user_id: str, records: list[MemoryRecord], entities: list[tuple[str, EntityRow]]
+    ) -> list[tuple[str, str, str, float]]:
+        """Link each new memory to older ones sharing a named thing (its speaker aside)."""
+        links: list[tuple[str, str, str, float]] = []
+        batch = [r.id for r in records]
+        for record in records:
+            speaker = (record.subject or "").casefold()
+            named = sorted(
+                {
+                    row.canonical
+                    for mid, row in entities
+                    if mid == record.id and row.canonical != speaker
+                }
+            )
+            for other, shared in self.store.related_memories(
+                user_id, named, batch, self.link_limit
+            ):
+                links.append((record.id, other, "related", float(shared)))
+        return links

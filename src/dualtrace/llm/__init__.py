@@ -1,0 +1,1 @@
+"""LLM port and OpenAI-compatible chat client."""

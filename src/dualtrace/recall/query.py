@@ -1,0 +1,40 @@
+"""Query analysis: the terms, entities and time window a question refers to."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from dualtrace.encode.dates import time_window
+from dualtrace.encode.entities import extract_entities
+from dualtrace.lexical import query_terms
+from dualtrace.models import EntityMention
+
+_PAST_CUES = re.compile(
+    r"\b(?:last time|as I (?:said|mentioned)|before|previously|earlier|used to|remember)\b"
+    r"|上次|之前|以前|那个|刚才|记得",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class QueryAnalysis:
+    """What a question asks about: search terms, named entities, a time window."""
+
+    text: str
+    terms: list[str]
+    entities: list[EntityMention]
+    window: tuple[date, date] | None
+    refers_to_past: bool
+
+
+def analyse(query: str, now: datetime) -> QueryAnalysis:
+    """Terms, entities and the time window (resolved against `now`) of a question."""
+    return QueryAnalysis(
+        text=query,
+        terms=query_terms(query),
+        entities=extract_entities(query),
+        window=time_window(query, now),
+        refers_to_past=bool(_PAST_CUES.search(query)),
+    )

@@ -1,0 +1,105 @@
+"""The structural trace in SQLite: entities, memory ↔ entity rows, links, entity retrieval."""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import sqlite3
+from collections.abc import Sequence
+
+from dualtrace.models import Candidate
+from dualtrace.store.base import EntityRow, MemoryGraph
+
+
+def entity_id(user_id: str, norm: str, type_: str) -> str:
+    """A stable id for a user's entity (same user, name and type → same id)."""
+    digest = hashlib.sha256(f"{user_id}\x1f{norm}\x1f{type_}".encode()).hexdigest()[:32]
+    return f"ent_{digest}"
+
+
+def write_graph(conn: sqlite3.Connection, user_id: str, graph: MemoryGraph) -> None:
+    """Insert entities (once per user), memory ↔ entity rows and links."""
+    for memory_id, row in graph.entities:
+        eid = entity_id(user_id, row.norm, row.type)
+        conn.execute(
+            "INSERT INTO entities (id, user_id, name, norm_name, type, canonical_norm) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(user_id, norm_name, type) "
+            "DO UPDATE SET canonical_norm = excluded.canonical_norm",
+            (eid, user_id, row.name, row.norm, row.type, row.canonical),
+        )
+        conn.execute(
+            "INSERT OR IGNORE INTO memory_entities (user_id, memory_id, entity_id) "
+            "VALUES (?, ?, ?)",
+            (user_id, memory_id, eid),
+        )
+    conn.executemany(
+        "INSERT OR IGNORE INTO links (user_id, src_id, dst_id, kind, weight) "
+        "VALUES (?, ?, ?, ?, ?)",
+        [(user_id, *link) for link in graph.links],
+    )
+
+
+def entity_rows(conn: sqlite3.Connection, user_id: str) -> list[EntityRow]:
+    """All of a user's entities."""
+    rows = conn.execute(
+        "SELECT name, norm_name, type, COALESCE(canonical_norm, norm_name) FROM entities "
+        "WHERE user_id = ? ORDER BY rowid",
+        (user_id,),
+    )
+    return [EntityRow(r[0], r[1], r[2], r[3]) for r in rows]
+
+
+def set_canonical(conn: sqlite3.Connection, user_id: str, canonical: dict[str, str]) -> None:
+    """Point each norm at its canonical norm."""
+    conn.executemany(
+        "UPDATE entities SET canonical_norm = ? WHERE user_id = ? AND norm_name = ?",
+        [(c, user_id, n) for n, c in canonical.items()],
+    )
+
+
+def related(
+    conn: sqlite3.Connection, user_id: str, canonicals: Sequence[str], exclude: Sequence[str],
+    limit: int,
+) -> list[tuple[str, int]]:  # fmt: skip
+    """Valid memories sharing the most of these canonical entities, newest first on ties."""
+    if not canonicals:
+        return []
+    marks = ",".join("?" * len(canonicals))
+    skip = ",".join("?" * len(exclude)) or "''"
+    rows = conn.execute(
+        f"SELECT me.memory_id, COUNT(DISTINCT e.canonical_norm) AS shared FROM entities e "
+        f"JOIN memory_entities me ON me.entity_id = e.id JOIN memories m ON m.id = me.memory_id "
+        f"WHERE e.user_id = ? AND e.canonical_norm IN ({marks}) AND me.memory_id NOT IN ({skip}) "
+        f"AND m.invalidated_at IS NULL AND m.archived = 0 "
+        f"GROUP BY me.memory_id ORDER BY shared DESC, m.recorded_at DESC LIMIT ?",
+        [user_id, *canonicals, *exclude, limit],
+    )
+    return [(r[0], int(r[1])) for r in rows]
+
+
+def search_entities(
+    conn: sqlite3.Connection, user_id: str, canonicals: Sequence[str], limit: int
+) -> list[Candidate]:
+    """Memories mentioning the entities; score = sum of idf over matched entities."""
+    if not canonicals:
+        return []
+    total = conn.execute("SELECT COUNT(*) FROM memories WHERE user_id = ?", (user_id,)).fetchone()[
+        0
+    ]
+    marks = ",".join("?" * len(canonicals))
+    rows = conn.execute(
+        f"SELECT e.canonical_norm, me.memory_id FROM entities e "
+        f"JOIN memory_entities me ON me.entity_id = e.id "
+        f"WHERE e.user_id = ? AND e.canonical_norm IN ({marks})",
+        [user_id, *canonicals],
+    ).fetchall()
+    members: dict[str, set[str]] = {}
+    for canonical, memory_id in rows:
+        members.setdefault(canonical, set()).add(memory_id)
+    scores: dict[str, float] = {}
+    for ids in members.values():
+        idf = math.log(1 + total / len(ids))
+        for memory_id in ids:
+            scores[memory_id] = scores.get(memory_id, 0.0) + idf
+    best = sorted(scores.items(), key=lambda kv: -kv[1])[: limit * 3]
+    return [Candidate(memory_id, "entity", score) for memory_id, score in best]

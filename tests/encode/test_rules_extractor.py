@@ -1,0 +1,85 @@
+"""The offline rules extractor: typed third-person memories with scene traces and dates."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta, timezone
+
+from dualtrace.encode.base import Window
+from dualtrace.encode.rules import RulesExtractor, split_sentences
+from dualtrace.models import Episode, MemoryDraft
+
+MAY_8 = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)  # a Monday
+CN = timezone(timedelta(hours=8))
+
+
+def turn(n: int, text: str, speaker: str = "Caroline", when: datetime = MAY_8,
+         role: str = "user") -> Episode:  # fmt: skip
+    return Episode(
+        id=f"ep_{n}", user_id="u", session_id="s1", agent_id=None, seq=n, role=role,
+        speaker=speaker, text=text, occurred_at=when, recorded_at=when, external_id=f"D1:{n}",
+        metadata={}, content_hash=str(n),
+    )  # fmt: skip
+
+
+def extract(*episodes: Episode, context: tuple[Episode, ...] = ()) -> list[MemoryDraft]:
+    speakers = tuple(dict.fromkeys(e.speaker or "" for e in (*context, *episodes)))
+    return RulesExtractor().extract(Window(episodes, context, speakers)).drafts
+
+
+def test_event_with_resolved_date_and_scene() -> None:
+    prev = turn(1, "Hey Caroline, how have you been?", speaker="Melanie")
+    (d,) = extract(
+        turn(2, "I went to a LGBTQ support group yesterday and it was so powerful."),
+        context=(prev,),
+    )
+    assert d.kind == "event"
+    assert d.text.startswith("Caroline went to a LGBTQ support group yesterday (Sun 7 May 2023)")
+    assert d.valid_from is not None and d.valid_from.date() == date(2023, 5, 7)
+    assert "Mon 8 May 2023" in d.scene and "Melanie" in d.scene and "Caroline said" in d.scene
+    assert "how have you been" in d.scene
+    assert d.source_episode_ids == ("ep_2",)
+    assert {"caroline", "lgbtq"} <= {e.norm for e in d.entities}
+
+
+def test_preference_fact_and_triples() -> None:
+    drafts = extract(turn(1, "I really love painting landscapes. I live in Boston now."))
+    by_pred = {d.predicate: d for d in drafts}
+    assert by_pred["likes"].kind == "preference"
+    assert by_pred["likes"].object == "painting landscapes"
+    assert by_pred["likes"].text == "Caroline really loves painting landscapes."
+    assert by_pred["lives_in"].kind == "fact" and by_pred["lives_in"].object == "Boston now"
+    assert all(d.subject == "Caroline" for d in drafts)
+
+
+def test_chinese_preference_and_budget() -> None:
+    when = datetime(2026, 3, 28, 10, tzinfo=CN)
+    drafts = extract(turn(1, "我不喜欢白色的车。我们的预算提高到35万。", speaker="林伟", when=when))
+    by_pred = {d.predicate: d for d in drafts}
+    assert by_pred["dislikes"].text == "林伟不喜欢白色的车。"
+    assert by_pred["dislikes"].kind == "preference"
+    assert by_pred["budget"].object.startswith("35万")
+    assert "Sat 28 March 2026" in by_pred["budget"].scene
+
+
+def test_questions_greetings_and_assistant_turns_are_not_memories() -> None:
+    assert extract(turn(1, "Hey Mel! How are you?")) == []
+    assert extract(turn(2, "Thanks! Haha")) == []
+    assert extract(turn(3, "I recommend a hybrid for your commute.", role="assistant")) == []
+    assert extract(turn(4, "你喜欢什么颜色的车？")) == []
+
+
+def test_time_bound_statements_expire() -> None:
+    (d,) = extract(turn(1, "I'm busy with the exhibition this week."))
+    assert d.expire_at is not None and d.expire_at.date() == date(2023, 5, 15)
+    (past,) = extract(turn(2, "I finished the marathon last week."))
+    assert past.expire_at is None
+
+
+def test_explicit_remember_ranks_high() -> None:
+    (d,) = extract(turn(1, "Please remember that I'm allergic to peanuts."))
+    plain = extract(turn(2, "I had a sandwich with my colleague Tom."))[0]
+    assert d.importance >= 0.7 > plain.importance
+
+
+def test_sentence_split_handles_both_languages() -> None:
+    assert split_sentences("Hi! I moved. 我们搬家了。好的") == ["Hi!", "I moved.", "我们搬家了。", "好的"]
