@@ -39,9 +39,13 @@ def test_add_search_context_get_round_trip(mem: Memory, conversation: list[dict[
         conversation, user_id="alice", session_id="s1", timestamp="2026-03-02T10:00:00+08:00"
     )
     assert isinstance(res, AddResult)
-    assert len(res.episodes) == 4 and res.events == []
+    assert len(res.episodes) == 4
+    assert res.events[0][1:] == ("ADD", "Alice lives in Hangzhou near the West Lake.")
+    assert all(event[0].startswith("mem_") for event in res.events)
 
-    hits = mem.search("Where does Alice live?", user_id="alice", limit=3, explain=True)
+    hits = mem.search(
+        "Where does Alice live?", user_id="alice", limit=3, explain=True, kinds=["episode"]
+    )
     assert hits and isinstance(hits[0], Hit)
     top = hits[0]
     assert top.text == "I live in Hangzhou near the West Lake."
@@ -59,23 +63,36 @@ def test_add_search_context_get_round_trip(mem: Memory, conversation: list[dict[
 
     item = mem.get(res.episodes[2], user_id="alice")
     assert isinstance(item, Item) and item.text.startswith("My budget")
-    assert {i.id for i in mem.get_all(user_id="alice")} == set(res.episodes)
+    assert {i.id for i in mem.get_all(user_id="alice", kinds=["episode"])} == set(res.episodes)
+    memory_ids = {e[0] for e in res.events}
+    assert {i.id for i in mem.get_all(user_id="alice")} == set(res.episodes) | memory_ids
 
 
 def test_local_date_survives_storage(mem: Memory) -> None:
-    mem.add("Late-night note", user_id="u", timestamp="2026-03-02T01:30:00+08:00")
-    item = mem.get_all(user_id="u")[0]
-    assert item.occurred_at.isoformat() == "2026-03-02T01:30:00+08:00"
+    mem.add(
+        "Late-night note about the Tokyo trip", user_id="u", timestamp="2026-03-02T01:30:00+08:00"
+    )
+    items = mem.get_all(user_id="u")
+    assert {i.kind for i in items} == {"episode", "fact"}
+    for item in items:  # the memory shows its time in the conversation's zone too
+        assert item.occurred_at.isoformat() == "2026-03-02T01:30:00+08:00"
     ctx = mem.context("note", user_id="u")
     assert "[2026-03-02 Mon]" in ctx.text
 
 
 def test_update_history_and_delete(mem: Memory) -> None:
     (eid,) = mem.add("I work at a bank.", user_id="u").episodes
+    assert [i.text for i in mem.get_all(user_id="u", kinds=["fact"])] == [
+        "The user works at a bank."
+    ]
     updated = mem.update(eid, "I work at a hospital.", user_id="u")
     assert updated.text == "I work at a hospital."
-    assert mem.search("hospital", user_id="u", limit=1)[0].id == eid
+    assert mem.search("hospital", user_id="u", limit=1, kinds=["episode"])[0].id == eid
     assert not [h for h in mem.search("bank", user_id="u") if "bank" in h.text]
+    # what was derived from the old words is derived again from the new ones
+    assert [i.text for i in mem.get_all(user_id="u", kinds=["fact"])] == [
+        "The user works at a hospital."
+    ]
     events = mem.history(eid, user_id="u")
     assert [e.event for e in events] == ["ADD", "UPDATE"]
     assert (
@@ -87,6 +104,7 @@ def test_update_history_and_delete(mem: Memory) -> None:
         mem.get(eid, user_id="u")
     with pytest.raises(NotFoundError):
         mem.history(eid, user_id="u")
+    assert mem.get_all(user_id="u") == []  # the memory it alone supported went with it
 
 
 def test_filters_kinds_session_and_as_of(mem: Memory) -> None:
@@ -113,7 +131,13 @@ def test_filters_kinds_session_and_as_of(mem: Memory) -> None:
     assert {h.text for h in mem.search("trip", user_id="u", as_of="2026-01-31T00:00:00Z")} == {
         "Trip to Paris planned"
     }
-    assert mem.search("trip", user_id="u", kinds=["fact"]) == []
+    work = mem.search("trip", user_id="u", filters={"topic": "work"})
+    assert {h.kind for h in work} == {"episode", "fact"}  # memories inherit their turns' metadata
+    facts = mem.search("trip", user_id="u", kinds=["fact"])
+    assert {(h.kind, h.text) for h in facts} == {
+        ("fact", "Trip to Paris planned"),
+        ("fact", "Trip to Rome planned"),
+    }
     assert len(mem.search("trip", user_id="u", kinds=["episode"])) == 2
 
 
@@ -144,5 +168,5 @@ def test_reopen_keeps_everything(db_path: Path, conversation: list[dict[str, str
     with Memory(db_path, embedder=FakeEmbedder()) as memory:
         memory.add(conversation, user_id="alice")
     with Memory(db_path, embedder=FakeEmbedder()) as memory:
-        assert len(memory.get_all(user_id="alice")) == 4
+        assert len(memory.get_all(user_id="alice", kinds=["episode"])) == 4
         assert memory.search("West Lake", user_id="alice")[0].sources[0].external_id == "a1"

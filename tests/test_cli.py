@@ -75,8 +75,10 @@ def ids(db: Path, template: tuple[Path, list[str]]) -> list[str]:
     return list(template[1])
 
 
-def texts(db: Path, user: str) -> list[str]:
-    return sorted(item["text"] for item in as_json(run(db, "--json", "list", "--user", user)))
+def texts(db: Path, user: str, kind: str = "episode") -> list[str]:
+    """The user's stored texts of one kind (episodes by default), sorted."""
+    listed = as_json(run(db, "--json", "list", "--user", user, "--kind", kind))
+    return sorted(item["text"] for item in listed)
 
 
 def test_add_prints_one_episode_id_per_text(db: Path, ids: list[str]) -> None:
@@ -147,7 +149,7 @@ def test_list_get_update_history_delete(db: Path, ids: list[str]) -> None:
 
     ok(run(db, "delete", ids[0], "--user", "alice", "--yes"))
     assert run(db, "get", ids[0], "--user", "alice").exit_code == 3
-    assert len(as_json(run(db, "--json", "list", "--user", "alice"))) == 2
+    assert len(texts(db, "alice")) == 2
 
 
 def test_delete_asks_first_and_keeps_the_record_on_no(db: Path, ids: list[str]) -> None:
@@ -175,16 +177,19 @@ def test_export_then_import_round_trips_and_is_idempotent(
     dump = tmp_path / "alice.jsonl"
     ok(run(db, "export", "--user", "alice", "-o", str(dump)))
     lines = dump.read_text("utf-8").splitlines()
-    assert len(lines) == 3
+    kinds = [json.loads(line)["type"] for line in lines]
+    assert kinds[:3] == ["episode"] * 3 and set(kinds[3:]) == {"memory"}
     assert "我不喜欢白色的车" in dump.read_text("utf-8")  # ensure_ascii=False
     assert ok(run(db, "export", "--user", "alice")).stdout.splitlines() == lines
 
+    n = len(lines)
     first = ok(run(db, "import", str(dump), "--user", "carol"))
-    assert "imported 3 new of 3 records" in first.stdout
+    assert f"imported {n} new of {n} records" in first.stdout
     assert texts(db, "carol") == texts(db, "alice")
+    assert texts(db, "carol", "fact") == texts(db, "alice", "fact")
 
     again = as_json(run(db, "--json", "import", str(dump), "--user", "carol"))
-    assert again == {"imported": 0, "records": 3}
+    assert again == {"imported": 0, "records": n}
     assert len(texts(db, "carol")) == 3
 
 

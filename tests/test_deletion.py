@@ -48,7 +48,7 @@ def test_delete_all_leaves_no_row_and_no_text(db_path: Path) -> None:
         assert audit[-1]["action"] == "forget_user"
         assert SECRET not in str(audit) and "秘密" not in str(audit)
         assert mem.search("Zorblaxian quartermaster", user_id="victim") == []
-        assert len(mem.get_all(user_id="bystander")) == 1
+        assert [i.kind for i in mem.get_all(user_id="bystander")] == ["fact", "episode"]
     raw = _file_bytes(db_path)
     for needle in ("Zorblaxian", "zorblaxian", "Vexmundo", "vexmundo", "秘密钥匙", "秘密"):
         assert needle.encode() not in raw, needle
@@ -62,7 +62,10 @@ def test_delete_one_record_scrubs_its_text(db_path: Path) -> None:
     assert b"Vexmundo" in _file_bytes(db_path)
     with Memory(db_path, embedder=FakeEmbedder()) as mem:
         mem.delete(gone, user_id="u")
-        assert [i.id for i in mem.get_all(user_id="u")] == [keep]
-        assert mem.search("Vexmundo vault", user_id="u")[0].id == keep
+        assert [i.id for i in mem.get_all(user_id="u", kinds=["episode"])] == [keep]
+        assert all(
+            i.sources[0].episode_id == keep for i in mem.get_all(user_id="u")
+        )  # the memory derived from the deleted turn went with it
+        assert mem.search("Vexmundo vault", user_id="u", kinds=["episode"])[0].id == keep
     raw = _file_bytes(db_path)
     assert b"Vexmundo" not in raw and b"vexmundo" not in raw

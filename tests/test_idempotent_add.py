@@ -10,19 +10,30 @@ def test_same_ids_twice_is_one_copy(mem: Memory, conversation: list[dict[str, st
     first = mem.add(conversation, user_id="alice", session_id="s1")
     second = mem.add(conversation, user_id="alice", session_id="s1")
     assert first.episodes == second.episodes
-    assert len(mem.get_all(user_id="alice")) == 4
-    assert len([h for h in mem.search("West Lake", user_id="alice") if "West Lake" in h.text]) == 1
+    assert len(mem.get_all(user_id="alice", kinds=["episode"])) == 4
+    assert len(mem.get_all(user_id="alice")) == 4 + len(first.events)
+    assert second.events == []  # nothing new was said, so nothing new was derived
+    west_lake = [h for h in mem.search("West Lake", user_id="alice") if "West Lake" in h.text]
+    assert sorted(h.kind for h in west_lake) == ["episode", "fact"]
+
+
+def test_a_repeated_statement_is_a_noop_memory(mem: Memory) -> None:
+    first = mem.add("I live in Hangzhou.", user_id="u")
+    second = mem.add("I live in Hangzhou.", user_id="u")
+    assert [e[1] for e in first.events] == ["ADD"]
+    assert second.events == [(first.events[0][0], "NOOP", "The user lives in Hangzhou.")]
+    assert len(mem.get_all(user_id="u", kinds=["fact"])) == 1
 
 
 def test_repeated_id_inside_one_call(mem: Memory) -> None:
     res = mem.add([{"id": "m1", "content": "one"}, {"id": "m1", "content": "one"}], user_id="u")
     assert res.episodes[0] == res.episodes[1]
-    assert len(mem.get_all(user_id="u")) == 1
+    assert len(mem.get_all(user_id="u", kinds=["episode"])) == 1
 
 
 def test_messages_without_ids_are_kept_even_if_repeated(mem: Memory) -> None:
     mem.add(["ok", "ok"], user_id="u")
-    assert len(mem.get_all(user_id="u")) == 2
+    assert len(mem.get_all(user_id="u", kinds=["episode"])) == 2
 
 
 def test_identical_text_is_embedded_once(db_path: object) -> None:

@@ -18,5 +18,8 @@ def test_query_terms_drop_stop_words() -> None:
 
 def test_english_stemming_and_chinese_words_match(mem: Memory) -> None:
     mem.add(["She adopted two puppies last spring.", "我们决定搬到上海。"], user_id="u")
-    assert mem.search("adopting a puppy", user_id="u")[0].text.startswith("She adopted")
-    assert mem.search("搬到哪里", user_id="u")[0].text == "我们决定搬到上海。"
+    episodes = ["episode"]
+    assert mem.search("adopting a puppy", user_id="u", kinds=episodes)[0].text.startswith(
+        "She adopted"
+    )
+    assert mem.search("搬到哪里", user_id="u", kinds=episodes)[0].text == "我们决定搬到上海。"

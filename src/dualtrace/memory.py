@@ -125,8 +125,11 @@ class Memory:
         timestamp: datetime | str | float | None = None,
         agent_id: str | None = None,
         metadata: dict[str, Any] | None = None,
+        extract: bool | None = None,
     ) -> AddResult:
-        """Store each message as an episode (PII redacted), at once and idempotently by id.
+        """Store each message as an episode (PII redacted), at once and idempotently by id,
+        then derive memories from the new turns (unless `extract` is False, or the config's
+        `extract` is off and `extract` is not True).
 
         `res.episodes` lists the episode id of every message in order (an id already stored
         maps to its existing episode); `res.events` lists memory changes.
@@ -149,7 +152,8 @@ class Memory:
             return AddResult(episodes=ids, events=[])
         keys = self._episode_keys(user_id, episodes)
         self.store.insert_episodes(user_id, episodes, keys, self.config.actor)
-        events = self.writer.write(user_id, episodes) if self.config.extract else []
+        derive = self.config.extract if extract is None else extract
+        events = self.writer.write(user_id, episodes) if derive else []
         return AddResult(episodes=ids, events=events)
 
     def _new_episodes(

@@ -59,17 +59,19 @@ def import_records(
     `progress` is called with the number of records handled after each batch.
     """
     messages, memories = _check_all(list(records), mem.config.max_message_chars)
+    # An export carries its memories: restore them instead of deriving them a second time.
+    extract = None if not memories else False
     created = 0
     pending: list[dict[str, Any]] = []
     route: tuple[Any, Any] | None = None
     for key, message in messages:
         if pending and (key != route or len(pending) >= batch):
-            created += _flush(mem, pending, route, user_id, progress)
+            created += _flush(mem, pending, route, user_id, progress, extract)
             pending = []
         route = key
         pending.append(message)
     if pending:
-        created += _flush(mem, pending, route, user_id, progress)
+        created += _flush(mem, pending, route, user_id, progress, extract)
     created += _import_memories(mem, memories, user_id)
     if progress is not None and memories:
         progress(len(memories))
@@ -115,11 +117,12 @@ def _flush(
     route: Any,
     user_id: str,
     progress: Callable[[int], None] | None,
+    extract: bool | None,
 ) -> int:
     session_id, agent_id = route
     ids = [str(m["id"]) for m in msgs if "id" in m]
     known = mem.store.episode_ids_by_external(user_id, ids)
-    mem.add(msgs, user_id=user_id, session_id=session_id, agent_id=agent_id)
+    mem.add(msgs, user_id=user_id, session_id=session_id, agent_id=agent_id, extract=extract)
     if progress is not None:
         progress(len(msgs))
     return len(msgs) - sum(1 for i in ids if i in known)

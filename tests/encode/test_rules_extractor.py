@@ -82,4 +82,9 @@ def test_explicit_remember_ranks_high() -> None:
 
 
 def test_sentence_split_handles_both_languages() -> None:
-    assert split_sentences("Hi! I moved. 我们搬家了。好的") == ["Hi!", "I moved.", "我们搬家了。", "好的"]
+    assert split_sentences("Hi! I moved. 我们搬家了。好的") == [
+        "Hi!",
+        "I moved.",
+        "我们搬家了。",
+        "好的",
+    ]

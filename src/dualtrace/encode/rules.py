@@ -139,6 +139,8 @@ def _listeners(episode: Episode, window: Window) -> list[str]:
 def _third_person(sentence: str, speaker: str) -> str:
     if not _CJK.search(sentence):
         return to_third_person(sentence, speaker)
+    if speaker == "the user":
+        speaker = "用户"
     text = sentence
     for pronoun, replacement in _ZH_PRONOUNS:
         text = text.replace(pronoun, replacement)

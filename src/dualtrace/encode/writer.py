@@ -70,7 +70,8 @@ class MemoryWriter:
         window = Window(tuple(episodes), tuple(context), tuple(dict.fromkeys(speakers)))
         extraction = self.extractor.extract(window)
         fresh, events = self._drop_duplicates(user_id, extraction.drafts)
-        records = [self._record(user_id, d, first.session_id, extraction) for d in fresh]
+        turns = {e.id: e for e in episodes}
+        records = [self._record(user_id, d, turns, extraction) for d in fresh]
         graph = self._graph(user_id, records, fresh)
         keys = [key for record in records for key in self.keys(user_id, record)]
         if records:
@@ -95,14 +96,21 @@ class MemoryWriter:
 
     @staticmethod
     def _record(
-        user_id: str, d: MemoryDraft, session_id: str | None, extraction: Extraction
+        user_id: str, d: MemoryDraft, turns: dict[str, Episode], extraction: Extraction
     ) -> MemoryRecord:
+        sources = [turns[i] for i in d.source_episode_ids if i in turns]
+        inherited: dict[str, object] = {}
+        for turn in sources:  # a memory carries its turns' metadata, so filters reach it
+            inherited.update(turn.metadata)
+        session_id = sources[0].session_id if sources else None
         return MemoryRecord(
             id=new_id("mem"), user_id=user_id, kind=d.kind, text=d.text, scene=d.scene,
             subject=d.subject, predicate=d.predicate, object=d.object, topic=d.topic,
             importance=d.importance, valid_from=d.valid_from, expire_at=d.expire_at,
             session_id=session_id, source_episode_ids=d.source_episode_ids,
-            metadata={"extractor": extraction.extractor, "keyphrases": list(d.keyphrases)},
+            metadata={
+                **inherited, "extractor": extraction.extractor, "keyphrases": list(d.keyphrases),
+            },
         )  # fmt: skip
 
     def _graph(

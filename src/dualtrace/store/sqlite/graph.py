@@ -39,6 +39,15 @@ def write_graph(conn: sqlite3.Connection, user_id: str, graph: MemoryGraph) -> N
     )
 
 
+def drop_unused_entities(conn: sqlite3.Connection, user_id: str) -> None:
+    """Delete the user's entities that no memory mentions any more (deletion is real)."""
+    conn.execute(
+        "DELETE FROM entities WHERE user_id = ? AND NOT EXISTS "
+        "(SELECT 1 FROM memory_entities me WHERE me.entity_id = entities.id)",
+        (user_id,),
+    )
+
+
 def entity_rows(conn: sqlite3.Connection, user_id: str) -> list[EntityRow]:
     """All of a user's entities."""
     rows = conn.execute(

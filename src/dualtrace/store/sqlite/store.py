@@ -418,6 +418,7 @@ class SQLiteStore:
                 conn.execute(
                     "DELETE FROM memories WHERE user_id = ? AND id = ?", (user_id, record_id)
                 )
+            graph_sql.drop_unused_entities(conn, user_id)
             self._audit(conn, user_id, actor, "delete", record_id, {"kind": kind})
         self._scrub(vacuum=False)
 
@@ -448,6 +449,7 @@ class SQLiteStore:
         """Delete the memories that only this episode supports (before re-deriving them)."""
         with self._tx() as conn:
             gone = self._delete_orphans(conn, user_id, episode_id)
+            graph_sql.drop_unused_entities(conn, user_id)
             if gone:
                 self._audit(
                     conn, user_id, actor, "delete_derived", episode_id, {"count": len(gone)}
