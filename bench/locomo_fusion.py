@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 import tempfile
 import time
-from datetime import datetime
 from pathlib import Path
 from typing import Any
+
+from locomo_data import ingest, questions
 
 from dualtrace import Memory, MemoryConfig
 
@@ -37,47 +37,6 @@ VARIANTS: dict[str, dict[str, Any]] = {
         for ds, ls in ((0.0, 0.0), (0.05, 0.25))
     },
 }
-DIA = re.compile(r"D\d+:\d+")
-
-
-def session_turns(conv: dict[str, Any]) -> list[tuple[str, datetime, list[dict[str, Any]]]]:
-    """(session id, date, turns) for each session, in order."""
-    out = []
-    n = 1
-    while f"session_{n}" in conv:
-        when = datetime.strptime(conv[f"session_{n}_date_time"], "%I:%M %p on %d %B, %Y")
-        out.append((f"session_{n}", when, conv[f"session_{n}"]))
-        n += 1
-    return out
-
-
-def ingest(mem: Memory, user: str, conv: dict[str, Any]) -> int:
-    """Add every turn with its session date; returns the number of turns."""
-    total = 0
-    for sid, when, turns in session_turns(conv):
-        msgs = []
-        for t in turns:
-            text = t["text"] + (
-                f" [shares a photo: {t['blip_caption']}]" if t.get("blip_caption") else ""
-            )
-            msgs.append({"id": t["dia_id"], "name": t["speaker"], "content": text})
-        mem.add(msgs, user_id=user, session_id=sid, timestamp=when)
-        total += len(msgs)
-    return total
-
-
-def questions(conv: dict[str, Any]) -> list[tuple[str, set[str]]]:
-    """Questions of categories 1-4 with their (repaired) evidence dia_ids."""
-    out = []
-    for qa in conv["qa"]:
-        if qa["category"] == 5:
-            continue
-        evidence = {m for e in qa["evidence"] for m in DIA.findall(e.replace("D:", "D"))}
-        if evidence:
-            out.append((qa["question"], evidence))
-    return out
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", required=True, type=Path, help="folder of LoCoMo *.json")
@@ -88,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     ks = [int(k) for k in args.k.split(",")]
     files = sorted(args.data.glob("*.json"))[: args.limit]
     db = Path(tempfile.mkdtemp()) / "locomo.db"
-    base = MemoryConfig(embed_cache_path=args.cache)
+    base = MemoryConfig(embed_cache_path=args.cache, extract=False)
     convs = {f.stem: json.loads(f.read_text()) for f in files}
     start = time.perf_counter()
     with Memory(db, config=base) as mem:
@@ -103,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
         n = 0
         with Memory(db, config=config) as mem:
             for user, conv in convs.items():
-                for question, evidence in questions(conv):
+                for question, evidence, _, _ in questions(conv):
                     ranked = [
                         s.external_id
                         for h in mem.search(question, user_id=user, limit=max(ks), now=now)

@@ -152,9 +152,11 @@ class Memory:
             return AddResult(episodes=ids, events=[])
         keys = self._episode_keys(user_id, episodes)
         self.store.insert_episodes(user_id, episodes, keys, self.config.actor)
-        derive = self.config.extract if extract is None else extract
-        events = self.writer.write(user_id, episodes) if derive else []
-        return AddResult(episodes=ids, events=events)
+        if not (self.config.extract if extract is None else extract):
+            return AddResult(episodes=ids, events=[])
+        events, error = self.writer.write(user_id, episodes)
+        warnings = [] if error is None else [f"extraction degraded: {error}"]
+        return AddResult(episodes=ids, events=events, warnings=warnings)
 
     def _new_episodes(
         self, user_id: str, msgs: list[Message], existing: dict[str, str],
@@ -338,7 +340,7 @@ class Memory:
         )
         if self.config.extract:  # what was derived from the old words goes; derive anew
             self.store.delete_derived(user_id, id, self.config.actor)
-            self.writer.write(user_id, [episode])
+            self.writer.write(user_id, [episode])  # a failed LLM falls back to the rules
         return self.get(id, user_id=user_id)
 
     def delete(self, id: str, *, user_id: str) -> None:

@@ -170,10 +170,15 @@ class Hit(Item):
 
 @dataclass(frozen=True)
 class AddResult:
-    """What `Memory.add` stored: episode ids, and memory events (id, event, text)."""
+    """What `Memory.add` stored: episode ids, memory events (id, event, text), and warnings.
+
+    A warning says that something was degraded but nothing was lost, e.g. the LLM extractor
+    failed and the rules extractor covered the turns instead.
+    """
 
     episodes: list[str]
     events: list[tuple[str, EventKind, str]]
+    warnings: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -11,6 +12,8 @@ from dualtrace.encode.entities import AliasIndex
 from dualtrace.encode.episodes import new_id
 from dualtrace.models import EntityMention, Episode, EventKind, MemoryDraft, MemoryRecord
 from dualtrace.store.base import EntityRow, IndexEntry, MemoryGraph, Store
+
+log = logging.getLogger(__name__)
 
 KeysFn = Callable[[str, MemoryRecord], list[IndexEntry]]
 Event = tuple[str, EventKind, str]
@@ -58,10 +61,13 @@ class MemoryWriter:
         self.link_limit = link_limit
         self.stats = ExtractionStats()
 
-    def write(self, user_id: str, episodes: Sequence[Episode]) -> list[Event]:
-        """Extract memories from the episodes of one session and store them; returns events."""
+    def write(self, user_id: str, episodes: Sequence[Episode]) -> tuple[list[Event], str | None]:
+        """Extract memories from one session's new episodes and store them.
+
+        Returns the events, and the extractor's error if it failed (then fell back).
+        """
         if not episodes:
-            return []
+            return [], None
         first = episodes[0]
         context = self.store.recent_episodes(
             user_id, first.session_id, first.seq, self.context_turns
@@ -77,7 +83,10 @@ class MemoryWriter:
         if records:
             self.store.insert_memories(user_id, records, keys, self.actor, graph)
         self.stats.record(window, extraction, len(records))
-        return [*((r.id, "ADD", r.text) for r in records), *events]
+        if extraction.error is not None:
+            log.warning("extractor %s failed on %d turns", extraction.extractor, len(episodes))
+        added: list[Event] = [(r.id, "ADD", r.text) for r in records]
+        return [*added, *events], extraction.error
 
     def _drop_duplicates(
         self, user_id: str, drafts: list[MemoryDraft]
@@ -136,20 +145,25 @@ class MemoryWriter:
     def _links(
         self, user_id: str, records: list[MemoryRecord], entities: list[tuple[str, EntityRow]]
     ) -> list[tuple[str, str, str, float]]:
-        """Link each new memory to older ones sharing a named thing (its speaker aside)."""
-        links: list[tuple[str, str, str, float]] = []
-        batch = [r.id for r in records]
+        """Link each new memory to others sharing a named thing (its speaker aside)."""
+        named: dict[str, set[str]] = {r.id: set() for r in records}
         for record in records:
             speaker = (record.subject or "").casefold()
-            named = sorted(
-                {
-                    row.canonical
-                    for mid, row in entities
-                    if mid == record.id and row.canonical != speaker
-                }
-            )
-            for other, shared in self.store.related_memories(
-                user_id, named, batch, self.link_limit
+            named[record.id] = {
+                row.canonical
+                for mid, row in entities
+                if mid == record.id and row.canonical != speaker
+            }
+        links: list[tuple[str, str, str, float]] = []
+        batch = [r.id for r in records]
+        for i, record in enumerate(records):
+            mine = named[record.id]
+            for earlier in records[:i]:  # within this batch: not stored yet
+                shared = mine & named[earlier.id]
+                if shared:
+                    links.append((record.id, earlier.id, "related", float(len(shared))))
+            for other, count in self.store.related_memories(
+                user_id, sorted(mine), batch, self.link_limit
             ):
-                links.append((record.id, other, "related", float(shared)))
+                links.append((record.id, other, "related", float(count)))
         return links

@@ -1,0 +1,124 @@
+"""Which traces earn their place: evidence recall at a context budget on LoCoMo, by ablation.
+
+Every conversation is ingested once through the public API (one user per conversation, real
+session dates, speakers, dia_id as external id) with the default rules extractor, so each
+turn becomes an episode and the memories derived from it carry a fact trace, a scene trace
+and a structural trace (entities, links). The same store is then read with:
+
+  (a) episodes only         search_traces=("episode",), no entity channel
+  (b) + fact traces         ("episode", "fact")
+  (c) + scene traces        ("episode", "fact", "scene")
+  (d) + structural channel  (c) and the entity channel
+
+Evidence recall at budget B: the share of a question's evidence turns cited (in `sources`)
+by the items of `context(question, max_tokens=B)`. Categories 1-4; `now` is the day after
+the last session. Also prints extraction cost (memories per 100 turns, rules ms per turn).
+
+    .venv/bin/python bench/locomo_traces.py --data ../shared/data/locomo
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from locomo_data import ingest, last_session_date, questions
+
+from dualtrace import Memory, MemoryConfig
+from dualtrace.encode.base import Extraction, Window
+from dualtrace.encode.rules import RulesExtractor
+
+ALL = ("episode", "fact", "scene")
+VARIANTS: dict[str, dict[str, Any]] = {
+    "(a) episodes only": {"search_traces": ("episode",), "entity_weight": 0.0},
+    "(b) + fact traces": {"search_traces": ("episode", "fact"), "entity_weight": 0.0},
+    "(c) + scene traces": {"search_traces": ALL, "entity_weight": 0.0},
+    "(d) + structural channel": {"search_traces": ALL, "entity_weight": 0.2},
+    "facts + scenes, no episodes": {"search_traces": ("fact", "scene"), "entity_weight": 0.2},
+}
+
+
+class TimedRules(RulesExtractor):
+    """The rules extractor, timed."""
+
+    seconds = 0.0
+
+    def extract(self, window: Window) -> Extraction:
+        start = time.perf_counter()
+        try:
+            return super().extract(window)
+        finally:
+            TimedRules.seconds += time.perf_counter() - start
+
+
+def recall(
+    mem: Memory, convs: dict[str, Any], budgets: list[int]
+) -> tuple[dict[int, float], dict[int, dict[int, float]], int]:
+    """Mean evidence recall per budget, per category, and the number of questions."""
+    totals = {b: 0.0 for b in budgets}
+    by_cat: dict[int, dict[int, list[float]]] = {}
+    n = 0
+    for user, conv in convs.items():
+        now = last_session_date(conv) + timedelta(days=1)
+        for question, evidence, category, _ in questions(conv):
+            n += 1
+            for b in budgets:
+                ctx = mem.context(question, user_id=user, max_tokens=b, now=now)
+                cited = {s.external_id for item in ctx.items for s in item.sources}
+                share = len(evidence & cited) / len(evidence)
+                totals[b] += share
+                by_cat.setdefault(category, {}).setdefault(b, []).append(share)
+    cats = {c: {b: sum(v) / len(v) for b, v in per.items()} for c, per in by_cat.items()}
+    return {b: totals[b] / n for b in budgets}, cats, n
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", required=True, type=Path, help="folder of LoCoMo *.json")
+    parser.add_argument("--budgets", default="1000,2000")
+    parser.add_argument("--limit", type=int, default=None, help="conversations to use")
+    parser.add_argument("--cache", default=str(Path.home() / ".cache/dualtrace/embeddings.sqlite"))
+    parser.add_argument("--json", type=Path, help="also write the figures here")
+    args = parser.parse_args(argv)
+    budgets = [int(b) for b in args.budgets.split(",")]
+    convs = {f.stem: json.loads(f.read_text()) for f in sorted(args.data.glob("*.json"))}
+    convs = dict(list(convs.items())[: args.limit])
+    db = Path(tempfile.mkdtemp()) / "locomo.db"
+    base = MemoryConfig(embed_cache_path=args.cache)
+    start = time.perf_counter()
+    with Memory(db, config=base, extractor=TimedRules()) as mem:
+        turns = sum(ingest(mem, name, conv) for name, conv in convs.items())
+        stats = mem.writer.stats
+    elapsed = time.perf_counter() - start
+    print(
+        f"ingested {turns} turns in {elapsed:.1f}s; {stats.memories} memories "
+        f"({100 * stats.memories / turns:.1f} per 100 turns); rules extractor "
+        f"{1000 * TimedRules.seconds / turns:.2f} ms/turn",
+        file=sys.stderr,
+    )
+    results: dict[str, Any] = {"turns": turns, "memories": stats.memories}
+    header = " | ".join(f"recall@{b}" for b in budgets)
+    print(f"| variant | n | {header} |\n|---|---|" + "---|" * len(budgets))
+    for name, overrides in VARIANTS.items():
+        with Memory(db, config=replace(base, **overrides)) as mem:
+            overall, cats, n = recall(mem, convs, budgets)
+        results[name] = {"overall": overall, "categories": cats}
+        cells = " | ".join(f"{overall[b]:.3f}" for b in budgets)
+        print(f"| {name} | {n} | {cells} |", flush=True)
+        for c in sorted(cats):
+            per = " | ".join(f"{cats[c][b]:.3f}" for b in budgets)
+            print(f"|   category {c} | | {per} |")
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
