@@ -37,6 +37,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
         for ds, ls in ((0.0, 0.0), (0.05, 0.25))
     },
 }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", required=True, type=Path, help="folder of LoCoMo *.json")

@@ -41,6 +41,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "(b) + fact traces": {"search_traces": ("episode", "fact"), "entity_weight": 0.0},
     "(c) + scene traces": {"search_traces": ALL, "entity_weight": 0.0},
     "(d) + structural channel": {"search_traces": ALL, "entity_weight": 0.2},
+    "(d) entity weight 0.1": {"search_traces": ALL, "entity_weight": 0.1},
+    "(d) entity weight 0.4": {"search_traces": ALL, "entity_weight": 0.4},
     "facts + scenes, no episodes": {"search_traces": ("fact", "scene"), "entity_weight": 0.2},
 }
 
@@ -79,21 +81,10 @@ def recall(
     return {b: totals[b] / n for b in budgets}, cats, n
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", required=True, type=Path, help="folder of LoCoMo *.json")
-    parser.add_argument("--budgets", default="1000,2000")
-    parser.add_argument("--limit", type=int, default=None, help="conversations to use")
-    parser.add_argument("--cache", default=str(Path.home() / ".cache/dualtrace/embeddings.sqlite"))
-    parser.add_argument("--json", type=Path, help="also write the figures here")
-    args = parser.parse_args(argv)
-    budgets = [int(b) for b in args.budgets.split(",")]
-    convs = {f.stem: json.loads(f.read_text()) for f in sorted(args.data.glob("*.json"))}
-    convs = dict(list(convs.items())[: args.limit])
-    db = Path(tempfile.mkdtemp()) / "locomo.db"
-    base = MemoryConfig(embed_cache_path=args.cache)
+def ingest_all(db: Path, config: MemoryConfig, convs: dict[str, Any]) -> dict[str, Any]:
+    """Ingest every conversation with the timed rules extractor; prints and returns the cost."""
     start = time.perf_counter()
-    with Memory(db, config=base, extractor=TimedRules()) as mem:
+    with Memory(db, config=config, extractor=TimedRules()) as mem:
         turns = sum(ingest(mem, name, conv) for name, conv in convs.items())
         stats = mem.writer.stats
     elapsed = time.perf_counter() - start
@@ -103,10 +94,31 @@ def main(argv: list[str] | None = None) -> int:
         f"{1000 * TimedRules.seconds / turns:.2f} ms/turn",
         file=sys.stderr,
     )
-    results: dict[str, Any] = {"turns": turns, "memories": stats.memories}
+    return {"turns": turns, "memories": stats.memories, "ingest_s": elapsed}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", required=True, type=Path, help="folder of LoCoMo *.json")
+    parser.add_argument("--budgets", default="1000,2000")
+    parser.add_argument("--limit", type=int, default=None, help="conversations to use")
+    parser.add_argument("--cache", default=str(Path.home() / ".cache/dualtrace/embeddings.sqlite"))
+    parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--db", type=Path, help="store to reuse (ingested if it does not exist)")
+    parser.add_argument("--only", default="", help="run the variants whose name contains this")
+    args = parser.parse_args(argv)
+    budgets = [int(b) for b in args.budgets.split(",")]
+    convs = {f.stem: json.loads(f.read_text()) for f in sorted(args.data.glob("*.json"))}
+    convs = dict(list(convs.items())[: args.limit])
+    base = MemoryConfig(embed_cache_path=args.cache)
+    db = args.db or Path(tempfile.mkdtemp()) / "locomo.db"
+    results: dict[str, Any] = {}
+    if not db.exists():
+        results = ingest_all(db, base, convs)
     header = " | ".join(f"recall@{b}" for b in budgets)
     print(f"| variant | n | {header} |\n|---|---|" + "---|" * len(budgets))
-    for name, overrides in VARIANTS.items():
+    for name in [v for v in VARIANTS if args.only in v]:
+        overrides = VARIANTS[name]
         with Memory(db, config=replace(base, **overrides)) as mem:
             overall, cats, n = recall(mem, convs, budgets)
         results[name] = {"overall": overall, "categories": cats}

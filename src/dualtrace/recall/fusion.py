@@ -24,8 +24,12 @@ def weighted_fusion(
     channels: Mapping[str, Mapping[str, float]],
     weights: Mapping[str, float],
     min_spreads: Mapping[str, float] | None = None,
+    absolute: frozenset[str] = frozenset(),
 ) -> tuple[dict[str, float], dict[str, dict[str, float]]]:
     """Weighted sum of min–max normalised channel scores (absent from a channel: 0).
+
+    Channels named in `absolute` already score on a fixed [0, 1] scale and are used as they
+    are: stretching them would let a weak match look as strong as a perfect one.
 
     Returns the fused score per record and each record's normalised per-channel scores.
     """
@@ -34,7 +38,8 @@ def weighted_fusion(
     for channel, scores in channels.items():
         weight = weights.get(channel, 0.0)
         spread = (min_spreads or {}).get(channel, 0.0)
-        for key, value in minmax(scores, spread).items():
+        normalised = dict(scores) if channel in absolute else minmax(scores, spread)
+        for key, value in normalised.items():
             fused[key] = fused.get(key, 0.0) + weight * value
             parts.setdefault(key, {})[channel] = value
     return fused, parts

@@ -38,7 +38,9 @@ class Retriever:
         if self.config.fusion == "rrf":
             fused, parts = rrf_fusion({name: list(s) for name, s in raw.items()}, self.config.rrf_k)
         else:
-            fused, parts = weighted_fusion(raw, self._weights(), self._min_spreads(raw))
+            fused, parts = weighted_fusion(
+                raw, self._weights(), self._min_spreads(raw), absolute=frozenset({"entity"})
+            )
         results = []
         for record_id, score in fused.items():
             breakdown = dict(parts[record_id])

@@ -87,9 +87,15 @@ def related(
 
 
 def search_entities(
-    conn: sqlite3.Connection, user_id: str, canonicals: Sequence[str], limit: int
-) -> list[Candidate]:
-    """Memories mentioning the entities; score = sum of idf over matched entities."""
+    conn: sqlite3.Connection, user_id: str, canonicals: Sequence[str], limit: int,
+    max_share: float = 0.2,
+) -> list[Candidate]:  # fmt: skip
+    """Memories mentioning the query's entities, scored in [0, 1].
+
+    An entity mentioned by more than `max_share` of the user's memories (the speaker, say)
+    tells nothing apart and is ignored (small stores aside: up to 5 mentions always count). A memory's score is the idf of the entities it
+    mentions over the idf of all the query's informative entities.
+    """
     if not canonicals:
         return []
     total = conn.execute("SELECT COUNT(*) FROM memories WHERE user_id = ?", (user_id,)).fetchone()[
@@ -105,10 +111,14 @@ def search_entities(
     members: dict[str, set[str]] = {}
     for canonical, memory_id in rows:
         members.setdefault(canonical, set()).add(memory_id)
+    informative = {
+        c: ids for c, ids in members.items() if len(ids) <= max(5, max_share * total)
+    }
+    idf = {c: math.log(1 + total / len(ids)) for c, ids in informative.items()}
+    whole = sum(idf.values())
     scores: dict[str, float] = {}
-    for ids in members.values():
-        idf = math.log(1 + total / len(ids))
+    for canonical, ids in informative.items():
         for memory_id in ids:
-            scores[memory_id] = scores.get(memory_id, 0.0) + idf
+            scores[memory_id] = scores.get(memory_id, 0.0) + idf[canonical] / whole
     best = sorted(scores.items(), key=lambda kv: -kv[1])[: limit * 3]
     return [Candidate(memory_id, "entity", score) for memory_id, score in best]

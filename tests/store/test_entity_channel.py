@@ -1,0 +1,28 @@
+"""The entity channel: rare entities find their memories; ubiquitous ones are ignored."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from dualtrace.models import MemoryRecord
+from dualtrace.store.base import EntityRow, MemoryGraph, SearchScope
+from dualtrace.store.sqlite.store import SQLiteStore
+
+
+def test_rare_entities_score_and_common_ones_are_ignored(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "m.db")
+    alice = EntityRow("Alice", "alice", "person", "alice")
+    boston = EntityRow("Boston", "boston", "place", "boston")
+    memories, links = [], []
+    for i in range(40):
+        memories.append(MemoryRecord(id=f"m{i}", user_id="u", kind="fact", text=f"fact {i}"))
+        links.append((f"m{i}", alice))
+        if i < 3:
+            links.append((f"m{i}", boston))
+    store.insert_memories("u", memories, [], "test", MemoryGraph(tuple(links)))
+    found = store.search_entities("u", ["alice", "boston"], 10, SearchScope())
+    assert {c.record_id for c in found} == {"m0", "m1", "m2"}
+    assert all(c.score == 1.0 for c in found)  # every informative query entity matched
+    assert store.search_entities("u", ["alice"], 10, SearchScope()) == []
+    assert store.search_entities("other-user", ["boston"], 10, SearchScope()) == []
+    store.close()
