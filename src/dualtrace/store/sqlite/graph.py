@@ -93,8 +93,9 @@ def search_entities(
     """Memories mentioning the query's entities, scored in [0, 1].
 
     An entity mentioned by more than `max_share` of the user's memories (the speaker, say)
-    tells nothing apart and is ignored (small stores aside: up to 5 mentions always count). A memory's score is the idf of the entities it
-    mentions over the idf of all the query's informative entities.
+    tells nothing apart and is ignored (in small stores, up to 5 mentions always count).
+    A memory's score is the idf of the entities it mentions over the idf of all the query's
+    informative entities.
     """
     if not canonicals:
         return []
