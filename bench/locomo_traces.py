@@ -43,6 +43,16 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "(d) + structural channel": {"search_traces": ALL, "entity_weight": 0.2},
     "(d) entity weight 0.1": {"search_traces": ALL, "entity_weight": 0.1},
     "(d) entity weight 0.4": {"search_traces": ALL, "entity_weight": 0.4},
+    "(d) entity weight 0.2, speakers count": {
+        "search_traces": ALL,
+        "entity_weight": 0.2,
+        "entity_max_share": 0.7,
+    },
+    "(d) entity weight 0.1, speakers count": {
+        "search_traces": ALL,
+        "entity_weight": 0.1,
+        "entity_max_share": 0.7,
+    },
     "facts + scenes, no episodes": {"search_traces": ("fact", "scene"), "entity_weight": 0.2},
 }
 

@@ -36,6 +36,7 @@ class MemoryConfig:
     actor: str = "api"
     extract: bool = True
     entity_weight: float = 0.2
+    entity_max_share: float = 0.2
     search_traces: tuple[str, ...] = ("episode", "fact", "scene")
 
     def __post_init__(self) -> None:

@@ -229,6 +229,7 @@ class Memory:
         session_id: str | None = None,
         filters: dict[str, Any] | None = None,
         explain: bool = False,
+        reinforce: bool = True,
     ) -> list[Hit]:
         """Hybrid (dense + lexical) search over the user's episodes and memories, best first.
 
@@ -287,12 +288,13 @@ class Memory:
         now: datetime | str | None = None,
         as_of: datetime | str | None = None,
         limit: int = 50,
+        reinforce: bool = True,
     ) -> Context:
         """A prompt-ready block of the best hits, dated and sourced, within max_tokens."""
         if isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1:
             raise ValidationError(f"max_tokens={max_tokens!r} must be a positive integer")
         hits = self.search(query, user_id=user_id, limit=limit, as_of=as_of, now=now,
-                           session_id=session_id)  # fmt: skip
+                           session_id=session_id, reinforce=reinforce)  # fmt: skip
         return pack(hits, max_tokens)
 
     def get(self, id: str, *, user_id: str) -> Item:

@@ -61,7 +61,9 @@ class Retriever:
         }
         if self.config.entity_weight > 0 and query.entities:
             canonicals = self._canonical(user_id, query.entities)
-            channels["entity"] = self.store.search_entities(user_id, canonicals, depth, scope)
+            channels["entity"] = self.store.search_entities(
+                user_id, canonicals, depth, scope, self.config.entity_max_share
+            )
         return {name: {c.record_id: c.score for c in found} for name, found in channels.items()}
 
     def _canonical(self, user_id: str, mentions: list[EntityMention]) -> list[str]:

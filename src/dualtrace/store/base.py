@@ -161,7 +161,8 @@ class Store(Protocol):
     ) -> list[Candidate]: ...
 
     def search_entities(
-        self, user_id: str, canonicals: Sequence[str], limit: int, scope: SearchScope
-    ) -> list[Candidate]:
+        self, user_id: str, canonicals: Sequence[str], limit: int, scope: SearchScope,
+        max_share: float = 0.2,
+    ) -> list[Candidate]:  # fmt: skip
         """Memories of these entities, scored by the entities' rarity (idf), filtered by scope."""
         ...

@@ -112,9 +112,7 @@ def search_entities(
     members: dict[str, set[str]] = {}
     for canonical, memory_id in rows:
         members.setdefault(canonical, set()).add(memory_id)
-    informative = {
-        c: ids for c, ids in members.items() if len(ids) <= max(5, max_share * total)
-    }
+    informative = {c: ids for c, ids in members.items() if len(ids) <= max(5, max_share * total)}
     idf = {c: math.log(1 + total / len(ids)) for c, ids in informative.items()}
     whole = sum(idf.values())
     scores: dict[str, float] = {}

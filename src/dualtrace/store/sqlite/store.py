@@ -524,11 +524,12 @@ class SQLiteStore:
             return self._admit(user_id, found, limit, scope)
 
     def search_entities(
-        self, user_id: str, canonicals: Sequence[str], limit: int, scope: SearchScope
-    ) -> list[Candidate]:
+        self, user_id: str, canonicals: Sequence[str], limit: int, scope: SearchScope,
+        max_share: float = 0.2,
+    ) -> list[Candidate]:  # fmt: skip
         """Memories of these entities, scored by the entities' rarity (idf), filtered by scope."""
         with self._lock:
-            found = graph_sql.search_entities(self._conn, user_id, canonicals, limit)
+            found = graph_sql.search_entities(self._conn, user_id, canonicals, limit, max_share)
             return self._admit(user_id, found, limit, scope)
 
     def _admit(
