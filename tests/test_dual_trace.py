@@ -171,3 +171,14 @@ def test_extraction_can_be_switched_off(db_path: Path) -> None:
     with Memory(db_path, embedder=FakeEmbedder(), config=config) as mem:
         assert mem.add(TALK, user_id="u").events == []
         assert {i.kind for i in mem.get_all(user_id="u")} == {"episode"}
+
+
+def test_near_duplicate_facts_are_linked_as_similar(mem: Memory) -> None:
+    mem.writer.similar_threshold = 0.85  # the fake embedder's scale, not e5's
+    first = mem.add("I love hiking in the mountains.", user_id="u").events[0][0]
+    second = mem.add("Honestly I love hiking in the mountains.", user_id="u").events[0][0]
+    rows = mem.store._read(  # type: ignore[attr-defined]
+        "SELECT src_id, dst_id, kind, weight FROM links WHERE kind = 'similar'"
+    )
+    assert [(r[0], r[1], r[2]) for r in rows] == [(second, first, "similar")]
+    assert rows[0][3] >= 0.85

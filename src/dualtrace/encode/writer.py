@@ -4,14 +4,21 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from dualtrace.embed.cache import text_hash
 from dualtrace.encode.base import Extraction, Extractor, Usage, Window
 from dualtrace.encode.entities import AliasIndex
 from dualtrace.encode.episodes import new_id
-from dualtrace.models import EntityMention, Episode, EventKind, MemoryDraft, MemoryRecord
-from dualtrace.store.base import EntityRow, IndexEntry, MemoryGraph, Store
+from dualtrace.models import (
+    MEMORY_KINDS,
+    EntityMention,
+    Episode,
+    EventKind,
+    MemoryDraft,
+    MemoryRecord,
+)
+from dualtrace.store.base import EntityRow, IndexEntry, MemoryGraph, SearchScope, Store
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +58,7 @@ class MemoryWriter:
 
     def __init__(
         self, store: Store, extractor: Extractor, keys: KeysFn, *, actor: str,
-        context_turns: int = 4, link_limit: int = 5,
+        context_turns: int = 4, link_limit: int = 5, similar_threshold: float = 0.93,
     ) -> None:  # fmt: skip
         self.store = store
         self.extractor = extractor
@@ -59,6 +66,9 @@ class MemoryWriter:
         self.actor = actor
         self.context_turns = context_turns
         self.link_limit = link_limit
+        # e5-small puts unrelated sentences near 0.75 and related ones near 0.85; 0.93 and up
+        # is the same statement in other words.
+        self.similar_threshold = similar_threshold
         self.stats = ExtractionStats()
 
     def write(self, user_id: str, episodes: Sequence[Episode]) -> tuple[list[Event], str | None]:
@@ -78,8 +88,9 @@ class MemoryWriter:
         fresh, events = self._drop_duplicates(user_id, extraction.drafts)
         turns = {e.id: e for e in episodes}
         records = [self._record(user_id, d, turns, extraction) for d in fresh]
-        graph = self._graph(user_id, records, fresh)
         keys = [key for record in records for key in self.keys(user_id, record)]
+        graph = self._graph(user_id, records, fresh)
+        graph = replace(graph, links=graph.links + tuple(self._similar(user_id, keys)))
         if records:
             self.store.insert_memories(user_id, records, keys, self.actor, graph)
         self.stats.record(window, extraction, len(records))
@@ -141,6 +152,18 @@ class MemoryWriter:
         if moved:
             self.store.set_canonical(user_id, moved)
         return MemoryGraph(tuple(entities), tuple(self._links(user_id, records, entities)))
+
+    def _similar(self, user_id: str, keys: list[IndexEntry]) -> list[tuple[str, str, str, float]]:
+        """Link each new fact to stored facts that say nearly the same (cosine ≥ threshold)."""
+        scope = SearchScope(kinds=MEMORY_KINDS, traces=("fact",), include_invalid=True)
+        links = []
+        for key in keys:
+            if key.trace != "fact" or key.vector is None:
+                continue
+            for found in self.store.search_dense(user_id, key.vector, 3, scope):
+                if found.score >= self.similar_threshold and found.record_id != key.record_id:
+                    links.append((key.record_id, found.record_id, "similar", round(found.score, 4)))
+        return links
 
     def _links(
         self, user_id: str, records: list[MemoryRecord], entities: list[tuple[str, EntityRow]]
