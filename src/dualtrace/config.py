@@ -16,12 +16,24 @@ FusionMethod = Literal["weighted", "rrf"]
 
 @dataclass(frozen=True)
 class MemoryConfig:
-    """Settings of a Memory.
+    """Settings of a Memory (every field can also come from DUALTRACE_<FIELD>).
 
     pii: "redact" replaces e-mails, phone, ID-card and bank-card numbers before storing;
-    "keep" stores text as given. dense_weight: share of the dense channel in weighted
-    fusion (lexical gets the rest). embed_cache_path: optional file that keeps embeddings
-    across runs, keyed by (embedder id, text hash).
+    "keep" stores text as given. max_message_chars: longest message accepted.
+    dense_weight: share of the dense channel in weighted fusion (lexical gets the rest);
+    fusion="rrf" uses reciprocal-rank fusion instead. dense_min_spread (cosine units) and
+    lexical_min_spread (a share of the top BM25 score) keep min-max normalisation from
+    stretching a near-flat candidate list (off by default: it cost recall on LoCoMo).
+    candidates: hits taken from each channel before fusion. embed_cache_path: a file that
+    keeps embeddings across runs, keyed by (embedder id, text hash). actor: who the audit
+    log names. extract: derive memories on add. entity_weight / temporal_weight: weights
+    of the entity channel (memories of the entities a question names, ignoring entities in
+    more than entity_max_share of the user's memories) and of the temporal channel (what
+    happened in the window a question names). search_traces: which keys search reads.
+    recency_weight, importance_weight: bounded boosts after fusion (a multiplier within
+    ±weight each; recency halves every recency_halflife_days, measured from the
+    question's `now`). reinforce_step: importance a memory gains when recalled, damped by
+    1/sqrt(1 + access_count).
     """
 
     pii: PiiPolicy = "redact"
@@ -37,6 +49,11 @@ class MemoryConfig:
     extract: bool = True
     entity_weight: float = 0.2
     entity_max_share: float = 0.2
+    temporal_weight: float = 0.2
+    recency_weight: float = 0.1
+    recency_halflife_days: float = 90.0
+    importance_weight: float = 0.1
+    reinforce_step: float = 0.05
     search_traces: tuple[str, ...] = ("episode", "fact", "scene")
 
     def __post_init__(self) -> None:
@@ -53,8 +70,19 @@ class MemoryConfig:
             raise ConfigError(
                 f"search_traces={self.search_traces!r}: use some of 'episode', 'fact', 'scene'"
             )
-        if self.entity_weight < 0:
-            raise ConfigError(f"entity_weight={self.entity_weight} must not be negative")
+        for name in ("entity_weight", "temporal_weight"):
+            if getattr(self, name) < 0:
+                raise ConfigError(f"{name}={getattr(self, name)} must not be negative")
+        for name in ("recency_weight", "importance_weight"):
+            if not 0 <= getattr(self, name) <= 0.5:
+                raise ConfigError(
+                    f"{name}={getattr(self, name)} must lie in [0, 0.5]: boosts are bounded so "
+                    "that time or importance never erase a relevant memory"
+                )
+        if self.recency_halflife_days <= 0:
+            raise ConfigError(
+                f"recency_halflife_days={self.recency_halflife_days} must be positive"
+            )
         if self.candidates < 1 or self.rrf_k < 1:
             raise ConfigError("candidates and rrf_k must be positive integers")
 

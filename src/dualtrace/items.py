@@ -39,7 +39,7 @@ def _from_memory(m: MemoryRecord, episodes: dict[str, Episode]) -> Item:
     return Item(
         id=m.id, kind=m.kind, text=m.text, scene=m.scene, valid_from=_local(m.valid_from, tz),
         valid_to=_local(m.valid_to, tz), recorded_at=recorded, session_id=m.session_id,
-        sources=sources, metadata=dict(m.metadata),
+        sources=sources, metadata=dict(m.metadata), importance=m.importance,
     )  # fmt: skip
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -32,7 +33,7 @@ from dualtrace.encode.messages import (
 from dualtrace.encode.rules import RulesExtractor
 from dualtrace.encode.writer import MemoryWriter
 from dualtrace.errors import ConfigError, NotFoundError, ValidationError
-from dualtrace.items import as_hit, load_items
+from dualtrace.items import load_items
 from dualtrace.llm.base import LLM
 from dualtrace.models import (
     ITEM_KINDS,
@@ -47,7 +48,9 @@ from dualtrace.models import (
 )
 from dualtrace.recall.packing import pack
 from dualtrace.recall.query import analyse
+from dualtrace.recall.ranking import rank
 from dualtrace.recall.retriever import Retriever
+from dualtrace.recall.scoring import reinforced
 from dualtrace.store.base import IndexEntry, SearchScope, Store
 from dualtrace.store.sqlite.embed_cache import EmbeddingCacheFile
 
@@ -241,15 +244,17 @@ class Memory:
         if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
             raise ValidationError(f"limit={limit!r} must be an integer from 1 to {MAX_LIMIT}")
         scope = self._scope(as_of, now, kinds, session_id, filters)
-        analysis = analyse(query, scope.valid_at or datetime.now(UTC))
-        scored = self._retriever.retrieve(user_id, analysis, limit, scope)
-        items = load_items(self.store, user_id, [s.record_id for s in scored])
-        hits = []
-        for s in scored:
-            if s.record_id not in items:
-                continue
-            scores = s.scores if explain else {k: v for k, v in s.scores.items() if "_" not in k}
-            hits.append(as_hit(items[s.record_id], s.score, scores))
+        at = scope.valid_at or datetime.now(UTC)
+        analysis = analyse(query, at)
+        if analysis.refers_to_past and as_of is None:  # "where did I live before?"
+            scope = replace(scope, include_invalid=True)
+        pool = self._retriever.retrieve(user_id, analysis, max(3 * limit, 30), scope)
+        hits = rank(pool, load_items(self.store, user_id, [s.record_id for s in pool]), at,
+                    self.config, explain=explain)[:limit]  # fmt: skip
+        if reinforce:
+            recalled = [h.id for h in hits if h.kind != "episode"]
+            step = partial(reinforced, step=self.config.reinforce_step)
+            self.store.reinforce(user_id, recalled, datetime.now(UTC), step)
         return hits
 
     def _scope(

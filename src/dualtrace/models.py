@@ -149,6 +149,7 @@ class Item:
     session_id: str | None
     sources: list[Source]
     metadata: dict[str, Any] = field(default_factory=dict)
+    importance: float | None = None  # memories only: 0..1, reinforced when recalled
 
     @property
     def occurred_at(self) -> datetime:

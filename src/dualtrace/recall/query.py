@@ -23,6 +23,7 @@ class QueryAnalysis:
     """What a question asks about: search terms, named entities, a time window."""
 
     text: str
+    now: datetime
     terms: list[str]
     entities: list[EntityMention]
     window: tuple[date, date] | None
@@ -33,6 +34,7 @@ def analyse(query: str, now: datetime) -> QueryAnalysis:
     """Terms, entities and the time window (resolved against `now`) of a question."""
     return QueryAnalysis(
         text=query,
+        now=now,
         terms=query_terms(query),
         entities=extract_entities(query),
         window=time_window(query, now),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime, time, timedelta
 
 from dualtrace.config import MemoryConfig
 from dualtrace.embed.base import Embedder
@@ -11,6 +12,9 @@ from dualtrace.models import Candidate, EntityMention
 from dualtrace.recall.fusion import rrf_fusion, weighted_fusion
 from dualtrace.recall.query import QueryAnalysis
 from dualtrace.store.base import SearchScope, Store
+
+# Channels whose scores already lie on a fixed [0, 1] scale (not min-max stretched).
+ABSOLUTE_CHANNELS = frozenset({"entity", "time"})
 
 
 @dataclass(frozen=True)
@@ -39,7 +43,7 @@ class Retriever:
             fused, parts = rrf_fusion({name: list(s) for name, s in raw.items()}, self.config.rrf_k)
         else:
             fused, parts = weighted_fusion(
-                raw, self._weights(), self._min_spreads(raw), absolute=frozenset({"entity"})
+                raw, self._weights(), self._min_spreads(raw), absolute=ABSOLUTE_CHANNELS
             )
         results = []
         for record_id, score in fused.items():
@@ -59,6 +63,11 @@ class Retriever:
             "dense": self.store.search_dense(user_id, vector, depth, scope),
             "lexical": self.store.search_lexical(user_id, query.terms, depth, scope),
         }
+        if self.config.temporal_weight > 0 and query.window is not None:
+            tz = query.now.tzinfo or UTC
+            start = datetime.combine(query.window[0], time(), tzinfo=tz)
+            end = datetime.combine(query.window[1], time(), tzinfo=tz) + timedelta(days=1)
+            channels["time"] = self.store.search_time(user_id, start, end, depth, scope)
         if self.config.entity_weight > 0 and query.entities:
             canonicals = self._canonical(user_id, query.entities)
             channels["entity"] = self.store.search_entities(
@@ -73,7 +82,12 @@ class Retriever:
 
     def _weights(self) -> dict[str, float]:
         dense = self.config.dense_weight
-        return {"dense": dense, "lexical": 1 - dense, "entity": self.config.entity_weight}
+        return {
+            "dense": dense,
+            "lexical": 1 - dense,
+            "entity": self.config.entity_weight,
+            "time": self.config.temporal_weight,
+        }
 
     def _min_spreads(self, raw: dict[str, dict[str, float]]) -> dict[str, float]:
         # Cosine similarities of one model sit in a narrow band (e5: ~0.75 unrelated, ~0.85

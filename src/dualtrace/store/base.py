@@ -6,7 +6,7 @@ asks which backend it has.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
@@ -159,6 +159,20 @@ class Store(Protocol):
     def search_lexical(
         self, user_id: str, terms: Sequence[str], limit: int, scope: SearchScope
     ) -> list[Candidate]: ...
+
+    def search_time(
+        self, user_id: str, start: datetime, end: datetime, limit: int, scope: SearchScope
+    ) -> list[Candidate]:
+        """Records that happened in [start, end), newest first, filtered by scope."""
+        ...
+
+    def reinforce(
+        self, user_id: str, memory_ids: Sequence[str], at: datetime,
+        update: Callable[[float, int], float],
+    ) -> None:  # fmt: skip
+        """Set recalled memories' importance to update(importance, access_count), count the
+        access, and scale the user's importances back if their mean inflates."""
+        ...
 
     def search_entities(
         self, user_id: str, canonicals: Sequence[str], limit: int, scope: SearchScope,

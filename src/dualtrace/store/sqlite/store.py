@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -29,6 +29,13 @@ USER_TABLES = (
     "memory_entities", "memory_sources", "links", "entities", "history", "search_keys",
     "memories", "episodes", "index_versions",
 )  # fmt: skip
+
+
+# Reinforcement raises importance; once a user's mean passes this, all are scaled back
+# (a mean over a handful of memories says nothing about inflation).
+MAX_MEAN_IMPORTANCE = 0.7
+MIN_MEMORIES_TO_NORMALISE = 10
+NORMALISED_MEAN_IMPORTANCE = 0.5
 
 
 def _now() -> datetime:
@@ -531,6 +538,49 @@ class SQLiteStore:
         with self._lock:
             found = graph_sql.search_entities(self._conn, user_id, canonicals, limit, max_share)
             return self._admit(user_id, found, limit, scope)
+
+    def search_time(
+        self, user_id: str, start: datetime, end: datetime, limit: int, scope: SearchScope
+    ) -> list[Candidate]:
+        """Records that happened in [start, end): episodes said then, memories valid from then."""
+        lo, hi = codec.ts(start), codec.ts(end)
+        rows = self._read(
+            "SELECT id, t FROM (SELECT id, occurred_at AS t FROM episodes WHERE user_id = ? "
+            "AND occurred_at >= ? AND occurred_at < ? UNION ALL SELECT id, valid_from AS t "
+            "FROM memories WHERE user_id = ? AND valid_from >= ? AND valid_from < ?) "
+            "ORDER BY t DESC LIMIT ?",
+            (user_id, lo, hi, user_id, lo, hi, limit * 3),
+        )
+        with self._lock:
+            return self._admit(user_id, [Candidate(r[0], "time", 1.0) for r in rows], limit, scope)
+
+    def reinforce(
+        self, user_id: str, memory_ids: Sequence[str], at: datetime,
+        update: Callable[[float, int], float],
+    ) -> None:  # fmt: skip
+        """Recalled memories get `update(importance, access_count)`; the mean can't inflate."""
+        if not memory_ids:
+            return
+        marks = ",".join("?" * len(memory_ids))
+        with self._tx() as conn:
+            rows = conn.execute(
+                f"SELECT id, importance, access_count FROM memories WHERE +user_id = ? "
+                f"AND id IN ({marks})",
+                [user_id, *memory_ids],
+            ).fetchall()
+            conn.executemany(
+                "UPDATE memories SET importance = ?, access_count = access_count + 1, "
+                "last_accessed_at = ? WHERE user_id = ? AND id = ?",
+                [(update(r[1], r[2]), codec.ts(at), user_id, r[0]) for r in rows],
+            )
+            count, mean = conn.execute(
+                "SELECT COUNT(*), AVG(importance) FROM memories WHERE user_id = ?", (user_id,)
+            ).fetchone()
+            if count >= MIN_MEMORIES_TO_NORMALISE and mean > MAX_MEAN_IMPORTANCE:
+                conn.execute(
+                    "UPDATE memories SET importance = importance * ? WHERE user_id = ?",
+                    (NORMALISED_MEAN_IMPORTANCE / mean, user_id),
+                )
 
     def _admit(
         self, user_id: str, found: list[Candidate], limit: int, scope: SearchScope

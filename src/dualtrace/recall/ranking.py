@@ -1,0 +1,39 @@
+"""From fused candidates to ranked hits: engram boosts, then best first."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from dualtrace.config import MemoryConfig
+from dualtrace.items import as_hit
+from dualtrace.models import Hit, Item
+from dualtrace.recall.retriever import Scored
+from dualtrace.recall.scoring import engram_score
+
+
+def rank(
+    pool: Sequence[Scored], items: dict[str, Item], now: datetime, config: MemoryConfig,
+    *, explain: bool = False,
+) -> list[Hit]:  # fmt: skip
+    """Hits for the fused pool, re-scored with bounded recency and importance boosts.
+
+    `scores` always holds each channel's normalised score; with `explain` it also holds the
+    raw channel scores, the relevance before boosts, and each boost.
+    """
+    hits: list[Hit] = []
+    for s in pool:
+        item = items.get(s.record_id)
+        if item is None:
+            continue
+        score, boosts = engram_score(
+            s.score, occurred_at=item.occurred_at, importance=item.importance, now=now,
+            recency_weight=config.recency_weight, importance_weight=config.importance_weight,
+            halflife_days=config.recency_halflife_days,
+        )  # fmt: skip
+        scores = {k: v for k, v in s.scores.items() if explain or not k.endswith("_raw")}
+        if explain:
+            scores.update(boosts, relevance=s.score)
+        hits.append(as_hit(item, score, scores))
+    hits.sort(key=lambda h: -h.score)
+    return hits

@@ -1,0 +1,58 @@
+"""The read path: temporal channel, bounded recency from `now`, reinforcement, validity."""
+
+from __future__ import annotations
+
+from dualtrace import Memory
+
+
+def _importance(mem: Memory, memory_id: str) -> tuple[float, int]:
+    memory = mem.store.get_memories("u", [memory_id])[memory_id]
+    return memory.importance, memory.access_count
+
+
+def test_reads_reinforce_only_when_asked(mem: Memory) -> None:
+    ((mid, _, _),) = mem.add("I adopted a puppy named Biscuit.", user_id="u").events
+    before = _importance(mem, mid)
+    mem.search("puppy Biscuit", user_id="u", reinforce=False)
+    mem.context("puppy Biscuit", user_id="u", reinforce=False)
+    assert _importance(mem, mid) == before
+    mem.search("puppy Biscuit", user_id="u")
+    first = _importance(mem, mid)
+    mem.search("puppy Biscuit", user_id="u")
+    second = _importance(mem, mid)
+    assert first[1] == before[1] + 1 and second[1] == before[1] + 2
+    assert before[0] < first[0] < second[0] <= 1.0
+    assert second[0] - first[0] < first[0] - before[0]  # damped by 1/sqrt(1 + count)
+
+
+def test_importance_does_not_inflate(mem: Memory) -> None:
+    mem.add([f"I visited museum number {i} in Paris." for i in range(12)], user_id="u")
+    for _ in range(60):
+        mem.search("museum Paris", user_id="u")
+    values = [m.importance for m in mem.store.get_memories(
+        "u", [i.id for i in mem.get_all(user_id="u", kinds=["event", "fact"])]
+    ).values()]  # fmt: skip
+    assert sum(values) / len(values) <= 0.7 + 1e-9
+
+
+def test_temporal_channel_finds_what_happened_in_the_window(mem: Memory) -> None:
+    mem.add("We had the quarterly review.", user_id="u", timestamp="2024-03-05T10:00:00Z")
+    mem.add("Lunch with the team was nice.", user_id="u", timestamp="2024-03-20T10:00:00Z")
+    hits = mem.search(
+        "what happened last week?", user_id="u", now="2024-03-13T09:00:00Z", explain=True,
+        kinds=["episode"],
+    )  # fmt: skip
+    assert hits[0].text == "We had the quarterly review."
+    assert hits[0].scores["time"] == 1.0 and "time" not in hits[1].scores
+
+
+def test_recency_is_measured_from_the_question_date(mem: Memory) -> None:
+    mem.add("The meeting room is B2.", user_id="u", timestamp="2023-01-01T09:00:00Z")
+    mem.add("The meeting room is B2.", user_id="u", timestamp="2023-06-01T09:00:00Z")
+    hits = mem.search("meeting room", user_id="u", now="2023-06-02T00:00:00Z",
+                      explain=True, kinds=["episode"])  # fmt: skip
+    boost = {h.occurred_at.month: h.scores["recency_boost"] for h in hits}
+    assert 0.9 <= boost[1] < boost[6] <= 1.1
+    later = mem.search("meeting room", user_id="u", now="2025-06-02T00:00:00Z",
+                       explain=True, kinds=["episode"])  # fmt: skip
+    assert all(h.scores["recency_boost"] < boost[1] for h in later)  # from `now`, not today
