@@ -8,17 +8,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dualtrace.models import Hit, Source
-from dualtrace.recall.packing import HEADER, order_for_context, pack
+from dualtrace.recall.packing import HEADER, MOMENTS, PROFILE, order_for_context, pack
 from dualtrace.tokens import count_tokens
 
 BASE = datetime(2026, 1, 1, 9, tzinfo=UTC)
 
 
-def hit(n: int, text: str, score: float, days: int = 0) -> Hit:
+def hit(n: int, text: str, score: float, days: int = 0, kind: str = "episode") -> Hit:
     when = BASE + timedelta(days=days)
     src = Source(f"ep_{n}", f"D1:{n}", "s1", when, "Alice", text)
     return Hit(
-        id=f"ep_{n}", kind="episode", text=text, scene=None, valid_from=when, valid_to=None,
+        id=f"ep_{n}", kind=kind, text=text, scene=None, valid_from=when, valid_to=None,
         recorded_at=when, session_id="s1", sources=[src], score=score,
     )  # fmt: skip
 
@@ -32,6 +32,7 @@ def test_lines_are_dated_and_sourced() -> None:
     ctx = pack([hit(1, "I live in Hangzhou.", 1.0)], 100)
     assert ctx.text.splitlines() == [
         HEADER,
+        MOMENTS,
         "- [2026-01-01 Thu] Alice: I live in Hangzhou. (source: D1:1)",
     ]
     assert ctx.tokens == count_tokens(ctx.text)
@@ -60,3 +61,24 @@ def test_never_above_budget(texts: list[str], budget: int) -> None:
     assert all(h.id in ctx.text for h in ctx.items) or all(
         (h.sources[0].external_id or "") in ctx.text for h in ctx.items
     )
+
+
+def test_near_copies_take_no_budget() -> None:
+    ctx = pack(
+        [
+            hit(1, "Alice lives in Hangzhou now.", 1.0),
+            hit(2, "Alice lives in Hangzhou now!", 0.9),
+            hit(3, "Alice likes tea.", 0.5),
+        ],
+        200,
+    )
+    assert [h.id for h in ctx.items] == ["ep_1", "ep_3"]
+
+
+def test_profile_comes_first_newest_value_on_top() -> None:
+    old = hit(1, "Budget is 300k yuan.", 0.9, days=0, kind="fact")
+    new = hit(2, "Budget was raised to 350k yuan.", 0.8, days=30, kind="fact")
+    chat = hit(3, "We talked about cars.", 1.0, days=31)
+    lines = pack([old, new, chat], 300).text.splitlines()
+    assert lines[1] == PROFILE and "350k" in lines[2] and "300k" in lines[3]
+    assert lines[4] == MOMENTS and "cars" in lines[5]

@@ -1,14 +1,26 @@
-"""Packing hits into a prompt-ready context under a cl100k_base token budget."""
+"""Packing hits into a prompt-ready context under a cl100k_base token budget.
+
+Items are chosen best first (relevance after boosts; newest first among equals), skipping
+near-copies and turns already cited. They are then shown in two stable sections: what is
+known about the user (facts and preferences, newest first, so the current value of a
+changing fact comes first) and what was said or happened (most relevant first).
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from dualtrace.models import Context, Hit
 from dualtrace.tokens import count_tokens, truncate_to_tokens
 
-HEADER = "## Memories (dualtrace) — most relevant first; [date] speaker: text (source)"
+HEADER = "## Memories (dualtrace) — [date] text (source); newest first among facts"
+PROFILE = "### Known facts and preferences"
+MOMENTS = "### What was said or happened"
+PROFILE_KINDS = frozenset({"fact", "preference"})
 MIN_TRUNCATED_TOKENS = 24
+NEAR_COPY = 0.8  # Jaccard overlap of word sets above which a hit adds nothing new
+_WORDS = re.compile(r"[^\W_]+")
 
 
 def order_for_context(hits: Sequence[Hit], *, tie: float = 0.02) -> list[Hit]:
@@ -39,36 +51,69 @@ def hit_line(hit: Hit, *, max_body_tokens: int | None = None) -> str:
     return f"- [{when}] {body}{tag}"
 
 
-def pack(hits: Sequence[Hit], max_tokens: int) -> Context:
-    """Add lines best-first while they fit; a long line may be cut to the room left."""
-    if count_tokens(HEADER) > max_tokens:
-        return Context(text="", items=[], tokens=0)
-    lines = [HEADER]
-    used = count_tokens(HEADER)
-    items: list[Hit] = []
+def _words(text: str) -> frozenset[str]:
+    return frozenset(w.casefold() for w in _WORDS.findall(text))
+
+
+def _near_copy(words: frozenset[str], chosen: list[frozenset[str]]) -> bool:
+    return any(len(words & w) / max(1, len(words | w)) >= NEAR_COPY for w in chosen)
+
+
+def _fit(hit: Hit, room: int) -> tuple[str, int] | None:
+    """The hit's line and its cost if it fits in `room` tokens (cut if long), else None."""
+    line = hit_line(hit)
+    cost = count_tokens("\n" + line)
+    if cost <= room:
+        return line, cost
+    if room < MIN_TRUNCATED_TOKENS:
+        return None
+    fixed = count_tokens("\n" + hit_line(hit, max_body_tokens=0))
+    line = hit_line(hit, max_body_tokens=room - fixed - 2)
+    cost = count_tokens("\n" + line)
+    return (line, cost) if cost <= room else None
+
+
+def _select(hits: Sequence[Hit], budget: int) -> list[tuple[Hit, str]]:
+    chosen: list[tuple[Hit, str]] = []
     cited: set[str] = set()
+    seen: list[frozenset[str]] = []
+    used = 0
     for hit in order_for_context(hits):
         sources = {src.episode_id for src in hit.sources}
-        if sources and sources <= cited:
-            continue  # its turns are already in: a fact and its own turn rarely both add
-        line = hit_line(hit)
-        cost = count_tokens("\n" + line)
-        room = max_tokens - used
-        if cost > room:
-            if room < MIN_TRUNCATED_TOKENS:
-                continue
-            fixed = count_tokens("\n" + hit_line(hit, max_body_tokens=0))
-            line = hit_line(hit, max_body_tokens=room - fixed - 2)
-            cost = count_tokens("\n" + line)
-            if cost > room:
-                continue
-        lines.append(line)
-        items.append(hit)
+        words = _words(hit.text)
+        if (sources and sources <= cited) or _near_copy(words, seen):
+            continue  # its turns are in already, or it says what an item in says
+        fitted = _fit(hit, budget - used)
+        if fitted is None:
+            continue
+        chosen.append((hit, fitted[0]))
         cited |= sources
-        used += cost
-    text = "\n".join(lines) if items else ""
-    while items and count_tokens(text) > max_tokens:  # BPE merges across lines, rarely
-        items.pop()
-        lines.pop()
-        text = "\n".join(lines) if items else ""
+        seen.append(words)
+        used += fitted[1]
+    return chosen
+
+
+def _render(chosen: list[tuple[Hit, str]]) -> str:
+    profile = [(h, line) for h, line in chosen if h.kind in PROFILE_KINDS]
+    profile.sort(key=lambda pair: -pair[0].occurred_at.timestamp())
+    moments = [(h, line) for h, line in chosen if h.kind not in PROFILE_KINDS]
+    lines = [HEADER]
+    if profile:
+        lines += [PROFILE, *(line for _, line in profile)]
+    if moments:
+        lines += [MOMENTS, *(line for _, line in moments)]
+    return "\n".join(lines)
+
+
+def pack(hits: Sequence[Hit], max_tokens: int) -> Context:
+    """The best hits that fit in `max_tokens`, rendered in sections; never over budget."""
+    frame = count_tokens("\n".join([HEADER, PROFILE, MOMENTS]))
+    if frame + MIN_TRUNCATED_TOKENS > max_tokens:
+        return Context(text="", items=[], tokens=0)
+    chosen = _select(hits, max_tokens - frame)
+    text = _render(chosen) if chosen else ""
+    while chosen and count_tokens(text) > max_tokens:  # BPE merges across lines, rarely
+        chosen.pop()
+        text = _render(chosen) if chosen else ""
+    items = [h for h, _ in chosen]
     return Context(text=text, items=items, tokens=count_tokens(text))
