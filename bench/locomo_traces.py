@@ -41,14 +41,15 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "(b) + fact traces": {"search_traces": ("episode", "fact"), "entity_weight": 0.0},
     "(c) + scene traces": {"search_traces": ALL, "entity_weight": 0.0},
     "(d) + structural channel": {"search_traces": ALL, "entity_weight": 0.2},
-    "(d) entity weight 0.1": {"search_traces": ALL, "entity_weight": 0.1},
-    "(d) entity weight 0.4": {"search_traces": ALL, "entity_weight": 0.4},
-    "(d) entity weight 0.2, speakers count": {
+    "(e) no recency/importance boosts": {"recency_weight": 0.0, "importance_weight": 0.0},
+    "sweep: entity weight 0.1": {"search_traces": ALL, "entity_weight": 0.1},
+    "sweep: entity weight 0.4": {"search_traces": ALL, "entity_weight": 0.4},
+    "sweep: entity weight 0.2, speakers count": {
         "search_traces": ALL,
         "entity_weight": 0.2,
         "entity_max_share": 0.7,
     },
-    "(d) entity weight 0.1, speakers count": {
+    "sweep: entity weight 0.1, speakers count": {
         "search_traces": ALL,
         "entity_weight": 0.1,
         "entity_max_share": 0.7,

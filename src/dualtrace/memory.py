@@ -292,12 +292,14 @@ class Memory:
         max_tokens: int = 1000,
         now: datetime | str | None = None,
         as_of: datetime | str | None = None,
-        limit: int = 50,
+        limit: int | None = None,
         reinforce: bool = True,
     ) -> Context:
         """A prompt-ready block of the best hits, dated and sourced, within max_tokens."""
         if isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1:
             raise ValidationError(f"max_tokens={max_tokens!r} must be a positive integer")
+        # enough candidates to fill the budget after near-copies are skipped (~30 tokens a line)
+        limit = limit or min(MAX_LIMIT, max(50, max_tokens // 10))
         hits = self.search(query, user_id=user_id, limit=limit, as_of=as_of, now=now,
                            session_id=session_id, reinforce=reinforce)  # fmt: skip
         return pack(hits, max_tokens)
