@@ -17,7 +17,7 @@ import re
 import shutil
 import sys
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -555,3 +555,75 @@ def demo(settings: _Settings, db: Path | None, limit: int) -> None:
         _render_answer(number, answer)
     click.secho(f"\nfound {found}/{len(answers)}", bold=True, nl=False)
     click.secho("  (* marks a hit from an expected turn)", dim=True)
+
+
+# -- bench ----------------------------------------------------------------------------------
+
+BenchCommand = Callable[..., None]
+
+
+def _int_list(ctx: click.Context, param: click.Parameter, value: str) -> tuple[int, ...]:
+    """Parse "500,1000,2000" into positive integers."""
+    try:
+        numbers = tuple(int(part) for part in value.split(",") if part.strip())
+    except ValueError as exc:
+        raise click.BadParameter(f"{value!r} is not a comma-separated list of integers") from exc
+    if not numbers or min(numbers) < 1:
+        raise click.BadParameter(f"{value!r}: give positive integers such as 500,1000,2000")
+    return numbers
+
+
+def _bench_options(data: click.Path, budgets: str) -> Callable[[BenchCommand], BenchCommand]:
+    """The options every benchmark command shares."""
+    options: list[Callable[[BenchCommand], BenchCommand]] = [
+        click.option("--data", required=True, type=data, help="Benchmark data."),
+        click.option("--limit", type=click.IntRange(min=1), help="Run on a sample of N."),
+        click.option("--budgets", default=budgets, show_default=True, callback=_int_list,
+                     help="Context token budgets."),
+        click.option("--k", "ks", default="5,10,20", show_default=True, callback=_int_list,
+                     help="Cut-offs for recall@k over search hits."),
+        click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+                     help="Results folder [default: results/<benchmark>-<time>/]."),
+        click.option("--cache", type=click.Path(dir_okay=False, path_type=Path),
+                     default=Path("~/.cache/dualtrace/embeddings.sqlite"), show_default=True,
+                     help="Embedding cache file, kept across runs."),
+        click.option("--ablate", is_flag=True, help="Also run dualtrace ablation variants."),
+    ]  # fmt: skip
+
+    def wrap(command: BenchCommand) -> BenchCommand:
+        command = click.pass_obj(command)
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return wrap
+
+
+def _report_written(settings: _Settings, report: Path) -> None:
+    if settings.as_json:
+        _echo_json({"report": str(report), "folder": str(report.parent)})
+    else:
+        click.echo(f"report written to {report}")
+
+
+@cli.group()
+def bench() -> None:
+    """Retrieval benchmarks with baselines in the same run (no LLM); writes a report folder."""
+
+
+@bench.command("locomo")
+@_bench_options(click.Path(exists=True, file_okay=False, path_type=Path), "500,1000,2000")
+def bench_locomo(settings: _Settings, data: Path, **options: Any) -> None:
+    """LoCoMo: --data is a folder of conversation *.json files (--limit: first N of them)."""
+    from dualtrace.bench import run_locomo  # matplotlib loads only when benchmarking
+
+    _report_written(settings, run_locomo(data, **options))
+
+
+@bench.command("longmemeval")
+@_bench_options(click.Path(exists=True, dir_okay=False, path_type=Path), "1000,2000,4000")
+def bench_longmemeval(settings: _Settings, data: Path, **options: Any) -> None:
+    """LongMemEval: --data is a .json or .json.gz file (--limit: stratified sample by type)."""
+    from dualtrace.bench import run_longmemeval
+
+    _report_written(settings, run_longmemeval(data, **options))

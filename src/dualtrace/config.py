@@ -33,7 +33,8 @@ class MemoryConfig:
     recency_weight, importance_weight: bounded boosts after fusion (a multiplier within
     ±weight each; recency halves every recency_halflife_days, measured from the
     question's `now`). reinforce_step: importance a memory gains when recalled, damped by
-    1/sqrt(1 + access_count).
+    1/sqrt(1 + access_count). embed_max_chars: how much of a long text the dense vector
+    is made from (the full-text index always has all of it).
     """
 
     pii: PiiPolicy = "redact"
@@ -54,6 +55,7 @@ class MemoryConfig:
     recency_halflife_days: float = 90.0
     importance_weight: float = 0.1
     reinforce_step: float = 0.05
+    embed_max_chars: int = 1000
     search_traces: tuple[str, ...] = ("episode", "fact", "scene")
 
     def __post_init__(self) -> None:
@@ -63,6 +65,8 @@ class MemoryConfig:
             raise ConfigError(f"fusion={self.fusion!r} is unknown; use 'weighted' or 'rrf'")
         if not 0.0 <= self.dense_weight <= 1.0:
             raise ConfigError(f"dense_weight={self.dense_weight} must lie in [0, 1]")
+        if self.embed_max_chars < 50:
+            raise ConfigError(f"embed_max_chars={self.embed_max_chars} is too small; use >= 50")
         if self.max_message_chars < 1:
             raise ConfigError(f"max_message_chars={self.max_message_chars} must be positive")
         unknown = set(self.search_traces) - {"episode", "fact", "scene"}

