@@ -34,7 +34,8 @@ class MemoryConfig:
     ±weight each; recency halves every recency_halflife_days, measured from the
     question's `now`). reinforce_step: importance a memory gains when recalled, damped by
     1/sqrt(1 + access_count). embed_max_chars: how much of a long text the dense vector
-    is made from (the full-text index always has all of it).
+    is made from (the full-text index always has all of it). lexical_context_turns: 1 adds
+    the turn before to each turn's full-text key (0: off).
     """
 
     pii: PiiPolicy = "redact"
@@ -56,6 +57,7 @@ class MemoryConfig:
     importance_weight: float = 0.1
     reinforce_step: float = 0.05
     embed_max_chars: int = 1000
+    lexical_context_turns: int = 1
     search_traces: tuple[str, ...] = ("episode", "fact", "scene")
 
     def __post_init__(self) -> None:

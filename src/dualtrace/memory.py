@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
 from functools import partial
+from itertools import pairwise
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -189,10 +190,17 @@ class Memory:
         return episodes, ids
 
     def _episode_keys(self, user_id: str, episodes: list[Episode]) -> list[IndexEntry]:
-        return self._keys(
-            user_id,
-            [(e.id, "episode", "episode", e.session_id, episode_key_text(e)) for e in episodes],
-        )
+        """Keys of new turns; the full-text key also holds the turn before (what it answers)."""
+        specs = [(e.id, "episode", "episode", e.session_id, episode_key_text(e)) for e in episodes]
+        context: dict[str, str] = {}
+        if self.config.lexical_context_turns and episodes:
+            first = episodes[0]
+            before = self.store.recent_episodes(user_id, first.session_id, first.seq, 1)
+            previous = [*before, *episodes]
+            for prev, episode in pairwise(previous):
+                if prev.session_id == episode.session_id:
+                    context[episode.id] = f"{prev.speaker or prev.role}: {prev.text}"
+        return self._keys(user_id, specs, context)
 
     def memory_keys(self, user_id: str, memory: MemoryRecord) -> list[IndexEntry]:
         """Search keys of a memory: its fact trace and, if it has one, its scene trace."""
@@ -202,13 +210,17 @@ class Memory:
         return self._keys(user_id, specs)
 
     def _keys(
-        self, user_id: str, specs: list[tuple[str, str, str, str | None, str]]
+        self,
+        user_id: str,
+        specs: list[tuple[str, str, str, str | None, str]],
+        lexical_context: dict[str, str] | None = None,
     ) -> list[IndexEntry]:
         """Search keys for (record id, trace, kind, session, text); vectors reused by hash.
 
         The full text goes to the full-text index; the dense vector is made from its first
         `embed_max_chars` characters (embedding cost grows with length, and the opening of
-        a long turn carries its topic).
+        a long turn carries its topic). `lexical_context` adds text (the turn before) to a
+        record's full-text key only: index rich keys, return the original value.
         """
         dense = [spec[4][: self.config.embed_max_chars] for spec in specs]
         hashes = [text_hash(text) for text in dense]
@@ -217,8 +229,9 @@ class Memory:
         if todo:
             fresh = self.embedder.embed_passages(todo)
             known.update({text_hash(t): fresh[i] for i, t in enumerate(todo)})
+        extra = lexical_context or {}
         return [
-            IndexEntry(rid, trace, kind, sid, lexical_body([text]), h, known[h])
+            IndexEntry(rid, trace, kind, sid, lexical_body([text, extra.get(rid, "")]), h, known[h])
             for (rid, trace, kind, sid, text), h in zip(specs, hashes, strict=True)
         ]
 
