@@ -54,6 +54,9 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "entity_weight": 0.1,
         "entity_max_share": 0.7,
     },
+    "sweep: dense weight 0.3": {"dense_weight": 0.3},
+    "sweep: dense weight 0.5": {"dense_weight": 0.5},
+    "sweep: recency 0.05, importance 0.05": {"recency_weight": 0.05, "importance_weight": 0.05},
     "facts + scenes, no episodes": {"search_traces": ("fact", "scene"), "entity_weight": 0.2},
 }
 
@@ -116,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cache", default=str(Path.home() / ".cache/dualtrace/embeddings.sqlite"))
     parser.add_argument("--json", type=Path, help="also write the figures here")
     parser.add_argument("--db", type=Path, help="store to reuse (ingested if it does not exist)")
-    parser.add_argument("--only", default="", help="run the variants whose name contains this")
+    parser.add_argument("--only", default="", help="run the variants whose name contains this (several: a|b)")
     args = parser.parse_args(argv)
     budgets = [int(b) for b in args.budgets.split(",")]
     convs = {f.stem: json.loads(f.read_text()) for f in sorted(args.data.glob("*.json"))}
@@ -128,7 +131,8 @@ def main(argv: list[str] | None = None) -> int:
         results = ingest_all(db, base, convs)
     header = " | ".join(f"recall@{b}" for b in budgets)
     print(f"| variant | n | {header} |\n|---|---|" + "---|" * len(budgets))
-    for name in [v for v in VARIANTS if args.only in v]:
+    wanted = args.only.split("|")
+    for name in [v for v in VARIANTS if any(w in v for w in wanted)]:
         overrides = VARIANTS[name]
         with Memory(db, config=replace(base, **overrides)) as mem:
             overall, cats, n = recall(mem, convs, budgets)
