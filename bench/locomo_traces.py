@@ -119,7 +119,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cache", default=str(Path.home() / ".cache/dualtrace/embeddings.sqlite"))
     parser.add_argument("--json", type=Path, help="also write the figures here")
     parser.add_argument("--db", type=Path, help="store to reuse (ingested if it does not exist)")
-    parser.add_argument("--only", default="", help="run the variants whose name contains this (several: a|b)")
+    parser.add_argument(
+        "--only", default="", help="run the variants whose name contains this (several: a|b)"
+    )
     args = parser.parse_args(argv)
     budgets = [int(b) for b in args.budgets.split(",")]
     convs = {f.stem: json.loads(f.read_text()) for f in sorted(args.data.glob("*.json"))}
