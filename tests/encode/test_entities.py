@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dualtrace.encode.entities import AliasIndex, extract_entities, normalise_name
+from dualtrace.encode.aliases import AliasIndex
+from dualtrace.encode.entities import extract_entities, normalise_name
 from dualtrace.errors import ValidationError
 from dualtrace.models import EntityMention
 

@@ -7,8 +7,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from dualtrace.embed.cache import text_hash
+from dualtrace.encode.aliases import AliasIndex
 from dualtrace.encode.base import Extraction, Extractor, Usage, Window
-from dualtrace.encode.entities import AliasIndex
 from dualtrace.encode.episodes import new_id
 from dualtrace.models import (
     MEMORY_KINDS,

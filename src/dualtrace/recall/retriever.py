@@ -7,7 +7,7 @@ from datetime import UTC, datetime, time, timedelta
 
 from dualtrace.config import MemoryConfig
 from dualtrace.embed.base import Embedder
-from dualtrace.encode.entities import AliasIndex
+from dualtrace.encode.aliases import AliasIndex
 from dualtrace.models import Candidate, EntityMention
 from dualtrace.recall.fusion import rrf_fusion, weighted_fusion
 from dualtrace.recall.query import QueryAnalysis
