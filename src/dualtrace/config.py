@@ -40,7 +40,7 @@ class MemoryConfig:
 
     pii: PiiPolicy = "redact"
     max_message_chars: int = 32_000
-    dense_weight: float = 0.4
+    dense_weight: float = 0.5
     fusion: FusionMethod = "weighted"
     rrf_k: int = 60
     dense_min_spread: float = 0.0
@@ -52,9 +52,9 @@ class MemoryConfig:
     entity_weight: float = 0.2
     entity_max_share: float = 0.2
     temporal_weight: float = 0.2
-    recency_weight: float = 0.1
+    recency_weight: float = 0.05
     recency_halflife_days: float = 90.0
-    importance_weight: float = 0.1
+    importance_weight: float = 0.05
     reinforce_step: float = 0.05
     embed_max_chars: int = 1000
     lexical_context_turns: int = 1
