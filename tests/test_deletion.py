@@ -69,3 +69,18 @@ def test_delete_one_record_scrubs_its_text(db_path: Path) -> None:
         assert mem.search("Vexmundo vault", user_id="u", kinds=["episode"])[0].id == keep
     raw = _file_bytes(db_path)
     assert b"Vexmundo" not in raw and b"vexmundo" not in raw
+
+
+def test_deleted_turn_leaves_no_trace_in_the_next_turn(db_path: Path) -> None:
+    with Memory(db_path, embedder=FakeEmbedder()) as mem:
+        first, second = mem.add(
+            [f"The {SECRET} hint is in the drawer.", "I moved to Berlin last spring."],
+            user_id="u", session_id="s",
+        ).episodes  # fmt: skip
+        assert any(h.id == second for h in mem.search("Vexmundo", user_id="u"))
+        mem.delete(first, user_id="u")
+        assert mem.search("Vexmundo quartermaster", user_id="u", kinds=["episode"])[0].id == second
+        assert all("Vexmundo" not in (i.scene or "") for i in mem.get_all(user_id="u"))
+        assert {h.scores.get("lexical", 0.0) for h in mem.search("Vexmundo", user_id="u")} == {0.0}
+    raw = _file_bytes(db_path)
+    assert b"Vexmundo" not in raw and b"vexmundo" not in raw

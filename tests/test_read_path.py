@@ -56,3 +56,25 @@ def test_recency_is_measured_from_the_question_date(mem: Memory) -> None:
     later = mem.search("meeting room", user_id="u", now="2025-06-02T00:00:00Z",
                        explain=True, kinds=["episode"])  # fmt: skip
     assert all(h.scores["recency_boost"] < boost[1] for h in later)  # from `now`, not today
+
+
+def test_expired_and_invalidated_memories_are_not_returned(mem: Memory) -> None:
+    ((mid, _, _),) = mem.add(
+        "I am staying at the Hilton this week.", user_id="u", timestamp="2024-03-12T10:00:00Z"
+    ).events
+    assert mem.get(mid, user_id="u").kind == "event"
+    in_week = mem.search("Hilton", user_id="u", now="2024-03-14T00:00:00Z", kinds=["event"])
+    assert [h.id for h in in_week] == [mid]
+    assert mem.search("Hilton", user_id="u", now="2025-01-01T00:00:00Z", kinds=["event"]) == []
+    mem.import_records(
+        [{"type": "memory", "id": "old", "kind": "fact", "text": "Alice lives in Hilton Head.",
+          "invalidated_at": "2020-01-01T00:00:00Z"}], user_id="u",
+    )  # fmt: skip
+    assert all("Hilton Head" not in h.text for h in mem.search("Hilton Head", user_id="u"))
+
+
+def test_as_of_does_not_move_the_question_date(mem: Memory) -> None:
+    mem.add("We went bowling.", user_id="u", timestamp="2024-03-10T20:00:00Z")
+    hits = mem.search("what did we do yesterday?", user_id="u", now="2024-03-11T09:00:00Z",
+                      as_of="2024-06-01T00:00:00Z", explain=True, kinds=["episode"])  # fmt: skip
+    assert hits[0].scores.get("time") == 1.0

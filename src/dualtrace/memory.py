@@ -261,7 +261,10 @@ class Memory:
         if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
             raise ValidationError(f"limit={limit!r} must be an integer from 1 to {MAX_LIMIT}")
         scope = self._scope(as_of, now, kinds, session_id, filters)
-        at = scope.valid_at or datetime.now(UTC)
+        # "yesterday" and recency are measured from when the question is asked; `as_of`
+        # only chooses which memories were valid
+        at = parse_time(now, field="now") if now is not None else scope.valid_at
+        assert at is not None
         analysis = analyse(query, at)
         if analysis.refers_to_past and as_of is None:  # "where did I live before?"
             scope = replace(scope, include_invalid=True)
@@ -367,11 +370,29 @@ class Memory:
         if self.config.extract:  # what was derived from the old words goes; derive anew
             self.store.delete_derived(user_id, id, self.config.actor)
             self.writer.write(user_id, [episode])  # a failed LLM falls back to the rules
+        following = self.store.next_episode(user_id, id)
+        if following is not None:  # it quoted the old words
+            self._rederive(user_id, following)
         return self.get(id, user_id=user_id)
 
     def delete(self, id: str, *, user_id: str) -> None:
-        """Delete one record for real: its text, keys, vectors and history leave the file."""
-        self.store.delete_record(check_user_id(user_id), id, self.config.actor)
+        """Delete one record for real: its text, keys, vectors and history leave the file.
+
+        A deleted turn is also quoted by the next turn's full-text key and by the scenes of
+        that turn's memories: those are rebuilt without it.
+        """
+        user_id = check_user_id(user_id)
+        following = self.store.next_episode(user_id, id)
+        self.store.delete_record(user_id, id, self.config.actor)
+        if following is not None:
+            self._rederive(user_id, following)
+
+    def _rederive(self, user_id: str, episode: Episode) -> None:
+        """Rebuild a turn's keys and memories from what is stored now."""
+        self.store.replace_keys(user_id, episode.id, self._episode_keys(user_id, [episode]))
+        if self.config.extract:
+            self.store.delete_derived(user_id, episode.id, self.config.actor)
+            self.writer.write(user_id, [episode])  # a failed LLM falls back to the rules
 
     def delete_all(self, *, user_id: str) -> dict[str, int]:
         """Forget a user entirely; returns rows deleted per table. Audited without text."""

@@ -94,7 +94,8 @@ def questions(
         repaired += sum(1 for e in raw if not DIA_ID.fullmatch(e))
         dropped += sum(1 for e in ids if e not in known)
         category = int(qa["category"])
-        answer = qa.get("answer")
+        # category 5 has no answer (a few stray "answer" keys excepted): nothing to look for
+        answer = None if category in UNSCORED else qa.get("answer")
         out.append(
             Question(
                 qid=f"{name}:{index}",

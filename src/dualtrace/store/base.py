@@ -137,6 +137,14 @@ class Store(Protocol):
 
     def delete_record(self, user_id: str, record_id: str, actor: str) -> None: ...
 
+    def replace_keys(self, user_id: str, record_id: str, keys: Sequence[IndexEntry]) -> None:
+        """Rebuild a record's search keys (its text unchanged) and scrub the old ones."""
+        ...
+
+    def next_episode(self, user_id: str, episode_id: str) -> Episode | None:
+        """The turn right after this one in its session, if any."""
+        ...
+
     def delete_derived(self, user_id: str, episode_id: str, actor: str) -> list[str]:
         """Delete the memories that only this episode supports; returns their ids."""
         ...

@@ -191,5 +191,9 @@ def _memory_validity(scope: SearchScope) -> tuple[str, list[object]]:
     if scope.valid_at is None:
         return sql + " AND invalidated_at IS NULL AND valid_to IS NULL", []
     at = ts(scope.valid_at)
-    sql += " AND (valid_from IS NULL OR valid_from <= ?) AND (valid_to IS NULL OR valid_to > ?)"
-    return sql, [at, at]
+    sql += (
+        " AND (valid_from IS NULL OR valid_from <= ?) AND (valid_to IS NULL OR valid_to > ?)"
+        " AND (invalidated_at IS NULL OR invalidated_at > ?)"
+        " AND (expire_at IS NULL OR expire_at > ?)"
+    )
+    return sql, [at, at, at, at]

@@ -411,6 +411,23 @@ class SQLiteStore:
             self._audit(conn, user_id, actor, "update", record_id)
         return str(old)
 
+    def replace_keys(self, user_id: str, record_id: str, keys: Sequence[IndexEntry]) -> None:
+        """Rebuild a record's search keys (its text unchanged) and scrub the old ones."""
+        with self._tx() as conn:
+            self._drop_keys(conn, user_id, record_id)
+            self._write_keys(conn, user_id, keys)
+        self._scrub(vacuum=False)
+
+    def next_episode(self, user_id: str, episode_id: str) -> Episode | None:
+        """The turn right after this one in its session, if any."""
+        rows = self._read(
+            "SELECT n.* FROM episodes e JOIN episodes n ON n.user_id = e.user_id "
+            "AND n.session_id IS e.session_id AND n.seq > e.seq "
+            "WHERE e.user_id = ? AND e.id = ? ORDER BY n.seq LIMIT 1",
+            (user_id, episode_id),
+        )
+        return codec.episode_from_row(rows[0]) if rows else None
+
     def delete_record(self, user_id: str, record_id: str, actor: str) -> None:
         """Delete one record, its keys, links and history, and scrub it from the file."""
         kind = self._require(user_id, record_id)
@@ -461,6 +478,8 @@ class SQLiteStore:
                 self._audit(
                     conn, user_id, actor, "delete_derived", episode_id, {"count": len(gone)}
                 )
+        if gone:
+            self._scrub(vacuum=False)
         return gone
 
     def delete_user(self, user_id: str, actor: str) -> dict[str, int]:
