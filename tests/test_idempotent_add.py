@@ -47,3 +47,10 @@ def test_identical_text_is_embedded_once(db_path: object) -> None:
     with Memory(db_path, embedder=fake2) as mem:  # type: ignore[arg-type]
         mem.add("Same words here.", user_id="u", timestamp="2026-01-01T00:00:00Z")
         assert fake2.calls == []  # reused from the store's vectors, not re-embedded
+
+
+def test_a_long_repeated_statement_is_a_noop_too(mem: Memory) -> None:
+    long = "I live in Hangzhou near the lake, " + "and the garden is lovely, " * 60 + "truly."
+    first = mem.add(long, user_id="u")
+    second = mem.add(long, user_id="u")
+    assert [e[1] for e in second.events] == ["NOOP"] * len(first.events)

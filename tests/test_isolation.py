@@ -95,3 +95,19 @@ def test_import_into_one_user_leaves_the_other(
     assert len(mem.get_all(user_id="carol")) == len(two_users[0])
     assert {i.id for i in mem.get_all(user_id="bob")} == set(two_users[1])
     assert mem.import_records(exported, user_id="carol") == 0
+
+
+def test_another_process_sees_a_recreated_user(db_path: object) -> None:
+    from dualtrace.embed.fake import FakeEmbedder
+
+    with (
+        Memory(db_path, embedder=FakeEmbedder()) as a,  # type: ignore[arg-type]
+        Memory(db_path, embedder=FakeEmbedder()) as b,  # type: ignore[arg-type]
+    ):
+        a.add("first note about tulips", user_id="u", extract=False)
+        assert a.search("tulips", user_id="u")
+        b.delete_all(user_id="u")
+        b.add("second note about roses", user_id="u", extract=False)
+        hits = a.search("roses", user_id="u", explain=True)
+        assert [h.text for h in hits] == ["second note about roses"]
+        assert "dense" in hits[0].scores and hits[0].scores["dense"] > 0

@@ -43,3 +43,33 @@ def test_a_bad_record_late_in_a_big_import_stores_nothing(mem: Memory) -> None:
     with pytest.raises(ValidationError, match=r"record 301: .*'someday'.*nothing was imported"):
         mem.import_records(records, user_id="u", batch=50)
     assert mem.get_all(user_id="u") == []
+
+
+def test_reimport_into_the_same_user_adds_nothing(
+    mem: Memory, conversation: list[dict[str, str]]
+) -> None:
+    mem.add(conversation, user_id="u")
+    before = len(mem.get_all(user_id="u"))
+    assert mem.import_records(list(mem.export(user_id="u")), user_id="u") == 0
+    assert len(mem.get_all(user_id="u")) == before
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "fragment"),
+    [
+        ("valid_from", "yesterday", "'yesterday'"),
+        ("importance", "high", "importance='high'"),
+        ("kind", "gossip", "kind='gossip'"),
+        ("metadata", ["x"], "metadata must be an object"),
+    ],
+)
+def test_bad_memory_record_imports_nothing(
+    mem: Memory, field: str, value: object, fragment: str
+) -> None:
+    records = [
+        {"content": "a message that must not be stored"},
+        {"type": "memory", "id": "m1", "text": "Alice likes tea.", field: value},
+    ]
+    with pytest.raises(ValidationError, match=fragment):
+        mem.import_records(records, user_id="u")
+    assert mem.get_all(user_id="u") == []

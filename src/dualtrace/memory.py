@@ -98,7 +98,7 @@ class Memory:
         self._retriever = Retriever(self.store, self.embedder, self.config)
         self.writer = MemoryWriter(
             self.store, extractor or _default_extractor(llm), self.memory_keys,
-            actor=self.config.actor,
+            actor=self.config.actor, key_chars=self.config.embed_max_chars,
         )  # fmt: skip
 
     # -- lifecycle ------------------------------------------------------------------------

@@ -87,10 +87,7 @@ def _check_all(
         if not isinstance(record, dict):
             raise ValidationError(f"record {n} is a {type(record).__name__}; expected an object")
         if record.get("type") == "memory":
-            missing = [f for f in ("id", "text") if not record.get(f)]
-            if missing:
-                raise ValidationError(f"memory record {n} lacks {missing}; re-export it")
-            memories.append(record)
+            memories.append(_check_memory(record, n))
             continue
         message = _message(record, n)
         try:
@@ -99,6 +96,29 @@ def _check_all(
             raise ValidationError(f"record {n}: {exc}; nothing was imported") from exc
         messages.append(((record.get("session_id"), record.get("agent_id")), message))
     return messages, memories
+
+
+def _check_memory(record: dict[str, Any], n: int) -> dict[str, Any]:
+    """A memory record whose fields are all usable (checked before anything is written)."""
+    where = f"memory record {n}"
+    missing = [f for f in ("id", "text") if not isinstance(record.get(f), str) or not record[f]]
+    if missing:
+        raise ValidationError(f"{where} lacks {missing}; re-export it; nothing was imported")
+    kind = record.get("kind", "fact")
+    if kind not in MEMORY_KINDS:
+        raise ValidationError(f"{where}: kind={kind!r} is not one of {list(MEMORY_KINDS)}")
+    for f in ("importance", "confidence"):
+        value = record.get(f)
+        if value is not None and (
+            isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1
+        ):
+            raise ValidationError(f"{where}: {f}={value!r} must be a number from 0 to 1")
+    if not isinstance(record.get("metadata") or {}, dict):
+        raise ValidationError(f"{where}: metadata must be an object")
+    for f in MEMORY_TIMES:
+        if record.get(f):
+            parse_time(record[f], field=f"{where}.{f}")
+    return record
 
 
 def _message(record: dict[str, Any], n: int) -> dict[str, Any]:
@@ -134,8 +154,8 @@ def _import_memories(mem: Memory, records: list[dict[str, Any]], user_id: str) -
         memory_id = (
             "mem_" + hashlib.sha256(f"{user_id}\x1f{record['id']}".encode()).hexdigest()[:32]
         )
-        if mem.store.record_kinds(user_id, [memory_id]):
-            continue
+        if mem.store.record_kinds(user_id, [memory_id, record["id"]]):
+            continue  # imported before, or exported from this very user
         sources = mem.store.episode_ids_by_external(user_id, list(record.get("sources", [])))
         fields = {f: record[f] for f in MEMORY_FIELDS if record.get(f) is not None}
         times: dict[str, Any] = {

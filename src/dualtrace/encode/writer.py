@@ -59,6 +59,7 @@ class MemoryWriter:
     def __init__(
         self, store: Store, extractor: Extractor, keys: KeysFn, *, actor: str,
         context_turns: int = 4, link_limit: int = 5, similar_threshold: float = 0.93,
+        key_chars: int = 1000,
     ) -> None:  # fmt: skip
         self.store = store
         self.extractor = extractor
@@ -66,6 +67,7 @@ class MemoryWriter:
         self.actor = actor
         self.context_turns = context_turns
         self.link_limit = link_limit
+        self.key_chars = key_chars
         # e5-small puts unrelated sentences near 0.75 and related ones near 0.85; 0.93 and up
         # is the same statement in other words.
         self.similar_threshold = similar_threshold
@@ -102,7 +104,8 @@ class MemoryWriter:
     def _drop_duplicates(
         self, user_id: str, drafts: list[MemoryDraft]
     ) -> tuple[list[MemoryDraft], list[Event]]:
-        hashes = [text_hash(d.text) for d in drafts]
+        # the same prefix the fact key's content hash was made from (see Memory._keys)
+        hashes = [text_hash(d.text[: self.key_chars]) for d in drafts]
         existing = self.store.memory_ids_by_fact_hash(user_id, hashes)
         fresh: list[MemoryDraft] = []
         events: list[Event] = []

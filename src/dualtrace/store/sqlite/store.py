@@ -31,6 +31,9 @@ USER_TABLES = (
 )  # fmt: skip
 
 
+# Ids per `IN (...)` list: far below SQLite builds' variable limit (32,766 on many).
+CHUNK = 500
+
 # Reinforcement raises importance; once a user's mean passes this, all are scaled back
 # (a mean over a handful of memories says nothing about inflation).
 MAX_MEAN_IMPORTANCE = 0.7
@@ -150,9 +153,16 @@ class SQLiteStore:
         self._bump(conn, user_id)
 
     def _bump(self, conn: sqlite3.Connection, user_id: str) -> None:
+        # Versions come from one store-wide counter, so a user deleted and re-created never
+        # repeats a version another process may still have cached.
         conn.execute(
-            "INSERT INTO index_versions (user_id, version) VALUES (?, 1) "
-            "ON CONFLICT(user_id) DO UPDATE SET version = version + 1",
+            "INSERT INTO store_meta (key, value) VALUES ('index_seq', '1') "
+            "ON CONFLICT(key) DO UPDATE SET value = CAST(value AS INTEGER) + 1"
+        )
+        conn.execute(
+            "INSERT INTO index_versions (user_id, version) VALUES (?, "
+            "(SELECT CAST(value AS INTEGER) FROM store_meta WHERE key = 'index_seq')) "
+            "ON CONFLICT(user_id) DO UPDATE SET version = excluded.version",
             (user_id,),
         )
         self._dense.invalidate(user_id)
@@ -331,6 +341,9 @@ class SQLiteStore:
 
     def get_memories(self, user_id: str, ids: Sequence[str]) -> dict[str, MemoryRecord]:
         """Memories by id, with their source episode ids."""
+        if len(ids) > CHUNK:
+            return {k: v for i in range(0, len(ids), CHUNK)
+                    for k, v in self.get_memories(user_id, ids[i : i + CHUNK]).items()}  # fmt: skip
         if not ids:
             return {}
         marks = ",".join("?" * len(ids))
@@ -351,6 +364,9 @@ class SQLiteStore:
 
     def record_kinds(self, user_id: str, ids: Sequence[str]) -> dict[str, str]:
         """The kind of each id that exists for this user ('episode' or a memory kind)."""
+        if len(ids) > CHUNK:
+            return {k: v for i in range(0, len(ids), CHUNK)
+                    for k, v in self.record_kinds(user_id, ids[i : i + CHUNK]).items()}  # fmt: skip
         if not ids:
             return {}
         marks = ",".join("?" * len(ids))
