@@ -56,6 +56,12 @@ VARIANTS: dict[str, dict[str, Any]] = {
     },
     "sweep: dense weight 0.3": {"dense_weight": 0.3},
     "sweep: dense weight 0.5": {"dense_weight": 0.5},
+    "sweep: dense weight 0.6": {"dense_weight": 0.6},
+    "sweep: dense weight 0.5, boosts 0.05": {
+        "dense_weight": 0.5,
+        "recency_weight": 0.05,
+        "importance_weight": 0.05,
+    },
     "sweep: recency 0.05, importance 0.05": {"recency_weight": 0.05, "importance_weight": 0.05},
     "facts + scenes, no episodes": {"search_traces": ("fact", "scene"), "entity_weight": 0.2},
 }
