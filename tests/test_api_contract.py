@@ -170,3 +170,13 @@ def test_reopen_keeps_everything(db_path: Path, conversation: list[dict[str, str
     with Memory(db_path, embedder=FakeEmbedder()) as memory:
         assert len(memory.get_all(user_id="alice", kinds=["episode"])) == 4
         assert memory.search("West Lake", user_id="alice")[0].sources[0].external_id == "a1"
+
+
+def test_a_rare_filter_value_still_finds_its_record(mem: Memory) -> None:
+    mem.add(
+        [{"content": f"project alpha budget note {i}", "metadata": {"p": "A"}} for i in range(200)]
+        + [{"content": "project alpha budget final", "metadata": {"p": "B"}}],
+        user_id="u", extract=False,
+    )  # fmt: skip
+    hits = mem.search("project alpha budgets", user_id="u", filters={"p": "B"})
+    assert [h.text for h in hits] == ["project alpha budget final"]

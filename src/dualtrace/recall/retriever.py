@@ -13,6 +13,9 @@ from dualtrace.recall.fusion import rrf_fusion, weighted_fusion
 from dualtrace.recall.query import QueryAnalysis
 from dualtrace.store.base import SearchScope, Store
 
+# How much deeper channels look when metadata or as_of filters will drop most candidates.
+FILTERED_DEPTH = 20
+
 # Channels whose scores already lie on a fixed [0, 1] scale (not min-max stretched).
 ABSOLUTE_CHANNELS = frozenset({"entity", "time"})
 
@@ -59,6 +62,10 @@ class Retriever:
         self, user_id: str, query: QueryAnalysis, depth: int, scope: SearchScope
     ) -> dict[str, dict[str, float]]:
         vector = self.embedder.embed_queries([query.text])[0]
+        if scope.metadata or scope.occurred_before is not None:
+            # these filters apply after each channel's top keys: look deeper so that a rare
+            # filter value still finds its records
+            depth *= FILTERED_DEPTH
         channels: dict[str, list[Candidate]] = {
             "dense": self.store.search_dense(user_id, vector, depth, scope),
             "lexical": self.store.search_lexical(user_id, query.terms, depth, scope),
