@@ -121,3 +121,19 @@ def search_entities(
             scores[memory_id] = scores.get(memory_id, 0.0) + idf[canonical] / whole
     best = sorted(scores.items(), key=lambda kv: -kv[1])[: limit * 3]
     return [Candidate(memory_id, "entity", score) for memory_id, score in best]
+
+
+def neighbours(
+    conn: sqlite3.Connection, user_id: str, memory_ids: Sequence[str]
+) -> list[tuple[str, str, float]]:
+    """(memory id, linked memory id, weight) for every link touching these memories."""
+    if not memory_ids:
+        return []
+    marks = ",".join("?" * len(memory_ids))
+    rows = conn.execute(
+        f"SELECT src_id, dst_id, weight FROM links WHERE user_id = ? AND src_id IN ({marks}) "
+        f"UNION ALL SELECT dst_id, src_id, weight FROM links WHERE user_id = ? "
+        f"AND dst_id IN ({marks})",
+        [user_id, *memory_ids, user_id, *memory_ids],
+    )
+    return [(r[0], r[1], float(r[2])) for r in rows]

@@ -572,6 +572,7 @@ class SQLiteStore:
         """Memories of these entities, scored by the entities' rarity (idf), filtered by scope."""
         with self._lock:
             found = graph_sql.search_entities(self._conn, user_id, canonicals, limit, max_share)
+            found += self._one_hop(user_id, found)
             return self._admit(user_id, found, limit, scope)
 
     def search_time(
@@ -616,6 +617,15 @@ class SQLiteStore:
                     "UPDATE memories SET importance = importance * ? WHERE user_id = ?",
                     (NORMALISED_MEAN_IMPORTANCE / mean, user_id),
                 )
+
+    def _one_hop(self, user_id: str, found: list[Candidate]) -> list[Candidate]:
+        """Memories linked to the entity hits, at half their score (one hop along links)."""
+        score = {c.record_id: c.score for c in found}
+        hop: dict[str, float] = {}
+        for src, dst, _ in graph_sql.neighbours(self._conn, user_id, list(score)):
+            if dst not in score:
+                hop[dst] = max(hop.get(dst, 0.0), 0.5 * score[src])
+        return [Candidate(mid, "link", value) for mid, value in hop.items()]
 
     def _admit(
         self, user_id: str, found: list[Candidate], limit: int, scope: SearchScope
