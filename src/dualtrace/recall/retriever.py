@@ -36,6 +36,7 @@ class Retriever:
         self.store = store
         self.embedder = embedder
         self.config = config
+        self._aliases: dict[str, tuple[tuple[int, str], AliasIndex]] = {}
 
     def retrieve(
         self, user_id: str, query: QueryAnalysis, limit: int, scope: SearchScope
@@ -84,8 +85,14 @@ class Retriever:
 
     def _canonical(self, user_id: str, mentions: list[EntityMention]) -> list[str]:
         rows = self.store.entity_rows(user_id)
-        aliases = AliasIndex(EntityMention(r.name, r.norm, r.type) for r in rows)
-        return sorted({aliases.canonical(m).norm for m in mentions})
+        # Building an AliasIndex compares each entity with the known ones: keep it per user
+        # until the user's entities change.
+        key = (len(rows), rows[-1].norm if rows else "")
+        cached = self._aliases.get(user_id)
+        if cached is None or cached[0] != key:
+            cached = (key, AliasIndex(EntityMention(r.name, r.norm, r.type) for r in rows))
+            self._aliases[user_id] = cached
+        return sorted({cached[1].canonical(m).norm for m in mentions})
 
     def _weights(self) -> dict[str, float]:
         dense = self.config.dense_weight
