@@ -184,10 +184,10 @@ class MemoryWriter:
         batch = [r.id for r in records]
         for i, record in enumerate(records):
             mine = named[record.id]
-            for earlier in records[:i]:  # within this batch: not stored yet
+            sharing = [e for e in reversed(records[:i]) if mine & named[e.id]]  # newest first
+            for earlier in sharing[: self.link_limit]:  # within this batch: not stored yet
                 shared = mine & named[earlier.id]
-                if shared:
-                    links.append((record.id, earlier.id, "related", float(len(shared))))
+                links.append((record.id, earlier.id, "related", float(len(shared))))
             for other, count in self.store.related_memories(
                 user_id, sorted(mine), batch, self.link_limit
             ):

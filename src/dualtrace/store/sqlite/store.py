@@ -31,6 +31,9 @@ USER_TABLES = (
 )  # fmt: skip
 
 
+# Entity hits whose links the structural channel follows (one hop), best first.
+HOP_SOURCES = 20
+
 # Ids per `IN (...)` list: far below SQLite builds' variable limit (32,766 on many).
 CHUNK = 500
 
@@ -620,10 +623,11 @@ class SQLiteStore:
 
     def _one_hop(self, user_id: str, found: list[Candidate]) -> list[Candidate]:
         """Memories linked to the entity hits, at half their score (one hop along links)."""
-        score = {c.record_id: c.score for c in found}
+        score = {c.record_id: c.score for c in found[:HOP_SOURCES]}
+        already = {c.record_id for c in found}
         hop: dict[str, float] = {}
         for src, dst, _ in graph_sql.neighbours(self._conn, user_id, list(score)):
-            if dst not in score:
+            if dst not in already:
                 hop[dst] = max(hop.get(dst, 0.0), 0.5 * score[src])
         return [Candidate(mid, "link", value) for mid, value in hop.items()]
 
