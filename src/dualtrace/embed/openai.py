@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import logging
-import math
 import time
 from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any, Self
-from urllib.parse import urlsplit
 
 import httpx
 import numpy as np
 
 from dualtrace.embed.base import Matrix, normalise_rows
+from dualtrace.endpoint_checks import check_base_url, check_seconds
 from dualtrace.errors import ConfigError, EmbeddingError, ValidationError
 
 __all__ = ["OpenAIEmbedder", "OpenAIEmbedderConfig"]
@@ -50,7 +49,7 @@ class OpenAIEmbedderConfig:
 
     def __post_init__(self) -> None:
         """Raise ConfigError for any setting that cannot work."""
-        _check_base_url(self.base_url)
+        check_base_url("OpenAIEmbedderConfig", self.base_url)
         if not isinstance(self.model, str) or not self.model.strip():
             raise ConfigError(
                 f"OpenAIEmbedderConfig.model is {self.model!r}; "
@@ -60,8 +59,12 @@ class OpenAIEmbedderConfig:
         _check_int("dimensions", self.dimensions, 1, "the vector size the model returns (e.g. 768)")
         _check_int("max_batch", self.max_batch, 1, "a positive batch size (e.g. 64)")
         _check_int("max_retries", self.max_retries, 0, "0 or more retries (e.g. 3)")
-        _check_number("timeout_s", self.timeout_s, allow_zero=False)
-        _check_number("backoff_s", self.backoff_s, allow_zero=True)
+        check_seconds(
+            "OpenAIEmbedderConfig", "timeout_s", self.timeout_s, allow_zero=False, example="30"
+        )
+        check_seconds(
+            "OpenAIEmbedderConfig", "backoff_s", self.backoff_s, allow_zero=True, example="0.5"
+        )
         for name in ("query_prefix", "passage_prefix"):
             if not isinstance(getattr(self, name), str):
                 raise ConfigError(
@@ -70,40 +73,12 @@ class OpenAIEmbedderConfig:
                 )
 
 
-def _check_base_url(base_url: object) -> None:
-    """Raise ConfigError unless base_url is an absolute http(s) URL with a host."""
-    hint = "set base_url= to the API root, e.g. 'http://localhost:11434/v1'"
-    if not isinstance(base_url, str) or not base_url.strip():
-        raise ConfigError(f"OpenAIEmbedderConfig.base_url is {base_url!r}; {hint}")
-    parts = urlsplit(base_url)
-    if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise ConfigError(
-            f"OpenAIEmbedderConfig.base_url {base_url!r} is not an http(s) URL; {hint}"
-        )
-
-
 def _check_int(name: str, value: object, minimum: int, fix: str) -> None:
     """Raise ConfigError unless value is an int (not bool) of at least minimum."""
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
         raise ConfigError(
             f"OpenAIEmbedderConfig.{name} is {value!r} but must be an integer >= {minimum}; "
             f"set {name}= to {fix}"
-        )
-
-
-def _check_number(name: str, value: object, *, allow_zero: bool) -> None:
-    """Raise ConfigError unless value is a finite non-negative (or positive) number."""
-    ok = (
-        isinstance(value, int | float)
-        and not isinstance(value, bool)
-        and math.isfinite(value)
-        and (value >= 0 if allow_zero else value > 0)
-    )
-    if not ok:
-        bound = ">= 0" if allow_zero else "> 0"
-        raise ConfigError(
-            f"OpenAIEmbedderConfig.{name} is {value!r} but must be a number {bound}; "
-            f"set {name}= to a value in seconds (e.g. {'0.5' if allow_zero else '30'})"
         )
 
 

@@ -7,15 +7,14 @@ timeouts, 429, 5xx) are retried with exponential backoff; message text is never 
 from __future__ import annotations
 
 import logging
-import math
 import time
 from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any, Literal, Self, get_args
-from urllib.parse import urlsplit
 
 import httpx
 
+from dualtrace.endpoint_checks import check_base_url, check_seconds
 from dualtrace.errors import (
     ConfigError,
     LLMError,
@@ -67,7 +66,7 @@ class OpenAIChatConfig:
 
     def __post_init__(self) -> None:
         """Raise ConfigError for any setting that cannot work."""
-        _check_base_url(self.base_url)
+        check_base_url("OpenAIChatConfig", self.base_url)
         if not isinstance(self.model, str) or not self.model.strip():
             raise ConfigError(
                 f"OpenAIChatConfig.model is {self.model!r}; set model= to the chat model name "
@@ -87,39 +86,17 @@ class OpenAIChatConfig:
                 f"OpenAIChatConfig.max_retries is {self.max_retries!r} but must be an integer "
                 ">= 0; set max_retries= to 0 or more retries (e.g. 3)"
             )
-        _check_seconds("timeout_s", self.timeout_s, allow_zero=False)
-        _check_seconds("backoff_s", self.backoff_s, allow_zero=True)
+        check_seconds(
+            "OpenAIChatConfig", "timeout_s", self.timeout_s, allow_zero=False, example="60"
+        )
+        check_seconds(
+            "OpenAIChatConfig", "backoff_s", self.backoff_s, allow_zero=True, example="1.0"
+        )
         if self.json_mode not in _JSON_MODES:
             raise ConfigError(
                 f"OpenAIChatConfig.json_mode is {self.json_mode!r}; set json_mode= to one of "
                 f"{list(_JSON_MODES)} ('object' or 'none' for servers without json_schema)"
             )
-
-
-def _check_base_url(base_url: object) -> None:
-    """Raise ConfigError unless base_url is an absolute http(s) URL with a host."""
-    hint = "set base_url= to the API root, e.g. 'http://localhost:11434/v1'"
-    if not isinstance(base_url, str) or not base_url.strip():
-        raise ConfigError(f"OpenAIChatConfig.base_url is {base_url!r}; {hint}")
-    parts = urlsplit(base_url)
-    if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise ConfigError(f"OpenAIChatConfig.base_url {base_url!r} is not an http(s) URL; {hint}")
-
-
-def _check_seconds(name: str, value: object, *, allow_zero: bool) -> None:
-    """Raise ConfigError unless value is a finite non-negative (or positive) number."""
-    ok = (
-        isinstance(value, int | float)
-        and not isinstance(value, bool)
-        and math.isfinite(value)
-        and (value >= 0 if allow_zero else value > 0)
-    )
-    if not ok:
-        bound = ">= 0" if allow_zero else "> 0"
-        raise ConfigError(
-            f"OpenAIChatConfig.{name} is {value!r} but must be a number {bound}; "
-            f"set {name}= to a value in seconds (e.g. {'1.0' if allow_zero else '60'})"
-        )
 
 
 class OpenAIChatLLM:
