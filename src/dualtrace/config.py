@@ -34,7 +34,10 @@ class MemoryConfig:
     ±weight each; recency halves every recency_halflife_days, measured from the
     question's `now`). reinforce_step: importance a memory gains when recalled, damped by
     1/sqrt(1 + access_count). embed_max_chars: how much of a long text the dense vector
-    is made from (the full-text index always has all of it). lexical_context_turns: 1 adds
+    is made from (the full-text index always has all of it). assistant_embed_chars: the
+    same for assistant turns, which are long, elaborate on what the user asked and rarely
+    hold what is remembered (on LongMemEval-S, 13 of 218 evidence turns); 0 gives them no
+    vector at all (full-text only). lexical_context_turns: 1 adds
     the turn before to each turn's full-text key (0: off).
     """
 
@@ -57,6 +60,7 @@ class MemoryConfig:
     importance_weight: float = 0.05
     reinforce_step: float = 0.05
     embed_max_chars: int = 1000
+    assistant_embed_chars: int = 200
     lexical_context_turns: int = 1
     search_traces: tuple[str, ...] = ("episode", "fact", "scene")
 
@@ -69,6 +73,11 @@ class MemoryConfig:
             raise ConfigError(f"dense_weight={self.dense_weight} must lie in [0, 1]")
         if self.embed_max_chars < 50:
             raise ConfigError(f"embed_max_chars={self.embed_max_chars} is too small; use >= 50")
+        if not 0 <= self.assistant_embed_chars <= self.embed_max_chars:
+            raise ConfigError(
+                f"assistant_embed_chars={self.assistant_embed_chars} must be from 0 to "
+                f"embed_max_chars ({self.embed_max_chars})"
+            )
         if self.max_message_chars < 1:
             raise ConfigError(f"max_message_chars={self.max_message_chars} must be positive")
         unknown = set(self.search_traces) - {"episode", "fact", "scene"}

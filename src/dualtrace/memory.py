@@ -200,7 +200,10 @@ class Memory:
             for prev, episode in pairwise(previous):
                 if prev.session_id == episode.session_id:
                     context[episode.id] = f"{prev.speaker or prev.role}: {prev.text}"
-        return self._keys(user_id, specs, context)
+        dense_chars = {
+            e.id: self.config.assistant_embed_chars for e in episodes if e.role == "assistant"
+        }
+        return self._keys(user_id, specs, context, dense_chars)
 
     def memory_keys(self, user_id: str, memory: MemoryRecord) -> list[IndexEntry]:
         """Search keys of a memory: its fact trace and, if it has one, its scene trace."""
@@ -214,6 +217,7 @@ class Memory:
         user_id: str,
         specs: list[tuple[str, str, str, str | None, str]],
         lexical_context: dict[str, str] | None = None,
+        dense_chars: dict[str, int] | None = None,
     ) -> list[IndexEntry]:
         """Search keys for (record id, trace, kind, session, text); vectors reused by hash.
 
@@ -221,17 +225,25 @@ class Memory:
         `embed_max_chars` characters (embedding cost grows with length, and the opening of
         a long turn carries its topic). `lexical_context` adds text (the turn before) to a
         record's full-text key only: index rich keys, return the original value.
+        `dense_chars` lowers the dense prefix for some records (0: no vector).
         """
-        dense = [spec[4][: self.config.embed_max_chars] for spec in specs]
+        limits = dense_chars or {}
+        dense = [text[: limits.get(rid, self.config.embed_max_chars)] for rid, *_, text in specs]
         hashes = [text_hash(text) for text in dense]
-        known = self.store.vectors_by_hash(user_id, hashes)
-        todo = list(dict.fromkeys(t for t, h in zip(dense, hashes, strict=True) if h not in known))
+        known = self.store.vectors_by_hash(
+            user_id, [h for t, h in zip(dense, hashes, strict=True) if t]
+        )
+        todo = list(
+            dict.fromkeys(t for t, h in zip(dense, hashes, strict=True) if t and h not in known)
+        )
         if todo:
             fresh = self.embedder.embed_passages(todo)
             known.update({text_hash(t): fresh[i] for i, t in enumerate(todo)})
         extra = lexical_context or {}
         return [
-            IndexEntry(rid, trace, kind, sid, lexical_body([text, extra.get(rid, "")]), h, known[h])
+            IndexEntry(
+                rid, trace, kind, sid, lexical_body([text, extra.get(rid, "")]), h, known.get(h)
+            )
             for (rid, trace, kind, sid, text), h in zip(specs, hashes, strict=True)
         ]
 

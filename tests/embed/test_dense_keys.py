@@ -5,9 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from dualtrace import Memory, MemoryConfig
 from dualtrace.embed.fake import FakeEmbedder
+from dualtrace.errors import ConfigError
 
 
 class RecordingEmbedder(FakeEmbedder):
@@ -31,3 +33,35 @@ def test_long_turn_is_embedded_by_its_opening_and_indexed_whole(tmp_path: Path) 
         assert embedder.lengths == [300]
         hits = mem.search("Zanzibarian", user_id="u", explain=True)
         assert hits[0].id == eid and hits[0].scores["lexical"] == 1.0
+
+
+def test_assistant_turns_get_a_shorter_dense_prefix(tmp_path: Path) -> None:
+    embedder = RecordingEmbedder()
+    config = MemoryConfig(embed_max_chars=300, assistant_embed_chars=60, extract=False)
+    with Memory(tmp_path / "m.db", embedder=embedder, config=config) as mem:
+        reply = "Here are tips for pruning roses. " + "More advice follows. " * 40
+        mem.add(
+            [{"role": "user", "content": "How do I prune roses? " * 30},
+             {"role": "assistant", "content": reply}],
+            user_id="u",
+        )  # fmt: skip
+        assert embedder.lengths == [300, 60]
+
+
+def test_assistant_turns_without_vectors_stay_findable_by_words(tmp_path: Path) -> None:
+    embedder = RecordingEmbedder()
+    config = MemoryConfig(assistant_embed_chars=0, extract=False)
+    with Memory(tmp_path / "m.db", embedder=embedder, config=config) as mem:
+        _, reply = mem.add(
+            [{"role": "user", "content": "Which bulbs flower first?"},
+             {"role": "assistant", "content": "Snowdrops flower first, then crocuses."}],
+            user_id="u",
+        ).episodes  # fmt: skip
+        assert len(embedder.lengths) == 1  # the user's turn only
+        found = {h.id: h for h in mem.search("crocuses", user_id="u", explain=True)}
+        assert found[reply].scores["lexical"] == 1.0 and not found[reply].scores.get("dense")
+
+
+def test_assistant_prefix_above_the_dense_limit_is_refused() -> None:
+    with pytest.raises(ConfigError, match="assistant_embed_chars=2000"):
+        MemoryConfig(embed_max_chars=1000, assistant_embed_chars=2000)
