@@ -151,6 +151,27 @@ MIGRATIONS.append(
     )
 )
 
+MIGRATIONS.append(
+    (
+        "0004_lifecycle_and_sessions",
+        """
+        ALTER TABLE history ADD COLUMN detail TEXT NOT NULL DEFAULT '{}';
+        ALTER TABLE memories ADD COLUMN archived_at TEXT;
+        CREATE TABLE sessions (
+            user_id TEXT NOT NULL,
+            session_id TEXT NOT NULL,
+            started_at TEXT NOT NULL,
+            last_active_at TEXT NOT NULL,
+            ended_at TEXT,
+            extracted_seq INTEGER NOT NULL DEFAULT -1,
+            state TEXT NOT NULL DEFAULT '{}',
+            PRIMARY KEY (user_id, session_id)
+        );
+        CREATE INDEX sessions_idle ON sessions(ended_at, last_active_at);
+        """,
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]
 
 

@@ -27,7 +27,7 @@ from dualtrace.store.sqlite.search import (
 # Tables holding per-user rows, children first (deletion order).
 USER_TABLES = (
     "memory_entities", "memory_sources", "links", "entities", "history", "search_keys",
-    "memories", "episodes", "index_versions",
+    "memories", "episodes", "index_versions", "sessions",
 )  # fmt: skip
 
 
