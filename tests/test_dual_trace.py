@@ -173,12 +173,12 @@ def test_extraction_can_be_switched_off(db_path: Path) -> None:
         assert {i.kind for i in mem.get_all(user_id="u")} == {"episode"}
 
 
-def test_near_duplicate_facts_are_linked_as_similar(mem: Memory) -> None:
+def test_near_duplicate_facts_reinforce_the_first(mem: Memory) -> None:
     mem.writer.similar_threshold = 0.85  # the fake embedder's scale, not e5's
-    first = mem.add("I love hiking in the mountains.", user_id="u").events[0][0]
-    second = mem.add("Honestly I love hiking in the mountains.", user_id="u").events[0][0]
-    rows = mem.store._read(  # type: ignore[attr-defined]
-        "SELECT src_id, dst_id, kind, weight FROM links WHERE kind = 'similar'"
-    )
-    assert [(r[0], r[1], r[2]) for r in rows] == [(second, first, "similar")]
-    assert rows[0][3] >= 0.85
+    first = mem.add("I love hiking in the mountains.", user_id="u")
+    second = mem.add("Honestly I love hiking in the mountains.", user_id="u")
+    (mid, event, _), = second.events
+    assert (mid, event) == (first.events[0][0], "REINFORCE")
+    item = mem.get(mid, user_id="u")
+    assert [s.episode_id for s in item.sources] == [first.episodes[0], second.episodes[0]]
+    assert len(mem.get_all(user_id="u", kinds=["preference", "fact"])) == 1

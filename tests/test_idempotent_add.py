@@ -17,12 +17,14 @@ def test_same_ids_twice_is_one_copy(mem: Memory, conversation: list[dict[str, st
     assert sorted(h.kind for h in west_lake) == ["episode", "fact"]
 
 
-def test_a_repeated_statement_is_a_noop_memory(mem: Memory) -> None:
+def test_a_repeated_statement_reinforces_its_memory(mem: Memory) -> None:
     first = mem.add("I live in Hangzhou.", user_id="u")
     second = mem.add("I live in Hangzhou.", user_id="u")
     assert [e[1] for e in first.events] == ["ADD"]
-    assert second.events == [(first.events[0][0], "NOOP", "The user lives in Hangzhou.")]
+    assert second.events == [(first.events[0][0], "REINFORCE", "The user lives in Hangzhou.")]
     assert len(mem.get_all(user_id="u", kinds=["fact"])) == 1
+    item = mem.get(first.events[0][0], user_id="u")
+    assert len(item.sources) == 2  # said twice: both turns are its sources
 
 
 def test_repeated_id_inside_one_call(mem: Memory) -> None:
@@ -49,8 +51,8 @@ def test_identical_text_is_embedded_once(db_path: object) -> None:
         assert fake2.calls == []  # reused from the store's vectors, not re-embedded
 
 
-def test_a_long_repeated_statement_is_a_noop_too(mem: Memory) -> None:
+def test_a_long_repeated_statement_reinforces_too(mem: Memory) -> None:
     long = "I live in Hangzhou near the lake, " + "and the garden is lovely, " * 60 + "truly."
     first = mem.add(long, user_id="u")
     second = mem.add(long, user_id="u")
-    assert [e[1] for e in second.events] == ["NOOP"] * len(first.events)
+    assert [e[1] for e in second.events] == ["REINFORCE"] * len(first.events)

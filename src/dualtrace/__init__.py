@@ -23,6 +23,8 @@ from dualtrace.errors import (
 )
 from dualtrace.memory import Memory
 from dualtrace.models import AddResult, Context, HistoryEntry, Hit, Item, Source
+from dualtrace.recall.triggers import needs_memory
+from dualtrace.session import Session
 
 __version__ = "0.1.0"
 
@@ -43,8 +45,10 @@ __all__ = [
     "NotFoundError",
     "ProviderError",
     "SchemaError",
+    "Session",
     "Source",
     "StoreError",
     "ValidationError",
     "__version__",
+    "needs_memory",
 ]

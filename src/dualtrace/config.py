@@ -12,6 +12,7 @@ from dualtrace.errors import ConfigError
 
 PiiPolicy = Literal["redact", "keep"]
 FusionMethod = Literal["weighted", "rrf"]
+SESSION_SECTIONS = ("memory", "turns", "summary", "reserve")
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,10 @@ class MemoryConfig:
     hold what is remembered (on LongMemEval-S, 13 of 218 evidence turns); 0 gives them no
     vector at all (full-text only). lexical_context_turns: 1 adds
     the turn before to each turn's full-text key (0: off).
+    session_*_share: how `Session.context` splits max_tokens between long-term memories,
+    recent turns, the rolling summary and a reserve for the answer (they sum to at most 1;
+    the rest is left for the caller's system prompt). session_idle_minutes: a session with
+    no turn for this long is ended by `end_idle_sessions` (and `Memory.maintain`).
     """
 
     pii: PiiPolicy = "redact"
@@ -63,6 +68,11 @@ class MemoryConfig:
     assistant_embed_chars: int = 200
     lexical_context_turns: int = 1
     search_traces: tuple[str, ...] = ("episode", "fact", "scene")
+    session_memory_share: float = 0.18
+    session_turns_share: float = 0.45
+    session_summary_share: float = 0.12
+    session_reserve_share: float = 0.10
+    session_idle_minutes: float = 30.0
 
     def __post_init__(self) -> None:
         if self.pii not in ("redact", "keep"):
@@ -100,6 +110,28 @@ class MemoryConfig:
             )
         if self.candidates < 1 or self.rrf_k < 1:
             raise ConfigError("candidates and rrf_k must be positive integers")
+        self._check_session()
+
+    def _check_session(self) -> None:
+        shares = {name: getattr(self, f"session_{name}_share") for name in SESSION_SECTIONS}
+        for name, value in shares.items():
+            if not 0.0 <= value <= 1.0:
+                raise ConfigError(
+                    f"session_{name}_share={value} must lie in [0, 1]: it is the share of "
+                    "Session.context's max_tokens given to that section"
+                )
+        total = sum(shares.values())
+        if total > 1.0 + 1e-9:
+            parts = " + ".join(f"{name} {value}" for name, value in shares.items())
+            raise ConfigError(
+                f"session shares sum to {total:.2f} ({parts}); lower some so that they sum "
+                "to at most 1 (what is left is room for the caller's system prompt)"
+            )
+        if not self.session_idle_minutes > 0:
+            raise ConfigError(
+                f"session_idle_minutes={self.session_idle_minutes} must be positive, "
+                "e.g. 30 ends a session after half an hour without a turn"
+            )
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> MemoryConfig:

@@ -44,6 +44,10 @@ class NotFoundError(StoreError, KeyError):
         return str(self.args[0]) if self.args else ""
 
 
+class ConflictError(StoreError):
+    """The change conflicts with what is stored (e.g. undoing an entry already undone)."""
+
+
 class SchemaError(StoreError):
     """The database schema is unknown or newer than this code."""
 

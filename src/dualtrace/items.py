@@ -40,6 +40,7 @@ def _from_memory(m: MemoryRecord, episodes: dict[str, Episode]) -> Item:
         id=m.id, kind=m.kind, text=m.text, scene=m.scene, valid_from=_local(m.valid_from, tz),
         valid_to=_local(m.valid_to, tz), recorded_at=recorded, session_id=m.session_id,
         sources=sources, metadata=dict(m.metadata), importance=m.importance,
+        invalidated_at=m.invalidated_at, superseded_by=m.superseded_by, archived=m.archived,
     )  # fmt: skip
 
 

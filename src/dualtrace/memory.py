@@ -52,6 +52,7 @@ from dualtrace.recall.query import analyse
 from dualtrace.recall.ranking import rank
 from dualtrace.recall.retriever import Retriever
 from dualtrace.recall.scoring import reinforced
+from dualtrace.session import Session
 from dualtrace.store.base import IndexEntry, SearchScope, Store
 from dualtrace.store.sqlite.embed_cache import EmbeddingCacheFile
 
@@ -336,6 +337,14 @@ class Memory:
                            session_id=session_id, reinforce=reinforce)  # fmt: skip
         return pack(hits, max_tokens)
 
+    def session(
+        self, *, user_id: str, session_id: str | None = None, now: datetime | str | None = None
+    ) -> Session:
+        """A short-term session: a new one (started at `now`), or this user's session
+        `session_id` resumed from its stored turns. See `dualtrace.session.Session`.
+        """
+        return Session.open(self, user_id=user_id, session_id=session_id, now=now)
+
     def get(self, id: str, *, user_id: str) -> Item:
         """One episode or memory by id (NotFoundError if this user has no such id)."""
         user_id = check_user_id(user_id)
@@ -413,6 +422,53 @@ class Memory:
     def history(self, id: str, *, user_id: str) -> list[HistoryEntry]:
         """Every change to a record, oldest first."""
         return self.store.history(check_user_id(user_id), id)
+
+    def revert(self, event_id: int, *, user_id: str) -> None:
+        """Undo one history entry (its id is in `history()`): a consolidation decision
+        (REINFORCE, MERGE, SUPERSEDE), a derived memory's ADD, or a manual UPDATE.
+
+        SUPERSEDE: the old value is valid again (the newer one stays). MERGE: the memory
+        gets its old text back and the merged-in value becomes a memory of its own.
+        REINFORCE: the repeat's source is removed. ADD: the memory is deleted for real, and
+        the values it had superseded are valid again. UPDATE: the old text comes back.
+        """
+        user_id = check_user_id(user_id)
+        if isinstance(event_id, bool) or not isinstance(event_id, int):
+            raise ValidationError(f"event_id={event_id!r} must be a history entry id (an int)")
+        entry = self.store.history_entry(user_id, event_id)
+        actor = self.config.actor
+        if entry.event == "UPDATE":
+            self.update(entry.record_id, entry.old_text or "", user_id=user_id)
+            return
+        if entry.event == "ADD":
+            if self.store.record_kinds(user_id, [entry.record_id]).get(entry.record_id) in (
+                None, "episode",
+            ):  # fmt: skip
+                raise ValidationError(
+                    f"history entry {event_id} adds a turn; delete turns with "
+                    "Memory.delete(id, user_id=...)"
+                )
+            for superseded in self.store.superseded_by(user_id, entry.record_id):
+                self.store.revert_change(user_id, superseded, [], actor)
+            self.store.delete_record(user_id, entry.record_id, actor)
+            return
+        keys: list[IndexEntry] = []
+        memory = self.store.get_memories(user_id, [entry.record_id]).get(entry.record_id)
+        if entry.event == "MERGE" and memory is not None:
+            keys = self.memory_keys(user_id, replace(memory, text=entry.old_text or memory.text))
+        self.store.revert_change(user_id, entry, keys, actor)
+        if entry.event == "MERGE" and memory is not None:  # the merged-in value stands alone
+            detail = entry.detail
+            value = MemoryRecord(
+                id=new_id("mem"), user_id=user_id, kind=memory.kind,
+                text=str(detail.get("merged") or entry.new_text), scene=memory.scene,
+                subject=memory.subject, predicate=memory.predicate, object=detail.get("value"),
+                topic=memory.topic, importance=memory.importance, valid_from=memory.valid_from,
+                session_id=memory.session_id,
+                source_episode_ids=tuple(detail.get("sources_added") or ()),
+                metadata={k: v for k, v in memory.metadata.items() if k != "values"},
+            )  # fmt: skip
+            self.store.insert_memories(user_id, [value], self.memory_keys(user_id, value), actor)
 
     # -- transfer -------------------------------------------------------------------------
 

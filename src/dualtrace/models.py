@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any, Literal
 
-EventKind = Literal["ADD", "UPDATE", "SUPERSEDE", "MERGE", "NOOP"]
+EventKind = Literal["ADD", "UPDATE", "SUPERSEDE", "MERGE", "NOOP", "REINFORCE"]
 MEMORY_KINDS = ("fact", "preference", "event", "episode_chunk", "summary")
 ITEM_KINDS = ("episode", *MEMORY_KINDS)
 
@@ -150,6 +150,9 @@ class Item:
     sources: list[Source]
     metadata: dict[str, Any] = field(default_factory=dict)
     importance: float | None = None  # memories only: 0..1, reinforced when recalled
+    invalidated_at: datetime | None = None  # memories only: when it was found to be stale
+    superseded_by: str | None = None  # memories only: the memory holding the newer value
+    archived: bool = False  # memories only: out of default search, restorable
 
     @property
     def occurred_at(self) -> datetime:
@@ -202,6 +205,7 @@ class HistoryEntry:
     new_text: str | None
     at: datetime
     actor: str
+    detail: dict[str, Any] = field(default_factory=dict)  # what an undo needs (ids, old values)
 
 
 @dataclass(frozen=True)
@@ -211,3 +215,36 @@ class Candidate:
     record_id: str
     trace: str
     score: float
+
+
+@dataclass(frozen=True)
+class SessionRow:
+    """A short-term session's bookkeeping: times, how far it was extracted, non-text flags.
+
+    It never holds what was said; a session's turns are episodes with its session id.
+    """
+
+    user_id: str
+    session_id: str
+    started_at: datetime
+    last_active_at: datetime
+    ended_at: datetime | None
+    extracted_seq: int  # turns with seq <= this were written to long-term memory (-1: none)
+    state: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SessionContext:
+    """A session's prompt-ready context: memories, rolling summary and recent turns.
+
+    `sections` gives the tokens of each section ("memories", "summary", "turns"); `turns`
+    lists the episode ids of the recent turns included, oldest first; `summary` the
+    summary lines included.
+    """
+
+    text: str
+    tokens: int
+    sections: dict[str, int]
+    turns: list[str]
+    memories: list[Hit]
+    summary: list[str]

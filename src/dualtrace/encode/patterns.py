@@ -35,6 +35,9 @@ SINGLE_VALUED = frozenset(
      "relationship_status", "daughter_name", "son_name", "partner_name", "commute"}
 )  # fmt: skip
 
+# Predicates whose values gather into one memory ("cares about fuel use and boot space").
+MERGEABLE = frozenset({"cares_about"})
+
 TRIPLES: tuple[TriplePattern, ...] = (
     _en("lives_in", r"\b(?:I|we)\s+(?:now\s+|currently\s+|still\s+)?live\s+in\s+OBJ"),
     _en("lives_in", r"\b(?:I|we)\s+(?:just\s+|recently\s+|finally\s+)?moved\s+to\s+OBJ"),
@@ -49,10 +52,16 @@ TRIPLES: tuple[TriplePattern, ...] = (
     _en("studies", r"\bI['’]?\s*(?:a)?m\s+studying\s+OBJ"),
     _en("studies", r"\bI\s+study\s+OBJ"),
     _en("from", r"\bI['’]?\s*(?:a)?m\s+(?:originally\s+)?from\s+OBJ"),
+    _en("budget", r"\bbudget\s+from\s+\S+\s+(?:up\s+|down\s+)?to\s+OBJ"),
     _en("budget", r"\bmy\s+budget\s+(?:is|was|of)\s+(?:about\s+|around\s+|roughly\s+)?OBJ"),
     _en(
         "budget",
         r"\b(?:raise|raising|increase|increasing|lower|lowering)\s+(?:my|our|the)\s+budget\s+to\s+OBJ",
+    ),
+    _en("cares_about", r"\bI\s+(?:really\s+|mostly\s+|also\s+)?care\s+(?:a\s+lot\s+)?about\s+OBJ"),
+    _en(
+        "cares_about",
+        r"\bI['’]?\s*(?:a)?m\s+(?:really\s+|mostly\s+|also\s+)?(?:concerned|worried)\s+about\s+OBJ",
     ),
     _en("likes", r"\bI\s+(?:really\s+|also\s+|just\s+)?(?:like|love|enjoy|adore)\s+OBJ"),
     _en("prefers", r"\bI\s+(?:really\s+)?prefer\s+OBJ"),
@@ -73,8 +82,13 @@ TRIPLES: tuple[TriplePattern, ...] = (
     _zh("occupation", r"我是(?:一名|一个|个)?OBJ"),
     _zh(
         "budget",
+        r"预算(?:从|由)[^，。,；]{1,12}?(?:提高|提升|增加|提|涨|降低|降|调整|调|改)(?:到|至|为|成)OBJ",
+    ),
+    _zh(
+        "budget",
         r"预算(?:是|为|在|大概|提高到|提到|增加到|降到|改为|改成|调到|定在|有)?(?:大概|大约|差不多)?OBJ",
     ),
+    _zh("cares_about", r"我(?:很|比较|最|也|还)?(?:在意|关注|看重|关心)OBJ"),
     _zh("dislikes", r"我(?:不喜欢|讨厌|不爱)OBJ"),
     _zh("likes", r"我(?:很|特别|比较|也|还)?(?:喜欢|爱)OBJ"),
     _zh("prefers", r"我(?:更|比较)?(?:偏好|倾向于|更喜欢)OBJ"),

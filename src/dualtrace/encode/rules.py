@@ -75,10 +75,10 @@ class RulesExtractor:
         first_person = is_first_person(sentence) or "我" in sentence
         entities = _entities(sentence, speaker, listeners)
         times = find_times(sentence, anchor)
-        if not first_person and not times and len(entities) <= 1:
+        triple = _triple(sentence, speaker)
+        if not first_person and not times and len(entities) <= 1 and triple is None:
             return None  # a remark about nothing in particular
         statement = _third_person(sentence, speaker)
-        triple = _triple(sentence, speaker)
         kind = _kind(sentence, times, triple)
         importance = _importance(sentence, first_person, triple, entities, times)
         if importance < self.config.min_importance:
@@ -153,6 +153,7 @@ def _triple(sentence: str, speaker: str) -> tuple[str, str, str] | None:
         if match:
             obj = match.group("obj").strip(" ，,、")
             obj = re.split(r"\s+(?:and|but|because|so|since|which|who)\s+|[，,]", obj)[0].strip()
+            obj = obj.rstrip("吧啊呢哦呀嘛了")  # a sentence-final particle is not the value
             if obj:
                 return speaker, pattern.predicate, obj
     return None

@@ -5,8 +5,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import datetime
+
+import numpy as np
+import numpy.typing as npt
 
 from dualtrace.embed.cache import text_hash
+from dualtrace.encode import consolidate
 from dualtrace.encode.aliases import AliasIndex
 from dualtrace.encode.base import Extraction, Extractor, Usage, Window
 from dualtrace.encode.episodes import new_id
@@ -18,12 +23,89 @@ from dualtrace.models import (
     MemoryDraft,
     MemoryRecord,
 )
-from dualtrace.store.base import EntityRow, IndexEntry, MemoryGraph, SearchScope, Store
+from dualtrace.recall.scoring import reinforced
+from dualtrace.store.base import (
+    EntityRow,
+    IndexEntry,
+    MemoryChange,
+    MemoryGraph,
+    SearchScope,
+    Store,
+)
 
 log = logging.getLogger(__name__)
 
 KeysFn = Callable[[str, MemoryRecord], list[IndexEntry]]
 Event = tuple[str, EventKind, str]
+Link = tuple[str, str, str, float]
+
+# A statement said again raises its memory's importance like a recall does, by this step.
+REPEAT_STEP = 0.05
+
+
+def _valid(m: MemoryRecord) -> bool:
+    return m.invalidated_at is None and m.valid_to is None and not m.archived
+
+
+def _union(old: MemoryRecord, new: MemoryRecord) -> tuple[str, ...]:
+    return tuple(dict.fromkeys((*old.source_episode_ids, *new.source_episode_ids)))
+
+
+@dataclass
+class _Plan:
+    """One batch's consolidation: the user's memories as the batch changes them."""
+
+    view: dict[str, MemoryRecord]  # stored and new memories seen so far, by id
+    new: list[str] = field(default_factory=list)  # ids of new memories to insert, in order
+    keys: dict[str, list[IndexEntry]] = field(default_factory=dict)
+    hashes: dict[str, str] = field(default_factory=dict)
+    changes: list[MemoryChange] = field(default_factory=list)
+    links: list[Link] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    closed: set[str] = field(default_factory=set)
+
+    def inserted(self) -> list[MemoryRecord]:
+        """The new memories, as the batch left them."""
+        return [self.view[i] for i in self.new]
+
+    def add(self, record: MemoryRecord) -> None:
+        """A new memory joins the batch."""
+        self.view[record.id] = record
+        self.new.append(record.id)
+
+    def close(self, old: MemoryRecord, by_id: str, at: datetime | None) -> None:
+        """`old` stops holding at `at`; `by_id` holds the value from then on."""
+        self.changes.append(
+            MemoryChange("SUPERSEDE", old.id, self.view[by_id].text, by_id=by_id, valid_to=at)
+        )
+        self.closed.add(old.id)
+
+    def same_subject(self, record: MemoryRecord) -> list[MemoryRecord]:
+        """Valid memories (stored or new) with the record's subject and predicate."""
+        key = consolidate.subject_key(record)
+        if key is None:
+            return []
+        return [
+            m for i, m in self.view.items()
+            if i not in self.closed and _valid(m) and consolidate.subject_key(m) == key
+        ]  # fmt: skip
+
+    def batch_near(self, record: MemoryRecord, h: str, writer: MemoryWriter) -> list[str]:
+        """New memories of this batch with the same words or nearly the same fact vector."""
+        mine = _fact_vector(self.keys.get(record.id, []))
+        found = []
+        for other in self.new:
+            theirs = _fact_vector(self.keys[other])
+            if self.hashes.get(other) == h or (
+                mine is not None and theirs is not None
+                and float(np.dot(mine, theirs)) >= writer.similar_threshold
+            ):  # fmt: skip
+                found.append(other)
+        return found
+
+
+def _fact_vector(keys: list[IndexEntry]) -> npt.NDArray[np.float32] | None:
+    return next((k.vector for k in keys if k.trace == "fact"), None)
 
 
 @dataclass
@@ -87,35 +169,110 @@ class MemoryWriter:
         speakers = [e.speaker or e.role for e in (*context, *episodes) if e.role != "assistant"]
         window = Window(tuple(episodes), tuple(context), tuple(dict.fromkeys(speakers)))
         extraction = self.extractor.extract(window)
-        fresh, events = self._drop_duplicates(user_id, extraction.drafts)
         turns = {e.id: e for e in episodes}
-        records = [self._record(user_id, d, turns, extraction) for d in fresh]
-        keys = [key for record in records for key in self.keys(user_id, record)]
-        graph = self._graph(user_id, records, fresh)
-        graph = replace(graph, links=graph.links + tuple(self._similar(user_id, keys)))
-        if records:
-            self.store.insert_memories(user_id, records, keys, self.actor, graph)
-        self.stats.record(window, extraction, len(records))
+        records = [self._record(user_id, d, turns, extraction) for d in extraction.drafts]
+        plan = self._consolidate(user_id, records)
+        drafts = {r.id: d for r, d in zip(records, extraction.drafts, strict=True)}
+        inserts = plan.inserted()
+        keys = [key for record in inserts for key in plan.keys[record.id]]
+        graph = self._graph(user_id, inserts, [drafts[r.id] for r in inserts])
+        graph = replace(graph, links=graph.links + tuple(plan.links))
+        if inserts or plan.changes:
+            self.store.insert_memories(user_id, inserts, keys, self.actor, graph, plan.changes)
+        self.stats.record(window, extraction, len(inserts))
         if extraction.error is not None:
             log.warning("extractor %s failed on %d turns", extraction.extractor, len(episodes))
-        added: list[Event] = [(r.id, "ADD", r.text) for r in records]
-        return [*added, *events], extraction.error
+        return plan.events, extraction.error
 
-    def _drop_duplicates(
-        self, user_id: str, drafts: list[MemoryDraft]
-    ) -> tuple[list[MemoryDraft], list[Event]]:
-        # the same prefix the fact key's content hash was made from (see Memory._keys)
-        hashes = [text_hash(d.text[: self.key_chars]) for d in drafts]
-        existing = self.store.memory_ids_by_fact_hash(user_id, hashes)
-        fresh: list[MemoryDraft] = []
-        events: list[Event] = []
-        for draft, h in zip(drafts, hashes, strict=True):
-            if h in existing:
-                events.append((existing[h], "NOOP", draft.text))
-            else:
-                existing[h] = "pending"
-                fresh.append(draft)
-        return fresh, events
+    def _consolidate(self, user_id: str, records: list[MemoryRecord]) -> _Plan:
+        """Decide, memory by memory, what each new one does to the user's stored ones."""
+        hashes = [text_hash(r.text[: self.key_chars]) for r in records]
+        by_hash = self.store.memory_ids_by_fact_hash(user_id, hashes)
+        triples = [r for r in records if r.subject and r.predicate]
+        same = self.store.memories_by_subject(
+            user_id, sorted({r.subject or "" for r in triples}),
+            sorted({r.predicate or "" for r in triples}),
+        )  # fmt: skip
+        plan = _Plan({m.id: m for m in same})
+        stored = self.store.get_memories(user_id, sorted(set(by_hash.values())))
+        plan.view.update({i: m for i, m in stored.items() if _valid(m)})
+        for record, h in zip(records, hashes, strict=True):
+            if h not in by_hash:  # new words: embed them (batched by the embedder's cache)
+                plan.keys[record.id] = self.keys(user_id, record)
+        near = self._near(user_id, plan)
+        found_ids = sorted({i for ids in near.values() for i in ids} - set(plan.view))
+        plan.view.update(self.store.get_memories(user_id, found_ids))
+        for record, h in zip(records, hashes, strict=True):
+            candidates = [by_hash[h]] if h in by_hash else []
+            candidates += near.get(record.id, []) + plan.batch_near(record, h, self)
+            found = [plan.view[i] for i in dict.fromkeys(candidates)
+                     if i in plan.view and i not in plan.closed]  # fmt: skip
+            decision = consolidate.decide(record, plan.same_subject(record), found)
+            plan.hashes[record.id] = h
+            self._apply(user_id, plan, record, decision)
+        return plan
+
+    def _near(self, user_id: str, plan: _Plan) -> dict[str, list[str]]:
+        """Stored valid facts that say nearly the same as each new fact (cosine ≥ threshold)."""
+        scope = SearchScope(kinds=MEMORY_KINDS, traces=("fact",))
+        near: dict[str, list[str]] = {}
+        for record_id, keys in plan.keys.items():
+            for key in keys:
+                if key.trace != "fact" or key.vector is None:
+                    continue
+                near[record_id] = [
+                    found.record_id
+                    for found in self.store.search_dense(user_id, key.vector, 3, scope)
+                    if found.score >= self.similar_threshold
+                ]
+        return near
+
+    def _apply(
+        self, user_id: str, plan: _Plan, record: MemoryRecord, decision: consolidate.Decision
+    ) -> None:
+        action, targets = decision.action, decision.targets
+        if action == "NOOP":
+            plan.events.append((targets[0].id, "NOOP", record.text))
+            return
+        if action == "REINFORCE":
+            old = plan.view[targets[0].id]
+            plan.changes.append(MemoryChange(
+                "REINFORCE", old.id, record.text, sources=record.source_episode_ids,
+                importance=reinforced(old.importance, old.access_count, REPEAT_STEP),
+            ))  # fmt: skip
+            plan.view[old.id] = replace(old, source_episode_ids=_union(old, record))
+            plan.events.append((old.id, "REINFORCE", record.text))
+            return
+        if action == "MERGE":
+            old = plan.view[targets[0].id]
+            values = (*consolidate.values_of(old), (record.object or "").strip())
+            merged = replace(
+                old, text=decision.text or old.text, object=decision.object,
+                metadata={**old.metadata, "values": list(values)},
+                source_episode_ids=_union(old, record),
+            )  # fmt: skip
+            plan.changes.append(MemoryChange(
+                "MERGE", old.id, record.text, sources=record.source_episode_ids,
+                text=merged.text, object=merged.object, values=values,
+                keys=tuple(self.keys(user_id, merged)),
+            ))  # fmt: skip
+            plan.view[old.id] = merged
+            plan.events.append((old.id, "MERGE", merged.text))
+            return
+        if record.id not in plan.keys:  # the same words as a closed or other-day memory
+            plan.keys[record.id] = self.keys(user_id, record)
+        plan.add(record)
+        plan.events.append((record.id, "ADD", record.text))
+        if action != "SUPERSEDE":
+            return
+        if decision.older:  # the new memory is an older value: it is the one closed
+            newer = targets[0]
+            plan.close(record, newer.id, newer.valid_from)
+            plan.events.append((record.id, "SUPERSEDE", record.text))
+            return
+        for old in targets:
+            plan.close(old, record.id, record.valid_from)
+            plan.events.append((old.id, "SUPERSEDE", old.text))
 
     @staticmethod
     def _record(
@@ -155,18 +312,6 @@ class MemoryWriter:
         if moved:
             self.store.set_canonical(user_id, moved)
         return MemoryGraph(tuple(entities), tuple(self._links(user_id, records, entities)))
-
-    def _similar(self, user_id: str, keys: list[IndexEntry]) -> list[tuple[str, str, str, float]]:
-        """Link each new fact to stored facts that say nearly the same (cosine ≥ threshold)."""
-        scope = SearchScope(kinds=MEMORY_KINDS, traces=("fact",), include_invalid=True)
-        links = []
-        for key in keys:
-            if key.trace != "fact" or key.vector is None:
-                continue
-            for found in self.store.search_dense(user_id, key.vector, 3, scope):
-                if found.score >= self.similar_threshold and found.record_id != key.record_id:
-                    links.append((key.record_id, found.record_id, "similar", round(found.score, 4)))
-        return links
 
     def _links(
         self, user_id: str, records: list[MemoryRecord], entities: list[tuple[str, EntityRow]]

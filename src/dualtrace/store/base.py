@@ -14,7 +14,7 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from dualtrace.models import Candidate, Episode, HistoryEntry, MemoryRecord
+from dualtrace.models import Candidate, Episode, HistoryEntry, MemoryRecord, SessionRow
 
 Vector = npt.NDArray[np.float32]
 
@@ -48,6 +48,24 @@ class MemoryGraph:
 
     entities: tuple[tuple[str, EntityRow], ...] = ()  # (memory id, entity)
     links: tuple[tuple[str, str, str, float], ...] = ()  # (src id, dst id, kind, weight)
+
+
+@dataclass(frozen=True)
+class MemoryChange:
+    """A consolidation decision applied to a stored memory, in the same transaction as the
+    new memories it was decided with (see `encode/consolidate.py`)."""
+
+    action: str  # REINFORCE | MERGE | SUPERSEDE
+    memory_id: str  # the memory changed
+    new_text: str  # what the decision was about (the new statement), kept in history
+    by_id: str | None = None  # SUPERSEDE: the memory holding the newer value
+    valid_to: datetime | None = None  # SUPERSEDE: when the old value stopped holding
+    sources: tuple[str, ...] = ()  # REINFORCE / MERGE: episodes that said it again
+    importance: float | None = None  # REINFORCE: the memory's new importance
+    text: str | None = None  # MERGE: the memory's new text
+    object: str | None = None  # MERGE: the values joined
+    values: tuple[str, ...] = ()  # MERGE: each value
+    keys: tuple[IndexEntry, ...] = ()  # MERGE: search keys of the merged text
 
 
 @dataclass(frozen=True)
@@ -96,7 +114,10 @@ class Store(Protocol):
         keys: Sequence[IndexEntry],
         actor: str,
         graph: MemoryGraph | None = None,
-    ) -> None: ...
+        changes: Sequence[MemoryChange] = (),
+    ) -> None:
+        """Insert memories with their keys and graph, then apply `changes` to stored ones."""
+        ...
 
     def recent_episodes(
         self, user_id: str, session_id: str | None, before_seq: int, limit: int
@@ -123,6 +144,27 @@ class Store(Protocol):
         ...
 
     def get_memories(self, user_id: str, ids: Sequence[str]) -> dict[str, MemoryRecord]: ...
+
+    def memories_by_subject(
+        self, user_id: str, subjects: Sequence[str], predicates: Sequence[str]
+    ) -> list[MemoryRecord]:
+        """Valid memories (not closed, invalidated or archived) whose predicate is one of
+        `predicates` and whose subject is one of `subjects` (compared case-insensitively)."""
+        ...
+
+    def history_entry(self, user_id: str, history_id: int) -> HistoryEntry:
+        """One history entry of this user's (NotFoundError if there is none)."""
+        ...
+
+    def revert_change(
+        self, user_id: str, entry: HistoryEntry, keys: Sequence[IndexEntry], actor: str
+    ) -> None:
+        """Undo a REINFORCE, MERGE or SUPERSEDE entry (MERGE: `keys` index the old text)."""
+        ...
+
+    def superseded_by(self, user_id: str, memory_id: str) -> list[HistoryEntry]:
+        """The SUPERSEDE entries (not undone) that closed memories in favour of this one."""
+        ...
 
     # generic records (episode or memory ids)
     def record_kinds(self, user_id: str, ids: Sequence[str]) -> dict[str, str]: ...
@@ -187,4 +229,29 @@ class Store(Protocol):
         max_share: float = 0.2,
     ) -> list[Candidate]:  # fmt: skip
         """Memories of these entities, scored by the entities' rarity (idf), filtered by scope."""
+        ...
+
+    # sessions
+    def touch_session(self, user_id: str, session_id: str, at: datetime) -> None:
+        """Create a session row (started at `at`) or move its last activity forward."""
+        ...
+
+    def get_session(self, user_id: str, session_id: str) -> SessionRow | None:
+        """A session's bookkeeping row, or None if this user has no such session."""
+        ...
+
+    def set_session_extracted(self, user_id: str, session_id: str, seq: int) -> None:
+        """Record that the session's turns up to `seq` are in long-term memory."""
+        ...
+
+    def end_session(self, user_id: str, session_id: str, at: datetime, reason: str) -> bool:
+        """Mark an open session ended; False if it was already ended or does not exist."""
+        ...
+
+    def idle_sessions(self, before: datetime) -> list[tuple[str, str]]:
+        """(user id, session id) of open sessions, of every user, last active before `before`."""
+        ...
+
+    def session_episodes(self, user_id: str, session_id: str, after_seq: int) -> list[Episode]:
+        """The session's turns with seq > `after_seq`, in order."""
         ...

@@ -12,10 +12,18 @@ from pathlib import Path
 from typing import Any
 
 from dualtrace.errors import EmbedderMismatchError, NotFoundError, StoreError
-from dualtrace.models import Candidate, Episode, HistoryEntry, MemoryRecord
-from dualtrace.store.base import EntityRow, IndexEntry, MemoryGraph, SearchScope, Vector
-from dualtrace.store.sqlite import codec
+from dualtrace.models import Candidate, Episode, HistoryEntry, MemoryRecord, SessionRow
+from dualtrace.store.base import (
+    EntityRow,
+    IndexEntry,
+    MemoryChange,
+    MemoryGraph,
+    SearchScope,
+    Vector,
+)
+from dualtrace.store.sqlite import codec, lifecycle
 from dualtrace.store.sqlite import graph as graph_sql
+from dualtrace.store.sqlite import sessions as session_sql
 from dualtrace.store.sqlite.migrations import migrate
 from dualtrace.store.sqlite.search import (
     DenseIndex,
@@ -283,8 +291,10 @@ class SQLiteStore:
         keys: Sequence[IndexEntry],
         actor: str,
         graph: MemoryGraph | None = None,
+        changes: Sequence[MemoryChange] = (),
     ) -> None:
-        """Store memories, sources, search keys, entities and links in one transaction."""
+        """Store memories, sources, search keys, entities and links, then apply the
+        consolidation `changes` to stored memories — all in one transaction."""
         now = _now()
         marks = ",".join("?" * len(codec.MEMORY_COLUMNS.split(",")))
         with self._tx() as conn:
@@ -302,6 +312,15 @@ class SQLiteStore:
             self._write_keys(conn, user_id, keys)
             if graph is not None:
                 graph_sql.write_graph(conn, user_id, graph)
+            for change in changes:
+                lifecycle.apply_change(conn, user_id, change, now, actor)
+                if change.keys:  # MERGE: the memory's text changed
+                    self._drop_keys(conn, user_id, change.memory_id)
+                    self._write_keys(conn, user_id, change.keys)
+                self._audit(conn, user_id, actor, change.action.lower(), change.memory_id,
+                            {"by": change.by_id} if change.by_id else {})  # fmt: skip
+        if any(c.keys for c in changes):  # a merged memory's old text leaves the file
+            self._scrub(vacuum=False)
 
     def recent_episodes(
         self, user_id: str, session_id: str | None, before_seq: int, limit: int
@@ -362,6 +381,45 @@ class SQLiteStore:
         ):
             sources.setdefault(r[0], []).append(r[1])
         return {r["id"]: codec.memory_from_row(r, tuple(sources.get(r["id"], []))) for r in rows}
+
+    def memories_by_subject(
+        self, user_id: str, subjects: Sequence[str], predicates: Sequence[str]
+    ) -> list[MemoryRecord]:
+        """Valid memories with one of these predicates and subjects (case-insensitive)."""
+        with self._lock:
+            ids = lifecycle.subject_rows(self._conn, user_id, subjects, predicates)
+        found = self.get_memories(user_id, ids)
+        return [found[i] for i in ids if i in found]
+
+    def history_entry(self, user_id: str, history_id: int) -> HistoryEntry:
+        """One history entry of this user's (NotFoundError if there is none)."""
+        with self._lock:
+            entry = lifecycle.history_entry(self._conn, user_id, history_id)
+        if entry is None:
+            raise NotFoundError(
+                f"no history entry {history_id!r} for user {user_id!r}; see a record's entries "
+                "with Memory.history(id, user_id=...) or `dualtrace history ID --user ...`"
+            )
+        return entry
+
+    def revert_change(
+        self, user_id: str, entry: HistoryEntry, keys: Sequence[IndexEntry], actor: str
+    ) -> None:
+        """Undo a REINFORCE, MERGE or SUPERSEDE entry (MERGE: `keys` index the old text)."""
+        with self._tx() as conn:
+            lifecycle.revert(conn, user_id, entry, _now(), actor)
+            if keys:
+                self._drop_keys(conn, user_id, entry.record_id)
+                self._write_keys(conn, user_id, keys)
+            self._audit(conn, user_id, actor, "revert", entry.record_id,
+                        {"history_id": entry.id, "event": entry.event})  # fmt: skip
+        if keys:
+            self._scrub(vacuum=False)
+
+    def superseded_by(self, user_id: str, memory_id: str) -> list[HistoryEntry]:
+        """The SUPERSEDE entries (not undone) that closed memories in favour of this one."""
+        with self._lock:
+            return lifecycle.superseded_by(self._conn, user_id, memory_id)
 
     # -- records (episode or memory) -------------------------------------------------------
 
@@ -532,11 +590,7 @@ class SQLiteStore:
             "SELECT * FROM history WHERE user_id = ? AND record_id = ? ORDER BY id",
             (user_id, record_id),
         )
-        return [
-            HistoryEntry(r["id"], r["record_id"], r["event"], r["old_text"], r["new_text"],
-                         codec.dt_required(r["at"]), r["actor"])
-            for r in rows
-        ]  # fmt: skip
+        return [lifecycle.entry_from_row(r) for r in rows]
 
     def audit_entries(self, user_id: str) -> list[dict[str, Any]]:
         """The user's audit log, oldest first (no memory text is ever written there)."""
@@ -636,3 +690,35 @@ class SQLiteStore:
     ) -> list[Candidate]:
         ok = allowed_ids(self._conn, user_id, [c.record_id for c in found], scope)
         return [c for c in found if c.record_id in ok][:limit]
+
+    # -- sessions ---
+
+    def touch_session(self, user_id: str, session_id: str, at: datetime) -> None:
+        """Create a session row (started at `at`) or move its last activity forward."""
+        with self._tx() as conn:
+            session_sql.touch(conn, user_id, session_id, at)
+
+    def get_session(self, user_id: str, session_id: str) -> SessionRow | None:
+        """A session's bookkeeping row, or None if this user has no such session."""
+        with self._lock:
+            return session_sql.get(self._conn, user_id, session_id)
+
+    def set_session_extracted(self, user_id: str, session_id: str, seq: int) -> None:
+        """Record that the session's turns up to `seq` are in long-term memory."""
+        with self._tx() as conn:
+            session_sql.set_extracted(conn, user_id, session_id, seq)
+
+    def end_session(self, user_id: str, session_id: str, at: datetime, reason: str) -> bool:
+        """Mark an open session ended; False if it was already ended or does not exist."""
+        with self._tx() as conn:
+            return session_sql.end(conn, user_id, session_id, at, reason)
+
+    def idle_sessions(self, before: datetime) -> list[tuple[str, str]]:
+        """(user id, session id) of open sessions, of every user, last active before `before`."""
+        with self._lock:
+            return session_sql.idle(self._conn, before)
+
+    def session_episodes(self, user_id: str, session_id: str, after_seq: int) -> list[Episode]:
+        """The session's turns with seq > `after_seq`, in order."""
+        with self._lock:
+            return session_sql.episodes_after(self._conn, user_id, session_id, after_seq)

@@ -1,0 +1,165 @@
+"""Consolidation: what a new memory does to the user's existing ones.
+
+Pure decisions, no I/O. For each new memory the writer gathers the user's *valid* memories
+with the same subject and predicate, and its near-duplicates by embedding; `decide` then
+says which of these happens:
+
+- NOOP: the same statement from the same turns (re-deriving a turn changes nothing);
+- REINFORCE: the same statement again (same object, or the same words, or nearly the same
+  by embedding) — no new row; the old memory gains the new source;
+- MERGE: another value of a predicate that gathers values into one memory
+  ("cares about fuel consumption" + "boot space" → one memory naming both);
+- SUPERSEDE: another value of a single-valued predicate (lives in Hangzhou → Shanghai,
+  budget 300k → 350k): the older value's validity is closed at the newer one's start;
+  nothing is deleted. If the new memory is the *older* value (a history imported late), it
+  is the one stored as closed;
+- ADD: anything else. Multi-valued predicates (likes, visited, has) accumulate.
+
+Invalidation only ever touches memories of the same user, subject and predicate.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from dualtrace.encode.patterns import MERGEABLE, SINGLE_VALUED
+from dualtrace.lexical import query_terms
+from dualtrace.models import MemoryRecord
+
+Action = Literal["ADD", "NOOP", "REINFORCE", "MERGE", "SUPERSEDE"]
+
+# Near-duplicates by embedding must also share most of their words: small multilingual
+# embedders put unrelated Chinese sentences above 0.93 cosine.
+MIN_WORD_OVERLAP = 0.5
+
+_ARTICLES = re.compile(r"^(?:the|a|an|my|our|his|her|their)\s+", re.I)
+_PUNCT = re.compile(r"[\s\"'“”‘’.,;:!?，。；：！？、()（）]+")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What to do with one new memory."""
+
+    action: Action
+    targets: tuple[MemoryRecord, ...] = ()  # the existing memories it reinforces/merges/closes
+    text: str | None = None  # MERGE: the target's new text
+    object: str | None = None  # MERGE: the target's new object (the values joined)
+    older: bool = False  # SUPERSEDE: the new memory is the older value and is closed itself
+
+
+def normalise(value: str | None) -> str:
+    """A value compared loosely: case, articles, punctuation and spacing ignored."""
+    if not value:
+        return ""
+    return _PUNCT.sub(" ", _ARTICLES.sub("", value.strip())).strip().casefold()
+
+
+def subject_key(record: MemoryRecord) -> tuple[str, str] | None:
+    """(subject, predicate) compared loosely, or None when the memory has no triple."""
+    if not record.subject or not record.predicate:
+        return None
+    return normalise(record.subject), record.predicate
+
+
+def values_of(record: MemoryRecord) -> list[str]:
+    """The values a memory states for its predicate (a merged memory holds several)."""
+    merged = record.metadata.get("values")
+    if isinstance(merged, list) and merged:
+        return [str(v) for v in merged]
+    return [record.object] if record.object else []
+
+
+def decide(
+    new: MemoryRecord,
+    same_subject: Sequence[MemoryRecord],
+    near: Sequence[MemoryRecord],
+) -> Decision:
+    """Choose ADD / NOOP / REINFORCE / MERGE / SUPERSEDE for `new`.
+
+    `same_subject`: valid memories with the same subject and predicate as `new`.
+    `near`: valid memories whose fact trace says the same as `new`'s (same normalised text,
+    or cosine at or above the writer's near-duplicate threshold), best first.
+    """
+    key = subject_key(new)
+    if key is not None:
+        same = [m for m in same_subject if subject_key(m) == key]
+        value = normalise(new.object)
+        repeats = [m for m in same if value and value in {normalise(v) for v in values_of(m)}]
+        if repeats:
+            return _repeat(new, repeats[0])
+        if same and new.predicate in SINGLE_VALUED:
+            return _supersede(new, same)
+        if same and new.predicate in MERGEABLE and new.object:
+            return _merge(same[0], new.object)
+    for other in near:
+        if _separate(new, other):
+            continue
+        return _repeat(new, other)
+    return Decision("ADD")
+
+
+def _repeat(new: MemoryRecord, old: MemoryRecord) -> Decision:
+    if set(new.source_episode_ids) <= set(old.source_episode_ids):
+        return Decision("NOOP", (old,))
+    return Decision("REINFORCE", (old,))
+
+
+def _supersede(new: MemoryRecord, same: Sequence[MemoryRecord]) -> Decision:
+    start = new.valid_from
+    newer = [m for m in same if m.valid_from is not None and start is not None
+             and m.valid_from > start]  # fmt: skip
+    if newer:  # the new memory is an older value, learned late: it is the one closed
+        return Decision("SUPERSEDE", (min(newer, key=_valid_from),), older=True)
+    return Decision("SUPERSEDE", tuple(same))
+
+
+def _valid_from(m: MemoryRecord) -> str:
+    return "" if m.valid_from is None else m.valid_from.isoformat()
+
+
+def _merge(target: MemoryRecord, value: str) -> Decision:
+    values = [*values_of(target), value.strip()]
+    joiner = "、" if _CJK.search("".join(values)) else " and "
+    joined = joiner.join(values) if joiner == "、" else _english_list(values)
+    old = target.object or ""
+    if old and old in target.text:
+        text = target.text.replace(old, joined, 1)
+    else:
+        text = f"{target.text.rstrip('.。')}; {value.strip()}"
+    return Decision("MERGE", (target,), text=text, object=joined)
+
+
+def _english_list(values: list[str]) -> str:
+    if len(values) <= 2:
+        return " and ".join(values)
+    return ", ".join(values[:-1]) + " and " + values[-1]
+
+
+def _separate(new: MemoryRecord, other: MemoryRecord) -> bool:
+    """True when two similar-sounding memories are known to say different things."""
+    if word_overlap(new.text, other.text) < MIN_WORD_OVERLAP:
+        return True
+    if new.subject and other.subject and normalise(new.subject) != normalise(other.subject):
+        return True  # "Mel likes hiking" is not "Caroline likes hiking"
+    if (
+        new.predicate
+        and new.predicate == other.predicate
+        and normalise(new.object) not in {normalise(v) for v in values_of(other)}
+    ):
+        return True  # another value: accumulate (or supersede, decided above)
+    if new.kind == "event" or other.kind == "event":  # the same words on another day
+        day = new.valid_from.date() if new.valid_from else None
+        return day != (other.valid_from.date() if other.valid_from else None)
+    return False
+
+
+def word_overlap(a: str, b: str) -> float:
+    """Jaccard overlap of two texts' search terms (stop words dropped, Chinese segmented)."""
+    x, y = set(query_terms(a, max_terms=64)), set(query_terms(b, max_terms=64))
+    if not x or not y:
+        return 1.0 if normalise(a) == normalise(b) else 0.0
+    return len(x & y) / len(x | y)

@@ -1,0 +1,494 @@
+"""Short-term sessions: every turn stored at once, a rolling fact summary, and a context that
+splits a token budget between long-term memories, that summary and the recent turns.
+
+    with Memory("memory.db") as mem:
+        chat = mem.session(user_id="alice")
+        chat.add("user", "Let's raise the budget to 400k")
+        prompt = chat.context(max_tokens=2000).text   # memories, summary, recent turns
+        chat.end()                                    # derive long-term memories now
+
+Every turn is an episode the moment it is added, so a crash loses nothing; extraction waits
+for `end()` (or the idle timeout, `end_idle_sessions`). The `sessions` table holds only
+bookkeeping (times, how far extraction got, non-text flags): the summary is rebuilt from the
+stored turns, so a deleted turn leaves none of its words behind. An ended session can still
+be opened and read, but not added to: start a new session instead.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
+from functools import partial
+from typing import TYPE_CHECKING
+
+from dualtrace.encode import patterns
+from dualtrace.encode.base import Window
+from dualtrace.encode.dates import resolve_text
+from dualtrace.encode.episodes import new_id
+from dualtrace.encode.messages import (
+    ROLES,
+    check_optional_id,
+    check_text,
+    check_user_id,
+    parse_time,
+)
+from dualtrace.encode.rules import RulesExtractor, split_sentences
+from dualtrace.errors import ValidationError
+from dualtrace.models import AddResult, Context, EventKind, Hit, SessionContext
+from dualtrace.recall.packing import pack
+from dualtrace.recall.scoring import reinforced
+from dualtrace.tokens import count_tokens
+
+if TYPE_CHECKING:
+    from dualtrace.memory import Memory
+    from dualtrace.models import Episode
+
+SUMMARY_HEADER = "## This session so far (facts; newest value wins)"
+TURNS_HEADER = "## Recent turns (oldest first)"
+SEPARATOR = "\n\n"
+GOAL_PREDICATES = frozenset({"plans_to", "decided_to"})
+MAX_NOTES = 12  # the summary stays small: the newest notes and tasks only
+MAX_TASKS = 5
+END_BATCH = 50  # turns per extraction call when a session ends
+MAX_CANDIDATES = 1000
+_TASK = re.compile(
+    r"\b(?:remind me|to-?do|to do list|I need to|I have to|I must|don['’]?t (?:let me )?forget"
+    r"|make sure (?:I|to))\b|别忘了|别忘记|记得|提醒我|待办|我需要|我得",
+    re.I,
+)
+_NOT_WORD = re.compile(r"[\W_]+")
+
+Event = tuple[str, EventKind, str]
+Key = tuple[str, str]  # (subject casefolded, predicate)
+
+
+@dataclass(frozen=True)
+class _TurnFacts:
+    """What one turn adds to the summary."""
+
+    keyed: tuple[tuple[Key, str, str], ...] = ()  # (key, object, subject as written)
+    notes: tuple[str, ...] = ()
+    goal: str | None = None
+    tasks: tuple[str, ...] = ()
+
+
+@dataclass
+class _Value:
+    subject: str
+    predicate: str
+    object: str
+    seq: int
+
+
+@dataclass
+class _Rolling:
+    """The rolling summary: single-valued facts by key (newest wins), notes, goal, tasks."""
+
+    values: dict[Key, _Value] = field(default_factory=dict)
+    notes: dict[str, tuple[str, int]] = field(default_factory=dict)
+    goal: str | None = None
+    tasks: dict[str, str] = field(default_factory=dict)
+
+    def fold(self, seq: int, facts: _TurnFacts) -> None:
+        """Take in one turn's facts (turns arrive oldest first)."""
+        for key, obj, subject in facts.keyed:
+            self.values[key] = _Value(subject, key[1], obj, seq)
+        for note in facts.notes:
+            self.notes.pop(_norm(note), None)  # said again: it moves to the newest place
+            self.notes[_norm(note)] = (note, seq)
+        for task in facts.tasks:
+            self.tasks.pop(_norm(task), None)
+            self.tasks[_norm(task)] = task
+        self.goal = facts.goal or self.goal
+        for table, cap in ((self.notes, MAX_NOTES), (self.tasks, MAX_TASKS)):
+            for stale in list(table)[:-cap]:
+                del table[stale]
+
+    def current(self) -> dict[Key, str]:
+        """Each single-valued fact's newest value, normalised for comparison."""
+        return {key: _norm(v.object) for key, v in self.values.items()}
+
+    def lines(self, before_seq: int | None = None) -> list[str]:
+        """Summary lines, most important first: goal, tasks, facts and notes (newest first).
+
+        Facts and notes whose newest statement is a turn at or after `before_seq` are left
+        out: that turn is shown in full. The goal and tasks are always shown.
+        """
+        folded = (lambda seq: True) if before_seq is None else (lambda seq: seq < before_seq)
+        lines = [f"Goal: {self.goal}"] if self.goal else []
+        lines += [f"To do: {task}" for task in reversed(self.tasks.values())]
+        values = sorted(self.values.values(), key=lambda v: -v.seq)
+        lines += [
+            f"{_capitalise(v.subject)} — {v.predicate.replace('_', ' ')}: {v.object}"
+            for v in values
+            if folded(v.seq)
+        ]
+        lines += [note for note, seq in reversed(self.notes.values()) if folded(seq)]
+        return lines
+
+    def profile(self) -> dict[Key, str]:
+        """The single-valued facts learned in this session: (subject, predicate) → value."""
+        return {key: v.object for key, v in self.values.items()}
+
+
+class Session:
+    """A conversation in progress: add turns, get a budgeted context, end it.
+
+    Get one with `Memory.session(user_id=..., session_id=None)`; passing an existing id
+    resumes that session (after a restart, too) from its stored turns.
+
+    Example::
+
+        chat = mem.session(user_id="alice")
+        chat.add("user", "My budget is 300k")
+        chat.add("assistant", "Noted.")
+        print(chat.context("what can I afford?", max_tokens=1000).text)
+        chat.end()
+    """
+
+    def __init__(self, mem: Memory, user_id: str, session_id: str) -> None:
+        self._mem = mem
+        self.user_id = user_id
+        self.id = session_id
+        self._extractor = RulesExtractor()
+        self._facts: dict[tuple[str, str], _TurnFacts] = {}  # (episode id, text) → facts
+        self._costs: dict[tuple[str, str], int] = {}  # (episode id, text) → line tokens
+
+    @classmethod
+    def open(
+        cls, mem: Memory, *, user_id: str, session_id: str | None = None,
+        now: datetime | str | None = None,
+    ) -> Session:  # fmt: skip
+        """A new session (started at `now`), or an existing one of this user, by id."""
+        user_id = check_user_id(user_id)
+        session_id = check_optional_id("session_id", session_id) or new_id("sess")
+        if mem.store.get_session(user_id, session_id) is None:
+            mem.store.touch_session(user_id, session_id, _time(now, "now"))
+        return cls(mem, user_id, session_id)
+
+    def __repr__(self) -> str:
+        return f"Session(user_id={self.user_id!r}, id={self.id!r})"
+
+    # -- write ----------------------------------------------------------------------------
+
+    def add(
+        self, role: str, content: str, timestamp: datetime | str | float | None = None,
+        name: str | None = None, id: str | None = None,
+    ) -> str:  # fmt: skip
+        """Store one turn as an episode now (extraction waits for `end`); returns its id.
+
+        `id` is the caller's message id: adding it again returns the stored episode.
+        """
+        if role not in ROLES:
+            raise ValidationError(f"role={role!r} is unknown; use one of {sorted(ROLES)}")
+        content = check_text(content, field="content", max_chars=self._mem.config.max_message_chars)
+        at = _time(timestamp, "timestamp")
+        self._require_open()
+        message = {"role": role, "content": content, "name": name, "id": id}
+        res = self._mem.add(
+            message, user_id=self.user_id, session_id=self.id, timestamp=at, extract=False
+        )
+        self._mem.store.touch_session(self.user_id, self.id, at)
+        return res.episodes[0]
+
+    def end(self, now: datetime | str | None = None) -> AddResult:
+        """Write the session to long-term memory (extraction over the turns not yet
+        extracted) and mark it ended. A second call does nothing and returns no events.
+
+        The result lists the turns extracted now, the memory events, and warnings.
+        """
+        done = _finish(self._mem, self.user_id, self.id, _time(now, "now"), "explicit")
+        return done or AddResult(episodes=[], events=[])
+
+    def _require_open(self) -> None:
+        row = self._mem.store.get_session(self.user_id, self.id)
+        if row is not None and row.ended_at is not None:
+            why = row.state.get("end_reason", "ended")
+            raise ValidationError(
+                f"session {self.id!r} of user {self.user_id!r} ended at "
+                f"{row.ended_at:%Y-%m-%d %H:%M} UTC ({why}) and takes no more turns; its "
+                f"turns are in long-term memory: start a new session with "
+                f"Memory.session(user_id={self.user_id!r})"
+            )
+
+    # -- state ----------------------------------------------------------------------------
+
+    @property
+    def ended(self) -> bool:
+        """True once the session was ended (by `end` or the idle timeout)."""
+        row = self._mem.store.get_session(self.user_id, self.id)
+        return row is not None and row.ended_at is not None
+
+    @property
+    def summary(self) -> list[str]:
+        """The whole session's rolling summary: goal, pending tasks, facts, notes."""
+        return self._rolling(self._turns()).lines()
+
+    @property
+    def goal(self) -> str | None:
+        """The active goal: the latest plan or decision stated in the session."""
+        return self._rolling(self._turns()).goal
+
+    @property
+    def tasks(self) -> list[str]:
+        """Pending tasks ("remind me…", "记得…"), oldest first."""
+        return list(self._rolling(self._turns()).tasks.values())
+
+    @property
+    def profile(self) -> dict[tuple[str, str], str]:
+        """Single-valued facts learned in this session: (subject, predicate) → newest value."""
+        return self._rolling(self._turns()).profile()
+
+    def _turns(self) -> list[Episode]:
+        # Read from the store each time: turns deleted or edited since show as they are now.
+        return self._mem.store.session_episodes(self.user_id, self.id, -1)
+
+    def _rolling(self, turns: list[Episode]) -> _Rolling:
+        rolling = _Rolling()
+        for turn in turns:
+            rolling.fold(turn.seq, self._turn_facts(turn))
+        return rolling
+
+    def _turn_facts(self, turn: Episode) -> _TurnFacts:
+        key = (turn.id, turn.text)
+        if key not in self._facts:
+            self._facts[key] = turn_facts(turn, self._extractor)
+        return self._facts[key]
+
+    # -- context --------------------------------------------------------------------------
+
+    def context(
+        self, query: str | None = None, max_tokens: int = 4000,
+        now: datetime | str | None = None, *, reinforce: bool = True,
+    ) -> SessionContext:  # fmt: skip
+        """Long-term memories, the rolling summary and the newest whole turns, in max_tokens.
+
+        The budget is split by the `session_*_share` settings; what the memories or the
+        summary leave unused goes to recent turns. Turns are never cut: older ones that do
+        not fit are folded into the summary. Memories come from searching `query` (default:
+        the last user turn); a memory the session has since contradicted is left out.
+        """
+        if isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1:
+            raise ValidationError(f"max_tokens={max_tokens!r} must be a positive integer")
+        cfg = self._mem.config
+        if query is not None:
+            query = check_text(query, field="query", max_chars=cfg.max_message_chars)
+        turns = self._turns()
+        rolling = self._rolling(turns)
+        mem_room = int(max_tokens * cfg.session_memory_share)
+        summary_room = int(max_tokens * cfg.session_summary_share)
+        question = query or next((t.text for t in reversed(turns) if t.role == "user"), None)
+        memories = self._long_term(question, mem_room, now, reinforce, rolling.current())
+        room = int(max_tokens * cfg.session_turns_share) + mem_room - memories.tokens
+        room -= 2 * count_tokens(SEPARATOR)
+        recent = self._fit_turns(turns, room)
+        summary = _fit_lines(rolling.lines(_first_seq(recent)), summary_room)
+        spare = summary_room - count_tokens(_render_summary(summary))
+        if spare > 0 and len(recent) < len(turns):  # unused summary room goes to turns
+            longer = self._fit_turns(turns, room + spare)
+            if len(longer) > len(recent):
+                used = count_tokens(_render_summary(summary))
+                recent = longer
+                summary = _fit_lines(rolling.lines(_first_seq(recent)), used)
+        return _assemble(max_tokens, memories, summary, recent)
+
+    def _long_term(
+        self, question: str | None, room: int, now: datetime | str | None, reinforce: bool,
+        current: dict[Key, str],
+    ) -> Context:  # fmt: skip
+        """The best long-term hits for the question, minus this session's own records and
+        memories the session contradicts, packed into `room` tokens."""
+        if question is None or room < 1:
+            return Context(text="", items=[], tokens=0)
+        limit = min(MAX_CANDIDATES, max(50, room // 10) + 20)
+        hits = self._mem.search(
+            question, user_id=self.user_id, limit=limit, now=now, reinforce=False
+        )
+        hits = [h for h in hits if h.session_id != self.id]  # the session shows these itself
+        stale = self._contradicted(hits, current)
+        packed = pack([h for h in hits if h.id not in stale], room)
+        if reinforce:  # only what reaches the prompt counts as recalled
+            recalled = [h.id for h in packed.items if h.kind != "episode"]
+            step = partial(reinforced, step=self._mem.config.reinforce_step)
+            self._mem.store.reinforce(self.user_id, recalled, datetime.now(UTC), step)
+        return packed
+
+    def _contradicted(self, hits: list[Hit], current: dict[Key, str]) -> set[str]:
+        """Ids of hits stating another value of a single-valued fact the session set."""
+        if not current:
+            return set()
+        store = self._mem.store
+        stale: set[str] = set()
+        records = store.get_memories(self.user_id, [h.id for h in hits if h.kind != "episode"])
+        for rid, record in records.items():
+            if record.predicate in patterns.SINGLE_VALUED and record.subject and record.object:
+                key = (record.subject.casefold(), record.predicate)
+                if key in current and current[key] != _norm(record.object):
+                    stale.add(rid)
+        turns = store.get_episodes(self.user_id, [h.id for h in hits if h.kind == "episode"])
+        for eid, turn in turns.items():
+            for key, obj, _ in self._turn_facts(turn).keyed:
+                if key in current and current[key] != _norm(obj):
+                    stale.add(eid)
+        return stale
+
+    def _fit_turns(self, turns: list[Episode], room: int) -> list[Episode]:
+        """The newest whole turns that fit in `room` tokens with their header, oldest first."""
+        used = count_tokens(TURNS_HEADER)
+        chosen: list[Episode] = []
+        for turn in reversed(turns):
+            key = (turn.id, turn.text)
+            if key not in self._costs:
+                self._costs[key] = count_tokens("\n" + _turn_line(turn))
+            if used + self._costs[key] > room:
+                break
+            chosen.append(turn)
+            used += self._costs[key]
+        chosen.reverse()
+        while chosen and count_tokens(_render_turns(chosen)) > room:  # BPE merges, rarely
+            chosen.pop(0)
+        return chosen
+
+
+def turn_facts(turn: Episode, extractor: RulesExtractor) -> _TurnFacts:
+    """What a turn adds to a session summary, read sentence by sentence with the rules.
+
+    Single-valued facts (patterns.SINGLE_VALUED) are keyed by (subject, predicate); the
+    latest plan or decision is the goal; "remind me", "记得"… sentences are tasks; other
+    memorable statements are notes. Only the roles the extractor mines are read.
+    """
+    if turn.role not in extractor.config.roles:
+        return _TurnFacts()
+    keyed: list[tuple[Key, str, str]] = []
+    notes: list[str] = []
+    tasks: list[str] = []
+    goal: str | None = None
+    for sentence in split_sentences(turn.text):
+        drafts = extractor.extract(Window((replace(turn, text=sentence),))).drafts
+        if _TASK.search(sentence):
+            tasks.append(drafts[0].text if drafts else resolve_text(sentence, turn.occurred_at))
+            continue
+        for d in drafts:
+            if d.predicate in patterns.SINGLE_VALUED and d.subject and d.object:
+                keyed.append(((d.subject.casefold(), d.predicate), d.object, d.subject))
+            elif d.predicate in GOAL_PREDICATES:
+                goal = d.text
+            else:
+                notes.append(d.text)
+    return _TurnFacts(tuple(keyed), tuple(notes), goal, tuple(tasks))
+
+
+def end_idle_sessions(
+    mem: Memory, now: datetime | str | None = None, idle_minutes: float | None = None
+) -> list[tuple[str, str]]:
+    """End every open session, of every user, with no turn for `idle_minutes` (default: the
+    config's `session_idle_minutes`): extract its turns, then mark it ended.
+
+    Returns the (user id, session id) pairs it ended.
+    """
+    at = _time(now, "now")
+    minutes = mem.config.session_idle_minutes if idle_minutes is None else idle_minutes
+    if isinstance(minutes, bool) or not isinstance(minutes, int | float) or not minutes > 0:
+        raise ValidationError(f"idle_minutes={idle_minutes!r} must be a positive number")
+    ended: list[tuple[str, str]] = []
+    for user_id, session_id in mem.store.idle_sessions(at - timedelta(minutes=minutes)):
+        if _finish(mem, user_id, session_id, at, "idle") is not None:
+            ended.append((user_id, session_id))
+    return ended
+
+
+def _finish(
+    mem: Memory, user_id: str, session_id: str, at: datetime, reason: str
+) -> AddResult | None:
+    """Extract the session's turns not yet extracted, then end it; None if already ended."""
+    row = mem.store.get_session(user_id, session_id)
+    if row is None or row.ended_at is not None:
+        return None
+    turns = mem.store.session_episodes(user_id, session_id, row.extracted_seq)
+    events: list[Event] = []
+    warnings: list[str] = []
+    if mem.config.extract:
+        for start in range(0, len(turns), END_BATCH):
+            batch = turns[start : start + END_BATCH]
+            found, error = mem.writer.write(user_id, batch)
+            events += found
+            if error is not None:
+                warnings.append(f"extraction degraded: {error}")
+            # recorded per batch: an interrupted end() resumes where it stopped
+            mem.store.set_session_extracted(user_id, session_id, batch[-1].seq)
+    mem.store.end_session(user_id, session_id, at, reason)
+    return AddResult(episodes=[t.id for t in turns], events=events, warnings=warnings)
+
+
+def _assemble(
+    max_tokens: int, memories: Context, summary: list[str], recent: list[Episode]
+) -> SessionContext:
+    """Join the sections; trim (oldest turn, last summary line, memories) if BPE overflows."""
+    while True:
+        parts = {
+            "memories": memories.text,
+            "summary": _render_summary(summary),
+            "turns": _render_turns(recent),
+        }
+        text = SEPARATOR.join(part for part in parts.values() if part)
+        tokens = count_tokens(text)
+        if tokens <= max_tokens:
+            break
+        if recent:
+            recent = recent[1:]
+        elif summary:
+            summary = summary[:-1]
+        else:
+            memories = Context(text="", items=[], tokens=0)
+    return SessionContext(
+        text=text,
+        tokens=tokens,
+        sections={name: count_tokens(part) for name, part in parts.items()},
+        turns=[t.id for t in recent],
+        memories=list(memories.items),
+        summary=summary,
+    )
+
+
+def _fit_lines(lines: list[str], room: int) -> list[str]:
+    """The summary lines that fit in `room` tokens with the header, most important first."""
+    used = count_tokens(SUMMARY_HEADER)
+    chosen: list[str] = []
+    for line in lines:
+        cost = count_tokens("\n- " + line)
+        if used + cost <= room:
+            chosen.append(line)
+            used += cost
+    while chosen and count_tokens(_render_summary(chosen)) > room:
+        chosen.pop()
+    return chosen
+
+
+def _render_summary(lines: list[str]) -> str:
+    return "\n".join([SUMMARY_HEADER, *(f"- {line}" for line in lines)]) if lines else ""
+
+
+def _render_turns(turns: list[Episode]) -> str:
+    return "\n".join([TURNS_HEADER, *(_turn_line(t) for t in turns)]) if turns else ""
+
+
+def _turn_line(turn: Episode) -> str:
+    return f"{turn.speaker or turn.role}: {turn.text}"
+
+
+def _first_seq(recent: list[Episode]) -> int | None:
+    return recent[0].seq if recent else None
+
+
+def _norm(text: str) -> str:
+    """A value or note as compared: case, spaces and punctuation ignored."""
+    return _NOT_WORD.sub("", text.casefold())
+
+
+def _capitalise(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _time(value: datetime | str | float | None, field: str) -> datetime:
+    return datetime.now(UTC) if value is None else parse_time(value, field=field)
