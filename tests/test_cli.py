@@ -299,3 +299,25 @@ def test_demo_refuses_the_global_store(db: Path) -> None:
     assert result.exit_code == 2
     assert "demo --db" in result.stderr
     assert not db.exists()
+
+
+def test_history_undo_restore_and_maintain(db: Path) -> None:
+    ok(run(db, "add", "I live in Hangzhou.", "--user", "u", "--timestamp", "2024-01-10"))
+    added = as_json(run(db, "--json", "add", "I just moved to Shanghai.", "--user", "u",
+                        "--timestamp", "2024-03-05"))  # fmt: skip
+    closed = [e[0] for e in added["events"] if e[1] == "SUPERSEDE"]
+    assert len(closed) == 1
+    (old,) = closed
+    assert "superseded by" in ok(run(db, "get", old, "--user", "u")).stdout
+    entries = as_json(run(db, "--json", "history", old, "--user", "u"))
+    event = next(e["id"] for e in entries if e["event"] == "SUPERSEDE")
+    assert str(event) in ok(run(db, "history", old, "--user", "u")).stdout
+    assert f"undid event {event}" in ok(run(db, "undo", str(event), "--user", "u")).stdout
+    assert "status" not in ok(run(db, "get", old, "--user", "u")).stdout
+    again = run(db, "undo", str(event), "--user", "u")
+    assert again.exit_code == 1 and "already undone" in again.stderr
+    report = as_json(run(db, "--json", "maintain", "--now", "2030-01-01T00:00:00Z"))
+    assert report["users"] == 1 and report["archived"] >= 1  # six years unused: faded
+    restored = as_json(run(db, "--json", "restore", old, "--user", "u"))
+    assert restored["archived"] is False
+    assert run(db, "undo", "999999", "--user", "u").exit_code == 3

@@ -177,7 +177,7 @@ def test_near_duplicate_facts_reinforce_the_first(mem: Memory) -> None:
     mem.writer.similar_threshold = 0.85  # the fake embedder's scale, not e5's
     first = mem.add("I love hiking in the mountains.", user_id="u")
     second = mem.add("Honestly I love hiking in the mountains.", user_id="u")
-    (mid, event, _), = second.events
+    ((mid, event, _),) = second.events
     assert (mid, event) == (first.events[0][0], "REINFORCE")
     item = mem.get(mid, user_id="u")
     assert [s.episode_id for s in item.sources] == [first.episodes[0], second.episodes[0]]

@@ -184,6 +184,11 @@ def _render_item(item: Item) -> None:
         ("source", _refs(item)),
         ("text", item.text),
     ]
+    if item.valid_to is not None or item.superseded_by or item.archived:
+        state = "archived" if item.archived else "no longer valid"
+        until = f" since {item.valid_to.isoformat()}" if item.valid_to else ""
+        by = f", superseded by {item.superseded_by}" if item.superseded_by else ""
+        fields.append(("status", f"{state}{until}{by}"))
     if item.scene:
         fields.append(("scene", item.scene))
     if item.metadata:
@@ -247,9 +252,14 @@ def add(
     with settings.open() as mem:
         result = mem.add(messages, user_id=user, session_id=session, timestamp=timestamp)
     if settings.as_json:
-        _echo_json({"episodes": result.episodes})
-    else:
-        click.echo("\n".join(result.episodes))
+        _echo_json({"episodes": result.episodes, "events": result.events,
+                    "warnings": result.warnings})  # fmt: skip
+        return
+    click.echo("\n".join(result.episodes))
+    for memory_id, event, text in result.events:  # stdout keeps only the episode ids
+        _nothing(f"{event:<9} {memory_id}  {_shorten(text, 80)}")
+    for warning in result.warnings:
+        click.secho(f"warning: {warning}", fg="yellow", err=True)
 
 
 @cli.command()
@@ -405,8 +415,58 @@ def history(settings: _Settings, record_id: str, user: str) -> None:
     if settings.as_json:
         _echo_json(entries)
         return
-    rows = [(e.at.isoformat(timespec="seconds"), e.event, e.actor, _change(e)) for e in entries]
-    _table(("at", "event", "actor", "change"), rows)
+    rows = [
+        (str(e.id), e.at.isoformat(timespec="seconds"), e.event, e.actor, _change(e))
+        for e in entries
+    ]
+    _table(("event id", "at", "event", "actor", "change"), rows)
+
+
+@cli.command()
+@click.argument("event_id", metavar="EVENT_ID", type=int)
+@_user_option
+@click.pass_obj
+def undo(settings: _Settings, event_id: int, user: str) -> None:
+    """Undo history entry EVENT_ID (see `dualtrace history ID`): a REINFORCE, MERGE,
+    SUPERSEDE, a derived memory's ADD, or an UPDATE."""
+    with settings.open() as mem:
+        mem.revert(event_id, user_id=user)
+    if settings.as_json:
+        _echo_json({"undone": event_id})
+    else:
+        click.echo(f"undid event {event_id}")
+
+
+@cli.command()
+@click.argument("record_id", metavar="ID")
+@_user_option
+@click.pass_obj
+def restore(settings: _Settings, record_id: str, user: str) -> None:
+    """Bring archived memory ID (expired, faded or a duplicate) back into search."""
+    with settings.open() as mem:
+        item = mem.restore(record_id, user_id=user)
+    if settings.as_json:
+        _echo_json(_item_dict(item))
+    else:
+        _render_item(item)
+
+
+@cli.command()
+@click.option("--user", "user", default=None, help="Only this user (default: every user).")
+@click.option("--now", default=None, help="Reference time, ISO 8601 (default: the clock).")
+@click.pass_obj
+def maintain(settings: _Settings, user: str | None, now: str | None) -> None:
+    """Archive expired and faded memories, merge duplicates, normalise importance, link new
+    memories and end idle sessions (run it e.g. nightly)."""
+    with settings.open() as mem:
+        report = mem.maintain(user_id=user, now=now)
+    if settings.as_json:
+        _echo_json(report)
+        return
+    counts = {k: v for k, v in dataclasses.asdict(report).items() if k != "sessions_ended"}
+    rows = [(k, str(v)) for k, v in counts.items()]
+    rows.append(("sessions_ended", str(len(report.sessions_ended))))
+    _table(("step", "count"), rows)
 
 
 # -- transfer -------------------------------------------------------------------------------

@@ -34,7 +34,10 @@ class MemoryConfig:
     recency_weight, importance_weight: bounded boosts after fusion (a multiplier within
     ±weight each; recency halves every recency_halflife_days, measured from the
     question's `now`). reinforce_step: importance a memory gains when recalled, damped by
-    1/sqrt(1 + access_count). embed_max_chars: how much of a long text the dense vector
+    1/sqrt(1 + access_count). archive_importance, archive_after_days: `maintain()` archives
+    a memory not used for archive_after_days whose importance, halved every
+    recency_halflife_days without use, fell below archive_importance.
+    embed_max_chars: how much of a long text the dense vector
     is made from (the full-text index always has all of it). assistant_embed_chars: the
     same for assistant turns, which are long, elaborate on what the user asked and rarely
     hold what is remembered (on LongMemEval-S, 13 of 218 evidence turns); 0 gives them no
@@ -64,6 +67,8 @@ class MemoryConfig:
     recency_halflife_days: float = 90.0
     importance_weight: float = 0.05
     reinforce_step: float = 0.05
+    archive_importance: float = 0.1
+    archive_after_days: float = 180.0
     embed_max_chars: int = 1000
     assistant_embed_chars: int = 200
     lexical_context_turns: int = 1
@@ -104,6 +109,12 @@ class MemoryConfig:
                     f"{name}={getattr(self, name)} must lie in [0, 0.5]: boosts are bounded so "
                     "that time or importance never erase a relevant memory"
                 )
+        if not 0 <= self.archive_importance < 1 or self.archive_after_days < 0:
+            raise ConfigError(
+                f"archive_importance={self.archive_importance} must be in [0, 1) and "
+                f"archive_after_days={self.archive_after_days} at least 0 "
+                "(archive_importance=0 turns fading off)"
+            )
         if self.recency_halflife_days <= 0:
             raise ConfigError(
                 f"recency_halflife_days={self.recency_halflife_days} must be positive"

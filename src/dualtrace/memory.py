@@ -11,7 +11,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from dualtrace import transfer
+from dualtrace import maintenance, transfer
 from dualtrace.config import MemoryConfig, home_dir, sqlite_path_from_url
 from dualtrace.embed.base import Embedder
 from dualtrace.embed.cache import CachedEmbedder, text_hash
@@ -36,6 +36,7 @@ from dualtrace.encode.writer import MemoryWriter
 from dualtrace.errors import ConfigError, NotFoundError, ValidationError
 from dualtrace.items import load_items
 from dualtrace.llm.base import LLM
+from dualtrace.maintenance import MaintenanceReport
 from dualtrace.models import (
     ITEM_KINDS,
     AddResult,
@@ -469,6 +470,35 @@ class Memory:
                 metadata={k: v for k, v in memory.metadata.items() if k != "values"},
             )  # fmt: skip
             self.store.insert_memories(user_id, [value], self.memory_keys(user_id, value), actor)
+
+    def restore(self, id: str, *, user_id: str) -> Item:
+        """Bring an archived memory (expired, faded or a duplicate) back into search."""
+        user_id = check_user_id(user_id)
+        if not self.store.restore_memory(user_id, id, self.config.actor):
+            raise ValidationError(
+                f"record {id!r} is not archived; `get_all(include_invalid=True)` lists "
+                "archived memories"
+            )
+        return self.get(id, user_id=user_id)
+
+    # -- lifecycle ------------------------------------------------------------------------
+
+    def maintain(
+        self, user_id: str | None = None, now: datetime | str | None = None
+    ) -> MaintenanceReport:
+        """Forget and tidy up: archive expired and faded memories, merge duplicates missed at
+        write time, normalise importance, link new memories, end idle sessions.
+
+        One user, or every user when `user_id` is None. `now` defaults to the clock.
+        """
+        at = datetime.now(UTC) if now is None else parse_time(now, field="now")
+        users = self.store.user_ids() if user_id is None else [check_user_id(user_id)]
+        report = maintenance.maintain(self, users, at)
+        from dualtrace.session import end_idle_sessions
+
+        ended = end_idle_sessions(self, at, self.config.session_idle_minutes)
+        report.sessions_ended = [s for s in ended if user_id is None or s[0] == user_id]
+        return report
 
     # -- transfer -------------------------------------------------------------------------
 

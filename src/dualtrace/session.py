@@ -196,7 +196,8 @@ class Session:
         """Write the session to long-term memory (extraction over the turns not yet
         extracted) and mark it ended. A second call does nothing and returns no events.
 
-        The result lists the turns extracted now, the memory events, and warnings.
+        The result lists the turns extracted now, the memory events, and warnings. With
+        the config's `extract` off, the session is ended without deriving memories.
         """
         done = _finish(self._mem, self.user_id, self.id, _time(now, "now"), "explicit")
         return done or AddResult(episodes=[], events=[])
@@ -253,7 +254,7 @@ class Session:
     def _turn_facts(self, turn: Episode) -> _TurnFacts:
         key = (turn.id, turn.text)
         if key not in self._facts:
-            self._facts[key] = turn_facts(turn, self._extractor)
+            self._facts[key] = _read_turn(turn, self._extractor)
         return self._facts[key]
 
     # -- context --------------------------------------------------------------------------
@@ -351,7 +352,7 @@ class Session:
         return chosen
 
 
-def turn_facts(turn: Episode, extractor: RulesExtractor) -> _TurnFacts:
+def _read_turn(turn: Episode, extractor: RulesExtractor) -> _TurnFacts:
     """What a turn adds to a session summary, read sentence by sentence with the rules.
 
     Single-valued facts (patterns.SINGLE_VALUED) are keyed by (subject, predicate); the
@@ -406,17 +407,18 @@ def _finish(
     if row is None or row.ended_at is not None:
         return None
     turns = mem.store.session_episodes(user_id, session_id, row.extracted_seq)
+    if not mem.config.extract:
+        turns = []
     events: list[Event] = []
     warnings: list[str] = []
-    if mem.config.extract:
-        for start in range(0, len(turns), END_BATCH):
-            batch = turns[start : start + END_BATCH]
-            found, error = mem.writer.write(user_id, batch)
-            events += found
-            if error is not None:
-                warnings.append(f"extraction degraded: {error}")
-            # recorded per batch: an interrupted end() resumes where it stopped
-            mem.store.set_session_extracted(user_id, session_id, batch[-1].seq)
+    for start in range(0, len(turns), END_BATCH):
+        batch = turns[start : start + END_BATCH]
+        found, error = mem.writer.write(user_id, batch)
+        events += found
+        if error is not None:
+            warnings.append(f"extraction degraded: {error}")
+        # recorded per batch: an interrupted end() resumes where it stopped
+        mem.store.set_session_extracted(user_id, session_id, batch[-1].seq)
     mem.store.end_session(user_id, session_id, at, reason)
     return AddResult(episodes=[t.id for t in turns], events=events, warnings=warnings)
 

@@ -6,7 +6,8 @@ import re
 
 _ADVERBS = frozenset(
     "just really also always never finally recently still usually often actually even "
-    "already definitely totally honestly sometimes currently mostly".split()
+    "already definitely totally honestly sometimes currently mostly once first then "
+    "rarely seldom probably barely nearly almost truly genuinely".split()
 )
 _NO_CONJUGATE = frozenset(
     "can could will would shall should may might must was did had got am have do go "

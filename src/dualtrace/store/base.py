@@ -166,6 +166,39 @@ class Store(Protocol):
         """The SUPERSEDE entries (not undone) that closed memories in favour of this one."""
         ...
 
+    # maintenance
+    def user_ids(self) -> list[str]:
+        """Every user with stored turns or memories."""
+        ...
+
+    def expired_memories(self, user_id: str, now: datetime) -> list[str]:
+        """Ids of memories in default search whose expire_at has passed."""
+        ...
+
+    def memory_usage(self, user_id: str) -> list[tuple[str, float, datetime]]:
+        """(id, importance, last used) of the memories in default search."""
+        ...
+
+    def archive_memories(self, user_id: str, ids: Sequence[str], reason: str, actor: str) -> int:
+        """Take memories out of default search (restorable); returns how many changed."""
+        ...
+
+    def restore_memory(self, user_id: str, memory_id: str, actor: str) -> bool:
+        """Bring an archived memory back; False if it was not archived."""
+        ...
+
+    def normalise_importance(self, user_id: str) -> bool:
+        """Scale the user's importances back if their mean inflated; True if it did."""
+        ...
+
+    def unlinked_memories(self, user_id: str, limit: int) -> list[tuple[str, list[str]]]:
+        """Memories with entities but no links: (id, canonical entities), newest first."""
+        ...
+
+    def add_links(self, user_id: str, links: Sequence[tuple[str, str, str, float]]) -> None:
+        """Insert links (src id, dst id, kind, weight); existing ones are kept."""
+        ...
+
     # generic records (episode or memory ids)
     def record_kinds(self, user_id: str, ids: Sequence[str]) -> dict[str, str]: ...
 

@@ -223,3 +223,100 @@ def revert(
         )
     history_detail(conn, user_id, entry.record_id, "REVERT", entry.new_text, entry.old_text,
                    at, actor, {"reverts": entry.id, "event": entry.event})  # fmt: skip
+
+
+# -- maintenance ----------------------------------------------------------------------------
+
+
+def user_ids(conn: sqlite3.Connection) -> list[str]:
+    """Every user with stored memories or turns."""
+    rows = conn.execute(
+        "SELECT user_id FROM episodes UNION SELECT user_id FROM memories ORDER BY 1"
+    )
+    return [r[0] for r in rows]
+
+
+def expired_ids(conn: sqlite3.Connection, user_id: str, now: datetime) -> list[str]:
+    """Memories in default search whose `expire_at` has passed."""
+    rows = conn.execute(
+        "SELECT id FROM memories WHERE user_id = ? AND archived = 0 AND expire_at IS NOT NULL "
+        "AND expire_at <= ? ORDER BY id",
+        (user_id, codec.ts(now)),
+    )
+    return [r[0] for r in rows]
+
+
+def usage_rows(conn: sqlite3.Connection, user_id: str) -> list[tuple[str, float, datetime]]:
+    """(id, importance, last used) of memories in default search; last used is the last
+    recall, else when the memory began to hold, else when it was recorded."""
+    rows = conn.execute(
+        "SELECT id, importance, COALESCE(last_accessed_at, valid_from, recorded_at) "
+        "FROM memories WHERE user_id = ? AND archived = 0",
+        (user_id,),
+    )
+    return [(r[0], float(r[1]), codec.dt_required(r[2])) for r in rows]
+
+
+def archive(
+    conn: sqlite3.Connection, user_id: str, ids: Sequence[str], reason: str, at: datetime,
+    actor: str,
+) -> int:  # fmt: skip
+    """Take memories out of default search (restorable); returns how many changed."""
+    changed = 0
+    for memory_id in ids:
+        cur = conn.execute(
+            "UPDATE memories SET archived = 1, archived_at = ? WHERE user_id = ? AND id = ? "
+            "AND archived = 0",
+            (codec.ts(at), user_id, memory_id),
+        )
+        if cur.rowcount:
+            changed += 1
+            history_detail(conn, user_id, memory_id, "ARCHIVE", None, None, at, actor,
+                           {"reason": reason})  # fmt: skip
+    return changed
+
+
+def restore(
+    conn: sqlite3.Connection, user_id: str, memory_id: str, at: datetime, actor: str
+) -> bool:
+    """Bring an archived memory back into default search; False if it was not archived."""
+    cur = conn.execute(
+        "UPDATE memories SET archived = 0, archived_at = NULL WHERE user_id = ? AND id = ? "
+        "AND archived = 1",
+        (user_id, memory_id),
+    )
+    if cur.rowcount:
+        history_detail(conn, user_id, memory_id, "RESTORE", None, None, at, actor, {})
+    return bool(cur.rowcount)
+
+
+def normalise_importance(
+    conn: sqlite3.Connection, user_id: str, max_mean: float, target_mean: float, min_count: int
+) -> bool:
+    """Scale the user's importances back to `target_mean` when their mean passed `max_mean`."""
+    count, mean = conn.execute(
+        "SELECT COUNT(*), AVG(importance) FROM memories WHERE user_id = ?", (user_id,)
+    ).fetchone()
+    if count < min_count or mean is None or mean <= max_mean:
+        return False
+    conn.execute(
+        "UPDATE memories SET importance = importance * ? WHERE user_id = ?",
+        (target_mean / mean, user_id),
+    )
+    return True
+
+
+def unlinked(conn: sqlite3.Connection, user_id: str, limit: int) -> list[tuple[str, list[str]]]:
+    """Memories in default search with entities but no links yet, with their canonical
+    entities (most recent first, at most `limit`)."""
+    rows = conn.execute(
+        "SELECT m.id, GROUP_CONCAT(COALESCE(e.canonical_norm, e.norm_name), char(31)) "
+        "FROM memories m JOIN memory_entities me ON me.memory_id = m.id AND me.user_id = m.user_id "
+        "JOIN entities e ON e.id = me.entity_id "
+        "WHERE m.user_id = ? AND m.archived = 0 AND NOT EXISTS "
+        "(SELECT 1 FROM links l WHERE l.user_id = m.user_id "
+        "AND (l.src_id = m.id OR l.dst_id = m.id)) "
+        "GROUP BY m.id ORDER BY m.recorded_at DESC LIMIT ?",
+        (user_id, limit),
+    )
+    return [(r[0], sorted(set(r[1].split("\x1f")))) for r in rows]

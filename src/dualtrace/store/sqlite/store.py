@@ -421,6 +421,64 @@ class SQLiteStore:
         with self._lock:
             return lifecycle.superseded_by(self._conn, user_id, memory_id)
 
+    # -- maintenance ----------------------------------------------------------------------
+
+    def user_ids(self) -> list[str]:
+        """Every user with stored turns or memories."""
+        with self._lock:
+            return lifecycle.user_ids(self._conn)
+
+    def expired_memories(self, user_id: str, now: datetime) -> list[str]:
+        """Ids of memories in default search whose expire_at has passed."""
+        with self._lock:
+            return lifecycle.expired_ids(self._conn, user_id, now)
+
+    def memory_usage(self, user_id: str) -> list[tuple[str, float, datetime]]:
+        """(id, importance, last used) of the memories in default search."""
+        with self._lock:
+            return lifecycle.usage_rows(self._conn, user_id)
+
+    def archive_memories(self, user_id: str, ids: Sequence[str], reason: str, actor: str) -> int:
+        """Take memories out of default search (restorable); returns how many changed."""
+        if not ids:
+            return 0
+        with self._tx() as conn:
+            count = lifecycle.archive(conn, user_id, ids, reason, _now(), actor)
+            if count:
+                self._audit(conn, user_id, actor, "archive", None,
+                            {"count": count, "reason": reason})  # fmt: skip
+                self._bump(conn, user_id)
+        return count
+
+    def restore_memory(self, user_id: str, memory_id: str, actor: str) -> bool:
+        """Bring an archived memory back; False if it was not archived."""
+        self._require(user_id, memory_id)
+        with self._tx() as conn:
+            done = lifecycle.restore(conn, user_id, memory_id, _now(), actor)
+            if done:
+                self._audit(conn, user_id, actor, "restore", memory_id)
+                self._bump(conn, user_id)
+        return done
+
+    def normalise_importance(self, user_id: str) -> bool:
+        """Scale the user's importances back if their mean inflated; True if it did."""
+        with self._tx() as conn:
+            return lifecycle.normalise_importance(
+                conn, user_id, MAX_MEAN_IMPORTANCE, NORMALISED_MEAN_IMPORTANCE,
+                MIN_MEMORIES_TO_NORMALISE,
+            )  # fmt: skip
+
+    def unlinked_memories(self, user_id: str, limit: int) -> list[tuple[str, list[str]]]:
+        """Memories with entities but no links: (id, canonical entities), newest first."""
+        with self._lock:
+            return lifecycle.unlinked(self._conn, user_id, limit)
+
+    def add_links(self, user_id: str, links: Sequence[tuple[str, str, str, float]]) -> None:
+        """Insert links (src id, dst id, kind, weight); existing ones are kept."""
+        if links:
+            with self._tx() as conn:
+                graph_sql.write_graph(conn, user_id, MemoryGraph(links=tuple(links)))
+
     # -- records (episode or memory) -------------------------------------------------------
 
     def record_kinds(self, user_id: str, ids: Sequence[str]) -> dict[str, str]:
