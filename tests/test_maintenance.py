@@ -123,3 +123,15 @@ def test_maintenance_of_one_user_leaves_others_alone(mem: Memory) -> None:
     assert len(_ids(mem, "b")) == 2
     report = mem.maintain(now=T0)  # every user
     assert report.users == 2 and report.duplicates == 1 and len(_ids(mem, "b")) == 1
+
+
+def test_maintain_ends_idle_sessions_and_extracts_them(mem: Memory) -> None:
+    session = mem.session(user_id="u", now=T0)
+    session.add("user", "I live in Hangzhou.", timestamp=T0)
+    assert _ids(mem) == set()  # extraction waits for the session's end
+    assert mem.maintain(user_id="u", now=T0 + timedelta(minutes=5)).sessions_ended == []
+    report = mem.maintain(user_id="u", now=T0 + timedelta(minutes=45))
+    assert report.sessions_ended == [("u", session.session_id)]
+    assert [i.text for i in mem.get_all(user_id="u", kinds=["fact"])] == [
+        "The user lives in Hangzhou."
+    ]

@@ -216,6 +216,11 @@ class Session:
     # -- state ----------------------------------------------------------------------------
 
     @property
+    def session_id(self) -> str:
+        """The session's id (the same as `id`), as `Memory.session(session_id=...)` takes it."""
+        return self.id
+
+    @property
     def ended(self) -> bool:
         """True once the session was ended (by `end` or the idle timeout)."""
         row = self._mem.store.get_session(self.user_id, self.id)
