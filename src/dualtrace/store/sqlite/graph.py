@@ -68,22 +68,50 @@ def set_canonical(conn: sqlite3.Connection, user_id: str, canonical: dict[str, s
 
 def related(
     conn: sqlite3.Connection, user_id: str, canonicals: Sequence[str], exclude: Sequence[str],
-    limit: int,
+    limit: int, max_share: float = 0.2,
 ) -> list[tuple[str, int]]:  # fmt: skip
-    """Valid memories sharing the most of these canonical entities, newest first on ties."""
+    """Valid memories sharing the most of these canonical entities, newest first on ties.
+
+    Entities too common to tell memories apart (see `informative`) link nothing.
+    """
+    canonicals = list(informative(conn, user_id, canonicals, max_share))
     if not canonicals:
         return []
     marks = ",".join("?" * len(canonicals))
     skip = ",".join("?" * len(exclude)) or "''"
     rows = conn.execute(
         f"SELECT me.memory_id, COUNT(DISTINCT e.canonical_norm) AS shared FROM entities e "
-        f"JOIN memory_entities me ON me.entity_id = e.id JOIN memories m ON m.id = me.memory_id "
+        f"JOIN memory_entities me ON me.user_id = e.user_id AND me.entity_id = e.id "
+        f"JOIN memories m ON m.id = me.memory_id "
         f"WHERE e.user_id = ? AND e.canonical_norm IN ({marks}) AND me.memory_id NOT IN ({skip}) "
         f"AND m.invalidated_at IS NULL AND m.archived = 0 "
         f"GROUP BY me.memory_id ORDER BY shared DESC, m.recorded_at DESC LIMIT ?",
         [user_id, *canonicals, *exclude, limit],
     )
     return [(r[0], int(r[1])) for r in rows]
+
+
+def informative(
+    conn: sqlite3.Connection, user_id: str, canonicals: Sequence[str], max_share: float
+) -> dict[str, int]:
+    """The canonical entities mentioned by at most `max_share` of the user's memories (up to
+    5 mentions always count), with their mention counts. Counted from the index alone, so a
+    speaker named in thousands of memories costs a count, not thousands of rows."""
+    if not canonicals:
+        return {}
+    marks = ",".join("?" * len(canonicals))
+    counts = {
+        r[0]: int(r[1])
+        for r in conn.execute(
+            f"SELECT e.canonical_norm, COUNT(*) FROM entities e JOIN memory_entities me "
+            f"ON me.user_id = e.user_id AND me.entity_id = e.id "
+            f"WHERE e.user_id = ? AND e.canonical_norm IN ({marks}) GROUP BY e.canonical_norm",
+            [user_id, *canonicals],
+        )
+    }
+    total = conn.execute("SELECT COUNT(*) FROM memories WHERE user_id = ?", (user_id,)).fetchone()
+    most = max(5.0, max_share * int(total[0]))
+    return {c: n for c, n in counts.items() if n <= most}
 
 
 def search_entities(
@@ -97,26 +125,26 @@ def search_entities(
     A memory's score is the idf of the entities it mentions over the idf of all the query's
     informative entities.
     """
-    if not canonicals:
+    counts = informative(conn, user_id, canonicals, max_share)
+    if not counts:
         return []
     total = conn.execute("SELECT COUNT(*) FROM memories WHERE user_id = ?", (user_id,)).fetchone()[
         0
     ]
-    marks = ",".join("?" * len(canonicals))
+    marks = ",".join("?" * len(counts))
     rows = conn.execute(
         f"SELECT e.canonical_norm, me.memory_id FROM entities e "
-        f"JOIN memory_entities me ON me.entity_id = e.id "
+        f"JOIN memory_entities me ON me.user_id = e.user_id AND me.entity_id = e.id "
         f"WHERE e.user_id = ? AND e.canonical_norm IN ({marks})",
-        [user_id, *canonicals],
+        [user_id, *counts],
     ).fetchall()
-    members: dict[str, set[str]] = {}
+    informative_ids: dict[str, set[str]] = {}
     for canonical, memory_id in rows:
-        members.setdefault(canonical, set()).add(memory_id)
-    informative = {c: ids for c, ids in members.items() if len(ids) <= max(5, max_share * total)}
-    idf = {c: math.log(1 + total / len(ids)) for c, ids in informative.items()}
+        informative_ids.setdefault(canonical, set()).add(memory_id)
+    idf = {c: math.log(1 + total / len(ids)) for c, ids in informative_ids.items()}
     whole = sum(idf.values())
     scores: dict[str, float] = {}
-    for canonical, ids in informative.items():
+    for canonical, ids in informative_ids.items():
         for memory_id in ids:
             scores[memory_id] = scores.get(memory_id, 0.0) + idf[canonical] / whole
     best = sorted(scores.items(), key=lambda kv: -kv[1])[: limit * 3]

@@ -43,6 +43,50 @@ class _UserMatrix:
     matrix: np.ndarray
 
 
+def _rows(
+    conn: sqlite3.Connection, user_id: str, dim: int, where: str, params: list[object]
+) -> _UserMatrix:
+    rows = conn.execute(
+        "SELECT id, record_id, trace, kind, session_id, vector FROM search_keys "
+        f"WHERE user_id = ? AND vector IS NOT NULL {where} ORDER BY id",
+        [user_id, *params],
+    ).fetchall()
+    matrix = np.frombuffer(b"".join(r["vector"] for r in rows), dtype=np.float32)
+    return _UserMatrix(
+        version=0,
+        key_ids=np.array([r["id"] for r in rows], dtype=np.int64),
+        record_ids=[r["record_id"] for r in rows],
+        traces=[r["trace"] for r in rows],
+        trace_array=np.array([r["trace"] for r in rows], dtype=object),
+        kinds=np.array([r["kind"] for r in rows], dtype=object),
+        sessions=np.array([r["session_id"] for r in rows], dtype=object),
+        matrix=matrix.reshape(len(rows), dim) if rows else np.zeros((0, dim), np.float32),
+    )
+
+
+def _only_appended(conn: sqlite3.Connection, user_id: str, cached: _UserMatrix) -> bool:
+    """True when none of the cached keys was deleted since (keys are never updated in place:
+    a change deletes and re-inserts), so the cache plus the newer rows is the index."""
+    (count,) = conn.execute(
+        "SELECT COUNT(*) FROM search_keys WHERE user_id = ? AND id <= ? AND vector IS NOT NULL",
+        (user_id, int(cached.key_ids[-1])),
+    ).fetchone()
+    return bool(count == len(cached.key_ids))
+
+
+def _concat(old: _UserMatrix, new: _UserMatrix, version: int) -> _UserMatrix:
+    return _UserMatrix(
+        version=version,
+        key_ids=np.concatenate([old.key_ids, new.key_ids]),
+        record_ids=old.record_ids + new.record_ids,
+        traces=old.traces + new.traces,
+        trace_array=np.concatenate([old.trace_array, new.trace_array]),
+        kinds=np.concatenate([old.kinds, new.kinds]),
+        sessions=np.concatenate([old.sessions, new.sessions]),
+        matrix=np.concatenate([old.matrix, new.matrix]),
+    )
+
+
 class DenseIndex:
     """Per-user cached vector matrices over `search_keys`."""
 
@@ -61,22 +105,14 @@ class DenseIndex:
         cached = self._cache.get(user_id)
         if cached is not None and cached.version == version:
             return cached
-        rows = conn.execute(
-            "SELECT id, record_id, trace, kind, session_id, vector FROM search_keys "
-            "WHERE user_id = ? AND vector IS NOT NULL ORDER BY id",
-            (user_id,),
-        ).fetchall()
-        matrix = np.frombuffer(b"".join(r["vector"] for r in rows), dtype=np.float32)
-        loaded = _UserMatrix(
-            version=version,
-            key_ids=np.array([r["id"] for r in rows], dtype=np.int64),
-            record_ids=[r["record_id"] for r in rows],
-            traces=[r["trace"] for r in rows],
-            trace_array=np.array([r["trace"] for r in rows], dtype=object),
-            kinds=np.array([r["kind"] for r in rows], dtype=object),
-            sessions=np.array([r["session_id"] for r in rows], dtype=object),
-            matrix=matrix.reshape(len(rows), dim) if rows else np.zeros((0, dim), np.float32),
-        )
+        if cached is not None and len(cached.key_ids) and _only_appended(conn, user_id, cached):
+            # keys were only added since (the common case: a write): read just the new ones
+            last = int(cached.key_ids[-1])
+            new = _rows(conn, user_id, dim, "AND id > ?", [last])
+            loaded = _concat(cached, new, version)
+        else:
+            loaded = _rows(conn, user_id, dim, "", [])
+            loaded.version = version
         self._cache[user_id] = loaded
         return loaded
 

@@ -176,7 +176,7 @@ class SQLiteStore:
             "ON CONFLICT(user_id) DO UPDATE SET version = excluded.version",
             (user_id,),
         )
-        self._dense.invalidate(user_id)
+        # the dense cache notices the new version and reads only what changed
 
     # -- embedder binding -----------------------------------------------------------------
 
