@@ -159,7 +159,9 @@ def neighbours(
         return []
     marks = ",".join("?" * len(memory_ids))
     rows = conn.execute(
-        f"SELECT src_id, dst_id, weight FROM links WHERE user_id = ? AND src_id IN ({marks}) "
+        # `+user_id`: look rows up by the primary key (src_id first), not by scanning all
+        # the user's links through links_user
+        f"SELECT src_id, dst_id, weight FROM links WHERE +user_id = ? AND src_id IN ({marks}) "
         f"UNION ALL SELECT dst_id, src_id, weight FROM links WHERE user_id = ? "
         f"AND dst_id IN ({marks})",
         [user_id, *memory_ids, user_id, *memory_ids],
