@@ -73,3 +73,17 @@ def test_bad_memory_record_imports_nothing(
     with pytest.raises(ValidationError, match=fragment):
         mem.import_records(records, user_id="u")
     assert mem.get_all(user_id="u") == []
+
+
+def test_round_trip_keeps_the_supersede_chain_and_the_archive(mem: Memory) -> None:
+    mem.add("I live in Hangzhou.", user_id="a", timestamp="2024-01-10")
+    (new_id, _), (old_id, _) = [
+        e[:2] for e in mem.add("I just moved to Shanghai.", user_id="a",
+                               timestamp="2024-03-05").events
+    ]  # fmt: skip
+    mem.store.archive_memories("a", [new_id], "test", "test")
+    assert mem.import_records(list(mem.export(user_id="a")), user_id="b") == 4
+    copied = {i.text: i for i in mem.get_all(user_id="b", include_invalid=True)}
+    old, new = copied["The user lives in Hangzhou."], copied["The user just moved to Shanghai."]
+    assert old.superseded_by == new.id and old.valid_to is not None
+    assert new.archived and not old.archived

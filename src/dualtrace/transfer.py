@@ -42,6 +42,8 @@ def export_user(store: Store, user_id: str) -> Iterator[dict[str, Any]]:
             value = getattr(m, f)
             record[f] = None if value is None else value.isoformat()
         record["sources"] = [episodes[s] for s in m.source_episode_ids if s in episodes]
+        record["superseded_by"] = m.superseded_by  # an exported id, like "id"
+        record["archived"] = m.archived
         yield record
 
 
@@ -148,12 +150,15 @@ def _flush(
     return len(msgs) - sum(1 for i in ids if i in known)
 
 
+def _imported_id(user_id: str, exported_id: str) -> str:
+    """The id an exported memory gets here (stable, so a re-import is recognised)."""
+    return "mem_" + hashlib.sha256(f"{user_id}\x1f{exported_id}".encode()).hexdigest()[:32]
+
+
 def _import_memories(mem: Memory, records: list[dict[str, Any]], user_id: str) -> int:
     created = 0
     for record in records:
-        memory_id = (
-            "mem_" + hashlib.sha256(f"{user_id}\x1f{record['id']}".encode()).hexdigest()[:32]
-        )
+        memory_id = _imported_id(user_id, record["id"])
         if mem.store.record_kinds(user_id, [memory_id, record["id"]]):
             continue  # imported before, or exported from this very user
         sources = mem.store.episode_ids_by_external(user_id, list(record.get("sources", [])))
@@ -166,7 +171,12 @@ def _import_memories(mem: Memory, records: list[dict[str, Any]], user_id: str) -
             **fields,
             **times,
             source_episode_ids=tuple(sources.values()),
-        )
+            superseded_by=(
+                _imported_id(user_id, str(record["superseded_by"]))
+                if record.get("superseded_by") else None
+            ),
+            archived=bool(record.get("archived", False)),
+        )  # fmt: skip
         mem.store.insert_memories(user_id, [m], mem.memory_keys(user_id, m), mem.config.actor)
         created += 1
     return created
