@@ -170,3 +170,16 @@ def test_undo_is_scoped_to_the_user(mem: Memory) -> None:
     with pytest.raises(NotFoundError, match="no history entry"):
         mem.revert(entry.id, user_id="intruder")
     assert mem.get(hangzhou.id, user_id="u").valid_to is not None
+
+
+def test_within_one_call_repeats_and_merges_make_one_memory(mem: Memory) -> None:
+    events = mem.add(
+        ["I care a lot about fuel consumption.", "I'm also worried about boot space.",
+         "I live in Hangzhou.", "I live in Hangzhou."],
+        user_id="u", timestamp=JAN,
+    ).events  # fmt: skip
+    assert [e[1] for e in events] == ["ADD", "MERGE", "ADD"]  # one Hangzhou draft, two turns
+    cares = _one(_facts(mem), "fuel consumption")
+    assert "fuel consumption and boot space" in cares.text and len(cares.sources) == 2
+    assert [h.event for h in mem.history(cares.id, user_id="u")] == ["ADD"]
+    assert len(_one(_facts(mem), "Hangzhou").sources) == 2

@@ -9,7 +9,7 @@ importance and expiry. Questions, greetings and fillers are not memories.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 
 from dualtrace.encode import patterns
@@ -51,7 +51,7 @@ class RulesExtractor:
     def extract(self, window: Window) -> Extraction:
         """Drafts for every memorable sentence of the window's new turns."""
         drafts: list[MemoryDraft] = []
-        seen: set[str] = set()
+        seen: dict[str, int] = {}  # text -> index in drafts
         turns = [*window.context, *window.episodes]
         for i, episode in enumerate(turns):
             if i < len(window.context) or episode.role not in self.config.roles:
@@ -60,9 +60,16 @@ class RulesExtractor:
             listeners = _listeners(episode, window)
             for sentence in split_sentences(episode.text):
                 draft = self._draft(sentence, episode, previous, listeners)
-                if draft is not None and draft.text.casefold() not in seen:
-                    seen.add(draft.text.casefold())
-                    drafts.append(draft)
+                if draft is None:
+                    continue
+                key = draft.text.casefold()
+                if key in seen:  # said again in this window: one draft citing both turns
+                    first = drafts[seen[key]]
+                    sources = tuple(dict.fromkeys((*first.source_episode_ids, episode.id)))
+                    drafts[seen[key]] = replace(first, source_episode_ids=sources)
+                    continue
+                seen[key] = len(drafts)
+                drafts.append(draft)
         return Extraction(drafts=drafts, extractor=self.name)
 
     def _draft(

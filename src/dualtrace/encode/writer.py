@@ -236,6 +236,10 @@ class MemoryWriter:
             return
         if action == "REINFORCE":
             old = plan.view[targets[0].id]
+            if old.id in plan.new:  # said twice in this batch: one new memory, both sources
+                plan.view[old.id] = replace(old, source_episode_ids=_union(old, record))
+                plan.events.append((old.id, "REINFORCE", record.text))
+                return
             plan.changes.append(MemoryChange(
                 "REINFORCE", old.id, record.text, sources=record.source_episode_ids,
                 importance=reinforced(old.importance, old.access_count, REPEAT_STEP),
@@ -251,13 +255,16 @@ class MemoryWriter:
                 metadata={**old.metadata, "values": list(values)},
                 source_episode_ids=_union(old, record),
             )  # fmt: skip
+            plan.view[old.id] = merged
+            plan.events.append((old.id, "MERGE", merged.text))
+            if old.id in plan.new:  # merged before it was ever stored: store it merged
+                plan.keys[old.id] = self.keys(user_id, merged)
+                return
             plan.changes.append(MemoryChange(
                 "MERGE", old.id, record.text, sources=record.source_episode_ids,
                 text=merged.text, object=merged.object, values=values,
                 keys=tuple(self.keys(user_id, merged)),
             ))  # fmt: skip
-            plan.view[old.id] = merged
-            plan.events.append((old.id, "MERGE", merged.text))
             return
         if record.id not in plan.keys:  # the same words as a closed or other-day memory
             plan.keys[record.id] = self.keys(user_id, record)
