@@ -77,10 +77,9 @@ def test_bad_memory_record_imports_nothing(
 
 def test_round_trip_keeps_the_supersede_chain_and_the_archive(mem: Memory) -> None:
     mem.add("I live in Hangzhou.", user_id="a", timestamp="2024-01-10")
-    (new_id, _), (old_id, _) = [
-        e[:2] for e in mem.add("I just moved to Shanghai.", user_id="a",
-                               timestamp="2024-03-05").events
-    ]  # fmt: skip
+    events = mem.add("I just moved to Shanghai.", user_id="a", timestamp="2024-03-05").events
+    assert [e[1] for e in events] == ["ADD", "SUPERSEDE"]
+    new_id = events[0][0]
     mem.store.archive_memories("a", [new_id], "test", "test")
     assert mem.import_records(list(mem.export(user_id="a")), user_id="b") == 4
     copied = {i.text: i for i in mem.get_all(user_id="b", include_invalid=True)}
