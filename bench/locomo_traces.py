@@ -63,6 +63,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "importance_weight": 0.05,
     },
     "sweep: recency 0.05, importance 0.05": {"recency_weight": 0.05, "importance_weight": 0.05},
+    "sweep: candidates 100": {"candidates": 100},
+    "sweep: dense weight 0.4": {"dense_weight": 0.4},
     "facts + scenes, no episodes": {"search_traces": ("fact", "scene"), "entity_weight": 0.2},
 }
 

@@ -135,3 +135,13 @@ def test_maintain_ends_idle_sessions_and_extracts_them(mem: Memory) -> None:
     assert [i.text for i in mem.get_all(user_id="u", kinds=["fact"])] == [
         "The user lives in Hangzhou."
     ]
+
+
+def test_maintaining_one_user_leaves_other_users_sessions_open(mem: Memory) -> None:
+    mine = mem.session(user_id="u", now=T0)
+    mine.add("user", "I live in Hangzhou.", timestamp=T0)
+    theirs = mem.session(user_id="v", now=T0)
+    theirs.add("user", "I live in Paris.", timestamp=T0)
+    report = mem.maintain(user_id="u", now=T0 + timedelta(hours=2))
+    assert report.sessions_ended == [("u", mine.session_id)]
+    assert not theirs.ended and mine.ended

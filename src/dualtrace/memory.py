@@ -496,8 +496,9 @@ class Memory:
         report = maintenance.maintain(self, users, at)
         from dualtrace.session import end_idle_sessions
 
-        ended = end_idle_sessions(self, at, self.config.session_idle_minutes)
-        report.sessions_ended = [s for s in ended if user_id is None or s[0] == user_id]
+        report.sessions_ended = end_idle_sessions(
+            self, at, self.config.session_idle_minutes, None if user_id is None else users[0]
+        )
         return report
 
     # -- transfer -------------------------------------------------------------------------

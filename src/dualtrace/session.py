@@ -386,10 +386,12 @@ def _read_turn(turn: Episode, extractor: RulesExtractor) -> _TurnFacts:
 
 
 def end_idle_sessions(
-    mem: Memory, now: datetime | str | None = None, idle_minutes: float | None = None
-) -> list[tuple[str, str]]:
-    """End every open session, of every user, with no turn for `idle_minutes` (default: the
-    config's `session_idle_minutes`): extract its turns, then mark it ended.
+    mem: Memory, now: datetime | str | None = None, idle_minutes: float | None = None,
+    user_id: str | None = None,
+) -> list[tuple[str, str]]:  # fmt: skip
+    """End every open session (of every user, or of `user_id`) with no turn for
+    `idle_minutes` (default: the config's `session_idle_minutes`): extract its turns, then
+    mark it ended.
 
     Returns the (user id, session id) pairs it ended.
     """
@@ -398,9 +400,11 @@ def end_idle_sessions(
     if isinstance(minutes, bool) or not isinstance(minutes, int | float) or not minutes > 0:
         raise ValidationError(f"idle_minutes={idle_minutes!r} must be a positive number")
     ended: list[tuple[str, str]] = []
-    for user_id, session_id in mem.store.idle_sessions(at - timedelta(minutes=minutes)):
-        if _finish(mem, user_id, session_id, at, "idle") is not None:
-            ended.append((user_id, session_id))
+    for owner, session_id in mem.store.idle_sessions(at - timedelta(minutes=minutes)):
+        if user_id is not None and owner != user_id:
+            continue
+        if _finish(mem, owner, session_id, at, "idle") is not None:
+            ended.append((owner, session_id))
     return ended
 
 
