@@ -157,7 +157,7 @@ class Memory:
         if not episodes:
             return AddResult(episodes=ids, events=[])
         keys = self._episode_keys(user_id, episodes)
-        self.store.insert_episodes(user_id, episodes, keys, self.config.actor)
+        episodes = self.store.insert_episodes(user_id, episodes, keys, self.config.actor)
         if not (self.config.extract if extract is None else extract):
             return AddResult(episodes=ids, events=[])
         events, error = self.writer.write(user_id, episodes)

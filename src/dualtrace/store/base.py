@@ -102,7 +102,10 @@ class Store(Protocol):
 
     def insert_episodes(
         self, user_id: str, episodes: Sequence[Episode], keys: Sequence[IndexEntry], actor: str
-    ) -> None: ...
+    ) -> list[Episode]:
+        """Store episodes and their keys; returns them as stored (a turn another process
+        added to the same session meanwhile moves these to the following seq numbers)."""
+        ...
 
     def get_episodes(self, user_id: str, ids: Sequence[str]) -> dict[str, Episode]: ...
 

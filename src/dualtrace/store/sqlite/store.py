@@ -7,6 +7,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -242,9 +243,14 @@ class SQLiteStore:
 
     def insert_episodes(
         self, user_id: str, episodes: Sequence[Episode], keys: Sequence[IndexEntry], actor: str
-    ) -> None:
-        """Store episodes and their search keys in one transaction."""
+    ) -> list[Episode]:
+        """Store episodes and their search keys in one transaction; returns them as stored.
+
+        Seq numbers are checked inside the transaction: if another process added turns to
+        the session since `next_seq` was read, these follow them.
+        """
         with self._tx() as conn:
+            episodes = self._after_last(conn, user_id, episodes)
             for e in episodes:
                 conn.execute(
                     "INSERT INTO episodes (id, user_id, agent_id, session_id, seq, role, speaker, "
@@ -259,6 +265,23 @@ class SQLiteStore:
             self._write_keys(conn, user_id, keys)
             if episodes:
                 self._audit(conn, user_id, actor, "add_episodes", None, {"count": len(episodes)})
+        return list(episodes)
+
+    @staticmethod
+    def _after_last(
+        conn: sqlite3.Connection, user_id: str, episodes: Sequence[Episode]
+    ) -> Sequence[Episode]:
+        if not episodes:
+            return episodes
+        first = episodes[0]
+        (following,) = conn.execute(
+            "SELECT COALESCE(MAX(seq) + 1, 0) FROM episodes WHERE user_id = ? AND session_id IS ?",
+            (user_id, first.session_id),
+        ).fetchone()
+        if following <= first.seq:
+            return episodes
+        shift = following - first.seq
+        return [replace(e, seq=e.seq + shift) for e in episodes]
 
     def get_episodes(self, user_id: str, ids: Sequence[str]) -> dict[str, Episode]:
         """Episodes by id (missing ids are simply absent)."""
