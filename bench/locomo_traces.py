@@ -64,6 +64,9 @@ VARIANTS: dict[str, dict[str, Any]] = {
     },
     "sweep: recency 0.05, importance 0.05": {"recency_weight": 0.05, "importance_weight": 0.05},
     "sweep: candidates 100": {"candidates": 100},
+    "sweep: diversity 0.1": {"context_diversity": 0.1},
+    "sweep: diversity 0.2": {"context_diversity": 0.2},
+    "sweep: diversity 0.4": {"context_diversity": 0.4},
     "sweep: dense weight 0.4": {"dense_weight": 0.4},
     "facts + scenes, no episodes": {"search_traces": ("fact", "scene"), "entity_weight": 0.2},
 }
@@ -94,7 +97,7 @@ def recall(
         for question, evidence, category, _ in questions(conv):
             n += 1
             for b in budgets:
-                ctx = mem.context(question, user_id=user, max_tokens=b, now=now)
+                ctx = mem.context(question, user_id=user, max_tokens=b, now=now, reinforce=False)
                 cited = {s.external_id for item in ctx.items for s in item.sources}
                 share = len(evidence & cited) / len(evidence)
                 totals[b] += share

@@ -682,8 +682,15 @@ def bench_locomo(settings: _Settings, data: Path, **options: Any) -> None:
 
 @bench.command("longmemeval")
 @_bench_options(click.Path(exists=True, dir_okay=False, path_type=Path), "1000,2000,4000")
-def bench_longmemeval(settings: _Settings, data: Path, **options: Any) -> None:
+@click.option(
+    "--types",
+    default=None,
+    help="Only these question types, comma-separated (e.g. knowledge-update,"
+    "temporal-reasoning); --limit samples within them.",
+)
+def bench_longmemeval(settings: _Settings, data: Path, types: str | None, **options: Any) -> None:
     """LongMemEval: --data is a .json or .json.gz file (--limit: stratified sample by type)."""
     from dualtrace.bench import run_longmemeval
 
-    _report_written(settings, run_longmemeval(data, **options))
+    chosen = None if types is None else tuple(t.strip() for t in types.split(",") if t.strip())
+    _report_written(settings, run_longmemeval(data, types=chosen, **options))

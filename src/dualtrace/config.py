@@ -68,6 +68,7 @@ class MemoryConfig:
     importance_weight: float = 0.05
     reinforce_step: float = 0.05
     archive_importance: float = 0.1
+    context_diversity: float = 0.0
     archive_after_days: float = 180.0
     embed_max_chars: int = 1000
     assistant_embed_chars: int = 200
@@ -109,6 +110,10 @@ class MemoryConfig:
                     f"{name}={getattr(self, name)} must lie in [0, 0.5]: boosts are bounded so "
                     "that time or importance never erase a relevant memory"
                 )
+        if not 0 <= self.context_diversity <= 1:
+            raise ConfigError(
+                f"context_diversity={self.context_diversity} must be in [0, 1] (0: off)"
+            )
         if not 0 <= self.archive_importance < 1 or self.archive_after_days < 0:
             raise ConfigError(
                 f"archive_importance={self.archive_importance} must be in [0, 1) and "

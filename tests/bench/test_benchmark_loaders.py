@@ -104,3 +104,13 @@ def test_methods_and_full_history_text() -> None:
     text = full_history_text(unit)
     assert text.splitlines()[0] == "[2023-05-08 Mon 13:56] Alice: Hi Bob! How was your week?"
     assert len(text.splitlines()) == unit.turn_count
+
+
+def test_longmemeval_types_filter_before_sampling(tmp_path: Path) -> None:
+    items = json.loads((DATA / "longmemeval_tiny.json").read_text())
+    path = tmp_path / "three.json"
+    path.write_text(json.dumps([items[0], {**items[0], "question_id": "q_user_b"}, items[1]]))
+    bench = load_longmemeval(path, types=("single-session-user",))
+    assert [u.user_id for u in bench.units] == ["lme-q_user_1", "lme-q_user_b"]
+    with pytest.raises(ValidationError, match="knowledge-updates"):
+        load_longmemeval(path, types=("knowledge-updates",))

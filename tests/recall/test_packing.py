@@ -82,3 +82,15 @@ def test_profile_comes_first_newest_value_on_top() -> None:
     lines = pack([old, new, chat], 300).text.splitlines()
     assert lines[1] == PROFILE and "350k" in lines[2] and "300k" in lines[3]
     assert lines[4] == MOMENTS and "cars" in lines[5]
+
+
+def test_diversity_prefers_a_new_corner_over_a_rephrasing() -> None:
+    first = hit(1, "Melanie went camping with her kids at the lake last summer.", 1.0)
+    similar = hit(2, "Melanie and her kids went camping by the lake in the summer.", 0.95)
+    other = hit(3, "Melanie signed the kids up for a pottery class.", 0.85)
+    room = count_tokens(pack([first, other], 10_000).text) + 2  # fits two lines, not three
+    plain = pack([first, similar, other], room)
+    assert [h.id for h in plain.items] == ["ep_1", "ep_2"]
+    diverse = pack([first, similar, other], room, diversity=0.4)
+    assert [h.id for h in diverse.items] == ["ep_1", "ep_3"]
+    assert diverse.tokens <= room

@@ -107,15 +107,28 @@ def unit_for(item: dict[str, Any]) -> Unit:
     return Unit(f"lme-{qid}", sessions, (question,))
 
 
-def load_longmemeval(path: Path, *, limit: int | None = None) -> Benchmark:
-    """Load a LongMemEval file; `limit` takes a stratified sample by question type."""
+def load_longmemeval(
+    path: Path, *, limit: int | None = None, types: Sequence[str] | None = None
+) -> Benchmark:
+    """Load a LongMemEval file; `types` keeps only those question types, `limit` takes a
+    stratified sample by question type."""
     items = read_items(Path(path))
     total = len(items)
+    if types is not None:
+        known = sorted({str(i["question_type"]) for i in items})
+        unknown = sorted(set(types) - set(known))
+        if unknown or not types:
+            raise ValidationError(
+                f"question types {unknown or list(types)} are not in {path}; choose from {known}"
+            )
+        items = [i for i in items if str(i["question_type"]) in types]
     if limit is not None:
         items = stratified_sample(items, lambda i: str(i["question_type"]), limit)
     units = tuple(unit_for(i) for i in items)
     types = list(dict.fromkeys(str(i["question_type"]) for i in items))
     sample = "all" if limit is None else f"a stratified sample (round-robin by type) of {limit}"
+    if types is not None:
+        sample += f" of the types {', '.join(types)}"
     notes = (
         f"{len(units)} of {total} questions ({sample}) from {path}; each question is its own "
         "user; `now` is the question date; abstention questions reported apart.",

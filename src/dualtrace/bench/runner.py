@@ -288,6 +288,7 @@ def run_longmemeval(
     data: Path,
     *,
     limit: int | None = None,
+    types: Sequence[str] | None = None,
     budgets: Sequence[int] = (1000, 2000, 4000),
     ks: Sequence[int] = (5, 10, 20),
     out: Path | None = None,
@@ -296,13 +297,14 @@ def run_longmemeval(
     embedder: EmbedderFactory | None = None,
     progress: bool = True,
 ) -> Path:
-    """Run LongMemEval on a `.json`/`.json.gz` file (`limit`: stratified sample by type).
+    """Run LongMemEval on a `.json`/`.json.gz` file (`limit`: stratified sample by type;
+    `types`: only these question types).
 
     Example::
 
         report = run_longmemeval(Path("longmemeval_s_dev.json.gz"), limit=6)
     """
-    bench = load_longmemeval(data, limit=limit)
+    bench = load_longmemeval(data, limit=limit, types=types)
     return run_benchmark(
         bench,
         budgets=budgets,

@@ -56,7 +56,7 @@ def _words(text: str) -> frozenset[str]:
 
 
 def _near_copy(words: frozenset[str], chosen: list[frozenset[str]]) -> bool:
-    return any(len(words & w) / max(1, len(words | w)) >= NEAR_COPY for w in chosen)
+    return any(_overlap(words, w) >= NEAR_COPY for w in chosen)
 
 
 def _fit(hit: Hit, room: int) -> tuple[str, int] | None:
@@ -73,14 +73,25 @@ def _fit(hit: Hit, room: int) -> tuple[str, int] | None:
     return (line, cost) if cost <= room else None
 
 
-def _select(hits: Sequence[Hit], budget: int) -> list[tuple[Hit, str]]:
+def _select(hits: Sequence[Hit], budget: int, diversity: float) -> list[tuple[Hit, str]]:
+    """Greedy choice under the budget: best first, or with `diversity` > 0 maximal marginal
+    relevance — relevance (over the best) minus `diversity` × the word overlap with the
+    items already chosen, so that the context covers more than one corner of the question."""
     chosen: list[tuple[Hit, str]] = []
     cited: set[str] = set()
     seen: list[frozenset[str]] = []
     used = 0
-    for hit in order_for_context(hits):
+    pool = [(h, _words(h.text)) for h in order_for_context(hits)]
+    best = max((h.score for h, _ in pool), default=0.0) or 1.0
+    while pool:
+        pick = 0
+        if diversity > 0 and seen:
+            value = [
+                h.score / best - diversity * max(_overlap(w, c) for c in seen) for h, w in pool
+            ]
+            pick = max(range(len(pool)), key=lambda i: (value[i], -i))
+        hit, words = pool.pop(pick)
         sources = {src.episode_id for src in hit.sources}
-        words = _words(hit.text)
         if (sources and sources <= cited) or _near_copy(words, seen):
             continue  # its turns are in already, or it says what an item in says
         fitted = _fit(hit, budget - used)
@@ -91,6 +102,10 @@ def _select(hits: Sequence[Hit], budget: int) -> list[tuple[Hit, str]]:
         seen.append(words)
         used += fitted[1]
     return chosen
+
+
+def _overlap(a: frozenset[str], b: frozenset[str]) -> float:
+    return len(a & b) / max(1, len(a | b))
 
 
 def _render(chosen: list[tuple[Hit, str]]) -> str:
@@ -105,12 +120,14 @@ def _render(chosen: list[tuple[Hit, str]]) -> str:
     return "\n".join(lines)
 
 
-def pack(hits: Sequence[Hit], max_tokens: int) -> Context:
-    """The best hits that fit in `max_tokens`, rendered in sections; never over budget."""
+def pack(hits: Sequence[Hit], max_tokens: int, *, diversity: float = 0.0) -> Context:
+    """The best hits that fit in `max_tokens`, rendered in sections; never over budget.
+
+    `diversity` > 0 trades relevance for coverage (maximal marginal relevance)."""
     frame = count_tokens("\n".join([HEADER, PROFILE, MOMENTS]))
     if frame + MIN_TRUNCATED_TOKENS > max_tokens:
         return Context(text="", items=[], tokens=0)
-    chosen = _select(hits, max_tokens - frame)
+    chosen = _select(hits, max_tokens - frame, diversity)
     text = _render(chosen) if chosen else ""
     while chosen and count_tokens(text) > max_tokens:  # BPE merges across lines, rarely
         chosen.pop()
