@@ -82,6 +82,8 @@ class SQLiteStore:
             self._conn.execute(f"PRAGMA {pragma}")
         self._lock = threading.RLock()
         self._dense = DenseIndex()
+        # per user: (memories, mean importance when measured, importance gained since)
+        self._means: dict[str, tuple[int, float, float]] = {}
         with self._lock:
             migrate(self._conn)
 
@@ -653,6 +655,7 @@ class SQLiteStore:
                 counts[table] = cur.rowcount
             self._audit(conn, user_id, actor, "forget_user", None, counts)
         self._dense.invalidate(user_id)
+        self._means.pop(user_id, None)
         self._scrub(vacuum=True)
         return counts
 
@@ -742,19 +745,38 @@ class SQLiteStore:
                 f"AND id IN ({marks})",
                 [user_id, *memory_ids],
             ).fetchall()
+            updates = [(update(r[1], r[2]), codec.ts(at), user_id, r[0]) for r in rows]
             conn.executemany(
                 "UPDATE memories SET importance = ?, access_count = access_count + 1, "
                 "last_accessed_at = ? WHERE user_id = ? AND id = ?",
-                [(update(r[1], r[2]), codec.ts(at), user_id, r[0]) for r in rows],
+                updates,
             )
-            count, mean = conn.execute(
-                "SELECT COUNT(*), AVG(importance) FROM memories WHERE user_id = ?", (user_id,)
-            ).fetchone()
-            if count >= MIN_MEMORIES_TO_NORMALISE and mean > MAX_MEAN_IMPORTANCE:
-                conn.execute(
-                    "UPDATE memories SET importance = importance * ? WHERE user_id = ?",
-                    (NORMALISED_MEAN_IMPORTANCE / mean, user_id),
-                )
+            gained = sum(new - r[1] for (new, *_), r in zip(updates, rows, strict=True))
+            self._check_mean(conn, user_id, gained)
+
+    def _check_mean(self, conn: sqlite3.Connection, user_id: str, gained: float) -> None:
+        """Scale the user's importances back once their mean passes MAX_MEAN_IMPORTANCE.
+
+        Averaging every memory after every search costs a scan of the user's rows, so this
+        process tracks an upper bound (the mean when last measured plus what its recalls
+        added since) and measures only when the bound could pass the limit.
+        """
+        known = self._means.get(user_id)
+        if known is not None:
+            count, mean, pending = known
+            if mean + (pending + gained) / max(count, 1) <= MAX_MEAN_IMPORTANCE:
+                self._means[user_id] = (count, mean, pending + gained)
+                return
+        count, mean = conn.execute(
+            "SELECT COUNT(*), AVG(importance) FROM memories WHERE user_id = ?", (user_id,)
+        ).fetchone()
+        if count >= MIN_MEMORIES_TO_NORMALISE and mean > MAX_MEAN_IMPORTANCE:
+            conn.execute(
+                "UPDATE memories SET importance = importance * ? WHERE user_id = ?",
+                (NORMALISED_MEAN_IMPORTANCE / mean, user_id),
+            )
+            mean = NORMALISED_MEAN_IMPORTANCE
+        self._means[user_id] = (int(count), float(mean or 0.0), 0.0)
 
     def _one_hop(self, user_id: str, found: list[Candidate]) -> list[Candidate]:
         """Memories linked to the entity hits, at half their score (one hop along links)."""
