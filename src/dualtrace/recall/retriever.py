@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
+from functools import partial
 
 from dualtrace.config import MemoryConfig
 from dualtrace.embed.base import Embedder
@@ -37,6 +40,7 @@ class Retriever:
         self.embedder = embedder
         self.config = config
         self._aliases: dict[str, tuple[tuple[int, str], AliasIndex]] = {}
+        self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="dualtrace-channel")
 
     def retrieve(
         self, user_id: str, query: QueryAnalysis, limit: int, scope: SearchScope
@@ -62,26 +66,42 @@ class Retriever:
     def _channels(
         self, user_id: str, query: QueryAnalysis, depth: int, scope: SearchScope
     ) -> dict[str, dict[str, float]]:
-        vector = self.embedder.embed_queries([query.text])[0]
         if scope.metadata or scope.occurred_before is not None:
             # these filters apply after each channel's top keys: look deeper so that a rare
             # filter value still finds its records
             depth *= FILTERED_DEPTH
-        channels: dict[str, list[Candidate]] = {
-            "dense": self.store.search_dense(user_id, vector, depth, scope),
-            "lexical": self.store.search_lexical(user_id, query.terms, depth, scope),
+        jobs: dict[str, Callable[[], list[Candidate]]] = {
+            "dense": partial(self._dense, user_id, query.text, depth, scope),
+            "lexical": partial(self.store.search_lexical, user_id, query.terms, depth, scope),
         }
         if self.config.temporal_weight > 0 and query.window is not None:
             tz = query.now.tzinfo or UTC
             start = datetime.combine(query.window[0], time(), tzinfo=tz)
             end = datetime.combine(query.window[1], time(), tzinfo=tz) + timedelta(days=1)
-            channels["time"] = self.store.search_time(user_id, start, end, depth, scope)
+            jobs["time"] = partial(self.store.search_time, user_id, start, end, depth, scope)
         if self.config.entity_weight > 0 and query.entities:
-            canonicals = self._canonical(user_id, query.entities)
-            channels["entity"] = self.store.search_entities(
-                user_id, canonicals, depth, scope, self.config.entity_max_share
-            )
+            jobs["entity"] = partial(self._entities, user_id, query.entities, depth, scope)
+        # The channels run at once: SQLite and numpy release the GIL, and the store gives
+        # each thread its own read connection.
+        futures = {name: self._pool.submit(job) for name, job in jobs.items()}
+        channels = {name: future.result() for name, future in futures.items()}
         return {name: {c.record_id: c.score for c in found} for name, found in channels.items()}
+
+    def _dense(self, user_id: str, text: str, depth: int, scope: SearchScope) -> list[Candidate]:
+        vector = self.embedder.embed_queries([text])[0]
+        return self.store.search_dense(user_id, vector, depth, scope)
+
+    def _entities(
+        self, user_id: str, mentions: list[EntityMention], depth: int, scope: SearchScope
+    ) -> list[Candidate]:
+        canonicals = self._canonical(user_id, mentions)
+        return self.store.search_entities(
+            user_id, canonicals, depth, scope, self.config.entity_max_share
+        )
+
+    def close(self) -> None:
+        """Stop the channel threads."""
+        self._pool.shutdown(wait=True)
 
     def _canonical(self, user_id: str, mentions: list[EntityMention]) -> list[str]:
         rows = self.store.entity_rows(user_id)

@@ -81,6 +81,8 @@ class SQLiteStore:
         ):
             self._conn.execute(f"PRAGMA {pragma}")
         self._lock = threading.RLock()
+        self._local = threading.local()  # each thread's read connection (see _reading)
+        self._readers: list[sqlite3.Connection] = []
         self._dense = DenseIndex()
         # per user: (memories, mean importance when measured, importance gained since)
         self._means: dict[str, tuple[int, float, float]] = {}
@@ -105,9 +107,32 @@ class SQLiteStore:
         with self._lock:
             return self._conn.execute(sql, params).fetchall()
 
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        """A connection for the search channels: this thread's own read-only connection, so
+        that channels run at once (WAL lets readers proceed beside each other and a writer);
+        the shared one, under the lock, for an in-memory database."""
+        if str(self.path) == ":memory:":
+            with self._lock:
+                yield self._conn
+            return
+        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=30,
+                                   check_same_thread=False)  # fmt: skip
+            conn.row_factory = sqlite3.Row
+            conn.execute("PRAGMA query_only = ON")
+            self._local.conn = conn
+            with self._lock:
+                self._readers.append(conn)
+        yield conn
+
     def close(self) -> None:
-        """Checkpoint the WAL and close the file."""
+        """Checkpoint the WAL and close the file (and the search threads' connections)."""
         with self._lock:
+            for reader in self._readers:
+                reader.close()
+            self._readers.clear()
             self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             self._conn.close()
 
@@ -694,42 +719,43 @@ class SQLiteStore:
         self, user_id: str, vector: Vector, limit: int, scope: SearchScope
     ) -> list[Candidate]:
         """Nearest keys by cosine similarity, filtered by scope."""
-        with self._lock:
-            found = self._dense.search(self._conn, user_id, vector, limit, scope)
-            return self._admit(user_id, found, limit, scope)
+        with self._reading() as conn:
+            found = self._dense.search(conn, user_id, vector, limit, scope)
+            return self._admit(conn, user_id, found, limit, scope)
 
     def search_lexical(
         self, user_id: str, terms: Sequence[str], limit: int, scope: SearchScope
     ) -> list[Candidate]:
         """BM25 matches for the terms, filtered by scope."""
-        with self._lock:
-            found = lexical_search(self._conn, user_id, terms, limit, scope)
-            return self._admit(user_id, found, limit, scope)
+        with self._reading() as conn:
+            found = lexical_search(conn, user_id, terms, limit, scope)
+            return self._admit(conn, user_id, found, limit, scope)
 
     def search_entities(
         self, user_id: str, canonicals: Sequence[str], limit: int, scope: SearchScope,
         max_share: float = 0.2,
     ) -> list[Candidate]:  # fmt: skip
         """Memories of these entities, scored by the entities' rarity (idf), filtered by scope."""
-        with self._lock:
-            found = graph_sql.search_entities(self._conn, user_id, canonicals, limit, max_share)
-            found += self._one_hop(user_id, found)
-            return self._admit(user_id, found, limit, scope)
+        with self._reading() as conn:
+            found = graph_sql.search_entities(conn, user_id, canonicals, limit, max_share)
+            found += self._one_hop(conn, user_id, found)
+            return self._admit(conn, user_id, found, limit, scope)
 
     def search_time(
         self, user_id: str, start: datetime, end: datetime, limit: int, scope: SearchScope
     ) -> list[Candidate]:
         """Records that happened in [start, end): episodes said then, memories valid from then."""
         lo, hi = codec.ts(start), codec.ts(end)
-        rows = self._read(
-            "SELECT id, t FROM (SELECT id, occurred_at AS t FROM episodes WHERE user_id = ? "
-            "AND occurred_at >= ? AND occurred_at < ? UNION ALL SELECT id, valid_from AS t "
-            "FROM memories WHERE user_id = ? AND valid_from >= ? AND valid_from < ?) "
-            "ORDER BY t DESC LIMIT ?",
-            (user_id, lo, hi, user_id, lo, hi, limit * 3),
-        )
-        with self._lock:
-            return self._admit(user_id, [Candidate(r[0], "time", 1.0) for r in rows], limit, scope)
+        with self._reading() as conn:
+            rows = conn.execute(
+                "SELECT id, t FROM (SELECT id, occurred_at AS t FROM episodes WHERE user_id = ? "
+                "AND occurred_at >= ? AND occurred_at < ? UNION ALL SELECT id, valid_from AS t "
+                "FROM memories WHERE user_id = ? AND valid_from >= ? AND valid_from < ?) "
+                "ORDER BY t DESC LIMIT ?",
+                (user_id, lo, hi, user_id, lo, hi, limit * 3),
+            ).fetchall()
+            found = [Candidate(r[0], "time", 1.0) for r in rows]
+            return self._admit(conn, user_id, found, limit, scope)
 
     def reinforce(
         self, user_id: str, memory_ids: Sequence[str], at: datetime,
@@ -778,20 +804,24 @@ class SQLiteStore:
             mean = NORMALISED_MEAN_IMPORTANCE
         self._means[user_id] = (int(count), float(mean or 0.0), 0.0)
 
-    def _one_hop(self, user_id: str, found: list[Candidate]) -> list[Candidate]:
+    def _one_hop(
+        self, conn: sqlite3.Connection, user_id: str, found: list[Candidate]
+    ) -> list[Candidate]:
         """Memories linked to the entity hits, at half their score (one hop along links)."""
         score = {c.record_id: c.score for c in found[:HOP_SOURCES]}
         already = {c.record_id for c in found}
         hop: dict[str, float] = {}
-        for src, dst, _ in graph_sql.neighbours(self._conn, user_id, list(score)):
+        for src, dst, _ in graph_sql.neighbours(conn, user_id, list(score)):
             if dst not in already:
                 hop[dst] = max(hop.get(dst, 0.0), 0.5 * score[src])
         return [Candidate(mid, "link", value) for mid, value in hop.items()]
 
+    @staticmethod
     def _admit(
-        self, user_id: str, found: list[Candidate], limit: int, scope: SearchScope
-    ) -> list[Candidate]:
-        ok = allowed_ids(self._conn, user_id, [c.record_id for c in found], scope)
+        conn: sqlite3.Connection, user_id: str, found: list[Candidate], limit: int,
+        scope: SearchScope,
+    ) -> list[Candidate]:  # fmt: skip
+        ok = allowed_ids(conn, user_id, [c.record_id for c in found], scope)
         return [c for c in found if c.record_id in ok][:limit]
 
     # -- sessions ---
