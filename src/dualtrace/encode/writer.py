@@ -37,7 +37,6 @@ log = logging.getLogger(__name__)
 
 KeysFn = Callable[[str, MemoryRecord], list[IndexEntry]]
 Event = tuple[str, EventKind, str]
-Link = tuple[str, str, str, float]
 
 # A statement said again raises its memory's importance like a recall does, by this step.
 REPEAT_STEP = 0.05
@@ -60,7 +59,6 @@ class _Plan:
     keys: dict[str, list[IndexEntry]] = field(default_factory=dict)
     hashes: dict[str, str] = field(default_factory=dict)
     changes: list[MemoryChange] = field(default_factory=list)
-    links: list[Link] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
     closed: set[str] = field(default_factory=set)
 
@@ -176,7 +174,6 @@ class MemoryWriter:
         inserts = plan.inserted()
         keys = [key for record in inserts for key in plan.keys[record.id]]
         graph = self._graph(user_id, inserts, [drafts[r.id] for r in inserts])
-        graph = replace(graph, links=graph.links + tuple(plan.links))
         if inserts or plan.changes:
             self.store.insert_memories(user_id, inserts, keys, self.actor, graph, plan.changes)
         self.stats.record(window, extraction, len(inserts))
