@@ -68,27 +68,45 @@ def set_canonical(conn: sqlite3.Connection, user_id: str, canonical: dict[str, s
 
 def related(
     conn: sqlite3.Connection, user_id: str, canonicals: Sequence[str], exclude: Sequence[str],
-    limit: int, max_share: float = 0.2,
+    limit: int, max_share: float = 0.2, per_entity: int = 50,
 ) -> list[tuple[str, int]]:  # fmt: skip
     """Valid memories sharing the most of these canonical entities, newest first on ties.
 
-    Entities too common to tell memories apart (see `informative`) link nothing.
+    Entities too common to tell memories apart (see `informative`) link nothing; of the
+    others, only the newest `per_entity` memories are considered, so the cost of a link
+    lookup does not grow with the user's history.
     """
-    canonicals = list(informative(conn, user_id, canonicals, max_share))
-    if not canonicals:
-        return []
-    marks = ",".join("?" * len(canonicals))
-    skip = ",".join("?" * len(exclude)) or "''"
-    rows = conn.execute(
-        f"SELECT me.memory_id, COUNT(DISTINCT e.canonical_norm) AS shared FROM entities e "
-        f"JOIN memory_entities me ON me.user_id = e.user_id AND me.entity_id = e.id "
-        f"JOIN memories m ON m.id = me.memory_id "
-        f"WHERE e.user_id = ? AND e.canonical_norm IN ({marks}) AND me.memory_id NOT IN ({skip}) "
-        f"AND m.invalidated_at IS NULL AND m.archived = 0 "
-        f"GROUP BY me.memory_id ORDER BY shared DESC, m.recorded_at DESC LIMIT ?",
-        [user_id, *canonicals, *exclude, limit],
-    )
-    return [(r[0], int(r[1])) for r in rows]
+    skip = set(exclude)
+    shared: dict[str, int] = {}
+    newest: dict[str, int] = {}
+    for canonical in informative(conn, user_id, canonicals, max_share):
+        rows = conn.execute(
+            "SELECT me.memory_id, me.rowid FROM entities e JOIN memory_entities me "
+            "ON me.user_id = e.user_id AND me.entity_id = e.id "
+            "WHERE e.user_id = ? AND e.canonical_norm = ? ORDER BY me.rowid DESC LIMIT ?",
+            (user_id, canonical, per_entity + len(skip)),
+        ).fetchall()
+        for memory_id in {r[0] for r in rows} - skip:
+            shared[memory_id] = shared.get(memory_id, 0) + 1
+        for memory_id, rowid in rows:
+            newest[memory_id] = max(newest.get(memory_id, 0), int(rowid))
+    valid = _valid_memories(conn, user_id, list(shared))
+    ranked = sorted(valid, key=lambda m: (-shared[m], -newest[m]))
+    return [(m, shared[m]) for m in ranked[:limit]]
+
+
+def _valid_memories(conn: sqlite3.Connection, user_id: str, ids: list[str]) -> list[str]:
+    found: list[str] = []
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        marks = ",".join("?" * len(chunk))
+        rows = conn.execute(
+            f"SELECT id FROM memories WHERE +user_id = ? AND id IN ({marks}) "
+            "AND invalidated_at IS NULL AND archived = 0",
+            [user_id, *chunk],
+        )
+        found += [r[0] for r in rows]
+    return found
 
 
 def informative(

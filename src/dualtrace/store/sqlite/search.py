@@ -10,8 +10,9 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+import threading
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -41,7 +42,21 @@ class _UserMatrix:
     trace_array: np.ndarray
     kinds: np.ndarray
     sessions: np.ndarray
-    matrix: np.ndarray
+    buffer: np.ndarray  # rows [0, n) are the vectors; the rest is room to append into
+    masks: dict[tuple[str, tuple[str, ...]], np.ndarray] = field(default_factory=dict)
+
+    @property
+    def matrix(self) -> np.ndarray:
+        """The vectors, one row per key (a view: no copy)."""
+        return self.buffer[: len(self.key_ids)]
+
+    def mask(self, column: str, values: tuple[str, ...]) -> np.ndarray:
+        """Rows whose kind or trace is one of `values` (computed once per matrix)."""
+        key = (column, values)
+        if key not in self.masks:
+            array = self.kinds if column == "kind" else self.trace_array
+            self.masks[key] = np.isin(array, list(values))
+        return self.masks[key]
 
 
 def _rows(
@@ -61,7 +76,7 @@ def _rows(
         trace_array=np.array([r["trace"] for r in rows], dtype=object),
         kinds=np.array([r["kind"] for r in rows], dtype=object),
         sessions=np.array([r["session_id"] for r in rows], dtype=object),
-        matrix=matrix.reshape(len(rows), dim) if rows else np.zeros((0, dim), np.float32),
+        buffer=matrix.reshape(len(rows), dim) if rows else np.zeros((0, dim), np.float32),
     )
 
 
@@ -76,6 +91,15 @@ def _only_appended(conn: sqlite3.Connection, user_id: str, cached: _UserMatrix) 
 
 
 def _concat(old: _UserMatrix, new: _UserMatrix, version: int) -> _UserMatrix:
+    """The old matrix with the new rows appended. Vectors go into spare room at the end of
+    the old buffer (doubled when full), so a write costs its own rows, not the user's
+    whole matrix; rows of the old view are never touched, so readers holding it are safe."""
+    n, k = len(old.key_ids), len(new.key_ids)
+    buffer = old.buffer
+    if n + k > len(buffer):
+        buffer = np.empty((max(2 * len(buffer), n + k, 64), old.buffer.shape[1]), np.float32)
+        buffer[:n] = old.matrix
+    buffer[n : n + k] = new.matrix
     return _UserMatrix(
         version=version,
         key_ids=np.concatenate([old.key_ids, new.key_ids]),
@@ -84,7 +108,7 @@ def _concat(old: _UserMatrix, new: _UserMatrix, version: int) -> _UserMatrix:
         trace_array=np.concatenate([old.trace_array, new.trace_array]),
         kinds=np.concatenate([old.kinds, new.kinds]),
         sessions=np.concatenate([old.sessions, new.sessions]),
-        matrix=np.concatenate([old.matrix, new.matrix]),
+        buffer=buffer,
     )
 
 
@@ -93,6 +117,7 @@ class DenseIndex:
 
     def __init__(self) -> None:
         self._cache: dict[str, _UserMatrix] = {}
+        self._lock = threading.Lock()
 
     def invalidate(self, user_id: str) -> None:
         """Forget a user's cached matrix (after this process changed it)."""
@@ -106,6 +131,16 @@ class DenseIndex:
         cached = self._cache.get(user_id)
         if cached is not None and cached.version == version:
             return cached
+        with self._lock:  # one thread appends into a shared buffer at a time
+            cached = self._cache.get(user_id)
+            if cached is not None and cached.version == version:
+                return cached
+            return self._reload(conn, user_id, dim, version, cached)
+
+    def _reload(
+        self, conn: sqlite3.Connection, user_id: str, dim: int, version: int,
+        cached: _UserMatrix | None,
+    ) -> _UserMatrix:  # fmt: skip
         if cached is not None and len(cached.key_ids) and _only_appended(conn, user_id, cached):
             # keys were only added since (the common case: a write): read just the new ones
             last = int(cached.key_ids[-1])
@@ -135,11 +170,11 @@ class DenseIndex:
         scores = np.einsum("ij,j->i", um.matrix, vector.astype(np.float32))
         mask = np.ones(len(scores), dtype=bool)
         if scope.kinds is not None:
-            mask &= np.isin(um.kinds, list(scope.kinds))
+            mask &= um.mask("kind", tuple(sorted(scope.kinds)))
         if scope.session_id is not None:
             mask &= um.sessions == scope.session_id
-        if scope.traces is not None:
-            mask &= np.isin(um.trace_array, list(scope.traces))
+        if scope.traces is not None and not set(scope.traces) >= ALL_TRACES:
+            mask &= um.mask("trace", tuple(sorted(scope.traces)))
         scores = np.where(mask, scores, -np.inf)
         take = min(len(scores), limit * 3)
         top = np.argpartition(-scores, take - 1)[:take]
