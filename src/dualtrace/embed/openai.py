@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import logging
-import time
 from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any, Self
@@ -14,18 +12,9 @@ import numpy as np
 from dualtrace.embed.base import Matrix, normalise_rows
 from dualtrace.endpoint_checks import check_base_url, check_seconds
 from dualtrace.errors import ConfigError, EmbeddingError, ValidationError
+from dualtrace.http_post import Endpoint, post_json
 
 __all__ = ["OpenAIEmbedder", "OpenAIEmbedderConfig"]
-
-_log = logging.getLogger(__name__)
-
-# Transient transport failures worth another try; anything else from httpx fails at once.
-_RETRYABLE_ERRORS: tuple[type[Exception], ...] = (
-    httpx.TimeoutException,
-    httpx.NetworkError,
-    httpx.RemoteProtocolError,
-)
-_EXCERPT_CHARS = 200
 
 
 @dataclass(frozen=True)
@@ -98,6 +87,12 @@ class OpenAIEmbedder:
         if config.api_key:
             headers["Authorization"] = f"Bearer {config.api_key}"
         self._client = httpx.Client(timeout=config.timeout_s, headers=headers)
+        self._endpoint = Endpoint(
+            "embedding request", self._url, config.max_retries, config.backoff_s,
+            error=EmbeddingError,
+            reject_hint=f"check model={config.model!r}, api_key and base_url",
+            unavailable=EmbeddingError, malformed=EmbeddingError,
+        )  # fmt: skip
 
     @property
     def id(self) -> str:
@@ -161,51 +156,7 @@ class OpenAIEmbedder:
 
     def _post(self, body: dict[str, Any]) -> Any:
         """POST body, retrying transient failures; return the decoded JSON answer."""
-        attempts = self._config.max_retries + 1
-        failure = "no attempt made"
-        last_exc: Exception | None = None
-        for attempt in range(attempts):
-            if attempt:
-                self._sleep_before_retry(attempt, failure)
-            try:
-                response = self._client.post(self._url, json=body)
-            except _RETRYABLE_ERRORS as exc:
-                failure, last_exc = f"{type(exc).__name__}: {exc}", exc
-                continue
-            except httpx.HTTPError as exc:
-                raise EmbeddingError(
-                    f"embedding request to {self._url} failed: {type(exc).__name__}: {exc}; "
-                    "check base_url"
-                ) from exc
-            status = response.status_code
-            if status == 429 or status >= 500:
-                failure, last_exc = f"HTTP {status}", None
-                continue
-            if not response.is_success:
-                raise EmbeddingError(
-                    f"embedding request to {self._url} was rejected with HTTP {status}: "
-                    f"{response.text[:_EXCERPT_CHARS]!r}; check model={self._config.model!r}, "
-                    "api_key and base_url"
-                )
-            return _decode_json(response, self._url)
-        raise EmbeddingError(
-            f"embedding request to {self._url} failed after {attempts} attempt(s), "
-            f"last: {failure}; check the server is running and reachable, "
-            "or raise max_retries / timeout_s"
-        ) from last_exc
-
-    def _sleep_before_retry(self, attempt: int, failure: str) -> None:
-        """Wait backoff_s * 2**(attempt-1) seconds; log the URL and failure, never texts."""
-        delay = self._config.backoff_s * 2 ** (attempt - 1)
-        _log.warning(
-            "embedding request to %s failed (%s); retry %d of %d in %.2fs",
-            self._url,
-            failure,
-            attempt,
-            self._config.max_retries,
-            delay,
-        )
-        time.sleep(delay)
+        return post_json(self._client, self._endpoint, body)
 
     def _vector(self, embedding: object) -> Matrix:
         """Check one embedding has exactly `dimensions` finite floats; return it as float32."""
@@ -246,18 +197,6 @@ def _prefixed(prefix: str, texts: list[str]) -> list[str]:
                 f"texts[{position}] is a {type(text).__name__}, not str; pass only strings"
             )
     return [prefix + text for text in texts] if prefix else list(texts)
-
-
-def _decode_json(response: httpx.Response, url: str) -> Any:
-    """Decode a response body as JSON, translating failures to EmbeddingError."""
-    try:
-        return response.json()
-    except ValueError as exc:
-        raise EmbeddingError(
-            f"{url} answered HTTP {response.status_code} with a body that is not JSON: "
-            f"{response.text[:_EXCERPT_CHARS]!r}; check base_url points at an "
-            "OpenAI-compatible API root (usually ending in /v1)"
-        ) from exc
 
 
 def _ordered_embeddings(payload: Any, expected: int, url: str) -> list[object]:

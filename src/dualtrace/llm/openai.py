@@ -6,8 +6,6 @@ timeouts, 429, 5xx) are retried with exponential backoff; message text is never 
 
 from __future__ import annotations
 
-import logging
-import time
 from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any, Literal, Self, get_args
@@ -23,22 +21,14 @@ from dualtrace.errors import (
     UnavailableError,
     ValidationError,
 )
+from dualtrace.http_post import EXCERPT_CHARS, Endpoint, post_json
 from dualtrace.llm.base import ChatMessage, Completion
 
 __all__ = ["JsonMode", "OpenAIChatConfig", "OpenAIChatLLM"]
 
-_log = logging.getLogger(__name__)
 
 JsonMode = Literal["schema", "object", "none"]
 _JSON_MODES: tuple[str, ...] = get_args(JsonMode)
-
-# Transient transport failures worth another try; anything else from httpx fails at once.
-_RETRYABLE_ERRORS: tuple[type[Exception], ...] = (
-    httpx.TimeoutException,
-    httpx.NetworkError,
-    httpx.RemoteProtocolError,
-)
-_EXCERPT_CHARS = 200
 
 
 @dataclass(frozen=True)
@@ -118,6 +108,12 @@ class OpenAIChatLLM:
         if config.api_key:
             headers["Authorization"] = f"Bearer {config.api_key}"
         self._client = httpx.Client(timeout=config.timeout_s, headers=headers)
+        self._endpoint = Endpoint(
+            "chat request", self._url, config.max_retries, config.backoff_s, error=LLMError,
+            reject_hint=f"check model={config.model!r}, api_key, base_url and json_mode",
+            unavailable=UnavailableError, malformed=MalformedOutputError,
+            rate_limited=RateLimitedError,
+        )  # fmt: skip
 
     @property
     def id(self) -> str:
@@ -195,71 +191,7 @@ class OpenAIChatLLM:
 
     def _post(self, body: dict[str, Any]) -> Any:
         """POST body, retrying transient failures; return the decoded JSON answer."""
-        attempts = self._config.max_retries + 1
-        failure, last_status = "no attempt made", 0
-        last_exc: Exception | None = None
-        for attempt in range(attempts):
-            if attempt:
-                self._sleep_before_retry(attempt, failure)
-            try:
-                response = self._client.post(self._url, json=body)
-            except _RETRYABLE_ERRORS as exc:
-                failure, last_status, last_exc = f"{type(exc).__name__}: {exc}", 0, exc
-                continue
-            except httpx.HTTPError as exc:
-                raise LLMError(
-                    f"chat request to {self._url} failed: {type(exc).__name__}: {exc}; "
-                    "check base_url"
-                ) from exc
-            status = response.status_code
-            if status == 429 or status >= 500:
-                failure, last_status, last_exc = f"HTTP {status}", status, None
-                continue
-            if not response.is_success:
-                raise LLMError(
-                    f"chat request to {self._url} was rejected with HTTP {status}: "
-                    f"{response.text[:_EXCERPT_CHARS]!r}; check model={self._config.model!r}, "
-                    "api_key, base_url and json_mode"
-                )
-            return _decode_json(response, self._url)
-        raise self._give_up(attempts, failure, last_status) from last_exc
-
-    def _give_up(self, attempts: int, failure: str, last_status: int) -> LLMError:
-        """The error to raise once every attempt failed: rate limited or unavailable."""
-        if last_status == 429:
-            return RateLimitedError(
-                f"chat request to {self._url} was still rate limited (HTTP 429) after "
-                f"{attempts} attempt(s); send fewer requests, or raise max_retries / backoff_s"
-            )
-        return UnavailableError(
-            f"chat request to {self._url} failed after {attempts} attempt(s), last: {failure}; "
-            "check the server is running and reachable, or raise max_retries / timeout_s"
-        )
-
-    def _sleep_before_retry(self, attempt: int, failure: str) -> None:
-        """Wait backoff_s * 2**(attempt-1) seconds; log the URL and failure, never messages."""
-        delay = self._config.backoff_s * 2 ** (attempt - 1)
-        _log.warning(
-            "chat request to %s failed (%s); retry %d of %d in %.2fs",
-            self._url,
-            failure,
-            attempt,
-            self._config.max_retries,
-            delay,
-        )
-        time.sleep(delay)
-
-
-def _decode_json(response: httpx.Response, url: str) -> Any:
-    """Decode a response body as JSON, translating failures to MalformedOutputError."""
-    try:
-        return response.json()
-    except ValueError as exc:
-        raise MalformedOutputError(
-            f"{url} answered HTTP {response.status_code} with a body that is not JSON: "
-            f"{response.text[:_EXCERPT_CHARS]!r}; check base_url points at an "
-            "OpenAI-compatible API root (usually ending in /v1)"
-        ) from exc
+        return post_json(self._client, self._endpoint, body)
 
 
 def _completion(payload: Any, url: str, model: str) -> Completion:
@@ -273,7 +205,7 @@ def _completion(payload: Any, url: str, model: str) -> Completion:
     if not isinstance(content, str):
         raise MalformedOutputError(
             f"{url} answered without choices[0].message.content "
-            f"(body starts {str(payload)[:_EXCERPT_CHARS]!r}); check base_url points at an "
+            f"(body starts {str(payload)[:EXCERPT_CHARS]!r}); check base_url points at an "
             "OpenAI-compatible chat endpoint and the model returns text, not tool calls"
         )
     usage = payload.get("usage")
