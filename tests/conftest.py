@@ -1,14 +1,41 @@
-"""Shared fixtures: a Memory on a real SQLite file, with the deterministic fake embedder."""
+"""Shared fixtures: a Memory on a real SQLite file, with the deterministic fake embedder;
+real HTTP servers on loopback for the OpenAI-compatible clients."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from socketserver import BaseServer
 
 import pytest
 
 from dualtrace import Memory
 from dualtrace.embed.fake import FakeEmbedder
+
+
+@pytest.fixture(autouse=True)
+def _no_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make sure loopback requests never go through a proxy from the environment."""
+    for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy"):
+        monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture
+def loopback() -> Iterator[Callable[[BaseServer], None]]:
+    """`loopback(httpd)` serves httpd on a thread for this test; it is shut down after."""
+    started: list[tuple[BaseServer, threading.Thread]] = []
+
+    def start(httpd: BaseServer) -> None:
+        thread = threading.Thread(target=httpd.serve_forever, args=(0.05,), daemon=True)
+        thread.start()
+        started.append((httpd, thread))
+
+    yield start
+    for httpd, thread in started:
+        httpd.shutdown()
+        httpd.server_close()
+        thread.join(timeout=5)
 
 
 @pytest.fixture

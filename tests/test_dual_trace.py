@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import json
-import threading
-from collections.abc import Iterator
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import date, datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -109,14 +108,11 @@ class _Handler(BaseHTTPRequestHandler):
 
 
 @pytest.fixture
-def llm_server() -> Iterator[_Server]:
+def llm_server(loopback: Callable[[_Server], None]) -> _Server:
     server = _Server(("127.0.0.1", 0), _Handler)
     server.replies, server.bodies = [], []
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield server
-    server.shutdown()
-    server.server_close()
+    loopback(server)
+    return server
 
 
 def _llm(server: _Server) -> OpenAIChatLLM:

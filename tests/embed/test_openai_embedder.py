@@ -7,7 +7,7 @@ import json
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, cast
@@ -104,26 +104,13 @@ class Handler(BaseHTTPRequestHandler):
         """Keep test output quiet."""
 
 
-@pytest.fixture(autouse=True)
-def _no_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make sure loopback requests never go through a proxy from the environment."""
-    for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy"):
-        monkeypatch.delenv(name, raising=False)
-
-
 @pytest.fixture
-def server() -> Iterator[FakeServer]:
+def server(loopback: Callable[[FakeServer], None]) -> FakeServer:
     """Run a fake embeddings server on a free loopback port for one test."""
     httpd = FakeServer(("127.0.0.1", 0), Handler)
     httpd.state = ServerState()
-    thread = threading.Thread(target=httpd.serve_forever, args=(0.05,), daemon=True)
-    thread.start()
-    try:
-        yield httpd
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
-        thread.join(timeout=5)
+    loopback(httpd)
+    return httpd
 
 
 def base_url(httpd: FakeServer) -> str:

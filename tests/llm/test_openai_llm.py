@@ -6,7 +6,7 @@ import json
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, cast
@@ -98,26 +98,13 @@ class Handler(BaseHTTPRequestHandler):
         """Keep test output quiet."""
 
 
-@pytest.fixture(autouse=True)
-def _no_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make sure loopback requests never go through a proxy from the environment."""
-    for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy"):
-        monkeypatch.delenv(name, raising=False)
-
-
 @pytest.fixture
-def server() -> Iterator[ScriptedServer]:
+def server(loopback: Callable[[ScriptedServer], None]) -> ScriptedServer:
     """Run a scripted chat server on a free loopback port for one test."""
     httpd = ScriptedServer(("127.0.0.1", 0), Handler)
     httpd.script = Script()
-    thread = threading.Thread(target=httpd.serve_forever, args=(0.05,), daemon=True)
-    thread.start()
-    try:
-        yield httpd
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
-        thread.join(timeout=5)
+    loopback(httpd)
+    return httpd
 
 
 def make(httpd: ScriptedServer, **overrides: Any) -> OpenAIChatLLM:
