@@ -53,7 +53,7 @@ from dualtrace.recall.query import analyse
 from dualtrace.recall.ranking import rank
 from dualtrace.recall.retriever import Retriever
 from dualtrace.recall.scoring import reinforced
-from dualtrace.session import Session
+from dualtrace.session import Session, end_idle_sessions
 from dualtrace.store.base import IndexEntry, SearchScope, Store
 from dualtrace.store.sqlite.embed_cache import EmbeddingCacheFile
 
@@ -496,8 +496,6 @@ class Memory:
         at = datetime.now(UTC) if now is None else parse_time(now, field="now")
         users = self.store.user_ids() if user_id is None else [check_user_id(user_id)]
         report = maintenance.maintain(self, users, at)
-        from dualtrace.session import end_idle_sessions
-
         report.sessions_ended = end_idle_sessions(
             self, at, self.config.session_idle_minutes, None if user_id is None else users[0]
         )

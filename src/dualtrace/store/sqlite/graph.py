@@ -115,8 +115,15 @@ def informative(
     """The canonical entities mentioned by at most `max_share` of the user's memories (up to
     5 mentions always count), with their mention counts. Counted from the index alone, so a
     speaker named in thousands of memories costs a count, not thousands of rows."""
+    return _informative(conn, user_id, canonicals, max_share)[0]
+
+
+def _informative(
+    conn: sqlite3.Connection, user_id: str, canonicals: Sequence[str], max_share: float
+) -> tuple[dict[str, int], int]:
+    """`informative`'s counts, and the user's number of memories they were judged against."""
     if not canonicals:
-        return {}
+        return {}, 0
     marks = ",".join("?" * len(canonicals))
     counts = {
         r[0]: int(r[1])
@@ -127,9 +134,11 @@ def informative(
             [user_id, *canonicals],
         )
     }
-    total = conn.execute("SELECT COUNT(*) FROM memories WHERE user_id = ?", (user_id,)).fetchone()
-    most = max(5.0, max_share * int(total[0]))
-    return {c: n for c, n in counts.items() if n <= most}
+    (total,) = conn.execute(
+        "SELECT COUNT(*) FROM memories WHERE user_id = ?", (user_id,)
+    ).fetchone()
+    most = max(5.0, max_share * int(total))
+    return {c: n for c, n in counts.items() if n <= most}, int(total)
 
 
 def search_entities(
@@ -143,12 +152,9 @@ def search_entities(
     A memory's score is the idf of the entities it mentions over the idf of all the query's
     informative entities.
     """
-    counts = informative(conn, user_id, canonicals, max_share)
+    counts, total = _informative(conn, user_id, canonicals, max_share)
     if not counts:
         return []
-    total = conn.execute("SELECT COUNT(*) FROM memories WHERE user_id = ?", (user_id,)).fetchone()[
-        0
-    ]
     marks = ",".join("?" * len(counts))
     rows = conn.execute(
         f"SELECT e.canonical_norm, me.memory_id FROM entities e "
