@@ -33,15 +33,44 @@ def test_lines_are_dated_and_sourced() -> None:
     assert ctx.text.splitlines() == [
         HEADER,
         MOMENTS,
-        "- [2026-01-01 Thu] Alice: I live in Hangzhou. (source: D1:1)",
+        "[2026-01-01 Thu]",
+        "- Alice: I live in Hangzhou. [D1:1]",
     ]
     assert ctx.tokens == count_tokens(ctx.text)
+
+
+def test_a_date_is_written_once_per_group_newest_group_first() -> None:
+    hits = [
+        hit(1, "We walked by the lake.", 0.9, days=0),
+        hit(2, "We ate noodles.", 0.8, days=3),
+        hit(3, "We took the boat.", 0.7, days=0),
+    ]
+    ctx = pack(hits, 200)
+    assert ctx.text.splitlines()[2:] == [
+        "[2026-01-04 Sun]",
+        "- Alice: We ate noodles. [D1:2]",
+        "[2026-01-01 Thu]",
+        "- Alice: We walked by the lake. [D1:1]",
+        "- Alice: We took the boat. [D1:3]",
+    ]
+
+
+def test_a_new_date_group_is_paid_for_in_the_budget() -> None:
+    same_day = [hit(i, f"Fact number {i} about the garden.", 1.0 - i / 100) for i in range(1, 9)]
+    other_days = [
+        hit(i, f"Fact number {i} about the garden.", 1.0 - i / 100, days=i) for i in range(1, 9)
+    ]
+    # all eight lines under one date (the frame keeps room for the unused profile heading)
+    room = pack(same_day, 10_000).tokens + count_tokens("\n" + PROFILE)
+    assert len(pack(same_day, room).items) == 8
+    spread = pack(other_days, room)  # eight dates cost more: fewer lines, still in budget
+    assert len(spread.items) < 8 and spread.tokens <= room
 
 
 def test_long_item_is_cut_but_keeps_its_source() -> None:
     ctx = pack([hit(1, "word " * 500, 1.0)], 80)
     assert ctx.items and ctx.tokens <= 80
-    assert ctx.text.endswith("(source: D1:1)") and "…" in ctx.text
+    assert ctx.text.endswith("[D1:1]") and "…" in ctx.text
 
 
 def test_budget_smaller_than_header_gives_empty_context() -> None:
@@ -80,15 +109,17 @@ def test_profile_comes_first_newest_value_on_top() -> None:
     new = hit(2, "Budget was raised to 350k yuan.", 0.8, days=30, kind="fact")
     chat = hit(3, "We talked about cars.", 1.0, days=31)
     lines = pack([old, new, chat], 300).text.splitlines()
-    assert lines[1] == PROFILE and "350k" in lines[2] and "300k" in lines[3]
-    assert lines[4] == MOMENTS and "cars" in lines[5]
+    assert lines[1] == PROFILE and lines[2] == "[2026-01-31 Sat]" and "350k" in lines[3]
+    assert lines[4] == "[2026-01-01 Thu]" and "300k" in lines[5]
+    assert lines[6] == MOMENTS and lines[7] == "[2026-02-01 Sun]" and "cars" in lines[8]
 
 
 def test_diversity_prefers_a_new_corner_over_a_rephrasing() -> None:
     first = hit(1, "Melanie went camping with her kids at the lake last summer.", 1.0)
     similar = hit(2, "Melanie and her kids went camping by the lake in the summer.", 0.95)
     other = hit(3, "Melanie signed the kids up for a pottery class.", 0.85)
-    room = count_tokens(pack([first, other], 10_000).text) + 2  # fits two lines, not three
+    # fits two lines, not three (the frame keeps room for the unused profile heading)
+    room = pack([first, similar], 10_000).tokens + count_tokens("\n" + PROFILE) + 2
     plain = pack([first, similar, other], room)
     assert [h.id for h in plain.items] == ["ep_1", "ep_2"]
     diverse = pack([first, similar, other], room, diversity=0.4)

@@ -2,8 +2,10 @@
 
 Items are chosen best first (relevance after boosts; newest first among equals), skipping
 near-copies and turns already cited. They are then shown in two stable sections: what is
-known about the user (facts and preferences, newest first, so the current value of a
-changing fact comes first) and what was said or happened (most relevant first).
+known about the user (facts and preferences) and what was said or happened. Within each
+section items are grouped under their date, newest first, so the current value of a changing
+fact comes first; a date is written once per group rather than on every line, and each line
+ends with its source turns in brackets — the budget goes to what was said, not to labels.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Sequence
 from dualtrace.models import Context, Hit
 from dualtrace.tokens import count_tokens, truncate_to_tokens
 
-HEADER = "## Memories (dualtrace) — [date] text (source); newest first among facts"
+HEADER = "## Memories (dualtrace) — grouped by date, newest first; [ids] = source turns"
 PROFILE = "### Known facts and preferences"
 MOMENTS = "### What was said or happened"
 PROFILE_KINDS = frozenset({"fact", "preference"})
@@ -35,20 +37,24 @@ def order_for_context(hits: Sequence[Hit], *, tie: float = 0.02) -> list[Hit]:
     return sorted(hits, key=lambda h: (-round(h.score / step), -h.occurred_at.timestamp()))
 
 
+def date_label(hit: Hit) -> str:
+    """The date line that heads a hit's group, e.g. "[2026-01-01 Thu]"."""
+    return hit.occurred_at.strftime("[%Y-%m-%d %a]")
+
+
 def hit_line(hit: Hit, *, max_body_tokens: int | None = None) -> str:
-    """One dated, provenance-tagged context line for a hit (body cut to max_body_tokens)."""
-    when = hit.occurred_at.strftime("%Y-%m-%d %a")
+    """One provenance-tagged context line for a hit (body cut to max_body_tokens); its date
+    is the group's (`date_label`)."""
     if hit.kind == "episode" and hit.sources:
-        speaker = hit.sources[0].speaker or "unknown"
-        body = f"{speaker}: {hit.text}"
+        body = f"{hit.sources[0].speaker or 'unknown'}: {hit.text}"
     else:
-        body = f"({hit.kind}) {hit.text}"
+        body = hit.text
     body = " ".join(body.split())
     if max_body_tokens is not None:
         body = truncate_to_tokens(body, max_body_tokens)
     refs = [s.external_id or s.episode_id for s in hit.sources][:3]
-    tag = f" (source: {', '.join(refs)})" if refs else ""
-    return f"- [{when}] {body}{tag}"
+    tag = f" [{', '.join(refs)}]" if refs else ""
+    return f"- {body}{tag}"
 
 
 def _words(text: str) -> frozenset[str]:
@@ -62,15 +68,26 @@ def _near_copy(words: frozenset[str], chosen: list[frozenset[str]]) -> bool:
 def _fit(hit: Hit, room: int) -> tuple[str, int] | None:
     """The hit's line and its cost if it fits in `room` tokens (cut if long), else None."""
     line = hit_line(hit)
-    cost = count_tokens("\n" + line)
+    cost = _cost(line)
     if cost <= room:
         return line, cost
     if room < MIN_TRUNCATED_TOKENS:
         return None
-    fixed = count_tokens("\n" + hit_line(hit, max_body_tokens=0))
+    fixed = _cost(hit_line(hit, max_body_tokens=0))
     line = hit_line(hit, max_body_tokens=room - fixed - 2)
-    cost = count_tokens("\n" + line)
+    cost = _cost(line)
     return (line, cost) if cost <= room else None
+
+
+def _cost(line: str) -> int:
+    """Tokens a line adds to the text; counted with its line break, which BPE often merges
+    with the line's last characters (`]\n` is one token), so the sum matches the text."""
+    return count_tokens(line + "\n")
+
+
+def _group(hit: Hit) -> tuple[bool, str]:
+    """The section and date group a hit is shown in."""
+    return hit.kind in PROFILE_KINDS, date_label(hit)
 
 
 def _select(hits: Sequence[Hit], budget: int, diversity: float) -> list[tuple[Hit, str]]:
@@ -80,6 +97,7 @@ def _select(hits: Sequence[Hit], budget: int, diversity: float) -> list[tuple[Hi
     chosen: list[tuple[Hit, str]] = []
     cited: set[str] = set()
     seen: list[frozenset[str]] = []
+    groups: set[tuple[bool, str]] = set()
     used = 0
     pool = [(h, _words(h.text)) for h in order_for_context(hits)]
     best = max((h.score for h, _ in pool), default=0.0) or 1.0
@@ -94,13 +112,16 @@ def _select(hits: Sequence[Hit], budget: int, diversity: float) -> list[tuple[Hi
         sources = {src.episode_id for src in hit.sources}
         if (sources and sources <= cited) or _near_copy(words, seen):
             continue  # its turns are in already, or it says what an item in says
-        fitted = _fit(hit, budget - used)
+        group = _group(hit)
+        heading = 0 if group in groups else _cost(group[1])
+        fitted = _fit(hit, budget - used - heading)
         if fitted is None:
             continue
         chosen.append((hit, fitted[0]))
         cited |= sources
         seen.append(words)
-        used += fitted[1]
+        groups.add(group)
+        used += heading + fitted[1]
     return chosen
 
 
@@ -109,14 +130,20 @@ def _overlap(a: frozenset[str], b: frozenset[str]) -> float:
 
 
 def _render(chosen: list[tuple[Hit, str]]) -> str:
-    profile = [(h, line) for h, line in chosen if h.kind in PROFILE_KINDS]
-    profile.sort(key=lambda pair: -pair[0].occurred_at.timestamp())
-    moments = [(h, line) for h, line in chosen if h.kind not in PROFILE_KINDS]
+    profile = [pair for pair in chosen if pair[0].kind in PROFILE_KINDS]
+    profile.sort(key=lambda pair: -pair[0].occurred_at.timestamp())  # the current value first
+    moments = [pair for pair in chosen if pair[0].kind not in PROFILE_KINDS]
+    moments.sort(key=lambda pair: -pair[0].occurred_at.date().toordinal())  # stable: by rank
     lines = [HEADER]
-    if profile:
-        lines += [PROFILE, *(line for _, line in profile)]
-    if moments:
-        lines += [MOMENTS, *(line for _, line in moments)]
+    for title, section in ((PROFILE, profile), (MOMENTS, moments)):
+        if section:
+            lines.append(title)
+            last = None
+            for hit, line in section:
+                if date_label(hit) != last:
+                    last = date_label(hit)
+                    lines.append(last)
+                lines.append(line)
     return "\n".join(lines)
 
 
@@ -124,7 +151,7 @@ def pack(hits: Sequence[Hit], max_tokens: int, *, diversity: float = 0.0) -> Con
     """The best hits that fit in `max_tokens`, rendered in sections; never over budget.
 
     `diversity` > 0 trades relevance for coverage (maximal marginal relevance)."""
-    frame = count_tokens("\n".join([HEADER, PROFILE, MOMENTS]))
+    frame = sum(_cost(line) for line in (HEADER, PROFILE, MOMENTS))
     if frame + MIN_TRUNCATED_TOKENS > max_tokens:
         return Context(text="", items=[], tokens=0)
     chosen = _select(hits, max_tokens - frame, diversity)
