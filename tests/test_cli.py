@@ -126,7 +126,8 @@ def test_context_prints_the_turn_and_its_size(db: Path, ids: list[str]) -> None:
     )
     assert set(packed) == {"text", "tokens", "items"}
     assert 0 < packed["tokens"] <= 500
-    assert len(packed["items"]) == 3
+    # the three turns, and the Shanghai fact, which adds the dates "last week" resolves to
+    assert len(packed["items"]) == 4
 
 
 def test_list_get_update_history_delete(db: Path, ids: list[str]) -> None:

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from dualtrace import Memory
+from pathlib import Path
+
+import pytest
+
+from dualtrace import ConfigError, Memory, MemoryConfig
+from dualtrace.embed.fake import FakeEmbedder
 
 
 def _importance(mem: Memory, memory_id: str) -> tuple[float, int]:
@@ -78,3 +83,24 @@ def test_as_of_does_not_move_the_question_date(mem: Memory) -> None:
     hits = mem.search("what did we do yesterday?", user_id="u", now="2024-03-11T09:00:00Z",
                       as_of="2024-06-01T00:00:00Z", explain=True, kinds=["episode"])  # fmt: skip
     assert hits[0].scores.get("time") == 1.0
+
+
+def test_context_shows_a_long_turn_by_its_sentences_nearest_the_question(mem: Memory) -> None:
+    tips = " ".join(f"Tip {n}: water plant number {n} before breakfast." for n in range(60))
+    mem.add(
+        [{"role": "assistant", "content": tips + " Your spare key is in the blue flowerpot."}],
+        user_id="u",
+    )
+    ctx = mem.context("where is my spare key?", user_id="u", max_tokens=300)
+    assert "blue flowerpot" in ctx.text and "Tip 2:" not in ctx.text and "…" in ctx.text
+
+
+def test_snippets_can_be_switched_off(tmp_path: Path) -> None:
+    config = MemoryConfig(context_snippet_tokens=0)
+    with Memory(tmp_path / "m.db", config=config, embedder=FakeEmbedder()) as whole:
+        tips = " ".join(f"Tip {n}: water plant number {n} before breakfast." for n in range(60))
+        whole.add([{"role": "assistant", "content": tips + " The key is in the pot."}], user_id="u")
+        ctx = whole.context("where is the key?", user_id="u", max_tokens=300)
+        assert "Tip 0:" in ctx.text and "…" in ctx.text  # cut from its start, as before
+    with pytest.raises(ConfigError, match="context_snippet_tokens=5"):
+        MemoryConfig(context_snippet_tokens=5)

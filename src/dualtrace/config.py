@@ -42,7 +42,9 @@ class MemoryConfig:
     same for assistant turns, which are long, elaborate on what the user asked and rarely
     hold what is remembered (on LongMemEval-S, 13 of 218 evidence turns); 0 gives them no
     vector at all (full-text only). lexical_context_turns: 1 adds
-    the turn before to each turn's full-text key (0: off).
+    the turn before to each turn's full-text key (0: off). context_snippet_tokens: in
+    `context()`, a turn longer than this shows only its sentences nearest the query (and
+    what follows the best one), with "…" for the rest (0: turns are shown whole).
     session_*_share: how `Session.context` splits max_tokens between long-term memories,
     recent turns, the rolling summary and a reserve for the answer (they sum to at most 1;
     the rest is left for the caller's system prompt). session_idle_minutes: a session with
@@ -69,6 +71,7 @@ class MemoryConfig:
     reinforce_step: float = 0.05
     archive_importance: float = 0.1
     context_diversity: float = 0.0
+    context_snippet_tokens: int = 150
     archive_after_days: float = 180.0
     embed_max_chars: int = 1000
     assistant_embed_chars: int = 200
@@ -113,6 +116,11 @@ class MemoryConfig:
         if not 0 <= self.context_diversity <= 1:
             raise ConfigError(
                 f"context_diversity={self.context_diversity} must be in [0, 1] (0: off)"
+            )
+        if self.context_snippet_tokens != 0 and self.context_snippet_tokens < 20:
+            raise ConfigError(
+                f"context_snippet_tokens={self.context_snippet_tokens} is too small to hold a "
+                "sentence; use 0 (turns shown whole) or at least 20"
             )
         if not 0 <= self.archive_importance < 1 or self.archive_after_days < 0:
             raise ConfigError(

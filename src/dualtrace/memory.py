@@ -338,7 +338,10 @@ class Memory:
         limit = limit or min(MAX_LIMIT, max(50, max_tokens // 10))
         hits = self.search(query, user_id=user_id, limit=limit, as_of=as_of, now=now,
                            session_id=session_id, reinforce=reinforce)  # fmt: skip
-        return pack(hits, max_tokens, diversity=self.config.context_diversity)
+        return pack(
+            hits, max_tokens, diversity=self.config.context_diversity, query=query,
+            snippet_tokens=self.config.context_snippet_tokens,
+        )  # fmt: skip
 
     def session(
         self, *, user_id: str, session_id: str | None = None, now: datetime | str | None = None

@@ -313,7 +313,10 @@ class Session:
         )
         hits = [h for h in hits if h.session_id != self.id]  # the session shows these itself
         stale = self._contradicted(hits, current)
-        packed = pack([h for h in hits if h.id not in stale], room)
+        packed = pack(
+            [h for h in hits if h.id not in stale], room, query=question,
+            snippet_tokens=self._mem.config.context_snippet_tokens,
+        )  # fmt: skip
         if reinforce:  # only what reaches the prompt counts as recalled
             recalled = [h.id for h in packed.items if h.kind != "episode"]
             step = partial(reinforced, step=self._mem.config.reinforce_step)

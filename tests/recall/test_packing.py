@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from hypothesis import given, settings
@@ -125,3 +126,40 @@ def test_diversity_prefers_a_new_corner_over_a_rephrasing() -> None:
     diverse = pack([first, similar, other], room, diversity=0.4)
     assert [h.id for h in diverse.items] == ["ep_1", "ep_3"]
     assert diverse.tokens <= room
+
+
+def fact_from(n: int, turn: Hit, text: str, score: float) -> Hit:
+    """A fact derived from `turn` (it cites the same source)."""
+    return replace(turn, id=f"fact_{n}", kind="fact", text=text, score=score)
+
+
+LONG_TURN = (
+    "I've heard of Teva and Merrell, they're great brands for hiking sandals. "
+    "I'll check out their latest collections. By the way, I keep my old sneakers "
+    "under my bed for storage."
+)
+
+
+def test_the_turn_behind_a_fact_comes_back_when_it_adds_words() -> None:
+    turn = hit(1, LONG_TURN, 0.6)
+    fact = fact_from(1, turn, "The user keeps the user's old sneakers under the user's bed.", 1.0)
+    other = hit(2, "We talked about the weather on the coast.", 0.5)
+    ctx = pack([fact, turn, other], 400)
+    assert [h.id for h in ctx.items] == ["fact_1", "ep_2", "ep_1"]  # new turns first
+    assert "under my bed" in ctx.text
+
+
+def test_the_turn_behind_a_fact_is_skipped_when_it_adds_nothing() -> None:
+    turn = hit(1, "I keep my old sneakers under my bed.", 0.9)
+    fact = fact_from(1, turn, "The user keeps old sneakers under the bed.", 1.0)
+    assert [h.id for h in pack([fact, turn], 400).items] == ["fact_1"]
+
+
+def test_a_long_turn_shows_its_sentences_nearest_the_query() -> None:
+    tips = " ".join(f"Tip {n}: water the plants number {n} every morning." for n in range(40))
+    turn = hit(1, tips + " I keep my old sneakers under my bed.", 1.0)
+    whole = pack([turn], 2000)
+    focused = pack([turn], 2000, query="Where do I keep my old sneakers?", snippet_tokens=60)
+    assert focused.items and "under my bed" in focused.text and "Tip 3:" not in focused.text
+    assert focused.tokens < 100 < whole.tokens
+    assert "…" in focused.text and focused.text.endswith("[D1:1]")

@@ -13,7 +13,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from dualtrace.lexical import query_terms
 from dualtrace.models import Context, Hit
+from dualtrace.recall.snippets import focus_words, snippet
 from dualtrace.tokens import count_tokens, truncate_to_tokens
 
 HEADER = "## Memories (dualtrace) — grouped by date, newest first; [ids] = source turns"
@@ -22,6 +24,12 @@ MOMENTS = "### What was said or happened"
 PROFILE_KINDS = frozenset({"fact", "preference"})
 MIN_TRUNCATED_TOKENS = 24
 NEAR_COPY = 0.8  # Jaccard overlap of word sets above which a hit adds nothing new
+# A hit whose turns are all cited already (a turn after the fact drawn from it) cites nothing
+# new: it is shown only when at least NOVEL_SHARE of its content words are not yet shown for
+# those turns, and it then competes at REPEAT_WEIGHT times its score, after the hits that
+# bring new turns in at the same relevance.
+NOVEL_SHARE = 0.3
+REPEAT_WEIGHT = 0.7
 _WORDS = re.compile(r"[^\W_]+")
 
 
@@ -42,13 +50,14 @@ def date_label(hit: Hit) -> str:
     return hit.occurred_at.strftime("[%Y-%m-%d %a]")
 
 
-def hit_line(hit: Hit, *, max_body_tokens: int | None = None) -> str:
-    """One provenance-tagged context line for a hit (body cut to max_body_tokens); its date
-    is the group's (`date_label`)."""
+def hit_line(hit: Hit, *, max_body_tokens: int | None = None, text: str | None = None) -> str:
+    """One provenance-tagged context line for a hit (its `text`, or a snippet of it, cut to
+    max_body_tokens); its date is the group's (`date_label`)."""
+    text = hit.text if text is None else text
     if hit.kind == "episode" and hit.sources:
-        body = f"{hit.sources[0].speaker or 'unknown'}: {hit.text}"
+        body = f"{hit.sources[0].speaker or 'unknown'}: {text}"
     else:
-        body = hit.text
+        body = text
     body = " ".join(body.split())
     if max_body_tokens is not None:
         body = truncate_to_tokens(body, max_body_tokens)
@@ -61,20 +70,33 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(w.casefold() for w in _WORDS.findall(text))
 
 
+def _content(text: str) -> set[str]:
+    return set(query_terms(text, max_terms=100_000))
+
+
+def _adds_little(text: str, sources: set[str], shown: dict[str, set[str]]) -> bool:
+    """Whether a hit whose turns are all cited already says little beyond what is shown
+    for them (a fact drawn from one sentence leaves the rest of a long turn unsaid)."""
+    words = _content(text)
+    known = set().union(*(shown[s] for s in sources))
+    return len(words - known) < NOVEL_SHARE * len(words)
+
+
 def _near_copy(words: frozenset[str], chosen: list[frozenset[str]]) -> bool:
     return any(_overlap(words, w) >= NEAR_COPY for w in chosen)
 
 
-def _fit(hit: Hit, room: int) -> tuple[str, int] | None:
-    """The hit's line and its cost if it fits in `room` tokens (cut if long), else None."""
-    line = hit_line(hit)
+def _fit(hit: Hit, text: str, room: int) -> tuple[str, int] | None:
+    """The hit's line showing `text` and its cost if it fits in `room` tokens (cut if long),
+    else None."""
+    line = hit_line(hit, text=text)
     cost = _cost(line)
     if cost <= room:
         return line, cost
     if room < MIN_TRUNCATED_TOKENS:
         return None
-    fixed = _cost(hit_line(hit, max_body_tokens=0))
-    line = hit_line(hit, max_body_tokens=room - fixed - 2)
+    fixed = _cost(hit_line(hit, max_body_tokens=0, text=text))
+    line = hit_line(hit, max_body_tokens=room - fixed - 2, text=text)
     cost = _cost(line)
     return (line, cost) if cost <= room else None
 
@@ -90,14 +112,24 @@ def _group(hit: Hit) -> tuple[bool, str]:
     return hit.kind in PROFILE_KINDS, date_label(hit)
 
 
-def _select(hits: Sequence[Hit], budget: int, diversity: float) -> list[tuple[Hit, str]]:
+def _shown_text(hit: Hit, focus: frozenset[str], snippet_tokens: int) -> str:
+    """What the context shows of a hit: a long turn by its sentences nearest the query."""
+    if hit.kind != "episode":
+        return hit.text
+    return snippet(hit.text, focus, snippet_tokens) or hit.text
+
+
+def _select(
+    hits: Sequence[Hit], budget: int, diversity: float, focus: frozenset[str], snippet_tokens: int
+) -> list[tuple[Hit, str]]:
     """Greedy choice under the budget: best first, or with `diversity` > 0 maximal marginal
     relevance — relevance (over the best) minus `diversity` × the word overlap with the
     items already chosen, so that the context covers more than one corner of the question."""
     chosen: list[tuple[Hit, str]] = []
-    cited: set[str] = set()
+    shown: dict[str, set[str]] = {}  # content words shown so far for each cited turn
     seen: list[frozenset[str]] = []
     groups: set[tuple[bool, str]] = set()
+    weight: dict[str, float] = {}  # hits put back at a lower weight (they repeat turns)
     used = 0
     pool = [(h, _words(h.text)) for h in order_for_context(hits)]
     best = max((h.score for h, _ in pool), default=0.0) or 1.0
@@ -105,24 +137,48 @@ def _select(hits: Sequence[Hit], budget: int, diversity: float) -> list[tuple[Hi
         pick = 0
         if diversity > 0 and seen:
             value = [
-                h.score / best - diversity * max(_overlap(w, c) for c in seen) for h, w in pool
+                weight.get(h.id, 1.0) * h.score / best
+                - diversity * max(_overlap(w, c) for c in seen)
+                for h, w in pool
             ]
             pick = max(range(len(pool)), key=lambda i: (value[i], -i))
         hit, words = pool.pop(pick)
+        text = _shown_text(hit, focus, snippet_tokens)
         sources = {src.episode_id for src in hit.sources}
-        if (sources and sources <= cited) or _near_copy(words, seen):
-            continue  # its turns are in already, or it says what an item in says
+        if sources and sources <= shown.keys():
+            if _adds_little(text, sources, shown):
+                continue  # its turns are in already and it adds little to what is shown
+            if hit.id not in weight:  # compete again at a lower weight
+                weight[hit.id] = REPEAT_WEIGHT
+                _put_back(pool, hit, words, REPEAT_WEIGHT * hit.score, weight)
+                continue
+        if _near_copy(words, seen):
+            continue  # it says what an item in says
         group = _group(hit)
         heading = 0 if group in groups else _cost(group[1])
-        fitted = _fit(hit, budget - used - heading)
+        fitted = _fit(hit, text, budget - used - heading)
         if fitted is None:
             continue
         chosen.append((hit, fitted[0]))
-        cited |= sources
+        for source in sources:
+            shown.setdefault(source, set()).update(_content(text))
         seen.append(words)
         groups.add(group)
         used += heading + fitted[1]
     return chosen
+
+
+def _put_back(
+    pool: list[tuple[Hit, frozenset[str]]],
+    hit: Hit,
+    words: frozenset[str],
+    score: float,
+    weight: dict[str, float],
+) -> None:
+    """Insert a hit into the best-first pool at the place its lowered score earns."""
+    at = next((i for i, (h, _) in enumerate(pool) if weight.get(h.id, 1.0) * h.score < score),
+              len(pool))  # fmt: skip
+    pool.insert(at, (hit, words))
 
 
 def _overlap(a: frozenset[str], b: frozenset[str]) -> float:
@@ -147,14 +203,24 @@ def _render(chosen: list[tuple[Hit, str]]) -> str:
     return "\n".join(lines)
 
 
-def pack(hits: Sequence[Hit], max_tokens: int, *, diversity: float = 0.0) -> Context:
+def pack(
+    hits: Sequence[Hit],
+    max_tokens: int,
+    *,
+    diversity: float = 0.0,
+    query: str | None = None,
+    snippet_tokens: int = 0,
+) -> Context:
     """The best hits that fit in `max_tokens`, rendered in sections; never over budget.
 
-    `diversity` > 0 trades relevance for coverage (maximal marginal relevance)."""
+    `diversity` > 0 trades relevance for coverage (maximal marginal relevance). With a
+    `query` and `snippet_tokens` > 0, a turn longer than that shows its sentences nearest
+    the query."""
     frame = sum(_cost(line) for line in (HEADER, PROFILE, MOMENTS))
     if frame + MIN_TRUNCATED_TOKENS > max_tokens:
         return Context(text="", items=[], tokens=0)
-    chosen = _select(hits, max_tokens - frame, diversity)
+    focus = focus_words(query) if query and snippet_tokens > 0 else frozenset()
+    chosen = _select(hits, max_tokens - frame, diversity, focus, snippet_tokens)
     text = _render(chosen) if chosen else ""
     while chosen and count_tokens(text) > max_tokens:  # BPE merges across lines, rarely
         chosen.pop()

@@ -1,0 +1,66 @@
+"""Query-focused snippets: the sentences of a long turn nearest the query.
+
+A long turn (an assistant's list of tips, a user's paragraph) rarely matters as a whole: the
+context shows the sentence that shares the most words with the query, then what follows it
+(the items of a list it introduces), then other sentences sharing words with the query, in
+their original order, with "…" where sentences were left out. Words are compared by a light stem, so
+"sneakers" finds "sneaker" and "painted" finds "painting". A turn with no sentence in common
+with the query is left to the caller (it is cut from its start, as before).
+"""
+
+from __future__ import annotations
+
+import re
+
+from dualtrace.lexical import query_terms
+from dualtrace.tokens import count_tokens
+
+GAP = "…"
+_SENTENCE = re.compile(r"[^.!?。！？\n]+(?:[.!?。！？]+[\"'”’)]*|\n|$)")
+_SUFFIXES = ("ings", "ing", "ies", "ied", "es", "ed", "s")
+
+
+def stem(word: str) -> str:
+    """A crude English stem (Chinese words are kept as they are)."""
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+def focus_words(query: str) -> frozenset[str]:
+    """The stems of the query's content words (stop words dropped)."""
+    return frozenset(stem(w) for w in query_terms(query, max_terms=64))
+
+
+def sentences(text: str) -> list[str]:
+    """The text's sentences (and lines), stripped, empty ones dropped."""
+    return [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
+
+
+def snippet(text: str, focus: frozenset[str], max_tokens: int) -> str | None:
+    """The best-matching sentence of `text`, the sentences after it, then other matching
+    ones, in order, within `max_tokens` (the best one alone may be longer); None when the
+    text is short enough to show whole or no sentence shares a word with the query."""
+    if not focus or count_tokens(text) <= max_tokens:
+        return None
+    parts = sentences(text)
+    overlap = [len(focus & {stem(w) for w in query_terms(p, max_terms=10_000)}) for p in parts]
+    ranked = sorted((i for i in range(len(parts)) if overlap[i]), key=lambda i: (-overlap[i], i))
+    if not ranked:
+        return None
+    chosen = {ranked[0]}
+    used = count_tokens(parts[ranked[0]])
+    following = range(ranked[0] + 1, len(parts))  # what comes next often answers (a list)
+    for i in [*following, *ranked[1:]]:
+        cost = count_tokens(parts[i]) + 1
+        if i not in chosen and used + cost <= max_tokens:
+            chosen.add(i)
+            used += cost
+    pieces: list[str] = []
+    for i in range(len(parts)):
+        if i in chosen:
+            pieces.append(parts[i])
+        elif not pieces or pieces[-1] != GAP:
+            pieces.append(GAP)
+    return " ".join(pieces)

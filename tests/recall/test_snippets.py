@@ -1,0 +1,48 @@
+"""Query-focused snippets of long turns."""
+
+from __future__ import annotations
+
+from dualtrace.recall.snippets import GAP, focus_words, sentences, snippet, stem
+from dualtrace.tokens import count_tokens
+
+TIPS = (
+    "Here are some tips for your garden. Water the tomatoes early in the morning. "
+    "Prune the roses in late winter. Keep the basil in full sun. "
+    "I keep my old sneakers under my bed for storage, and they're starting to smell. "
+    "Compost kitchen scraps to feed the soil. Mulch keeps the weeds down. "
+    "Rotate the crops every year."
+)
+
+
+def test_stem_and_focus_words() -> None:
+    assert stem("sneakers") == "sneaker" and stem("painted") == "paint"
+    assert stem("bus") == "bus"  # too short to strip
+    assert focus_words("Where do I keep my old sneakers?") == {"keep", "old", "sneaker"}
+
+
+def test_sentences_split_on_end_marks_and_lines() -> None:
+    assert sentences("One. Two! Three?\nFour") == ["One.", "Two!", "Three?", "Four"]
+    assert sentences("我住在杭州。你呢？") == ["我住在杭州。", "你呢？"]
+
+
+def test_best_sentence_then_what_follows_with_gaps_marked() -> None:
+    text = snippet(TIPS, focus_words("Where do I keep my old sneakers?"), 40)
+    assert text is not None and text.startswith(GAP)
+    assert "under my bed" in text and "Water the tomatoes" not in text
+    assert text.index("sneakers") < text.index("Compost")  # what follows comes along
+    assert count_tokens(text) <= 40 + 2
+
+
+def test_short_or_unrelated_turns_are_left_whole() -> None:
+    assert snippet("I keep my sneakers under the bed.", focus_words("sneakers"), 40) is None
+    assert snippet(TIPS, focus_words("quantum chromodynamics"), 40) is None
+    assert snippet(TIPS, frozenset(), 40) is None
+
+
+def test_a_numbered_list_follows_its_introduction() -> None:
+    turn = "Some remote jobs for seniors are below. " + " ".join(
+        f"{n}. Job number {n} is described here in a few words." for n in range(1, 15)
+    )
+    text = snippet(turn, focus_words("remote jobs for seniors"), 60)
+    assert text is not None and text.startswith("Some remote jobs for seniors")
+    assert "Job number 3" in text
