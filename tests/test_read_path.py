@@ -104,3 +104,22 @@ def test_snippets_can_be_switched_off(tmp_path: Path) -> None:
         assert "Tip 0:" in ctx.text and "…" in ctx.text  # cut from its start, as before
     with pytest.raises(ConfigError, match="context_snippet_tokens=5"):
         MemoryConfig(context_snippet_tokens=5)
+
+
+def test_what_the_named_person_said_gets_the_speaker_boost(mem: Memory) -> None:
+    mem.add(
+        [
+            {"name": "Bob", "content": "I painted the lake at sunrise."},
+            {"name": "Ann", "content": "I painted the lake at sunrise!"},
+        ],
+        user_id="u",
+    )
+    hits = mem.search("What did Ann paint?", user_id="u", kinds=["episode"], explain=True)
+    by_speaker = {h.sources[0].speaker: h for h in hits}
+    assert hits[0].sources[0].speaker == "Ann"
+    assert by_speaker["Ann"].scores["speaker_boost"] == 1.25
+    assert by_speaker["Bob"].scores["speaker_boost"] == 1.0
+    unnamed = mem.search("Who painted the lake?", user_id="u", kinds=["episode"], explain=True)
+    assert all("speaker_boost" not in h.scores for h in unnamed)
+    with pytest.raises(ConfigError, match=r"speaker_weight=0\.9"):
+        MemoryConfig(speaker_weight=0.9)

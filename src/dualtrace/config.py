@@ -33,7 +33,9 @@ class MemoryConfig:
     happened in the window a question names). search_traces: which keys search reads.
     recency_weight, importance_weight: bounded boosts after fusion (a multiplier within
     ±weight each; recency halves every recency_halflife_days, measured from the
-    question's `now`). reinforce_step: importance a memory gains when recalled, damped by
+    question's `now`). speaker_weight: a bounded boost (up to +weight) for what a person the
+    question names said (LoCoMo: 96% of the evidence of a question naming one speaker is
+    that speaker's own turns). reinforce_step: importance a memory gains when recalled, damped by
     1/sqrt(1 + access_count). archive_importance, archive_after_days: `maintain()` archives
     a memory not used for archive_after_days whose importance, halved every
     recency_halflife_days without use, fell below archive_importance.
@@ -68,6 +70,7 @@ class MemoryConfig:
     recency_weight: float = 0.05
     recency_halflife_days: float = 90.0
     importance_weight: float = 0.05
+    speaker_weight: float = 0.25
     reinforce_step: float = 0.05
     archive_importance: float = 0.1
     context_diversity: float = 0.0
@@ -107,7 +110,7 @@ class MemoryConfig:
         for name in ("entity_weight", "temporal_weight"):
             if getattr(self, name) < 0:
                 raise ConfigError(f"{name}={getattr(self, name)} must not be negative")
-        for name in ("recency_weight", "importance_weight"):
+        for name in ("recency_weight", "importance_weight", "speaker_weight"):
             if not 0 <= getattr(self, name) <= 0.5:
                 raise ConfigError(
                     f"{name}={getattr(self, name)} must lie in [0, 0.5]: boosts are bounded so "

@@ -285,8 +285,9 @@ class Memory:
         if analysis.refers_to_past and as_of is None:  # "where did I live before?"
             scope = replace(scope, include_invalid=True)
         pool = self._retriever.retrieve(user_id, analysis, max(3 * limit, 30), scope)
+        named = frozenset(m.name.casefold() for m in analysis.entities)
         hits = rank(pool, load_items(self.store, user_id, [s.record_id for s in pool]), at,
-                    self.config, explain=explain)[:limit]  # fmt: skip
+                    self.config, explain=explain, named=named)[:limit]  # fmt: skip
         if reinforce:
             recalled = [h.id for h in hits if h.kind != "episode"]
             step = partial(reinforced, step=self.config.reinforce_step)

@@ -9,14 +9,15 @@ from dualtrace.config import MemoryConfig
 from dualtrace.items import as_hit
 from dualtrace.models import Hit, Item
 from dualtrace.recall.retriever import Scored
-from dualtrace.recall.scoring import engram_score
+from dualtrace.recall.scoring import boost, engram_score
 
 
 def rank(
     pool: Sequence[Scored], items: dict[str, Item], now: datetime, config: MemoryConfig,
-    *, explain: bool = False,
+    *, explain: bool = False, named: frozenset[str] = frozenset(),
 ) -> list[Hit]:  # fmt: skip
-    """Hits for the fused pool, re-scored with bounded recency and importance boosts.
+    """Hits for the fused pool, re-scored with bounded recency and importance boosts, and a
+    speaker boost for what the people the question names (`named`, casefolded) said.
 
     `scores` always holds each channel's normalised score; with `explain` it also holds the
     raw channel scores, the relevance before boosts, and each boost.
@@ -31,6 +32,10 @@ def rank(
             recency_weight=config.recency_weight, importance_weight=config.importance_weight,
             halflife_days=config.recency_halflife_days,
         )  # fmt: skip
+        if named and config.speaker_weight > 0:
+            said = any((src.speaker or "").casefold() in named for src in item.sources)
+            boosts["speaker_boost"] = boost(1.0 if said else 0.5, config.speaker_weight)
+            score *= boosts["speaker_boost"]
         scores = {k: v for k, v in s.scores.items() if explain or not k.endswith("_raw")}
         if explain:
             scores.update(boosts, relevance=s.score)
