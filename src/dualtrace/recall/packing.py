@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from dualtrace.lexical import query_terms
 from dualtrace.models import Context, Hit
@@ -23,6 +24,7 @@ PROFILE = "### Known facts and preferences"
 MOMENTS = "### What was said or happened"
 PROFILE_KINDS = frozenset({"fact", "preference"})
 MIN_TRUNCATED_TOKENS = 24
+MIN_LINE_TOKENS = 3  # "- x" and its line break: with less room left, nothing fits
 NEAR_COPY = 0.8  # Jaccard overlap of word sets above which a hit adds nothing new
 # A hit whose turns are all cited already (a turn after the fact drawn from it) cites nothing
 # new: it is shown only when at least NOVEL_SHARE of its content words are not yet shown for
@@ -70,8 +72,9 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(w.casefold() for w in _WORDS.findall(text))
 
 
-def _content(text: str) -> set[str]:
-    return set(query_terms(text, max_terms=100_000))
+@lru_cache(maxsize=8192)
+def _content(text: str) -> frozenset[str]:
+    return frozenset(query_terms(text, max_terms=100_000))
 
 
 def _adds_little(text: str, sources: set[str], shown: dict[str, set[str]]) -> bool:
@@ -83,7 +86,12 @@ def _adds_little(text: str, sources: set[str], shown: dict[str, set[str]]) -> bo
 
 
 def _near_copy(words: frozenset[str], chosen: list[frozenset[str]]) -> bool:
-    return any(_overlap(words, w) >= NEAR_COPY for w in chosen)
+    # Jaccard >= NEAR_COPY needs the smaller set to hold at least NEAR_COPY of the larger
+    n = len(words)
+    return any(
+        NEAR_COPY * max(n, len(w)) <= min(n, len(w)) and _overlap(words, w) >= NEAR_COPY
+        for w in chosen
+    )
 
 
 def _fit(hit: Hit, text: str, room: int) -> tuple[str, int] | None:
@@ -133,7 +141,7 @@ def _select(
     used = 0
     pool = [(h, _words(h.text)) for h in order_for_context(hits)]
     best = max((h.score for h, _ in pool), default=0.0) or 1.0
-    while pool:
+    while pool and budget - used >= MIN_LINE_TOKENS:
         pick = 0
         if diversity > 0 and seen:
             value = [
@@ -152,13 +160,11 @@ def _select(
                 weight[hit.id] = REPEAT_WEIGHT
                 _put_back(pool, hit, words, REPEAT_WEIGHT * hit.score, weight)
                 continue
-        if _near_copy(words, seen):
-            continue  # it says what an item in says
         group = _group(hit)
         heading = 0 if group in groups else _cost(group[1])
         fitted = _fit(hit, text, budget - used - heading)
-        if fitted is None:
-            continue
+        if fitted is None or _near_copy(words, seen):
+            continue  # it does not fit, or it says what an item in says
         chosen.append((hit, fitted[0]))
         for source in sources:
             shown.setdefault(source, set()).update(_content(text))
