@@ -7,6 +7,7 @@ from pathlib import Path
 
 from dualtrace import Memory, MemoryConfig
 from dualtrace.embed.fake import FakeEmbedder
+from dualtrace.store.base import SearchScope
 
 
 def _dense_ids(mem: Memory, query: str) -> set[str]:
@@ -31,3 +32,32 @@ def test_appends_deletes_and_other_writers_reach_the_cache(tmp_path: Path) -> No
         assert _dense_ids(mem, "apples") == {first[1], *later}
         again = mem.add("cherries", user_id="u").episodes
         assert _dense_ids(mem, "apples") == {first[1], *later, *again}
+
+
+def test_many_vectors_at_once_find_what_each_finds_alone(tmp_path: Path) -> None:
+    embedder = FakeEmbedder()
+    with Memory(tmp_path / "m.db", embedder=embedder, config=MemoryConfig(extract=False)) as mem:
+        texts = ["apples in the orchard", "pears on the tree", "plums in the basket", "tea"]
+        mem.add(texts, user_id="u")
+        mem.add("apples for someone else", user_id="v")
+        vectors = list(embedder.embed_queries(["apples", "basket of plums", "green tea"]))
+        scope = SearchScope(kinds=["episode"])
+        together = mem.store.search_dense_many("u", vectors, 2, scope)
+        alone = [mem.store.search_dense("u", v, 2, scope) for v in vectors]
+        assert together == alone and all(len(found) == 2 for found in together)
+        assert mem.store.search_dense_many("u", [], 2, scope) == []
+        assert mem.store.search_dense_many("nobody", vectors, 2, scope) == [[], [], []]
+
+
+def test_links_for_many_groups_match_one_group_at_a_time(tmp_path: Path) -> None:
+    with Memory(tmp_path / "m.db", embedder=FakeEmbedder()) as mem:
+        mem.add(
+            ["I met Alice in Paris.", "Alice and Bob visited Berlin.", "Bob moved to Paris."],
+            user_id="u",
+        )
+        store = mem.store
+        groups = [["alice"], ["paris", "bob"], [], ["berlin", "alice", "paris"]]
+        together = store.related_memories_many("u", groups, [], 5)
+        alone = [store.related_memories("u", g, [], 5) for g in groups]
+        assert together == alone and together[0] and together[2] == []
+        assert store.related_memories_many("v", groups, [], 5) == [[], [], [], []]

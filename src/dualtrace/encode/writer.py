@@ -212,17 +212,17 @@ class MemoryWriter:
     def _near(self, user_id: str, plan: _Plan) -> dict[str, list[str]]:
         """Stored valid facts that say nearly the same as each new fact (cosine ≥ threshold)."""
         scope = SearchScope(kinds=MEMORY_KINDS, traces=("fact",))
-        near: dict[str, list[str]] = {}
-        for record_id, keys in plan.keys.items():
-            for key in keys:
-                if key.trace != "fact" or key.vector is None:
-                    continue
-                near[record_id] = [
-                    found.record_id
-                    for found in self.store.search_dense(user_id, key.vector, 3, scope)
-                    if found.score >= self.similar_threshold
-                ]
-        return near
+        asked = [
+            (record_id, key.vector)
+            for record_id, keys in plan.keys.items()
+            for key in keys
+            if key.trace == "fact" and key.vector is not None
+        ]
+        found = self.store.search_dense_many(user_id, [v for _, v in asked], 3, scope)
+        return {
+            record_id: [c.record_id for c in hits if c.score >= self.similar_threshold]
+            for (record_id, _), hits in zip(asked, found, strict=True)
+        }
 
     def _apply(
         self, user_id: str, plan: _Plan, record: MemoryRecord, decision: consolidate.Decision
@@ -331,14 +331,15 @@ class MemoryWriter:
             }
         links: list[tuple[str, str, str, float]] = []
         batch = [r.id for r in records]
-        for i, record in enumerate(records):
+        stored = self.store.related_memories_many(
+            user_id, [sorted(named[r.id]) for r in records], batch, self.link_limit
+        )
+        for i, (record, earlier_links) in enumerate(zip(records, stored, strict=True)):
             mine = named[record.id]
             sharing = [e for e in reversed(records[:i]) if mine & named[e.id]]  # newest first
             for earlier in sharing[: self.link_limit]:  # within this batch: not stored yet
                 shared = mine & named[earlier.id]
                 links.append((record.id, earlier.id, "related", float(len(shared))))
-            for other, count in self.store.related_memories(
-                user_id, sorted(mine), batch, self.link_limit
-            ):
+            for other, count in earlier_links:
                 links.append((record.id, other, "related", float(count)))
         return links

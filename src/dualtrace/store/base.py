@@ -146,6 +146,12 @@ class Store(Protocol):
         """Memories sharing these canonical entities: (memory id, shared count), best first."""
         ...
 
+    def related_memories_many(
+        self, user_id: str, groups: Sequence[Sequence[str]], exclude: Sequence[str], limit: int
+    ) -> list[list[tuple[str, int]]]:
+        """`related_memories` for several groups of entities at once."""
+        ...
+
     def get_memories(self, user_id: str, ids: Sequence[str]) -> dict[str, MemoryRecord]: ...
 
     def memories_by_subject(
@@ -241,6 +247,12 @@ class Store(Protocol):
     def search_dense(
         self, user_id: str, vector: Vector, limit: int, scope: SearchScope
     ) -> list[Candidate]: ...
+
+    def search_dense_many(
+        self, user_id: str, vectors: Sequence[Vector], limit: int, scope: SearchScope
+    ) -> list[list[Candidate]]:
+        """`search_dense` for several vectors at once."""
+        ...
 
     def search_lexical(
         self, user_id: str, terms: Sequence[str], limit: int, scope: SearchScope

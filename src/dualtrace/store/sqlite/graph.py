@@ -70,29 +70,50 @@ def related(
     conn: sqlite3.Connection, user_id: str, canonicals: Sequence[str], exclude: Sequence[str],
     limit: int, max_share: float = 0.2, per_entity: int = 50,
 ) -> list[tuple[str, int]]:  # fmt: skip
-    """Valid memories sharing the most of these canonical entities, newest first on ties.
+    """Valid memories sharing the most of these canonical entities, newest first on ties."""
+    return related_many(conn, user_id, [canonicals], exclude, limit, max_share, per_entity)[0]
+
+
+def related_many(
+    conn: sqlite3.Connection, user_id: str, groups: Sequence[Sequence[str]],
+    exclude: Sequence[str], limit: int, max_share: float = 0.2, per_entity: int = 50,
+) -> list[list[tuple[str, int]]]:  # fmt: skip
+    """For each group of canonical entities, the valid memories sharing the most of them
+    (memory id, shared count), newest first on ties.
 
     Entities too common to tell memories apart (see `informative`) link nothing; of the
     others, only the newest `per_entity` memories are considered, so the cost of a link
-    lookup does not grow with the user's history.
+    lookup does not grow with the user's history. Each entity is read once for all groups
+    (the memories of one `add` share their people and places).
     """
     skip = set(exclude)
-    shared: dict[str, int] = {}
-    newest: dict[str, int] = {}
-    for canonical in informative(conn, user_id, canonicals, max_share):
-        rows = conn.execute(
-            "SELECT me.memory_id, me.rowid FROM entities e JOIN memory_entities me "
-            "ON me.user_id = e.user_id AND me.entity_id = e.id "
-            "WHERE e.user_id = ? AND e.canonical_norm = ? ORDER BY me.rowid DESC LIMIT ?",
-            (user_id, canonical, per_entity + len(skip)),
-        ).fetchall()
-        for memory_id in {r[0] for r in rows} - skip:
-            shared[memory_id] = shared.get(memory_id, 0) + 1
-        for memory_id, rowid in rows:
-            newest[memory_id] = max(newest.get(memory_id, 0), int(rowid))
-    valid = _valid_memories(conn, user_id, list(shared))
-    ranked = sorted(valid, key=lambda m: (-shared[m], -newest[m]))
-    return [(m, shared[m]) for m in ranked[:limit]]
+    wanted = sorted({c for group in groups for c in group})
+    rows_of: dict[str, list[tuple[str, int]]] = {}
+    for canonical in informative(conn, user_id, wanted, max_share):
+        rows_of[canonical] = [
+            (r[0], int(r[1]))
+            for r in conn.execute(
+                "SELECT me.memory_id, me.rowid FROM entities e JOIN memory_entities me "
+                "ON me.user_id = e.user_id AND me.entity_id = e.id "
+                "WHERE e.user_id = ? AND e.canonical_norm = ? ORDER BY me.rowid DESC LIMIT ?",
+                (user_id, canonical, per_entity + len(skip)),
+            )
+        ]
+    found = sorted({m for rows in rows_of.values() for m, _ in rows} - skip)
+    valid = set(_valid_memories(conn, user_id, found))
+    out: list[list[tuple[str, int]]] = []
+    for group in groups:
+        shared: dict[str, int] = {}
+        newest: dict[str, int] = {}
+        for canonical in dict.fromkeys(group):
+            rows = rows_of.get(canonical, [])
+            for memory_id in {m for m, _ in rows} - skip:
+                shared[memory_id] = shared.get(memory_id, 0) + 1
+            for memory_id, rowid in rows:
+                newest[memory_id] = max(newest.get(memory_id, 0), rowid)
+        ranked = sorted((m for m in shared if m in valid), key=lambda m: (-shared[m], -newest[m]))
+        out.append([(m, shared[m]) for m in ranked[:limit]])
+    return out
 
 
 def _valid_memories(conn: sqlite3.Connection, user_id: str, ids: list[str]) -> list[str]:

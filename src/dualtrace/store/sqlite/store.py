@@ -411,6 +411,13 @@ class SQLiteStore:
         with self._lock:
             return graph_sql.related(self._conn, user_id, canonicals, exclude, limit)
 
+    def related_memories_many(
+        self, user_id: str, groups: Sequence[Sequence[str]], exclude: Sequence[str], limit: int
+    ) -> list[list[tuple[str, int]]]:
+        """`related_memories` for several groups of entities at once (each entity read once)."""
+        with self._lock:
+            return graph_sql.related_many(self._conn, user_id, groups, exclude, limit)
+
     def get_memories(self, user_id: str, ids: Sequence[str]) -> dict[str, MemoryRecord]:
         """Memories by id, with their source episode ids."""
         if len(ids) > CHUNK:
@@ -722,6 +729,14 @@ class SQLiteStore:
         with self._reading() as conn:
             found = self._dense.search(conn, user_id, vector, limit, scope)
             return self._admit(conn, user_id, found, limit, scope)
+
+    def search_dense_many(
+        self, user_id: str, vectors: Sequence[Vector], limit: int, scope: SearchScope
+    ) -> list[list[Candidate]]:
+        """`search_dense` for several vectors at once (one pass over the user's vectors)."""
+        with self._reading() as conn:
+            found = self._dense.search_many(conn, user_id, vectors, limit, scope)
+            return [self._admit(conn, user_id, f, limit, scope) for f in found]
 
     def search_lexical(
         self, user_id: str, terms: Sequence[str], limit: int, scope: SearchScope
