@@ -1,5 +1,6 @@
 """The per-user dense cache reads only new keys after appends, and everything after a delete
-(also when another connection made the change)."""
+(also when another connection made the change); several vectors or link groups at once find
+what each finds alone."""
 
 from __future__ import annotations
 

@@ -1,11 +1,13 @@
 """Packing hits into a prompt-ready context under a cl100k_base token budget.
 
 Items are chosen best first (relevance after boosts; newest first among equals), skipping
-near-copies and turns already cited. They are then shown in two stable sections: what is
-known about the user (facts and preferences) and what was said or happened. Within each
-section items are grouped under their date, newest first, so the current value of a changing
-fact comes first; a date is written once per group rather than on every line, and each line
-ends with its source turns in brackets — the budget goes to what was said, not to labels.
+near-copies; a hit whose turns are cited already (the turn behind a fact) comes back later
+only if it adds words; a long turn shows its sentences nearest the query (`snippets.py`).
+They are then shown in two stable sections: what is known about the user (facts and
+preferences) and what was said or happened. Within each section items are grouped under
+their date, newest first, so the current value of a changing fact comes first; a date is
+written once per group rather than on every line, and each line ends with its source turns
+in brackets — the budget goes to what was said, not to labels.
 """
 
 from __future__ import annotations

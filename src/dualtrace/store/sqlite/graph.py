@@ -93,7 +93,9 @@ def related_many(
         rows_of[canonical] = [
             (r[0], int(r[1]))
             for r in conn.execute(
-                "SELECT me.memory_id, me.rowid FROM entities e JOIN memory_entities me "
+                # CROSS JOIN keeps SQLite from scanning all of the user's mentions to
+                # order them (254 -> 12 ms an add at 14k memories): this entity's rows first
+                "SELECT me.memory_id, me.rowid FROM entities e CROSS JOIN memory_entities me "
                 "ON me.user_id = e.user_id AND me.entity_id = e.id "
                 "WHERE e.user_id = ? AND e.canonical_norm = ? ORDER BY me.rowid DESC LIMIT ?",
                 (user_id, canonical, per_entity + len(skip)),
@@ -149,7 +151,7 @@ def _informative(
     counts = {
         r[0]: int(r[1])
         for r in conn.execute(
-            f"SELECT e.canonical_norm, COUNT(*) FROM entities e JOIN memory_entities me "
+            f"SELECT e.canonical_norm, COUNT(*) FROM entities e CROSS JOIN memory_entities me "
             f"ON me.user_id = e.user_id AND me.entity_id = e.id "
             f"WHERE e.user_id = ? AND e.canonical_norm IN ({marks}) GROUP BY e.canonical_norm",
             [user_id, *canonicals],
@@ -178,8 +180,8 @@ def search_entities(
         return []
     marks = ",".join("?" * len(counts))
     rows = conn.execute(
-        f"SELECT e.canonical_norm, me.memory_id FROM entities e "
-        f"JOIN memory_entities me ON me.user_id = e.user_id AND me.entity_id = e.id "
+        f"SELECT e.canonical_norm, me.memory_id FROM entities e CROSS JOIN memory_entities "
+        f"me ON me.user_id = e.user_id AND me.entity_id = e.id "  # entities first (`related`)
         f"WHERE e.user_id = ? AND e.canonical_norm IN ({marks})",
         [user_id, *counts],
     ).fetchall()
