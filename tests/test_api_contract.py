@@ -57,7 +57,7 @@ def test_add_search_context_get_round_trip(mem: Memory, conversation: list[dict[
 
     ctx = mem.context("car budget", user_id="alice", max_tokens=200)
     assert isinstance(ctx, Context)
-    assert "300k yuan" in ctx.text and "2026-03-02 Mon" in ctx.text and "a3" in ctx.text
+    assert "300k yuan" in ctx.text and "Mon 2 March 2026" in ctx.text and "a3" in ctx.text
     assert ctx.tokens == count_tokens(ctx.text) <= 200
     assert all(isinstance(i, Hit) for i in ctx.items)
 
@@ -77,7 +77,7 @@ def test_local_date_survives_storage(mem: Memory) -> None:
     for item in items:  # the memory shows its time in the conversation's zone too
         assert item.occurred_at.isoformat() == "2026-03-02T01:30:00+08:00"
     ctx = mem.context("note", user_id="u")
-    assert "[2026-03-02 Mon]" in ctx.text
+    assert "Mon 2 March 2026" in ctx.text
 
 
 def test_update_history_and_delete(mem: Memory) -> None:

@@ -118,7 +118,7 @@ def test_search_of_an_empty_memory_says_so_on_stderr(db: Path) -> None:
 def test_context_prints_the_turn_and_its_size(db: Path, ids: list[str]) -> None:
     result = ok(run(db, "context", "Where does Alice live?", "--user", "alice"))
     assert "Alice: I moved to Shanghai last week" in result.stdout
-    assert "[2026-03-02 Mon]" in result.stdout
+    assert "Mon 2 March 2026" in result.stdout
     assert "tokens," in result.stderr and "items)" in result.stderr
 
     packed = as_json(

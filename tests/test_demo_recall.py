@@ -40,7 +40,7 @@ def test_changed_fact_both_values_are_recalled_with_dates(demo_mem: Memory) -> N
         "What is the car budget now?", user_id="demo-user", max_tokens=300,
         now="2026-04-10T21:30:00+08:00",
     )  # fmt: skip
-    assert "350k" in ctx.text and "[2026-03-28 Sat]" in ctx.text
+    assert "350k" in ctx.text and "Sat 28 March 2026" in ctx.text
 
 
 def test_run_demo_answers_most_questions(tmp_path: Path) -> None:

@@ -34,7 +34,7 @@ def test_lines_are_dated_and_sourced() -> None:
     assert ctx.text.splitlines() == [
         HEADER,
         MOMENTS,
-        "[2026-01-01 Thu]",
+        "Thu 1 January 2026",
         "- Alice: I live in Hangzhou. [D1:1]",
     ]
     assert ctx.tokens == count_tokens(ctx.text)
@@ -48,9 +48,9 @@ def test_a_date_is_written_once_per_group_newest_group_first() -> None:
     ]
     ctx = pack(hits, 200)
     assert ctx.text.splitlines()[2:] == [
-        "[2026-01-04 Sun]",
+        "Sun 4 January 2026",
         "- Alice: We ate noodles. [D1:2]",
-        "[2026-01-01 Thu]",
+        "Thu 1 January 2026",
         "- Alice: We walked by the lake. [D1:1]",
         "- Alice: We took the boat. [D1:3]",
     ]
@@ -110,9 +110,9 @@ def test_profile_comes_first_newest_value_on_top() -> None:
     new = hit(2, "Budget was raised to 350k yuan.", 0.8, days=30, kind="fact")
     chat = hit(3, "We talked about cars.", 1.0, days=31)
     lines = pack([old, new, chat], 300).text.splitlines()
-    assert lines[1] == PROFILE and lines[2] == "[2026-01-31 Sat]" and "350k" in lines[3]
-    assert lines[4] == "[2026-01-01 Thu]" and "300k" in lines[5]
-    assert lines[6] == MOMENTS and lines[7] == "[2026-02-01 Sun]" and "cars" in lines[8]
+    assert lines[1] == PROFILE and lines[2] == "Sat 31 January 2026" and "350k" in lines[3]
+    assert lines[4] == "Thu 1 January 2026" and "300k" in lines[5]
+    assert lines[6] == MOMENTS and lines[7] == "Sun 1 February 2026" and "cars" in lines[8]
 
 
 def test_diversity_prefers_a_new_corner_over_a_rephrasing() -> None:

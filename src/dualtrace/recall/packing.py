@@ -50,8 +50,10 @@ def order_for_context(hits: Sequence[Hit], *, tie: float = 0.02) -> list[Hit]:
 
 
 def date_label(hit: Hit) -> str:
-    """The date line that heads a hit's group, e.g. "[2026-01-01 Thu]"."""
-    return hit.occurred_at.strftime("[%Y-%m-%d %a]")
+    """The date line that heads a hit's group, e.g. "Thu 1 January 2026" (as scenes write
+    dates)."""
+    when = hit.occurred_at
+    return f"{when:%a} {when.day} {when:%B %Y}"
 
 
 def hit_line(hit: Hit, *, max_body_tokens: int | None = None, text: str | None = None) -> str:
