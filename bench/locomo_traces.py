@@ -11,7 +11,8 @@ and a structural trace (entities, links). The same store is then read with:
   (d) + structural channel  (c) and the entity channel
 
 Evidence recall at budget B: the share of a question's evidence turns cited (in `sources`)
-by the items of `context(question, max_tokens=B)`. Categories 1-4; `now` is the day after
+by the items of `context(question, max_tokens=B)`; answer@B: the normalised gold answer occurs
+in its text. Categories 1-4; `now` is the day after
 the last session. Also prints extraction cost (memories per 100 turns, rules ms per turn).
 
     .venv/bin/python bench/locomo_traces.py --data ../shared/data/locomo
@@ -32,11 +33,13 @@ from typing import Any
 from locomo_data import ingest, last_session_date, questions
 
 from dualtrace import Memory, MemoryConfig
+from dualtrace.bench.metrics import answer_in_context
 from dualtrace.encode.base import Extraction, Window
 from dualtrace.encode.rules import RulesExtractor
 
 ALL = ("episode", "fact", "scene")
 VARIANTS: dict[str, dict[str, Any]] = {
+    "default config": {},
     "(a) episodes only": {"search_traces": ("episode",), "entity_weight": 0.0},
     "(b) + fact traces": {"search_traces": ("episode", "fact"), "entity_weight": 0.0},
     "(c) + scene traces": {"search_traces": ALL, "entity_weight": 0.0},
@@ -87,14 +90,16 @@ class TimedRules(RulesExtractor):
 
 def recall(
     mem: Memory, convs: dict[str, Any], budgets: list[int]
-) -> tuple[dict[int, float], dict[int, dict[int, float]], int]:
-    """Mean evidence recall per budget, per category, and the number of questions."""
+) -> tuple[dict[int, float], dict[int, dict[int, float]], int, dict[int, float]]:
+    """Mean evidence recall per budget, per category, the number of questions, and the
+    share of questions whose normalised gold answer is in the context, per budget."""
     totals = {b: 0.0 for b in budgets}
+    answers: dict[int, list[float]] = {b: [] for b in budgets}
     by_cat: dict[int, dict[int, list[float]]] = {}
     n = 0
     for user, conv in convs.items():
         now = last_session_date(conv) + timedelta(days=1)
-        for question, evidence, category, _ in questions(conv):
+        for question, evidence, category, answer in questions(conv):
             n += 1
             for b in budgets:
                 ctx = mem.context(question, user_id=user, max_tokens=b, now=now, reinforce=False)
@@ -102,8 +107,12 @@ def recall(
                 share = len(evidence & cited) / len(evidence)
                 totals[b] += share
                 by_cat.setdefault(category, {}).setdefault(b, []).append(share)
+                found = answer_in_context(answer, ctx.text)
+                if found is not None:
+                    answers[b].append(found)
     cats = {c: {b: sum(v) / len(v) for b, v in per.items()} for c, per in by_cat.items()}
-    return {b: totals[b] / n for b in budgets}, cats, n
+    answered = {b: sum(v) / max(1, len(v)) for b, v in answers.items()}
+    return {b: totals[b] / n for b in budgets}, cats, n, answered
 
 
 def ingest_all(db: Path, config: MemoryConfig, convs: dict[str, Any]) -> dict[str, Any]:
@@ -142,19 +151,20 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[str, Any] = {}
     if not db.exists():
         results = ingest_all(db, base, convs)
-    header = " | ".join(f"recall@{b}" for b in budgets)
-    print(f"| variant | n | {header} |\n|---|---|" + "---|" * len(budgets))
+    header = " | ".join([f"recall@{b}" for b in budgets] + [f"answer@{b}" for b in budgets])
+    print(f"| variant | n | {header} |\n|---|---|" + "---|" * 2 * len(budgets))
     wanted = args.only.split("|")
     for name in [v for v in VARIANTS if any(w in v for w in wanted)]:
         overrides = VARIANTS[name]
         with Memory(db, config=replace(base, **overrides)) as mem:
-            overall, cats, n = recall(mem, convs, budgets)
-        results[name] = {"overall": overall, "categories": cats}
+            overall, cats, n, answered = recall(mem, convs, budgets)
+        results[name] = {"overall": overall, "categories": cats, "answer": answered}
         cells = " | ".join(f"{overall[b]:.3f}" for b in budgets)
+        cells += " | " + " | ".join(f"{answered[b]:.3f}" for b in budgets)
         print(f"| {name} | {n} | {cells} |", flush=True)
         for c in sorted(cats):
             per = " | ".join(f"{cats[c][b]:.3f}" for b in budgets)
-            print(f"|   category {c} | | {per} |")
+            print(f"|   category {c} | | {per} |" + " |" * len(budgets))
     if args.json:
         args.json.write_text(json.dumps(results, indent=2))
     return 0
