@@ -46,3 +46,16 @@ def test_a_numbered_list_follows_its_introduction() -> None:
     text = snippet(turn, focus_words("remote jobs for seniors"), 60)
     assert text is not None and text.startswith("Some remote jobs for seniors")
     assert "Job number 3" in text
+
+
+def test_a_run_on_sentence_is_cut_and_the_continuation_has_no_holes() -> None:
+    run_on = "the sneakers " + "and more words " * 200
+    text = snippet(run_on + ". Short tail.", focus_words("sneakers"), 30)
+    assert text is not None and count_tokens(text) <= 30 + 4 and "sneakers" in text
+    turn = (
+        "Intro about sneakers. "
+        + "A very long middle sentence that goes on and on without saying much at all. " * 3
+        + "Tail."
+    )
+    cut = snippet(turn, focus_words("sneakers"), 25)
+    assert cut is not None and "Tail." not in cut  # no skipping over the long middle

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from dualtrace.lexical import query_terms
-from dualtrace.tokens import count_tokens
+from dualtrace.tokens import count_tokens, truncate_to_tokens
 
 GAP = "…"
 _SENTENCE = re.compile(r"[^.!?。！？\n]+(?:[.!?。！？]+[\"'”’)]*|\n|$)")
@@ -39,9 +39,10 @@ def sentences(text: str) -> list[str]:
 
 
 def snippet(text: str, focus: frozenset[str], max_tokens: int) -> str | None:
-    """The best-matching sentence of `text`, the sentences after it, then other matching
-    ones, in order, within `max_tokens` (the best one alone may be longer); None when the
-    text is short enough to show whole or no sentence shares a word with the query."""
+    """The best-matching sentence of `text` (cut to `max_tokens` if longer), the sentences
+    right after it while they fit, then other matching ones, in order, within `max_tokens`;
+    None when the text is short enough to show whole or no sentence shares a word with the
+    query."""
     if not focus or count_tokens(text) <= max_tokens:
         return None
     parts = sentences(text)
@@ -49,10 +50,17 @@ def snippet(text: str, focus: frozenset[str], max_tokens: int) -> str | None:
     ranked = sorted((i for i in range(len(parts)) if overlap[i]), key=lambda i: (-overlap[i], i))
     if not ranked:
         return None
-    chosen = {ranked[0]}
-    used = count_tokens(parts[ranked[0]])
-    following = range(ranked[0] + 1, len(parts))  # what comes next often answers (a list)
-    for i in [*following, *ranked[1:]]:
+    best = ranked[0]
+    parts[best] = truncate_to_tokens(parts[best], max_tokens)  # a run-on "sentence"
+    chosen = {best}
+    used = count_tokens(parts[best])
+    for i in range(best + 1, len(parts)):  # what comes next often answers (a list)
+        cost = count_tokens(parts[i]) + 1
+        if used + cost > max_tokens:
+            break
+        chosen.add(i)
+        used += cost
+    for i in ranked[1:]:
         cost = count_tokens(parts[i]) + 1
         if i not in chosen and used + cost <= max_tokens:
             chosen.add(i)
