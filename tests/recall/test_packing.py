@@ -163,3 +163,23 @@ def test_a_long_turn_shows_its_sentences_nearest_the_query() -> None:
     assert focused.items and "under my bed" in focused.text and "Tip 3:" not in focused.text
     assert focused.tokens < 100 < whole.tokens
     assert "…" in focused.text and focused.text.endswith("[D1:1]")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    texts=st.lists(
+        st.lists(st.sampled_from(["Tea is warm.", "我住在杭州。", "Where?", "x" * 40, "ok"]),
+                 min_size=1, max_size=60).map(" ".join),
+        min_size=1, max_size=8,
+    ),
+    budget=st.integers(min_value=1, max_value=400),
+    snippet_tokens=st.sampled_from([0, 20, 60]),
+)  # fmt: skip
+def test_snippets_and_repeats_never_go_above_budget(
+    texts: list[str], budget: int, snippet_tokens: int
+) -> None:
+    turns = [hit(i, t, 1.0 / (i + 1), i) for i, t in enumerate(texts)]
+    facts = [fact_from(i, t, "Tea is warm in 杭州.", 0.9 / (i + 1)) for i, t in enumerate(turns)]
+    ctx = pack([*turns, *facts], budget, query="杭州 tea", snippet_tokens=snippet_tokens)
+    assert ctx.tokens == count_tokens(ctx.text) <= budget
+    assert len({h.id for h in ctx.items}) == len(ctx.items)

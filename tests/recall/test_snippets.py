@@ -59,3 +59,10 @@ def test_a_run_on_sentence_is_cut_and_the_continuation_has_no_holes() -> None:
     )
     cut = snippet(turn, focus_words("sneakers"), 25)
     assert cut is not None and "Tail." not in cut  # no skipping over the long middle
+
+
+def test_chinese_turns_are_cut_by_their_sentences() -> None:
+    weather = "我们聊了很多天气的事情，今天很热。" * 20
+    turn = weather + "我的备用钥匙放在蓝色花盆里。" + "明天会下雨吗？" * 10
+    text = snippet(turn, focus_words("备用钥匙在哪里"), 40)
+    assert text is not None and "备用钥匙放在蓝色花盆里" in text and text.startswith(GAP)
