@@ -51,6 +51,7 @@ from dualtrace.models import (
 from dualtrace.recall.packing import pack
 from dualtrace.recall.query import analyse
 from dualtrace.recall.ranking import rank
+from dualtrace.recall.replies import with_replies
 from dualtrace.recall.retriever import Retriever
 from dualtrace.recall.scoring import reinforced
 from dualtrace.session import Session, end_idle_sessions
@@ -339,6 +340,8 @@ class Memory:
         limit = limit or min(MAX_LIMIT, max(50, max_tokens // 10))
         hits = self.search(query, user_id=user_id, limit=limit, as_of=as_of, now=now,
                            session_id=session_id, reinforce=reinforce)  # fmt: skip
+        before = None if as_of is None else parse_time(as_of, field="as_of")
+        hits = with_replies(self.store, check_user_id(user_id), hits, before=before)
         return pack(
             hits, max_tokens, diversity=self.config.context_diversity, query=query,
             snippet_tokens=self.config.context_snippet_tokens,

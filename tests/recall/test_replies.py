@@ -1,0 +1,50 @@
+"""The reply to a question turn joins the hits just below the question."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from dualtrace import Memory
+from dualtrace.recall.replies import REPLY_WEIGHT, with_replies
+
+TURNS = [
+    {"name": "Bob", "content": "What did you paint at the lake last week?"},
+    {"name": "Ann", "content": "A lighthouse at dusk, in blue and orange."},
+    {"name": "Bob", "content": "Did you sell the lake painting?"},
+    {"name": "Bob", "content": "Sorry, I meant the old one."},
+]
+
+
+def _question(mem: Memory, text: str) -> list:
+    hits = mem.search(text, user_id="u", kinds=["episode"], limit=10, reinforce=False)
+    return [h for h in hits if h.text == text]
+
+
+def test_the_answer_to_a_question_turn_joins_just_below_it(mem: Memory) -> None:
+    mem.add(TURNS, user_id="u", session_id="s1", timestamp="2026-05-04T10:00:00Z")
+    question = _question(mem, TURNS[0]["content"])
+    hits = with_replies(mem.store, "u", question)
+    assert [h.text for h in hits] == [TURNS[0]["content"], TURNS[1]["content"]]
+    assert hits[1].score == REPLY_WEIGHT * hits[0].score and "reply" in hits[1].scores
+
+
+def test_no_reply_when_the_asker_goes_on_or_it_came_later(mem: Memory) -> None:
+    mem.add(TURNS, user_id="u", session_id="s1", timestamp="2026-05-04T10:00:00Z")
+    asked_on = _question(mem, TURNS[2]["content"])  # Bob asks, then Bob again
+    assert [h.text for h in with_replies(mem.store, "u", asked_on)] == [TURNS[2]["content"]]
+    question = _question(mem, TURNS[0]["content"])
+    early = datetime(2026, 5, 1, tzinfo=UTC)
+    assert len(with_replies(mem.store, "u", question, before=early)) == 1
+    assert len(with_replies(mem.store, "v", question)) == 1  # another user: nothing
+
+
+def test_context_shows_the_answer_to_a_question_that_matched(mem: Memory) -> None:
+    mem.add(TURNS[:2], user_id="u", session_id="s1", timestamp="2026-05-04T10:00:00Z")
+    mem.add(
+        [f"We talked about the lake and the weather, part {i}." for i in range(30)],
+        user_id="u", session_id="s2", timestamp="2026-05-05T10:00:00Z",
+    )  # fmt: skip
+    # one hit only: the question itself; its answer shares no word with the query
+    ctx = mem.context(TURNS[0]["content"], user_id="u", max_tokens=500, limit=1)
+    assert [h.text for h in ctx.items] == [TURNS[0]["content"], TURNS[1]["content"]]
+    assert "reply" in ctx.items[1].scores and "lighthouse" in ctx.text
