@@ -33,7 +33,7 @@ NEAR_COPY = 0.8  # Jaccard overlap of word sets above which a hit adds nothing n
 # those turns, and it then competes at REPEAT_WEIGHT times its score, after the hits that
 # bring new turns in at the same relevance.
 NOVEL_SHARE = 0.3
-REPEAT_WEIGHT = 0.7
+REPEAT_WEIGHT = 0.4
 _WORDS = re.compile(r"[^\W_]+")
 
 
