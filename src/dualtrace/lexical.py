@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
@@ -57,17 +58,23 @@ def index_text(text: str) -> str:
     return _CJK.sub(lambda m: " " + " ".join(_segment_cjk(m.group(), fine=True)) + " ", text)
 
 
-def query_terms(text: str, *, max_terms: int = 32) -> list[str]:
-    """Distinct, lower-cased search terms of a query, stop words removed, in order of appearance."""
-    terms: list[str] = []
+def _content_tokens(text: str) -> Iterator[str]:
+    """Lower-cased words of a text, stop words dropped, Chinese runs segmented, in order."""
     for match in _WORD.finditer(text):
         token = match.group()
         if _CJK.fullmatch(token):
-            words = [w for w in _segment_cjk(token, fine=False) if w not in _STOP_ZH]
+            yield from (w for w in _segment_cjk(token, fine=False) if w not in _STOP_ZH)
         else:
             lowered = token.lower().replace("’", "'")
-            words = [] if lowered in _STOP_EN else [lowered]
-        for word in words:
-            if word not in terms:
-                terms.append(word)
-    return terms[:max_terms]
+            if lowered not in _STOP_EN:
+                yield lowered
+
+
+def query_terms(text: str, *, max_terms: int = 32) -> list[str]:
+    """Distinct, lower-cased search terms of a query, stop words removed, in order of appearance."""
+    return list(dict.fromkeys(_content_tokens(text)))[:max_terms]
+
+
+def content_words(text: str) -> frozenset[str]:
+    """Every distinct content word of a text (what `query_terms` keeps, without a cap)."""
+    return frozenset(_content_tokens(text))

@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from dualtrace.lexical import query_terms
+from dualtrace.lexical import content_words
 from dualtrace.models import Context, Hit
 from dualtrace.recall.snippets import focus_words, snippet
 from dualtrace.tokens import count_tokens, truncate_to_tokens
@@ -78,7 +78,7 @@ def _words(text: str) -> frozenset[str]:
 
 @lru_cache(maxsize=8192)
 def _content(text: str) -> frozenset[str]:
-    return frozenset(query_terms(text, max_terms=100_000))
+    return content_words(text)
 
 
 def _adds_little(text: str, sources: set[str], shown: dict[str, set[str]]) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from dualtrace.lexical import query_terms
+from dualtrace.lexical import content_words, query_terms
 from dualtrace.tokens import count_tokens, truncate_to_tokens
 
 GAP = "…"
@@ -46,7 +46,7 @@ def snippet(text: str, focus: frozenset[str], max_tokens: int) -> str | None:
     if not focus or count_tokens(text) <= max_tokens:
         return None
     parts = sentences(text)
-    overlap = [len(focus & {stem(w) for w in query_terms(p, max_terms=10_000)}) for p in parts]
+    overlap = [len(focus & {stem(w) for w in content_words(p)}) for p in parts]
     ranked = sorted((i for i in range(len(parts)) if overlap[i]), key=lambda i: (-overlap[i], i))
     if not ranked:
         return None
