@@ -37,6 +37,7 @@ from dualtrace.encode.rules import RulesExtractor, split_sentences
 from dualtrace.errors import ValidationError
 from dualtrace.models import AddResult, Context, EventKind, Hit, SessionContext
 from dualtrace.recall.packing import pack
+from dualtrace.recall.replies import with_replies
 from dualtrace.recall.scoring import reinforced
 from dualtrace.tokens import count_tokens
 
@@ -311,6 +312,7 @@ class Session:
         hits = self._mem.search(
             question, user_id=self.user_id, limit=limit, now=now, reinforce=False
         )
+        hits = with_replies(self._mem.store, self.user_id, hits)
         hits = [h for h in hits if h.session_id != self.id]  # the session shows these itself
         stale = self._contradicted(hits, current)
         packed = pack(

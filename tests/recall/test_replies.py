@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from pathlib import Path
 
-from dualtrace import Memory
+from dualtrace import Memory, MemoryConfig
+from dualtrace.embed.fake import FakeEmbedder
 from dualtrace.recall.replies import REPLY_WEIGHT, with_replies
 
 TURNS = [
@@ -48,3 +50,25 @@ def test_context_shows_the_answer_to_a_question_that_matched(mem: Memory) -> Non
     ctx = mem.context(TURNS[0]["content"], user_id="u", max_tokens=500, limit=1)
     assert [h.text for h in ctx.items] == [TURNS[0]["content"], TURNS[1]["content"]]
     assert "reply" in ctx.items[1].scores and "lighthouse" in ctx.text
+
+
+def test_session_context_shows_the_answer_to_an_earlier_question(db_path: Path) -> None:
+    # dense only: the lexical channel also indexes a turn with the one before it
+    config = MemoryConfig(dense_weight=1.0)
+    with Memory(db_path, embedder=FakeEmbedder(), config=config) as mem:
+        answer = "A lighthouse in blue and orange."  # no word in common with the question
+        turns = [TURNS[0], {"name": "Ann", "content": answer}]
+        mem.add(turns, user_id="u", session_id="s1", timestamp="2026-05-04T10:00:00Z")
+        # more memories share the question's words than the session searches for
+        mem.add(
+            [f"We paint at the lake every week, part {i}." for i in range(120)],
+            user_id="u", session_id="s2", timestamp="2026-05-05T10:00:00Z",
+        )  # fmt: skip
+        chat = mem.session(user_id="u")
+        chat.add("user", TURNS[0]["content"])
+        ctx = chat.context(max_tokens=2000, reinforce=False)
+        replies = [h for h in ctx.memories if h.text == answer]
+        assert len(replies) == 1 and "reply" in replies[0].scores and "lighthouse" in ctx.text
+        other = mem.session(user_id="v")  # another user asking the same sees nothing of it
+        other.add("user", TURNS[0]["content"])
+        assert "lighthouse" not in other.context(max_tokens=2000, reinforce=False).text
