@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dualtrace.bench.metrics import (
+    answer_forms,
     answer_in_context,
     distinct,
     evidence_recall,
@@ -77,6 +78,16 @@ def test_answer_in_context_matches_whole_words_only() -> None:
     assert answer_in_context("red vase", context) == 0.0
     assert answer_in_context(None, context) is None
     assert answer_in_context("!!", context) is None
+
+
+def test_an_answer_that_names_an_acceptable_other_form_matches_either() -> None:
+    gold = "17 days ago. 18 days (including the last day) is also acceptable."
+    assert answer_forms(gold) == ["17 days ago", "18 days"]
+    assert answer_in_context(gold, "It was 18 days before the trip.") == 1.0
+    assert answer_in_context(gold, "That was 17 days ago.") == 1.0
+    assert answer_in_context(gold, "That was 17 days later.") == 0.0
+    assert answer_forms("24 days. 25 days is also acceptable") == ["24 days", "25 days"]
+    assert answer_forms("Paris. Lyon was the other.") == ["Paris. Lyon was the other."]
 
 
 def test_percentile_mean_and_summary() -> None:

@@ -31,15 +31,34 @@ def normalise_answer(text: str) -> str:
     return " ".join(ARTICLES.sub(" ", text).split())
 
 
+# LongMemEval: "18 days. 19 days (including the last day) is also acceptable."
+_ALSO_ACCEPTABLE = re.compile(
+    r"^(?P<main>[^.]+?)\.\s+(?P<other>[^.(]+?)\s*(?:\([^)]*\)\s*)?is also acceptable\.?$",
+    re.IGNORECASE,
+)
+
+
+def answer_forms(answer: str) -> list[str]:
+    """The acceptable forms of a gold answer: itself, or, for "X. Y (note) is also
+    acceptable.", X and Y (the sentence as a whole is in no conversation).
+
+    >>> answer_forms("17 days ago. 18 days (including the last day) is also acceptable.")
+    ['17 days ago', '18 days']
+    """
+    found = _ALSO_ACCEPTABLE.match(answer.strip())
+    return [found["main"], found["other"]] if found else [answer]
+
+
 def answer_in_normalised(answer: str | None, normalised_context: str) -> float | None:
-    """1.0 when the normalised answer occurs, on word boundaries, in an already normalised
-    context; None when there is no answer string to look for."""
+    """1.0 when a normalised form of the answer (see `answer_forms`) occurs, on word
+    boundaries, in an already normalised context; None when there is no answer to look for."""
     if answer is None:
         return None
-    wanted = normalise_answer(answer)
+    wanted = [w for w in (normalise_answer(f) for f in answer_forms(answer)) if w]
     if not wanted:
         return None
-    return 1.0 if f" {wanted} " in f" {normalised_context} " else 0.0
+    padded = f" {normalised_context} "
+    return 1.0 if any(f" {w} " in padded for w in wanted) else 0.0
 
 
 def answer_in_context(answer: str | None, context: str) -> float | None:

@@ -101,7 +101,7 @@ def _overall(result: RunResult) -> list[str]:
     out += metric_table(
         result, group, [f"recall@{b}" for b in budgets], [f"recall@{b}" for b in budgets]
     )
-    out += ["", "### Answer in context (normalised gold answer found in the context text)", ""]
+    out += ["", "### Answer in context (a normalised gold answer form found in the context)", ""]
     out += metric_table(
         result, group, [f"answer@{b}" for b in budgets], [f"answer@{b}" for b in budgets]
     )
