@@ -48,7 +48,7 @@ from dualtrace.models import (
     MemoryRecord,
     Message,
 )
-from dualtrace.recall.packing import pack
+from dualtrace.recall.packing import context_clock, pack
 from dualtrace.recall.query import analyse
 from dualtrace.recall.ranking import rank
 from dualtrace.recall.replies import with_replies
@@ -345,6 +345,7 @@ class Memory:
         return pack(
             hits, max_tokens, diversity=self.config.context_diversity, query=query,
             snippet_tokens=self.config.context_snippet_tokens,
+            now=context_clock(self.config, now),
         )  # fmt: skip
 
     def session(

@@ -36,7 +36,7 @@ from dualtrace.encode.messages import (
 from dualtrace.encode.rules import RulesExtractor, split_sentences
 from dualtrace.errors import ValidationError
 from dualtrace.models import AddResult, Context, EventKind, Hit, SessionContext
-from dualtrace.recall.packing import pack
+from dualtrace.recall.packing import context_clock, pack
 from dualtrace.recall.replies import with_replies
 from dualtrace.recall.scoring import reinforced
 from dualtrace.tokens import count_tokens
@@ -318,6 +318,7 @@ class Session:
         packed = pack(
             [h for h in hits if h.id not in stale], room, query=question,
             snippet_tokens=self._mem.config.context_snippet_tokens,
+            now=context_clock(self._mem.config, now),
         )  # fmt: skip
         if reinforce:  # only what reaches the prompt counts as recalled
             recalled = [h.id for h in packed.items if h.kind != "episode"]

@@ -68,6 +68,8 @@ def test_normalisation_drops_case_punctuation_articles_and_spacing() -> None:
     assert normalise_answer("7 May 2023.") == "7 may 2023"
     assert normalise_answer("“Quoted” — text") == "quoted text"
     assert normalise_answer("theatre") == "theatre"  # articles only as whole words
+    assert normalise_answer("Under the user’s bed") == normalise_answer("under my bed")
+    assert normalise_answer("the users of the app") == "users of app"
 
 
 def test_answer_in_context_matches_whole_words_only() -> None:

@@ -9,7 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dualtrace.models import Hit, Source
-from dualtrace.recall.packing import HEADER, MOMENTS, PROFILE, order_for_context, pack
+from dualtrace.recall.packing import (
+    HEADER,
+    MOMENTS,
+    PROFILE,
+    age_phrase,
+    order_for_context,
+    pack,
+)
 from dualtrace.tokens import count_tokens
 
 BASE = datetime(2026, 1, 1, 9, tzinfo=UTC)
@@ -56,6 +63,27 @@ def test_a_date_is_written_once_per_group_newest_group_first() -> None:
     ]
 
 
+def test_date_lines_say_how_long_before_now() -> None:
+    hits = [hit(1, "We watched the Super Bowl.", 0.9), hit(2, "We ate noodles.", 0.8, days=3)]
+    ctx = pack(hits, 200, now=BASE + timedelta(days=17, hours=10))
+    assert [line for line in ctx.text.splitlines() if "2026" in line] == [
+        "Sun 4 January 2026 (14 days ago)",
+        "Thu 1 January 2026 (17 days ago)",
+    ]
+    assert ctx.tokens == count_tokens(ctx.text)
+    assert "ago" not in pack(hits, 200).text  # without `now`, dates only
+
+
+def test_age_phrases() -> None:
+    day = datetime(2023, 5, 21, 10, tzinfo=UTC)
+    assert age_phrase(day.replace(hour=1), day) == "today"
+    assert age_phrase(day - timedelta(hours=11), day) == "yesterday"  # another calendar day
+    assert age_phrase(day - timedelta(days=17), day) == "17 days ago"
+    assert age_phrase(day - timedelta(days=59), day) == "59 days ago"
+    assert age_phrase(day - timedelta(days=60), day) is None  # old dates: the date says it
+    assert age_phrase(day + timedelta(days=1), day) is None  # after now: no age
+
+
 def test_a_new_date_group_is_paid_for_in_the_budget() -> None:
     same_day = [hit(i, f"Fact number {i} about the garden.", 1.0 - i / 100) for i in range(1, 9)]
     other_days = [
@@ -86,7 +114,7 @@ def test_budget_smaller_than_header_gives_empty_context() -> None:
 )
 def test_never_above_budget(texts: list[str], budget: int) -> None:
     hits = [hit(i, t, 1.0 / (i + 1), i) for i, t in enumerate(texts)]
-    ctx = pack(hits, budget)
+    ctx = pack(hits, budget, now=BASE + timedelta(days=40))
     assert ctx.tokens == count_tokens(ctx.text) <= budget
     assert all(h.id in ctx.text for h in ctx.items) or all(
         (h.sources[0].external_id or "") in ctx.text for h in ctx.items

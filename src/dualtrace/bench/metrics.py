@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence, Set
 
 ARTICLES = re.compile(r"\b(?:a|an|the)\b")
 _PUNCTUATION = set(string.punctuation)
+_USERS = re.compile(r"\bthe user['’]s\b")
 
 
 def _is_punctuation(ch: str) -> bool:
@@ -22,12 +23,15 @@ def _is_punctuation(ch: str) -> bool:
 
 
 def normalise_answer(text: str) -> str:
-    """Lowercase, drop punctuation and the articles a/an/the, collapse whitespace (SQuAD).
+    """Lowercase, drop punctuation and the articles a/an/the, collapse whitespace (SQuAD);
+    "the user's" reads as "my" (memories say the user's "my" in the third person, and gold
+    answers keep it: "under my bed" is "under the user's bed").
 
     >>> normalise_answer("The  Eiffel-Tower, in Paris!")
     'eiffeltower in paris'
     """
-    text = "".join(ch for ch in text.lower() if not _is_punctuation(ch))
+    text = _USERS.sub("my", text.lower())
+    text = "".join(ch for ch in text if not _is_punctuation(ch))
     return " ".join(ARTICLES.sub(" ", text).split())
 
 

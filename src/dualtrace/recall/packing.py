@@ -14,8 +14,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from functools import lru_cache
 
+from dualtrace.config import MemoryConfig
+from dualtrace.encode.messages import parse_time
 from dualtrace.lexical import content_words
 from dualtrace.models import Context, Hit
 from dualtrace.recall.snippets import focus_words, snippet
@@ -33,6 +36,7 @@ NEAR_COPY = 0.8  # Jaccard overlap of word sets above which a hit adds nothing n
 # those turns, and it then competes at REPEAT_WEIGHT times its score, after the hits that
 # bring new turns in at the same relevance.
 NOVEL_SHARE = 0.3
+RECENT_DAYS = 60  # date lines this recent also say how many days before `now` they were
 REPEAT_WEIGHT = 0.4
 _WORDS = re.compile(r"[^\W_]+")
 
@@ -49,11 +53,38 @@ def order_for_context(hits: Sequence[Hit], *, tie: float = 0.02) -> list[Hit]:
     return sorted(hits, key=lambda h: (-round(h.score / step), -h.occurred_at.timestamp()))
 
 
-def date_label(hit: Hit) -> str:
+def date_label(hit: Hit, now: datetime | None = None) -> str:
     """The date line that heads a hit's group, e.g. "Thu 1 January 2026" (as scenes write
-    dates)."""
+    dates), with its distance from `now` when given: "Thu 1 January 2026 (17 days ago)"."""
     when = hit.occurred_at
-    return f"{when:%a} {when.day} {when:%B %Y}"
+    label = f"{when:%a} {when.day} {when:%B %Y}"
+    age = None if now is None else age_phrase(when, now)
+    return f"{label} ({age})" if age else label
+
+
+def context_clock(config: MemoryConfig, now: datetime | str | None) -> datetime | None:
+    """The moment a context's date lines count back from: `now` (the wall clock when None);
+    None when `config.context_relative_dates` is off."""
+    if not config.context_relative_dates:
+        return None
+    return datetime.now(UTC) if now is None else parse_time(now, field="now")
+
+
+def age_phrase(when: datetime, now: datetime) -> str | None:
+    """How long before `now` a recent moment was, as an agent would say it: "today",
+    "yesterday", "17 days ago"; None for a moment after `now` or RECENT_DAYS or more before
+    it (a date that old is read as easily as its age, which would cost tokens on every date
+    line; counting days is where readers slip).
+
+    >>> age_phrase(datetime(2023, 2, 12), datetime(2023, 3, 1, 19))
+    '17 days ago'
+    """
+    days = (now.date() - when.date()).days
+    if days < 0 or days >= RECENT_DAYS:
+        return None
+    if days < 2:
+        return ("today", "yesterday")[days]
+    return f"{days} days ago"
 
 
 def hit_line(hit: Hit, *, max_body_tokens: int | None = None, text: str | None = None) -> str:
@@ -119,9 +150,9 @@ def _cost(line: str) -> int:
     return count_tokens(line + "\n")
 
 
-def _group(hit: Hit) -> tuple[bool, str]:
+def _group(hit: Hit, now: datetime | None) -> tuple[bool, str]:
     """The section and date group a hit is shown in."""
-    return hit.kind in PROFILE_KINDS, date_label(hit)
+    return hit.kind in PROFILE_KINDS, date_label(hit, now)
 
 
 def _shown_text(hit: Hit, focus: frozenset[str], snippet_tokens: int) -> str:
@@ -132,7 +163,12 @@ def _shown_text(hit: Hit, focus: frozenset[str], snippet_tokens: int) -> str:
 
 
 def _select(
-    hits: Sequence[Hit], budget: int, diversity: float, focus: frozenset[str], snippet_tokens: int
+    hits: Sequence[Hit],
+    budget: int,
+    diversity: float,
+    focus: frozenset[str],
+    snippet_tokens: int,
+    now: datetime | None,
 ) -> list[tuple[Hit, str]]:
     """Greedy choice under the budget: best first, or with `diversity` > 0 maximal marginal
     relevance — relevance (over the best) minus `diversity` × the word overlap with the
@@ -164,7 +200,7 @@ def _select(
                 weight[hit.id] = REPEAT_WEIGHT
                 _put_back(pool, hit, words, REPEAT_WEIGHT * hit.score, weight)
                 continue
-        group = _group(hit)
+        group = _group(hit, now)
         heading = 0 if group in groups else _cost(group[1])
         fitted = _fit(hit, text, budget - used - heading)
         if fitted is None or _near_copy(words, seen):
@@ -195,7 +231,7 @@ def _overlap(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / max(1, len(a | b))
 
 
-def _render(chosen: list[tuple[Hit, str]]) -> str:
+def _render(chosen: list[tuple[Hit, str]], now: datetime | None) -> str:
     profile = [pair for pair in chosen if pair[0].kind in PROFILE_KINDS]
     profile.sort(key=lambda pair: -pair[0].occurred_at.timestamp())  # the current value first
     moments = [pair for pair in chosen if pair[0].kind not in PROFILE_KINDS]
@@ -206,9 +242,10 @@ def _render(chosen: list[tuple[Hit, str]]) -> str:
             lines.append(title)
             last = None
             for hit, line in section:
-                if date_label(hit) != last:
-                    last = date_label(hit)
-                    lines.append(last)
+                label = date_label(hit, now)
+                if label != last:
+                    last = label
+                    lines.append(label)
                 lines.append(line)
     return "\n".join(lines)
 
@@ -220,20 +257,21 @@ def pack(
     diversity: float = 0.0,
     query: str | None = None,
     snippet_tokens: int = 0,
+    now: datetime | None = None,
 ) -> Context:
     """The best hits that fit in `max_tokens`, rendered in sections; never over budget.
 
     `diversity` > 0 trades relevance for coverage (maximal marginal relevance). With a
     `query` and `snippet_tokens` > 0, a turn longer than that shows its sentences nearest
-    the query."""
+    the query. With `now`, each date line also says how long before `now` it was."""
     frame = sum(_cost(line) for line in (HEADER, PROFILE, MOMENTS))
     if frame + MIN_TRUNCATED_TOKENS > max_tokens:
         return Context(text="", items=[], tokens=0)
     focus = focus_words(query) if query and snippet_tokens > 0 else frozenset()
-    chosen = _select(hits, max_tokens - frame, diversity, focus, snippet_tokens)
-    text = _render(chosen) if chosen else ""
+    chosen = _select(hits, max_tokens - frame, diversity, focus, snippet_tokens, now)
+    text = _render(chosen, now) if chosen else ""
     while chosen and count_tokens(text) > max_tokens:  # BPE merges across lines, rarely
         chosen.pop()
-        text = _render(chosen) if chosen else ""
+        text = _render(chosen, now) if chosen else ""
     items = [h for h, _ in chosen]
     return Context(text=text, items=items, tokens=count_tokens(text))
