@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from dualtrace import ConfigError, Memory, MemoryConfig
 from dualtrace.embed.fake import FakeEmbedder
+from dualtrace.store.base import SearchScope
 
 
 def _importance(mem: Memory, memory_id: str) -> tuple[float, int]:
@@ -49,6 +51,28 @@ def test_temporal_channel_finds_what_happened_in_the_window(mem: Memory) -> None
     )  # fmt: skip
     assert hits[0].text == "We had the quarterly review."
     assert hits[0].scores["time"] == 1.0 and "time" not in hits[1].scores
+
+
+def test_a_busy_window_still_marks_what_the_other_channels_found(mem: Memory) -> None:
+    # 200 later turns that same Saturday: more than the time channel lists by itself
+    mem.add("We went to the music event with my parents.", user_id="u",
+            timestamp="2023-04-15T03:11:00Z")  # fmt: skip
+    mem.add("A music event in the park is on next month.", user_id="u",
+            timestamp="2023-04-01T10:00:00Z")  # fmt: skip
+    mem.add([f"Chat number {i} about the weather." for i in range(200)], user_id="u",
+            timestamp="2023-04-15T10:00:00Z")  # fmt: skip
+    hits = mem.search(
+        "Who did I go with to the music event last Saturday?", user_id="u",
+        now="2023-04-22T08:01:00Z", explain=True, kinds=["episode"], reinforce=False,
+    )  # fmt: skip
+    went = next(h for h in hits if "parents" in h.text)
+    assert went.scores["time"] == 1.0 and hits.index(went) < 2
+    assert "time" not in next(h for h in hits if "park" in h.text).scores
+    # another user's ids are nothing to this user's time channel
+    day = (datetime(2023, 4, 15, tzinfo=UTC), datetime(2023, 4, 16, tzinfo=UTC))
+    scope = SearchScope(kinds=("episode",))
+    assert mem.store.search_time("v", *day, 10, scope, [went.id]) == []
+    assert mem.store.search_time("u", *day, 10, scope, [went.id])[0].record_id == went.id
 
 
 def test_recency_is_measured_from_the_question_date(mem: Memory) -> None:

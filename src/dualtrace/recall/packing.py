@@ -36,8 +36,8 @@ NEAR_COPY = 0.8  # Jaccard overlap of word sets above which a hit adds nothing n
 # those turns, and it then competes at REPEAT_WEIGHT times its score, after the hits that
 # bring new turns in at the same relevance.
 NOVEL_SHARE = 0.3
-RECENT_DAYS = 60  # date lines this recent also say how many days before `now` they were
 REPEAT_WEIGHT = 0.4
+RECENT_DAYS = 60  # date lines this recent also say how many days before `now` they were
 _WORDS = re.compile(r"[^\W_]+")
 
 

@@ -77,17 +77,20 @@ class Retriever:
             "dense": partial(self.store.search_dense, user_id, vector, depth, scope),
             "lexical": partial(self.store.search_lexical, user_id, query.terms, depth, scope),
         }
-        if self.config.temporal_weight > 0 and query.window is not None:
-            tz = query.now.tzinfo or UTC
-            start = datetime.combine(query.window[0], time(), tzinfo=tz)
-            end = datetime.combine(query.window[1], time(), tzinfo=tz) + timedelta(days=1)
-            jobs["time"] = partial(self.store.search_time, user_id, start, end, depth, scope)
         if self.config.entity_weight > 0 and query.entities:
             jobs["entity"] = partial(self._entities, user_id, query.entities, depth, scope)
         # The channels run at once: SQLite and numpy release the GIL, and the store gives
         # each thread its own read connection.
         futures = {name: self._pool.submit(job) for name, job in jobs.items()}
         channels = {name: future.result() for name, future in futures.items()}
+        if self.config.temporal_weight > 0 and query.window is not None:
+            # after the others: a busy window ("last Saturday" with 400 records) holds more
+            # than `depth`, and what the others found must be judged by its time
+            tz = query.now.tzinfo or UTC
+            start = datetime.combine(query.window[0], time(), tzinfo=tz)
+            end = datetime.combine(query.window[1], time(), tzinfo=tz) + timedelta(days=1)
+            found = [c.record_id for hits in channels.values() for c in hits]
+            channels["time"] = self.store.search_time(user_id, start, end, depth, scope, found)
         return {name: {c.record_id: c.score for c in found} for name, found in channels.items()}
 
     def _entities(

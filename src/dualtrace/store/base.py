@@ -259,9 +259,11 @@ class Store(Protocol):
     ) -> list[Candidate]: ...
 
     def search_time(
-        self, user_id: str, start: datetime, end: datetime, limit: int, scope: SearchScope
-    ) -> list[Candidate]:
-        """Records that happened in [start, end), newest first, filtered by scope."""
+        self, user_id: str, start: datetime, end: datetime, limit: int, scope: SearchScope,
+        among: Sequence[str] = (),
+    ) -> list[Candidate]:  # fmt: skip
+        """Records that happened in [start, end), filtered by scope: those of `among` (the
+        other channels' candidates) that did, then up to `limit` more, newest first."""
         ...
 
     def reinforce(

@@ -13,6 +13,7 @@ import sqlite3
 import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 import numpy as np
@@ -262,6 +263,24 @@ def _best_per_record(rows: Iterable[Sequence[Any]]) -> list[Candidate]:
         if row[0] not in best:
             best[row[0]] = Candidate(row[0], row[1], float(row[2]))
     return list(best.values())
+
+
+def in_window(
+    conn: sqlite3.Connection, user_id: str, ids: Sequence[str], start: datetime, end: datetime
+) -> list[str]:
+    """The ids (episodes said, memories valid from) in [start, end), in the order given."""
+    ids = list(dict.fromkeys(ids))
+    if not ids:
+        return []
+    marks = ",".join("?" * len(ids))
+    rows = conn.execute(
+        f"SELECT id FROM episodes WHERE +user_id = ? AND id IN ({marks}) AND occurred_at >= ? "
+        f"AND occurred_at < ? UNION ALL SELECT id FROM memories WHERE +user_id = ? "
+        f"AND id IN ({marks}) AND valid_from >= ? AND valid_from < ?",
+        [user_id, *ids, ts(start), ts(end), user_id, *ids, ts(start), ts(end)],
+    )
+    inside = {r[0] for r in rows}
+    return [i for i in ids if i in inside]
 
 
 def allowed_ids(

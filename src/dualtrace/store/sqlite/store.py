@@ -29,6 +29,7 @@ from dualtrace.store.sqlite.migrations import migrate
 from dualtrace.store.sqlite.search import (
     DenseIndex,
     allowed_ids,
+    in_window,
     lexical_search,
     scope_token,
 )
@@ -757,11 +758,18 @@ class SQLiteStore:
             return self._admit(conn, user_id, found, limit, scope)
 
     def search_time(
-        self, user_id: str, start: datetime, end: datetime, limit: int, scope: SearchScope
-    ) -> list[Candidate]:
-        """Records that happened in [start, end): episodes said then, memories valid from then."""
+        self, user_id: str, start: datetime, end: datetime, limit: int, scope: SearchScope,
+        among: Sequence[str] = (),
+    ) -> list[Candidate]:  # fmt: skip
+        """Records that happened in [start, end) (episodes said then, memories valid from
+        then): those of `among` first, then up to `limit` more, newest first. A busy window
+        holds more records than `limit`; `among` makes sure the candidates the other
+        channels found are judged by their time, not by whether they were among the newest."""
         lo, hi = codec.ts(start), codec.ts(end)
         with self._reading() as conn:
+            inside = [
+                Candidate(i, "time", 1.0) for i in in_window(conn, user_id, among, start, end)
+            ]
             rows = conn.execute(
                 "SELECT id, t FROM (SELECT id, occurred_at AS t FROM episodes WHERE user_id = ? "
                 "AND occurred_at >= ? AND occurred_at < ? UNION ALL SELECT id, valid_from AS t "
@@ -769,8 +777,9 @@ class SQLiteStore:
                 "ORDER BY t DESC LIMIT ?",
                 (user_id, lo, hi, user_id, lo, hi, limit * 3),
             ).fetchall()
-            found = [Candidate(r[0], "time", 1.0) for r in rows]
-            return self._admit(conn, user_id, found, limit, scope)
+            known = {c.record_id for c in inside}
+            newest = [Candidate(r[0], "time", 1.0) for r in rows if r[0] not in known]
+            return self._admit(conn, user_id, inside + newest, len(inside) + limit, scope)
 
     def reinforce(
         self, user_id: str, memory_ids: Sequence[str], at: datetime,
