@@ -268,16 +268,19 @@ def _best_per_record(rows: Iterable[Sequence[Any]]) -> list[Candidate]:
 def in_window(
     conn: sqlite3.Connection, user_id: str, ids: Sequence[str], start: datetime, end: datetime
 ) -> list[str]:
-    """The ids (episodes said, memories valid from) in [start, end), in the order given."""
+    """The ids (episodes said, memories valid from) in [start, end), in the order given.
+    The ids travel as one JSON array: a deep search has more than SQLite's variable limit."""
     ids = list(dict.fromkeys(ids))
     if not ids:
         return []
-    marks = ",".join("?" * len(ids))
+    listed = json.dumps(ids)
+    lo, hi = ts(start), ts(end)
     rows = conn.execute(
-        f"SELECT id FROM episodes WHERE +user_id = ? AND id IN ({marks}) AND occurred_at >= ? "
-        f"AND occurred_at < ? UNION ALL SELECT id FROM memories WHERE +user_id = ? "
-        f"AND id IN ({marks}) AND valid_from >= ? AND valid_from < ?",
-        [user_id, *ids, ts(start), ts(end), user_id, *ids, ts(start), ts(end)],
+        "SELECT id FROM episodes WHERE +user_id = ? AND id IN (SELECT value FROM json_each(?)) "
+        "AND occurred_at >= ? AND occurred_at < ? UNION ALL SELECT id FROM memories "
+        "WHERE +user_id = ? AND id IN (SELECT value FROM json_each(?)) AND valid_from >= ? "
+        "AND valid_from < ?",
+        (user_id, listed, lo, hi, user_id, listed, lo, hi),
     )
     inside = {r[0] for r in rows}
     return [i for i in ids if i in inside]
