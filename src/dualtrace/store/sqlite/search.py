@@ -265,6 +265,9 @@ def _best_per_record(rows: Iterable[Sequence[Any]]) -> list[Candidate]:
     return list(best.values())
 
 
+_LISTED = "SELECT value FROM json_each(?)"  # the ids of a JSON array parameter
+
+
 def in_window(
     conn: sqlite3.Connection, user_id: str, ids: Sequence[str], start: datetime, end: datetime
 ) -> list[str]:
@@ -276,10 +279,9 @@ def in_window(
     listed = json.dumps(ids)
     lo, hi = ts(start), ts(end)
     rows = conn.execute(
-        "SELECT id FROM episodes WHERE +user_id = ? AND id IN (SELECT value FROM json_each(?)) "
-        "AND occurred_at >= ? AND occurred_at < ? UNION ALL SELECT id FROM memories "
-        "WHERE +user_id = ? AND id IN (SELECT value FROM json_each(?)) AND valid_from >= ? "
-        "AND valid_from < ?",
+        f"SELECT id FROM episodes WHERE +user_id = ? AND id IN ({_LISTED}) AND occurred_at >= ? "
+        f"AND occurred_at < ? UNION ALL SELECT id FROM memories WHERE +user_id = ? "
+        f"AND id IN ({_LISTED}) AND valid_from >= ? AND valid_from < ?",
         (user_id, listed, lo, hi, user_id, listed, lo, hi),
     )
     inside = {r[0] for r in rows}
@@ -292,15 +294,15 @@ def allowed_ids(
     """The subset of candidate ids that the scope admits (kind, session, validity, metadata)."""
     if not ids:
         return set()
-    marks = ",".join("?" * len(ids))
+    listed = json.dumps(list(ids))  # one parameter: a deep search passes many ids
     common_sql, common_params = _metadata_filter(scope)
     if scope.session_id is not None:
         common_sql += " AND session_id = ?"
         common_params.append(scope.session_id)
     found: set[str] = set()
     if scope.kinds is None or "episode" in scope.kinds:
-        sql = f"SELECT id FROM episodes WHERE +user_id = ? AND id IN ({marks}){common_sql}"
-        params: list[object] = [user_id, *ids, *common_params]
+        sql = f"SELECT id FROM episodes WHERE +user_id = ? AND id IN ({_LISTED}){common_sql}"
+        params: list[object] = [user_id, listed, *common_params]
         if scope.occurred_before is not None:
             sql += " AND occurred_at <= ?"
             params.append(ts(scope.occurred_before))
@@ -309,8 +311,8 @@ def allowed_ids(
     if scope.kinds is not None:
         mem_sql += f" AND kind IN ({','.join('?' * len(scope.kinds))})"
         mem_params.extend(scope.kinds)
-    sql = f"SELECT id FROM memories WHERE +user_id = ? AND id IN ({marks}){common_sql}{mem_sql}"
-    found |= {r[0] for r in conn.execute(sql, [user_id, *ids, *common_params, *mem_params])}
+    sql = f"SELECT id FROM memories WHERE +user_id = ? AND id IN ({_LISTED}){common_sql}{mem_sql}"
+    found |= {r[0] for r in conn.execute(sql, [user_id, listed, *common_params, *mem_params])}
     return found
 
 
