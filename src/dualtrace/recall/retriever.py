@@ -84,8 +84,9 @@ class Retriever:
         futures = {name: self._pool.submit(job) for name, job in jobs.items()}
         channels = {name: future.result() for name, future in futures.items()}
         if self.config.temporal_weight > 0 and query.window is not None:
-            # after the others: a busy window ("last Saturday" with 400 records) holds more
-            # than `depth`, and what the others found must be judged by its time
+            # after the others: a busy window ("last Saturday", 450 records in a LongMemEval
+            # haystack) holds more than the channel lists, and what the others found must be
+            # judged by its own time
             tz = query.now.tzinfo or UTC
             start = datetime.combine(query.window[0], time(), tzinfo=tz)
             end = datetime.combine(query.window[1], time(), tzinfo=tz) + timedelta(days=1)
