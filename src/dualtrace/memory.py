@@ -48,7 +48,7 @@ from dualtrace.models import (
     MemoryRecord,
     Message,
 )
-from dualtrace.recall.packing import context_clock, pack
+from dualtrace.recall.packing import pack_for
 from dualtrace.recall.query import analyse
 from dualtrace.recall.ranking import rank
 from dualtrace.recall.replies import with_replies
@@ -342,11 +342,7 @@ class Memory:
                            session_id=session_id, reinforce=reinforce)  # fmt: skip
         before = None if as_of is None else parse_time(as_of, field="as_of")
         hits = with_replies(self.store, check_user_id(user_id), hits, before=before)
-        return pack(
-            hits, max_tokens, diversity=self.config.context_diversity, query=query,
-            snippet_tokens=self.config.context_snippet_tokens,
-            now=context_clock(self.config, now),
-        )  # fmt: skip
+        return pack_for(self.config, hits, max_tokens, query=query, now=now)
 
     def session(
         self, *, user_id: str, session_id: str | None = None, now: datetime | str | None = None

@@ -36,7 +36,7 @@ from dualtrace.encode.messages import (
 from dualtrace.encode.rules import RulesExtractor, split_sentences
 from dualtrace.errors import ValidationError
 from dualtrace.models import AddResult, Context, EventKind, Hit, SessionContext
-from dualtrace.recall.packing import context_clock, pack
+from dualtrace.recall.packing import pack_for
 from dualtrace.recall.replies import with_replies
 from dualtrace.recall.scoring import reinforced
 from dualtrace.tokens import count_tokens
@@ -315,11 +315,8 @@ class Session:
         hits = with_replies(self._mem.store, self.user_id, hits)
         hits = [h for h in hits if h.session_id != self.id]  # the session shows these itself
         stale = self._contradicted(hits, current)
-        packed = pack(
-            [h for h in hits if h.id not in stale], room, query=question,
-            snippet_tokens=self._mem.config.context_snippet_tokens,
-            now=context_clock(self._mem.config, now),
-        )  # fmt: skip
+        fresh = [h for h in hits if h.id not in stale]
+        packed = pack_for(self._mem.config, fresh, room, query=question, now=now)
         if reinforce:  # only what reaches the prompt counts as recalled
             recalled = [h.id for h in packed.items if h.kind != "episode"]
             step = partial(reinforced, step=self._mem.config.reinforce_step)

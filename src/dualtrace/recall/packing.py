@@ -62,14 +62,6 @@ def date_label(hit: Hit, now: datetime | None = None) -> str:
     return f"{label} ({age})" if age else label
 
 
-def context_clock(config: MemoryConfig, now: datetime | str | None) -> datetime | None:
-    """The moment a context's date lines count back from: `now` (the wall clock when None);
-    None when `config.context_relative_dates` is off."""
-    if not config.context_relative_dates:
-        return None
-    return datetime.now(UTC) if now is None else parse_time(now, field="now")
-
-
 def age_phrase(when: datetime, now: datetime) -> str | None:
     """How long before `now` a recent moment was, as an agent would say it: "today",
     "yesterday", "17 days ago"; None for a moment after `now` or RECENT_DAYS or more before
@@ -275,3 +267,23 @@ def pack(
         text = _render(chosen, now) if chosen else ""
     items = [h for h, _ in chosen]
     return Context(text=text, items=items, tokens=count_tokens(text))
+
+
+def pack_for(
+    config: MemoryConfig,
+    hits: Sequence[Hit],
+    max_tokens: int,
+    *,
+    query: str | None,
+    now: datetime | str | None,
+) -> Context:
+    """`pack` with the context settings of `config` (diversity, snippets, relative dates,
+    counted back from `now` or the wall clock): what `Memory.context` and `Session.context`
+    show."""
+    clock = None
+    if config.context_relative_dates:
+        clock = datetime.now(UTC) if now is None else parse_time(now, field="now")
+    return pack(
+        hits, max_tokens, diversity=config.context_diversity, query=query,
+        snippet_tokens=config.context_snippet_tokens, now=clock,
+    )  # fmt: skip
