@@ -13,11 +13,13 @@ from __future__ import annotations
 import codecs
 import dataclasses
 import json
+import os
 import re
 import shutil
 import sys
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -633,6 +635,47 @@ def _int_list(ctx: click.Context, param: click.Parameter, value: str) -> tuple[i
     return numbers
 
 
+def _int_list_or_none(
+    ctx: click.Context, param: click.Parameter, value: str | None
+) -> tuple[int, ...] | None:
+    return None if value is None else _int_list(ctx, param, value)
+
+
+@contextmanager
+def _qa_clients(options: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """The run options with the --llm options replaced by the clients `run_*` takes; the
+    clients are closed after the run."""
+    options = _qa_models(options)
+    try:
+        yield options
+    finally:
+        for name in ("llm", "judge_llm"):
+            if name in options:
+                options[name].close()
+
+
+def _qa_models(options: dict[str, Any]) -> dict[str, Any]:
+    """Replace the --llm options by the answering and judging clients `run_*` takes."""
+    url, model = options.pop("llm_url"), options.pop("llm_model")
+    judge = options.pop("judge_model")
+    if url is None:
+        if model is not None or judge is not None or options.get("qa_budgets") is not None:
+            raise click.UsageError("--llm-model, --judge-model and --qa-budgets need --llm URL")
+        return options
+    if not model:
+        raise click.UsageError(f"--llm {url} needs --llm-model NAME, the model that answers")
+    from dualtrace.llm.openai import OpenAIChatConfig, OpenAIChatLLM
+
+    def client(name: str) -> OpenAIChatLLM:
+        key = os.environ.get("DUALTRACE_LLM_API_KEY") or None
+        # a full LongMemEval history is ~111k tokens: give the model time to read it
+        return OpenAIChatLLM(OpenAIChatConfig(url, name, api_key=key, timeout_s=600.0))
+
+    options["llm"] = client(model)
+    options["judge_llm"] = options["llm"] if judge in (None, model) else client(judge)
+    return options
+
+
 def _bench_options(data: click.Path, budgets: str) -> Callable[[BenchCommand], BenchCommand]:
     """The options every benchmark command shares."""
     options: list[Callable[[BenchCommand], BenchCommand]] = [
@@ -648,6 +691,14 @@ def _bench_options(data: click.Path, budgets: str) -> Callable[[BenchCommand], B
                      default=Path("~/.cache/dualtrace/embeddings.sqlite"), show_default=True,
                      help="Embedding cache file, kept across runs."),
         click.option("--ablate", is_flag=True, help="Also run dualtrace ablation variants."),
+        click.option("--llm", "llm_url", metavar="URL",
+                     help="OpenAI-compatible endpoint (e.g. http://localhost:11434/v1): also "
+                          "answer each question from each context and grade it with the "
+                          "benchmark's judge. API key: $DUALTRACE_LLM_API_KEY, if needed."),
+        click.option("--llm-model", help="Model that answers (required with --llm)."),
+        click.option("--judge-model", help="Model that grades [default: --llm-model]."),
+        click.option("--qa-budgets", default=None, callback=_int_list_or_none,
+                     help="Budgets the LLM answers at [default: every budget]."),
     ]  # fmt: skip
 
     def wrap(command: BenchCommand) -> BenchCommand:
@@ -668,7 +719,10 @@ def _report_written(settings: _Settings, report: Path) -> None:
 
 @cli.group()
 def bench() -> None:
-    """Retrieval benchmarks with baselines in the same run (no LLM); writes a report folder."""
+    """Retrieval benchmarks with baselines in the same run; writes a report folder.
+
+    With --llm, also QA accuracy: an LLM answers from every method's context (the full
+    history too) and the benchmark's judge prompt grades the answers."""
 
 
 @bench.command("locomo")
@@ -677,7 +731,8 @@ def bench_locomo(settings: _Settings, data: Path, **options: Any) -> None:
     """LoCoMo: --data is a folder of conversation *.json files (--limit: first N of them)."""
     from dualtrace.bench import run_locomo  # matplotlib loads only when benchmarking
 
-    _report_written(settings, run_locomo(data, **options))
+    with _qa_clients(options) as run_options:
+        _report_written(settings, run_locomo(data, **run_options))
 
 
 @bench.command("longmemeval")
@@ -693,4 +748,5 @@ def bench_longmemeval(settings: _Settings, data: Path, types: str | None, **opti
     from dualtrace.bench import run_longmemeval
 
     chosen = None if types is None else tuple(t.strip() for t in types.split(",") if t.strip())
-    _report_written(settings, run_longmemeval(data, types=chosen, **options))
+    with _qa_clients(options) as run_options:
+        _report_written(settings, run_longmemeval(data, types=chosen, **run_options))

@@ -1,4 +1,5 @@
-"""Retrieval metrics for memory benchmarks, as pure functions (no LLM needed).
+"""Retrieval metrics for memory benchmarks, as pure functions (no LLM needed; `token_f1`
+scores an LLM's answer).
 
 Evidence is a set of turn ids (external ids). A context or a hit "cites" a turn when the turn
 is among its `sources`. Every function returns None when the question gives it nothing to
@@ -11,6 +12,7 @@ import math
 import re
 import string
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence, Set
 
 ARTICLES = re.compile(r"\b(?:a|an|the)\b")
@@ -72,6 +74,21 @@ def answer_in_context(answer: str | None, context: str) -> float | None:
     not absolute values. "2" does not match inside "2023" (word boundaries).
     """
     return answer_in_normalised(answer, normalise_answer(context))
+
+
+def token_f1(prediction: str, gold: str) -> float:
+    """SQuAD's token F1 between a predicted and a gold answer, after `normalise_answer`
+    (LoCoMo's own QA metric; it also stems words, which this does not).
+
+    >>> round(token_f1("She adopted a kitten named Pepper", "Pepper"), 3)
+    0.333
+    """
+    predicted, wanted = normalise_answer(prediction).split(), normalise_answer(gold).split()
+    common = sum((Counter(predicted) & Counter(wanted)).values())
+    if not common:
+        return 0.0
+    precision, recall = common / len(predicted), common / len(wanted)
+    return 2 * precision * recall / (precision + recall)
 
 
 def distinct(ids: Iterable[str | None]) -> list[str]:

@@ -2,7 +2,7 @@
 
 report.md              headline tables, per-category tables, costs, how it was run
 results.json           every aggregate figure
-questions.jsonl        every question's metrics, per method
+questions.jsonl        every question's metrics, per method (and the LLM's answers, if any)
 recall_vs_budget.png   evidence recall against the token budget, one line per method
 recall_by_category.png the same, one panel per question category
 """
@@ -73,11 +73,36 @@ def _header(result: RunResult) -> list[str]:
         f"- embedder: `{result.embedder_id}`; embedding cache: `{result.cache}`",
         f"- questions: {scored} scored, {apart} reported apart; "
         f"{len(bench.units)} users, {sum(u.turn_count for u in bench.units)} turns",
-        f"- {NO_LLM}",
+        f"- {_qa_line(result)}",
         *(f"- {note}" for note in bench.notes),
         "- every read passes `reinforce=False`; ingestion never sees the questions.",
         "",
     ]
+
+
+def _qa_line(result: RunResult) -> str:
+    qa = result.qa
+    if qa is None:
+        return NO_LLM
+    judge = "Mem0's LLM-as-a-judge prompt" if qa.benchmark == "locomo" else "its judge prompts"
+    failed = qa.calls["answer failed"] + qa.calls["judge failed"]
+    return (
+        f"QA: `{qa.answerer.id}` answers from each method's context at "
+        f"{', '.join(map(str, result.qa_budgets))} tokens (the full history: from all of it); "
+        f"`{qa.judge.id}` grades with {judge}. {qa.calls['answer']} answer and "
+        f"{qa.calls['judge']} judge calls; {failed} failed (those questions unscored)."
+    )
+
+
+def _qa(result: RunResult, group: Group) -> list[str]:
+    if result.qa is None:
+        return []
+    budgets = result.qa_budgets
+    keys = [*(f"qa@{b}" for b in budgets), *(f"f1@{b}" for b in budgets)]
+    return [
+        "", "### QA accuracy (LLM judge) and token F1 of the answers", "",
+        *metric_table(result, group, keys, keys),
+    ]  # fmt: skip
 
 
 def _methods(result: RunResult) -> list[str]:
@@ -105,6 +130,7 @@ def _overall(result: RunResult) -> list[str]:
     out += metric_table(
         result, group, [f"answer@{b}" for b in budgets], [f"answer@{b}" for b in budgets]
     )
+    out += _qa(result, group)
     if _has(result, f"session_any@{budgets[0]}"):
         keys = [f"session_{w}@{b}" for b in budgets for w in ("any", "all")]
         out += ["", "### Session recall (answer sessions cited by the context: any / all)", ""]
@@ -176,6 +202,8 @@ def _categories(result: RunResult) -> list[str]:
     ]
     if _has(result, f"session_any@{mid}"):
         keys[len(budgets) + 1 : len(budgets) + 1] = [f"session_any@{mid}", f"session_all@{mid}"]
+    if result.qa is not None:
+        keys[len(budgets) + 1 : len(budgets) + 1] = [f"qa@{b}" for b in result.qa_budgets]
     out = ["## By category", ""]
     for group in result.groups()[1:]:
         apart = " — reported apart, not in the overall figures" if group.apart else ""
@@ -268,7 +296,17 @@ def _json(result: RunResult) -> dict[str, Any]:
             for run in result.runs
         },
         "ingest": [{**dataclasses.asdict(i), "turns_per_s": i.turns_per_s} for i in result.ingests],
+        "qa": _qa_json(result),
     }
+
+
+def _qa_json(result: RunResult) -> dict[str, Any] | None:
+    qa = result.qa
+    if qa is None:
+        return None
+    budgets = list(result.qa_budgets)
+    return {"answerer": qa.answerer.id, "judge": qa.judge.id, "budgets": budgets,
+            "calls": dict(qa.calls)}  # fmt: skip
 
 
 def write_report(result: RunResult, folder: Path) -> Path:
@@ -295,5 +333,8 @@ def write_report(result: RunResult, folder: Path) -> Path:
     with (folder / "questions.jsonl").open("w", encoding="utf-8") as handle:
         for run in result.runs:
             for qid, row in run.rows.items():
-                handle.write(json.dumps({"method": run.method.name, "qid": qid, **row}) + "\n")
+                record: dict[str, Any] = {"method": run.method.name, "qid": qid, **row}
+                if qid in run.responses:
+                    record["responses"] = run.responses[qid]
+                handle.write(json.dumps(record) + "\n")
     return report

@@ -9,6 +9,7 @@ from pathlib import Path
 from dualtrace.bench.baselines import Method
 from dualtrace.bench.dataset import Benchmark
 from dualtrace.bench.metrics import summarise
+from dualtrace.bench.qa import QAGrader
 from dualtrace.config import MemoryConfig
 
 Row = dict[str, float | None]
@@ -23,6 +24,7 @@ class MethodRun:
     rows: dict[str, Row] = field(default_factory=dict)
     search_ms: list[float] = field(default_factory=list)
     context_ms: list[float] = field(default_factory=list)
+    responses: dict[str, dict[str, str | None]] = field(default_factory=dict)  # qid -> qa@B -> text
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,8 @@ class RunResult:
     ingests: list[IngestStats] = field(default_factory=list)
     history_tokens: dict[str, int] = field(default_factory=dict)  # by user id
     seconds: float = 0.0
+    qa: QAGrader | None = None  # with an LLM: answers graded at each of qa_budgets
+    qa_budgets: tuple[int, ...] = ()
 
     def groups(self) -> list[Group]:
         """Overall (scored questions), then each category that has questions."""

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from dualtrace.bench.baselines import Method, full_history_text, methods
+from dualtrace.bench.baselines import FULL_HISTORY, Method, full_history_text, methods
 from dualtrace.bench.dataset import Benchmark, Question, Unit
 from dualtrace.bench.locomo import load_locomo
 from dualtrace.bench.longmemeval import load_longmemeval
@@ -32,10 +32,13 @@ from dualtrace.bench.metrics import (
     recall_at_k,
     session_recall,
 )
+from dualtrace.bench.qa import QAGrader
 from dualtrace.bench.report import write_report
 from dualtrace.bench.results import IngestStats, MethodRun, Row, RunResult
 from dualtrace.config import MemoryConfig
 from dualtrace.embed.base import Embedder, Matrix
+from dualtrace.errors import ConfigError
+from dualtrace.llm.base import LLM
 from dualtrace.memory import Memory
 from dualtrace.models import Context, Hit
 from dualtrace.tokens import count_tokens
@@ -157,6 +160,8 @@ def ask(mem: Memory, unit: Unit, question: Question, result: RunResult, run: Met
         )
         run.context_ms.append(1000 * (time.perf_counter() - start))
         row.update(context_metrics(question, ctx, budget))
+        if result.qa is not None and budget in result.qa_budgets:  # untimed: not retrieval
+            _grade(result.qa, question, ctx.text, (budget,), row, run)
     start = time.perf_counter()
     hits = mem.search(
         question.text,
@@ -168,6 +173,17 @@ def ask(mem: Memory, unit: Unit, question: Question, result: RunResult, run: Met
     run.search_ms.append(1000 * (time.perf_counter() - start))
     row.update(search_metrics(question, hits, result.ks))
     return row
+
+
+def _grade(
+    qa: QAGrader, question: Question, text: str, budgets: Sequence[int], row: Row, run: MethodRun
+) -> None:
+    """Answer from `text` with the LLM, judge it, and record it under each of `budgets`."""
+    graded = qa.grade(question, text)
+    for budget in budgets:
+        row[f"qa@{budget}"] = graded.correct
+        row[f"f1@{budget}"] = graded.f1
+        run.responses.setdefault(question.qid, {})[f"qa@{budget}"] = graded.response
 
 
 def evaluate(
@@ -188,9 +204,17 @@ def evaluate(
     return run
 
 
-def full_history(result: RunResult) -> MethodRun:
+def full_history(result: RunResult, progress: bool = False) -> MethodRun:
     """The full-history baseline: everything is in the prompt, at its full token cost."""
     run = MethodRun(next(m for m in methods() if m.store is None))
+    pairs = result.bench.questions
+    # a bar only when an LLM reads every history: counting tokens alone is quick
+    with _bar(len(pairs), FULL_HISTORY, "q", progress and result.qa is not None) as bar:
+        _full_history_rows(result, run, bar)
+    return run
+
+
+def _full_history_rows(result: RunResult, run: MethodRun, bar: tqdm) -> None:
     for unit in result.bench.units:
         text = full_history_text(unit)
         tokens = count_tokens(text)
@@ -204,8 +228,10 @@ def full_history(result: RunResult) -> MethodRun:
                 row[f"tokens@{b}"] = float(tokens)
                 if q.answer_sessions:
                     row[f"session_any@{b}"] = row[f"session_all@{b}"] = 1.0
+            if result.qa is not None:  # one answer from everything, the same at every budget
+                _grade(result.qa, q, text, result.qa_budgets, row, run)
             run.rows[q.qid] = row
-    return run
+            bar.update(1)
 
 
 def run_benchmark(
@@ -219,8 +245,15 @@ def run_benchmark(
     embedder: EmbedderFactory | None = None,
     command: str | None = None,
     progress: bool = True,
+    llm: LLM | None = None,
+    judge_llm: LLM | None = None,
+    qa_budgets: Sequence[int] | None = None,
 ) -> Path:
-    """Ingest, evaluate every method, write the report; returns the report's path."""
+    """Ingest, evaluate every method, write the report; returns the report's path.
+
+    With `llm`, every method's context at each of `qa_budgets` (default: every budget) is
+    also answered by it and graded by `judge_llm` (default: `llm`) with the benchmark's
+    judge prompt (`qa.py`)."""
     cache = (cache or DEFAULT_CACHE).expanduser()
     cache.parent.mkdir(parents=True, exist_ok=True)
     counting = CountingEmbedder((embedder or _default_embedder)())
@@ -235,8 +268,11 @@ def run_benchmark(
         embedder_id=counting.id,
         cache=cache,
     )
+    if llm is not None:
+        result.qa = QAGrader(llm, judge_llm or llm, bench.name)
+        result.qa_budgets = _qa_budgets(budgets, qa_budgets)
     chosen = methods(ablate=ablate)
-    result.runs.append(full_history(result))
+    result.runs.append(full_history(result, progress))
     with tempfile.TemporaryDirectory(prefix="dualtrace-bench-") as tmp:
         for store in ("turns", "dualtrace"):
             readers = [m for m in chosen if m.store == store]
@@ -253,6 +289,18 @@ def run_benchmark(
     return write_report(result, folder)
 
 
+def _qa_budgets(budgets: Sequence[int], chosen: Sequence[int] | None) -> tuple[int, ...]:
+    if chosen is None:
+        return tuple(budgets)
+    unknown = sorted(set(chosen) - set(budgets))
+    if unknown:
+        raise ConfigError(
+            f"qa budgets {unknown} are not among the run's budgets {list(budgets)}; "
+            "answer at budgets the run measures, or add them to the budgets"
+        )
+    return tuple(chosen)
+
+
 def run_locomo(
     data: Path,
     *,
@@ -264,8 +312,12 @@ def run_locomo(
     ablate: bool = False,
     embedder: EmbedderFactory | None = None,
     progress: bool = True,
+    llm: LLM | None = None,
+    judge_llm: LLM | None = None,
+    qa_budgets: Sequence[int] | None = None,
 ) -> Path:
-    """Run the LoCoMo benchmark on a folder of conversations (`limit`: first N of them).
+    """Run the LoCoMo benchmark on a folder of conversations (`limit`: first N of them);
+    with `llm`, also QA accuracy (see `run_benchmark`).
 
     Example::
 
@@ -281,6 +333,9 @@ def run_locomo(
         ablate=ablate,
         embedder=embedder,
         progress=progress,
+        llm=llm,
+        judge_llm=judge_llm,
+        qa_budgets=qa_budgets,
     )
 
 
@@ -296,9 +351,13 @@ def run_longmemeval(
     ablate: bool = False,
     embedder: EmbedderFactory | None = None,
     progress: bool = True,
+    llm: LLM | None = None,
+    judge_llm: LLM | None = None,
+    qa_budgets: Sequence[int] | None = None,
 ) -> Path:
     """Run LongMemEval on a `.json`/`.json.gz` file (`limit`: stratified sample by type;
-    `types`: only these question types).
+    `types`: only these question types); with `llm`, also QA accuracy (see
+    `run_benchmark`).
 
     Example::
 
@@ -314,4 +373,7 @@ def run_longmemeval(
         ablate=ablate,
         embedder=embedder,
         progress=progress,
+        llm=llm,
+        judge_llm=judge_llm,
+        qa_budgets=qa_budgets,
     )
