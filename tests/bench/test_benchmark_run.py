@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import gzip
 import json
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
+from dualtrace import MemoryConfig
 from dualtrace.bench import run_locomo, run_longmemeval
 from dualtrace.bench import runner as bench_runner
+from dualtrace.bench.baselines import methods
+from dualtrace.bench.dataset import Benchmark, Question, Turn, Unit
+from dualtrace.bench.dataset import Session as BenchSession
+from dualtrace.bench.results import MethodRun, RunResult
 from dualtrace.cli import cli
 from dualtrace.embed.fake import FakeEmbedder
 
@@ -87,6 +93,9 @@ def test_longmemeval_run_reports_session_recall_and_abstention(tmp_path: Path) -
     bm25 = rows(report)[("bm25 turns", "q_user_1")]
     assert bm25["recall@3000"] == 1.0 and bm25["session_any@3000"] == 1.0
     assert bm25["answer@3000"] == 1.0
+    assert bm25["answer_stated@3000"] == 1.0  # "Rotterdam" is said in the evidence turn
+    assert rows(report)[("bm25 turns", "q_multi_2_abs")]["answer_stated@3000"] is None
+    assert "over the 1 questions whose gold answer an evidence turn states" in text
 
 
 def test_cli_bench_prints_where_the_report_went(
@@ -101,3 +110,23 @@ def test_cli_bench_prints_where_the_report_went(
     assert f"report written to {out / 'report.md'}" in result.output
     bad = CliRunner().invoke(cli, [*args[:5], "--budgets", "0,x"])
     assert bad.exit_code == 2 and "--budgets" in bad.output
+
+
+def test_stated_answers_count_only_answers_an_evidence_turn_says(tmp_path: Path) -> None:
+    when = datetime(2024, 5, 1, tzinfo=UTC)
+    turns = (Turn("t1", "user", "Ann", "I paid $100 for each of the two gifts."),
+             Turn("t2", "user", "Ann", "The handbag was $200."))  # fmt: skip
+    evidence = frozenset({"t1"})
+    summed = Question("sum", "How much did the gifts cost?", "$200", "multi", evidence, when)
+    said = Question("said", "What did each gift cost?", "$100", "multi", evidence, when)
+    unit = Unit("ann", (BenchSession("s", when, turns),), (summed, said))
+    result = RunResult(
+        Benchmark("tiny", (unit,), ("multi",)), (500,), (5,), MemoryConfig(), "test",
+        datetime.now(), "fake", tmp_path / "cache",
+    )  # fmt: skip
+    run = MethodRun(methods()[1])
+    run.rows = {"sum": {"answer@500": 1.0}, "said": {"answer@500": 0.0}}
+    result.runs.append(run)
+    bench_runner.mark_stated_answers(result)
+    assert run.rows["sum"]["answer_stated@500"] is None  # "$200" matched the handbag by chance
+    assert run.rows["said"]["answer_stated@500"] == 0.0

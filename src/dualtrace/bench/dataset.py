@@ -69,6 +69,12 @@ class Unit:
         """How many turns the history holds."""
         return sum(len(s.turns) for s in self.sessions)
 
+    def evidence_text(self, question: Question) -> str:
+        """The text of the question's evidence turns, one per line."""
+        return "\n".join(
+            t.text for s in self.sessions for t in s.turns if t.external_id in question.evidence
+        )
+
 
 @dataclass(frozen=True)
 class Benchmark:

@@ -130,6 +130,13 @@ def _overall(result: RunResult) -> list[str]:
     out += metric_table(
         result, group, [f"answer@{b}" for b in budgets], [f"answer@{b}" for b in budgets]
     )
+    full = next(r for r in result.runs if r.method.name == FULL_HISTORY)
+    stated = sum(full.rows[q].get(f"answer_stated@{budgets[0]}") is not None for q in group.qids)
+    out += ["", f"### Answer in context, over the {stated} questions whose gold answer an "
+            "evidence turn states (the others match only by chance)", ""]  # fmt: skip
+    out += metric_table(
+        result, group, [f"answer_stated@{b}" for b in budgets], [f"answer@{b}" for b in budgets]
+    )
     out += _qa(result, group)
     if _has(result, f"session_any@{budgets[0]}"):
         keys = [f"session_{w}@{b}" for b in budgets for w in ("any", "all")]

@@ -284,9 +284,28 @@ def run_benchmark(
                 ingest(db, config, counting, bench, store=store, progress=progress)
             )
             result.runs.extend(evaluate(db, m, counting, result, progress) for m in readers)
+    mark_stated_answers(result)
     result.seconds = (datetime.now() - started).total_seconds()
     folder = out or Path("results") / f"{bench.name}-{started:%Y%m%d-%H%M%S}"
     return write_report(result, folder)
+
+
+def mark_stated_answers(result: RunResult) -> None:
+    """Add `answer_stated@B`: answer@B, counted only for questions whose gold answer one of
+    their evidence turns states (None for the others).
+
+    Many gold answers occur in no turn (a sum, a count, a duration worked out from dates);
+    where such an answer string turns up in a context it is by chance — a "$200" handbag
+    matching two $100 gifts added up — and longer contexts of raw turns collect more such
+    chances. Over the stated answers the proxy measures what retrieval brought in."""
+    stated = {
+        q.qid: answer_in_context(q.answer, unit.evidence_text(q)) == 1.0
+        for unit, q in result.bench.questions
+    }
+    for run in result.runs:
+        for qid, row in run.rows.items():
+            for b in result.budgets:
+                row[f"answer_stated@{b}"] = row.get(f"answer@{b}") if stated[qid] else None
 
 
 def _qa_budgets(budgets: Sequence[int], chosen: Sequence[int] | None) -> tuple[int, ...]:
