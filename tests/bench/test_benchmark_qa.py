@@ -26,10 +26,11 @@ from dualtrace.bench import run_locomo, run_longmemeval
 from dualtrace.bench import runner as bench_runner
 from dualtrace.bench.dataset import Question
 from dualtrace.bench.metrics import answer_in_context, normalise_answer
-from dualtrace.bench.qa import judge_prompt, read_verdict
+from dualtrace.bench.qa import QAGrader, judge_prompt, read_verdict
 from dualtrace.cli import cli
 from dualtrace.embed.fake import FakeEmbedder
 from dualtrace.errors import ConfigError
+from dualtrace.llm.base import ChatMessage, Completion
 from dualtrace.llm.openai import OpenAIChatConfig, OpenAIChatLLM
 
 DATA = Path(__file__).parent / "data"
@@ -253,3 +254,29 @@ def test_judge_prompt_follows_the_question_type() -> None:
 )
 def test_read_verdict(benchmark: str, reply_text: str, expected: float) -> None:
     assert read_verdict(benchmark, reply_text) == expected
+
+
+@dataclass
+class Thinker:
+    """A reasoning model (unit-test fake): each reply opens with a <think> block."""
+
+    replies: list[str]
+
+    @property
+    def id(self) -> str:
+        return "fake:thinker"
+
+    def complete(self, messages: list[ChatMessage], **_: Any) -> Completion:
+        return Completion(self.replies.pop(0), 10, 5, "thinker")
+
+
+def test_reasoning_blocks_are_neither_answer_nor_verdict() -> None:
+    reader = Thinker(["<think>It could be Porto, or yes, Lisbon.</think>Lisbon.",
+                      "<think>Yes, it is Lisbon, unless"])  # fmt: skip
+    judge = Thinker(["<think>Lisbon is the gold; yes.</think>Yes.",
+                     "<think>An empty answer; yes or no? The answer is</think>No."])  # fmt: skip
+    grader = QAGrader(reader, judge, "longmemeval")
+    first = grader.grade(question("single-session-user"), "Ann flies to Lisbon.")
+    assert (first.response, first.correct, first.f1) == ("Lisbon.", 1.0, 1.0)
+    cut_off = grader.grade(question("single-session-user"), "Ann flies to Lisbon.")
+    assert (cut_off.response, cut_off.correct) == ("", 0.0)  # never finished thinking

@@ -11,7 +11,9 @@ the same model reading everything. Judges:
   prompt of the Mem0 paper (Chhikara et al., 2025), which later LoCoMo results use; the
   reply's label is read from its JSON, or its last CORRECT / WRONG.
 
-A call that fails after the client's retries is counted as a failure and left unscored
+Reasoning models' `<think>` blocks are dropped from answers and verdicts (a "yes" mulled
+over in the reasoning is not the judge's verdict). A call that fails after the client's
+retries is counted as a failure and left unscored
 (None), so a long run is not lost to one timeout; the report says how many failed.
 """
 
@@ -27,12 +29,13 @@ from dualtrace.bench.longmemeval import ABSTENTION
 from dualtrace.bench.metrics import token_f1
 from dualtrace.errors import LLMError
 from dualtrace.llm.base import LLM, ChatMessage
-from dualtrace.llm.json_output import parse_json_object
+from dualtrace.llm.json_output import parse_json_object, strip_reasoning
 
 log = logging.getLogger(__name__)
 
-ANSWER_TOKENS = 200
-JUDGE_TOKENS = 200
+# room for a reasoning model's <think> block before its answer; others stop long before
+ANSWER_TOKENS = 1024
+JUDGE_TOKENS = 1024
 
 ANSWER_SYSTEM = (
     "You are a helpful assistant with a memory of your earlier conversations with the user. "
@@ -182,7 +185,8 @@ class QAGrader:
     ) -> str | None:
         self.calls[what] += 1
         try:
-            return llm.complete(messages, max_tokens=max_tokens, temperature=0.0).text
+            reply = llm.complete(messages, max_tokens=max_tokens, temperature=0.0).text
+            return strip_reasoning(reply)  # a reasoning model's "<think>" is not its answer
         except LLMError as exc:
             self.calls[f"{what} failed"] += 1
             log.warning("QA %s call failed (%s); the question is left unscored", what, exc)

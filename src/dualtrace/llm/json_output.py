@@ -16,7 +16,7 @@ from typing import Any
 
 from dualtrace.errors import MalformedOutputError
 
-__all__ = ["parse_json_object"]
+__all__ = ["parse_json_object", "strip_reasoning"]
 
 _EXCERPT_CHARS = 120
 _THINK_TAG = re.compile(r"<(/?)think>", re.IGNORECASE)
@@ -55,6 +55,19 @@ def parse_json_object(text: str) -> dict[str, Any]:
         )
     after = " after an unfinished <think> block" if unclosed_think else ""
     raise MalformedOutputError(f"{_diagnose(body)}{after}: {_excerpt(body)}")
+
+
+def strip_reasoning(text: str) -> str:
+    """A model's plain-text reply without its `<think>…</think>` reasoning (see
+    `_strip_think`); empty when the reply is only a block the model never finished.
+
+    >>> strip_reasoning("<think>Is it yes? No.</think>No.")
+    'No.'
+    >>> strip_reasoning("<think>Yes, unless")
+    ''
+    """
+    body, unfinished = _strip_think(text)
+    return "" if unfinished else body.strip()
 
 
 def _strip_think(text: str) -> tuple[str, bool]:
