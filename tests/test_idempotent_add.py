@@ -39,15 +39,16 @@ def test_messages_without_ids_are_kept_even_if_repeated(mem: Memory) -> None:
 
 
 def test_identical_text_is_embedded_once(db_path: object) -> None:
+    # each in its own session: a turn's dense key also holds the turn before it in the session
     fake = FakeEmbedder()
     with Memory(db_path, embedder=fake) as mem:  # type: ignore[arg-type]
-        mem.add("Same words here.", user_id="u", timestamp="2026-01-01T00:00:00Z")
+        mem.add("Same words here.", user_id="u", session_id="s1", timestamp="2026-01-01T00:00:00Z")
         calls = list(fake.calls)
-        mem.add("Same words here.", user_id="u", timestamp="2026-01-01T00:00:00Z")
+        mem.add("Same words here.", user_id="u", session_id="s2", timestamp="2026-01-01T00:00:00Z")
         assert fake.calls == calls
     fake2 = FakeEmbedder()
     with Memory(db_path, embedder=fake2) as mem:  # type: ignore[arg-type]
-        mem.add("Same words here.", user_id="u", timestamp="2026-01-01T00:00:00Z")
+        mem.add("Same words here.", user_id="u", session_id="s3", timestamp="2026-01-01T00:00:00Z")
         assert fake2.calls == []  # reused from the store's vectors, not re-embedded
 
 

@@ -44,7 +44,11 @@ class MemoryConfig:
     same for assistant turns, which are long, elaborate on what the user asked and rarely
     hold what is remembered (on LongMemEval-S, 13 of 218 evidence turns); 0 gives them no
     vector at all (full-text only). lexical_context_turns: 1 adds
-    the turn before to each turn's full-text key (0: off). context_snippet_tokens: in
+    the turn before to each turn's full-text key (0: off). dense_context_turns: 1 adds it,
+    after the turn's own text, to the dense key of a turn between people (neither is the
+    assistant's): a reply often answers what was just asked without naming it ("It's vanilla
+    with strawberry filling" after "How did you make the cake?"); an assistant's long advice
+    before a user's turn dilutes it instead (0: off). context_snippet_tokens: in
     `context()`, a turn longer than this shows only its sentences nearest the query (and
     what follows the best one), with "…" for the rest (0: turns are shown whole).
     context_relative_dates: a date line of a context from the last 60 days also says how long
@@ -84,6 +88,7 @@ class MemoryConfig:
     embed_max_chars: int = 1000
     assistant_embed_chars: int = 200
     lexical_context_turns: int = 1
+    dense_context_turns: int = 1
     search_traces: tuple[str, ...] = ("episode", "fact", "scene")
     session_memory_share: float = 0.18
     session_turns_share: float = 0.45
@@ -96,6 +101,12 @@ class MemoryConfig:
             raise ConfigError(f"pii={self.pii!r} is not a policy; use 'redact' or 'keep'")
         if self.fusion not in ("weighted", "rrf"):
             raise ConfigError(f"fusion={self.fusion!r} is unknown; use 'weighted' or 'rrf'")
+        for name in ("lexical_context_turns", "dense_context_turns"):
+            if getattr(self, name) not in (0, 1):
+                raise ConfigError(
+                    f"{name}={getattr(self, name)!r}: use 1 (a turn's key also holds the turn "
+                    "before it) or 0 (off); more turns are not supported"
+                )
         if not 0.0 <= self.dense_weight <= 1.0:
             raise ConfigError(f"dense_weight={self.dense_weight} must lie in [0, 1]")
         if self.embed_max_chars < 50:

@@ -195,20 +195,26 @@ class Memory:
         return episodes, ids
 
     def _episode_keys(self, user_id: str, episodes: list[Episode]) -> list[IndexEntry]:
-        """Keys of new turns; the full-text key also holds the turn before (what it answers)."""
+        """Keys of new turns. The full-text key also holds the turn before (what it answers);
+        so does the dense key of a turn between people (`dense_context_turns`)."""
         specs = [(e.id, "episode", "episode", e.session_id, episode_key_text(e)) for e in episodes]
-        context: dict[str, str] = {}
-        if self.config.lexical_context_turns and episodes:
+        lexical: dict[str, str] = {}
+        dense: dict[str, str] = {}
+        config = self.config
+        if (config.lexical_context_turns or config.dense_context_turns) and episodes:
             first = episodes[0]
             before = self.store.recent_episodes(user_id, first.session_id, first.seq, 1)
-            previous = [*before, *episodes]
-            for prev, episode in pairwise(previous):
-                if prev.session_id == episode.session_id:
-                    context[episode.id] = f"{prev.speaker or prev.role}: {prev.text}"
-        dense_chars = {
-            e.id: self.config.assistant_embed_chars for e in episodes if e.role == "assistant"
-        }
-        return self._keys(user_id, specs, context, dense_chars)
+            for prev, episode in pairwise([*before, *episodes]):
+                if prev.session_id != episode.session_id:
+                    continue
+                said = f"{prev.speaker or prev.role}: {prev.text}"
+                if config.lexical_context_turns:
+                    lexical[episode.id] = said
+                if config.dense_context_turns and "assistant" not in (prev.role, episode.role):
+                    dense[episode.id] = said
+        assistant = config.assistant_embed_chars
+        dense_chars = {e.id: assistant for e in episodes if e.role == "assistant"}
+        return self._keys(user_id, specs, lexical, dense_chars, dense)
 
     def memory_keys(self, user_id: str, memory: MemoryRecord) -> list[IndexEntry]:
         """Search keys of a memory: its fact trace and, if it has one, its scene trace."""
@@ -223,6 +229,7 @@ class Memory:
         specs: list[tuple[str, str, str, str | None, str]],
         lexical_context: dict[str, str] | None = None,
         dense_chars: dict[str, int] | None = None,
+        dense_context: dict[str, str] | None = None,
     ) -> list[IndexEntry]:
         """Search keys for (record id, trace, kind, session, text); vectors reused by hash.
 
@@ -231,9 +238,16 @@ class Memory:
         a long turn carries its topic). `lexical_context` adds text (the turn before) to a
         record's full-text key only: index rich keys, return the original value.
         `dense_chars` lowers the dense prefix for some records (0: no vector).
+        `dense_context` adds text after a record's own in its dense key (cut first when long).
         """
         limits = dense_chars or {}
-        dense = [text[: limits.get(rid, self.config.embed_max_chars)] for rid, *_, text in specs]
+        after = dense_context or {}
+        dense = [
+            (f"{text}\n{after[rid]}" if rid in after else text)[
+                : limits.get(rid, self.config.embed_max_chars)
+            ]
+            for rid, *_, text in specs
+        ]
         hashes = [text_hash(text) for text in dense]
         known = self.store.vectors_by_hash(
             user_id, [h for t, h in zip(dense, hashes, strict=True) if t]

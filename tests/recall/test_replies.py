@@ -53,8 +53,9 @@ def test_context_shows_the_answer_to_a_question_that_matched(mem: Memory) -> Non
 
 
 def test_session_context_shows_the_answer_to_an_earlier_question(db_path: Path) -> None:
-    # dense only: the lexical channel also indexes a turn with the one before it
-    config = MemoryConfig(dense_weight=1.0)
+    # dense only, and a turn's dense key without the turn before it (the lexical key has it):
+    # the answer can only come in as the reply to the question
+    config = MemoryConfig(dense_weight=1.0, dense_context_turns=0)
     with Memory(db_path, embedder=FakeEmbedder(), config=config) as mem:
         answer = "A lighthouse in blue and orange."  # no word in common with the question
         turns = [TURNS[0], {"name": "Ann", "content": answer}]

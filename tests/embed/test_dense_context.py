@@ -1,0 +1,60 @@
+"""A turn's dense key also holds the turn before it in the same session (what it answers), so
+a reply that never names its topic is still found by it; what is returned is the turn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dualtrace import Memory, MemoryConfig
+from dualtrace.embed.fake import FakeEmbedder
+
+QUESTION = {"id": "D1:1", "role": "user", "name": "Nate",
+            "content": "That cake looks amazing, Joanna! How did you make it?"}  # fmt: skip
+REPLY = {"id": "D1:2", "role": "user", "name": "Joanna",
+         "content": "Thanks! It is dairy-free vanilla with strawberry filling."}  # fmt: skip
+LATER = {"id": "D2:1", "role": "user", "name": "Joanna",
+         "content": "Thanks again, the frosting was coconut cream."}  # fmt: skip
+
+
+def dense_raw(path: Path, turns: int, query: str, external_id: str) -> tuple[float, str]:
+    """The dense similarity of one turn to the query, and the text search returns for it."""
+    config = MemoryConfig(extract=False, dense_weight=1.0, dense_context_turns=turns,
+                          lexical_context_turns=0)  # fmt: skip
+    with Memory(path, embedder=FakeEmbedder(), config=config) as mem:
+        mem.add([QUESTION], user_id="u", session_id="s1", timestamp="2024-05-01T10:00:00Z")
+        mem.add([REPLY], user_id="u", session_id="s1", timestamp="2024-05-01T10:01:00Z")
+        mem.add([LATER], user_id="u", session_id="s2", timestamp="2024-05-08T10:00:00Z")
+        hits = mem.search(query, user_id="u", limit=10, explain=True)
+    hit = next(h for h in hits if h.sources[0].external_id == external_id)
+    return hit.scores.get("dense_raw", 0.0), hit.text
+
+
+def test_a_reply_is_found_by_the_question_it_answers(tmp_path: Path) -> None:
+    with_context, text = dense_raw(tmp_path / "a.db", 1, "cake", "D1:2")
+    without, _ = dense_raw(tmp_path / "b.db", 0, "cake", "D1:2")
+    assert with_context > 0.1 and without == pytest.approx(0.0, abs=1e-6)
+    assert text == REPLY["content"]  # the key is richer; the turn is returned as said
+
+
+def test_the_turn_before_is_taken_from_the_same_session_only(tmp_path: Path) -> None:
+    # D2:1 opens session s2: the last turn of s1 is not its context
+    score, _ = dense_raw(tmp_path / "c.db", 1, "strawberry vanilla", "D2:1")
+    assert score == pytest.approx(0.0, abs=1e-6)
+
+
+def test_dense_context_turns_must_be_zero_or_one() -> None:
+    with pytest.raises(Exception, match="dense_context_turns"):
+        MemoryConfig(dense_context_turns=2)
+
+
+def test_an_assistant_turn_is_not_dense_context(tmp_path: Path) -> None:
+    config = MemoryConfig(extract=False, dense_weight=1.0, lexical_context_turns=0)
+    with Memory(tmp_path / "d.db", embedder=FakeEmbedder(), config=config) as mem:
+        mem.add([{"role": "assistant", "content": "Carrot cake keeps well in the fridge."},
+                 {"role": "user", "content": "Thanks, that helps with the party."}],
+                user_id="u", session_id="s")  # fmt: skip
+        hits = mem.search("carrot fridge", user_id="u", limit=5, explain=True)
+    reply = next(h for h in hits if h.text.startswith("Thanks"))
+    assert reply.scores.get("dense_raw", 0.0) == pytest.approx(0.0, abs=1e-6)
