@@ -58,3 +58,13 @@ def test_an_assistant_turn_is_not_dense_context(tmp_path: Path) -> None:
         hits = mem.search("carrot fridge", user_id="u", limit=5, explain=True)
     reply = next(h for h in hits if h.text.startswith("Thanks"))
     assert reply.scores.get("dense_raw", 0.0) == pytest.approx(0.0, abs=1e-6)
+
+
+def test_deleting_the_turn_before_rebuilds_the_replys_vector(tmp_path: Path) -> None:
+    config = MemoryConfig(extract=False, dense_weight=1.0, lexical_context_turns=0)
+    with Memory(tmp_path / "e.db", embedder=FakeEmbedder(), config=config) as mem:
+        added = mem.add([QUESTION, REPLY], user_id="u", session_id="s1")
+        mem.delete(added.episodes[0], user_id="u")  # the deleted words leave its vector too
+        (reply,) = mem.search("cake", user_id="u", limit=5, explain=True)
+    assert reply.text == REPLY["content"]
+    assert reply.scores.get("dense_raw", 0.0) == pytest.approx(0.0, abs=1e-6)
