@@ -13,6 +13,7 @@ import gzip
 import json
 import re
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -57,6 +58,8 @@ class Calls:
     prompts: dict[str, list[str]] = field(default_factory=dict)
     fail_models: set[str] = field(default_factory=set)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    active: int = 0
+    peak: int = 0  # most requests in flight at once
 
 
 class ReaderServer(ThreadingHTTPServer):
@@ -71,6 +74,16 @@ class Handler(BaseHTTPRequestHandler):
         model, prompt = body["model"], body["messages"][-1]["content"]
         with calls.lock:
             calls.prompts.setdefault(model, []).append(prompt)
+            calls.active += 1
+            calls.peak = max(calls.peak, calls.active)
+        try:
+            self._answer(calls, model, prompt)
+        finally:
+            with calls.lock:
+                calls.active -= 1
+
+    def _answer(self, calls: Calls, model: str, prompt: str) -> None:
+        time.sleep(0.02)  # a model takes a while: parallel calls overlap
         if model in calls.fail_models:
             self._send(500, {"error": {"message": "model overloaded"}})
             return
@@ -169,6 +182,7 @@ def test_longmemeval_qa_equals_what_each_context_holds(
     assert "`openai:judge` grades with its judge prompts" in text and "0 failed" in text
     data = json.loads((report.parent / "results.json").read_text())
     assert data["qa"]["calls"] == {"answer": 18, "judge": 18}
+    assert server.calls.peak > 1  # qa_workers=4: calls ran side by side
 
 
 def test_locomo_qa_from_the_cli_with_the_locomo_judge(
@@ -179,7 +193,7 @@ def test_locomo_qa_from_the_cli_with_the_locomo_judge(
     args = ["bench", "locomo", "--data", str(DATA / "locomo"), "--budgets", "300,4000",
             "--k", "5", "--out", str(out), "--cache", str(tmp_path / "c.sqlite"),
             "--llm", url(server), "--llm-model", "reader", "--judge-model", "judge",
-            "--qa-budgets", "4000"]  # fmt: skip
+            "--qa-budgets", "4000", "--llm-workers", "2"]  # fmt: skip
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 0, result.output
     records = per_question(out / "report.md")
@@ -280,3 +294,11 @@ def test_reasoning_blocks_are_neither_answer_nor_verdict() -> None:
     assert (first.response, first.correct, first.f1) == ("Lisbon.", 1.0, 1.0)
     cut_off = grader.grade(question("single-session-user"), "Ann flies to Lisbon.")
     assert (cut_off.response, cut_off.correct) == ("", 0.0)  # never finished thinking
+
+
+def test_qa_workers_must_be_a_positive_count(server: ReaderServer, tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="qa_workers=0"):
+        run_locomo(
+            DATA / "locomo", budgets=(500,), out=tmp_path / "out", cache=tmp_path / "c.sqlite",
+            embedder=FakeEmbedder, progress=False, llm=client(server, "reader"), qa_workers=0,
+        )  # fmt: skip

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import logging
 import re
+import threading
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -145,12 +146,15 @@ class Graded:
 @dataclass
 class QAGrader:
     """Answers with `answerer` from a context, grades with `judge` using `benchmark`'s judge
-    prompt (`JUDGES`). Counts calls and failures; failures leave the question unscored."""
+    prompt (`JUDGES`). Counts calls and failures; failures leave the question unscored.
+    `grade` may run in several threads at once (the clients must allow it; OpenAIChatLLM
+    does)."""
 
     answerer: LLM
     judge: LLM
     benchmark: str
     calls: Counter[str] = field(default_factory=Counter)
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def __post_init__(self) -> None:
         if self.benchmark not in JUDGES:
@@ -183,12 +187,14 @@ class QAGrader:
     def _call(
         self, llm: LLM, messages: list[ChatMessage], max_tokens: int, what: str
     ) -> str | None:
-        self.calls[what] += 1
+        with self._lock:
+            self.calls[what] += 1
         try:
             reply = llm.complete(messages, max_tokens=max_tokens, temperature=0.0).text
             return strip_reasoning(reply)  # a reasoning model's "<think>" is not its answer
         except LLMError as exc:
-            self.calls[f"{what} failed"] += 1
+            with self._lock:
+                self.calls[f"{what} failed"] += 1
             log.warning("QA %s call failed (%s); the question is left unscored", what, exc)
             return None
 

@@ -7,7 +7,7 @@ from datetime import datetime
 from pathlib import Path
 
 from dualtrace.bench.baselines import Method
-from dualtrace.bench.dataset import Benchmark
+from dualtrace.bench.dataset import Benchmark, Question
 from dualtrace.bench.metrics import summarise
 from dualtrace.bench.qa import QAGrader
 from dualtrace.config import MemoryConfig
@@ -52,6 +52,17 @@ class Group:
     apart: bool = False
 
 
+@dataclass(frozen=True)
+class QAJob:
+    """A context to answer from, and where its grade goes: `row` under each of `budgets`."""
+
+    question: Question
+    text: str
+    budgets: tuple[int, ...]
+    row: Row
+    run: MethodRun
+
+
 @dataclass
 class RunResult:
     """Everything the report needs about one run."""
@@ -70,6 +81,8 @@ class RunResult:
     seconds: float = 0.0
     qa: QAGrader | None = None  # with an LLM: answers graded at each of qa_budgets
     qa_budgets: tuple[int, ...] = ()
+    qa_workers: int = 4
+    qa_jobs: list[QAJob] = field(default_factory=list)  # graded after retrieval, at once
 
     def groups(self) -> list[Group]:
         """Overall (scored questions), then each category that has questions."""

@@ -12,13 +12,14 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
 from tqdm import tqdm
 
-from dualtrace.bench.baselines import FULL_HISTORY, Method, full_history_text, methods
+from dualtrace.bench.baselines import Method, full_history_text, methods
 from dualtrace.bench.dataset import Benchmark, Question, Unit
 from dualtrace.bench.locomo import load_locomo
 from dualtrace.bench.longmemeval import load_longmemeval
@@ -34,7 +35,7 @@ from dualtrace.bench.metrics import (
 )
 from dualtrace.bench.qa import QAGrader
 from dualtrace.bench.report import write_report
-from dualtrace.bench.results import IngestStats, MethodRun, Row, RunResult
+from dualtrace.bench.results import IngestStats, MethodRun, QAJob, Row, RunResult
 from dualtrace.config import MemoryConfig
 from dualtrace.embed.base import Embedder, Matrix
 from dualtrace.errors import ConfigError
@@ -161,7 +162,7 @@ def ask(mem: Memory, unit: Unit, question: Question, result: RunResult, run: Met
         run.context_ms.append(1000 * (time.perf_counter() - start))
         row.update(context_metrics(question, ctx, budget))
         if result.qa is not None and budget in result.qa_budgets:  # untimed: not retrieval
-            _grade(result.qa, question, ctx.text, (budget,), row, run)
+            _grade(result, question, ctx.text, (budget,), row, run)
     start = time.perf_counter()
     hits = mem.search(
         question.text,
@@ -176,14 +177,34 @@ def ask(mem: Memory, unit: Unit, question: Question, result: RunResult, run: Met
 
 
 def _grade(
-    qa: QAGrader, question: Question, text: str, budgets: Sequence[int], row: Row, run: MethodRun
-) -> None:
-    """Answer from `text` with the LLM, judge it, and record it under each of `budgets`."""
-    graded = qa.grade(question, text)
-    for budget in budgets:
-        row[f"qa@{budget}"] = graded.correct
-        row[f"f1@{budget}"] = graded.f1
-        run.responses.setdefault(question.qid, {})[f"qa@{budget}"] = graded.response
+    result: RunResult, question: Question, text: str, budgets: Sequence[int], row: Row,
+    run: MethodRun,
+) -> None:  # fmt: skip
+    """Queue answering from `text` (graded after retrieval: `grade_all`), recorded in `row`
+    under each of `budgets`."""
+    result.qa_jobs.append(QAJob(question, text, tuple(budgets), row, run))
+
+
+def grade_all(result: RunResult, progress: bool) -> None:
+    """Answer and judge every queued context, `qa_workers` calls at a time. It runs after
+    every retrieval, so the LLM's load never shows in the search and context latencies."""
+    qa, jobs = result.qa, result.qa_jobs
+    if qa is None or not jobs:
+        return
+    with (
+        ThreadPoolExecutor(max_workers=result.qa_workers) as pool,
+        _bar(len(jobs), "QA (LLM)", "answer", progress) as bar,
+    ):
+        futures = {pool.submit(qa.grade, job.question, job.text): job for job in jobs}
+        for future in as_completed(futures):
+            job, graded = futures[future], future.result()
+            for budget in job.budgets:
+                job.row[f"qa@{budget}"] = graded.correct
+                job.row[f"f1@{budget}"] = graded.f1
+                responses = job.run.responses.setdefault(job.question.qid, {})
+                responses[f"qa@{budget}"] = graded.response
+            bar.update(1)
+    jobs.clear()
 
 
 def evaluate(
@@ -204,17 +225,9 @@ def evaluate(
     return run
 
 
-def full_history(result: RunResult, progress: bool = False) -> MethodRun:
+def full_history(result: RunResult) -> MethodRun:
     """The full-history baseline: everything is in the prompt, at its full token cost."""
     run = MethodRun(next(m for m in methods() if m.store is None))
-    pairs = result.bench.questions
-    # a bar only when an LLM reads every history: counting tokens alone is quick
-    with _bar(len(pairs), FULL_HISTORY, "q", progress and result.qa is not None) as bar:
-        _full_history_rows(result, run, bar)
-    return run
-
-
-def _full_history_rows(result: RunResult, run: MethodRun, bar: tqdm) -> None:
     for unit in result.bench.units:
         text = full_history_text(unit)
         tokens = count_tokens(text)
@@ -229,9 +242,9 @@ def _full_history_rows(result: RunResult, run: MethodRun, bar: tqdm) -> None:
                 if q.answer_sessions:
                     row[f"session_any@{b}"] = row[f"session_all@{b}"] = 1.0
             if result.qa is not None:  # one answer from everything, the same at every budget
-                _grade(result.qa, q, text, result.qa_budgets, row, run)
+                _grade(result, q, text, result.qa_budgets, row, run)
             run.rows[q.qid] = row
-            bar.update(1)
+    return run
 
 
 def run_benchmark(
@@ -248,12 +261,13 @@ def run_benchmark(
     llm: LLM | None = None,
     judge_llm: LLM | None = None,
     qa_budgets: Sequence[int] | None = None,
+    qa_workers: int = 4,
 ) -> Path:
     """Ingest, evaluate every method, write the report; returns the report's path.
 
     With `llm`, every method's context at each of `qa_budgets` (default: every budget) is
     also answered by it and graded by `judge_llm` (default: `llm`) with the benchmark's
-    judge prompt (`qa.py`)."""
+    judge prompt (`qa.py`), `qa_workers` calls at a time, after all retrieval."""
     cache = (cache or DEFAULT_CACHE).expanduser()
     cache.parent.mkdir(parents=True, exist_ok=True)
     counting = CountingEmbedder((embedder or _default_embedder)())
@@ -271,8 +285,9 @@ def run_benchmark(
     if llm is not None:
         result.qa = QAGrader(llm, judge_llm or llm, bench.name)
         result.qa_budgets = _qa_budgets(budgets, qa_budgets)
+        result.qa_workers = _positive("qa_workers", qa_workers)
     chosen = methods(ablate=ablate)
-    result.runs.append(full_history(result, progress))
+    result.runs.append(full_history(result))
     with tempfile.TemporaryDirectory(prefix="dualtrace-bench-") as tmp:
         for store in ("turns", "dualtrace"):
             readers = [m for m in chosen if m.store == store]
@@ -284,6 +299,7 @@ def run_benchmark(
                 ingest(db, config, counting, bench, store=store, progress=progress)
             )
             result.runs.extend(evaluate(db, m, counting, result, progress) for m in readers)
+    grade_all(result, progress)
     mark_stated_answers(result)
     result.seconds = (datetime.now() - started).total_seconds()
     folder = out or Path("results") / f"{bench.name}-{started:%Y%m%d-%H%M%S}"
@@ -306,6 +322,12 @@ def mark_stated_answers(result: RunResult) -> None:
         for qid, row in run.rows.items():
             for b in result.budgets:
                 row[f"answer_stated@{b}"] = row.get(f"answer@{b}") if stated[qid] else None
+
+
+def _positive(name: str, value: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ConfigError(f"{name}={value!r}: give a whole number of parallel LLM calls, e.g. 4")
+    return value
 
 
 def _qa_budgets(budgets: Sequence[int], chosen: Sequence[int] | None) -> tuple[int, ...]:
@@ -334,6 +356,7 @@ def run_locomo(
     llm: LLM | None = None,
     judge_llm: LLM | None = None,
     qa_budgets: Sequence[int] | None = None,
+    qa_workers: int = 4,
 ) -> Path:
     """Run the LoCoMo benchmark on a folder of conversations (`limit`: first N of them);
     with `llm`, also QA accuracy (see `run_benchmark`).
@@ -355,6 +378,7 @@ def run_locomo(
         llm=llm,
         judge_llm=judge_llm,
         qa_budgets=qa_budgets,
+        qa_workers=qa_workers,
     )
 
 
@@ -373,6 +397,7 @@ def run_longmemeval(
     llm: LLM | None = None,
     judge_llm: LLM | None = None,
     qa_budgets: Sequence[int] | None = None,
+    qa_workers: int = 4,
 ) -> Path:
     """Run LongMemEval on a `.json`/`.json.gz` file (`limit`: stratified sample by type;
     `types`: only these question types); with `llm`, also QA accuracy (see
@@ -395,4 +420,5 @@ def run_longmemeval(
         llm=llm,
         judge_llm=judge_llm,
         qa_budgets=qa_budgets,
+        qa_workers=qa_workers,
     )
