@@ -661,10 +661,13 @@ def _qa_models(options: dict[str, Any]) -> dict[str, Any]:
     if url is None:
         if model is not None or judge is not None or options.get("qa_budgets") is not None:
             raise click.UsageError("--llm-model, --judge-model and --qa-budgets need --llm URL")
-        options.pop("qa_workers")
+        if options.pop("qa_workers") is not None:
+            raise click.UsageError("--llm-workers needs --llm URL")
         return options
     if not model:
         raise click.UsageError(f"--llm {url} needs --llm-model NAME, the model that answers")
+    if options["qa_workers"] is None:  # the runner's default
+        del options["qa_workers"]
     from dualtrace.llm.openai import OpenAIChatConfig, OpenAIChatLLM
 
     def client(name: str) -> OpenAIChatLLM:
@@ -700,8 +703,8 @@ def _bench_options(data: click.Path, budgets: str) -> Callable[[BenchCommand], B
         click.option("--judge-model", help="Model that grades [default: --llm-model]."),
         click.option("--qa-budgets", default=None, callback=_int_list_or_none,
                      help="Budgets the LLM answers at [default: every budget]."),
-        click.option("--llm-workers", "qa_workers", type=click.IntRange(min=1), default=4,
-                     show_default=True, help="LLM calls at a time (after all retrieval)."),
+        click.option("--llm-workers", "qa_workers", type=click.IntRange(min=1),
+                     help="LLM calls at a time, after all retrieval [default: 4]."),
     ]  # fmt: skip
 
     def wrap(command: BenchCommand) -> BenchCommand:

@@ -65,3 +65,25 @@ def test_assistant_turns_without_vectors_stay_findable_by_words(tmp_path: Path) 
 def test_assistant_prefix_above_the_dense_limit_is_refused() -> None:
     with pytest.raises(ConfigError, match="assistant_embed_chars=2000"):
         MemoryConfig(embed_max_chars=1000, assistant_embed_chars=2000)
+
+
+class TextRecordingEmbedder(FakeEmbedder):
+    """Remembers every passage it embedded."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts: list[str] = []
+
+    def embed_passages(self, texts: list[str]) -> np.ndarray:
+        self.texts += texts
+        return super().embed_passages(texts)
+
+
+def test_a_memorys_fact_and_scene_are_embedded_from_their_own_texts(tmp_path: Path) -> None:
+    embedder = TextRecordingEmbedder()
+    with Memory(tmp_path / "m.db", embedder=embedder) as mem:
+        mem.add("I moved to Lisbon for my new job.", user_id="u", session_id="s")
+        (item,) = [m for m in mem.get_all(user_id="u") if m.kind != "episode"]
+        record = mem.store.get_memories("u", [item.id])[item.id]
+    assert record.scene and record.scene != record.text
+    assert {record.text, record.scene} <= set(embedder.texts)

@@ -35,6 +35,7 @@ from dualtrace.llm.json_output import parse_json_object, strip_reasoning
 log = logging.getLogger(__name__)
 
 # room for a reasoning model's <think> block before its answer; others stop long before
+QA_WORKERS = 4  # LLM calls at a time, by default
 ANSWER_TOKENS = 1024
 JUDGE_TOKENS = 1024
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from dualtrace.bench.baselines import Method
 from dualtrace.bench.dataset import Benchmark, Question
 from dualtrace.bench.metrics import summarise
-from dualtrace.bench.qa import QAGrader
+from dualtrace.bench.qa import QA_WORKERS, QAGrader
 from dualtrace.config import MemoryConfig
 
 Row = dict[str, float | None]
@@ -81,7 +81,7 @@ class RunResult:
     seconds: float = 0.0
     qa: QAGrader | None = None  # with an LLM: answers graded at each of qa_budgets
     qa_budgets: tuple[int, ...] = ()
-    qa_workers: int = 4
+    qa_workers: int = QA_WORKERS
     qa_jobs: list[QAJob] = field(default_factory=list)  # graded after retrieval, at once
 
     def groups(self) -> list[Group]:

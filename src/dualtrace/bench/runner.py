@@ -33,7 +33,7 @@ from dualtrace.bench.metrics import (
     recall_at_k,
     session_recall,
 )
-from dualtrace.bench.qa import QAGrader
+from dualtrace.bench.qa import QA_WORKERS, QAGrader
 from dualtrace.bench.report import write_report
 from dualtrace.bench.results import IngestStats, MethodRun, QAJob, Row, RunResult
 from dualtrace.config import MemoryConfig
@@ -161,8 +161,8 @@ def ask(mem: Memory, unit: Unit, question: Question, result: RunResult, run: Met
         )
         run.context_ms.append(1000 * (time.perf_counter() - start))
         row.update(context_metrics(question, ctx, budget))
-        if result.qa is not None and budget in result.qa_budgets:  # untimed: not retrieval
-            _grade(result, question, ctx.text, (budget,), row, run)
+        if result.qa is not None and budget in result.qa_budgets:  # graded by `grade_all`
+            result.qa_jobs.append(QAJob(question, ctx.text, (budget,), row, run))
     start = time.perf_counter()
     hits = mem.search(
         question.text,
@@ -174,15 +174,6 @@ def ask(mem: Memory, unit: Unit, question: Question, result: RunResult, run: Met
     run.search_ms.append(1000 * (time.perf_counter() - start))
     row.update(search_metrics(question, hits, result.ks))
     return row
-
-
-def _grade(
-    result: RunResult, question: Question, text: str, budgets: Sequence[int], row: Row,
-    run: MethodRun,
-) -> None:  # fmt: skip
-    """Queue answering from `text` (graded after retrieval: `grade_all`), recorded in `row`
-    under each of `budgets`."""
-    result.qa_jobs.append(QAJob(question, text, tuple(budgets), row, run))
 
 
 def grade_all(result: RunResult, progress: bool) -> None:
@@ -242,7 +233,7 @@ def full_history(result: RunResult) -> MethodRun:
                 if q.answer_sessions:
                     row[f"session_any@{b}"] = row[f"session_all@{b}"] = 1.0
             if result.qa is not None:  # one answer from everything, the same at every budget
-                _grade(result, q, text, result.qa_budgets, row, run)
+                result.qa_jobs.append(QAJob(q, text, result.qa_budgets, row, run))
             run.rows[q.qid] = row
     return run
 
@@ -261,7 +252,7 @@ def run_benchmark(
     llm: LLM | None = None,
     judge_llm: LLM | None = None,
     qa_budgets: Sequence[int] | None = None,
-    qa_workers: int = 4,
+    qa_workers: int = QA_WORKERS,
 ) -> Path:
     """Ingest, evaluate every method, write the report; returns the report's path.
 
@@ -356,7 +347,7 @@ def run_locomo(
     llm: LLM | None = None,
     judge_llm: LLM | None = None,
     qa_budgets: Sequence[int] | None = None,
-    qa_workers: int = 4,
+    qa_workers: int = QA_WORKERS,
 ) -> Path:
     """Run the LoCoMo benchmark on a folder of conversations (`limit`: first N of them);
     with `llm`, also QA accuracy (see `run_benchmark`).
@@ -397,7 +388,7 @@ def run_longmemeval(
     llm: LLM | None = None,
     judge_llm: LLM | None = None,
     qa_budgets: Sequence[int] | None = None,
-    qa_workers: int = 4,
+    qa_workers: int = QA_WORKERS,
 ) -> Path:
     """Run LongMemEval on a `.json`/`.json.gz` file (`limit`: stratified sample by type;
     `types`: only these question types); with `llm`, also QA accuracy (see
