@@ -102,6 +102,19 @@ def test_expired_and_invalidated_memories_are_not_returned(mem: Memory) -> None:
     assert all("Hilton Head" not in h.text for h in mem.search("Hilton Head", user_id="u"))
 
 
+def test_a_question_about_a_past_window_sees_what_has_expired_since(mem: Memory) -> None:
+    ((mid, _, _),) = mem.add(
+        "I am staying at the Hilton this week.", user_id="u", timestamp="2024-03-12T10:00:00Z"
+    ).events
+    later = "2024-04-20T00:00:00Z"  # the stay expired on 18 March
+    assert mem.search("where did I stay?", user_id="u", now=later, kinds=["event"]) == []
+    for past in ("where did I stay in March 2024?", "where did I stay 5 weeks ago?"):
+        assert [h.id for h in mem.search(past, user_id="u", now=later, kinds=["event"])] == [mid]
+    # a window that has not ended asks about the present
+    assert mem.search("where am I staying in April 2024?", user_id="u", now=later,
+                      kinds=["event"]) == []  # fmt: skip
+
+
 def test_as_of_does_not_move_the_question_date(mem: Memory) -> None:
     mem.add("We went bowling.", user_id="u", timestamp="2024-03-10T20:00:00Z")
     hits = mem.search("what did we do yesterday?", user_id="u", now="2024-03-11T09:00:00Z",

@@ -31,12 +31,19 @@ class QueryAnalysis:
 
 
 def analyse(query: str, now: datetime) -> QueryAnalysis:
-    """Terms, entities and the time window (resolved against `now`) of a question."""
+    """Terms, entities and the time window (resolved against `now`) of a question.
+
+    A question refers to the past when it says so ("before", "used to") or when its whole
+    time window has ended ("10 days ago", "in May 2023"): what was true then may since have
+    expired or been superseded.
+    """
+    window = time_window(query, now)
     return QueryAnalysis(
         text=query,
         now=now,
         terms=query_terms(query),
         entities=extract_entities(query),
-        window=time_window(query, now),
-        refers_to_past=bool(_PAST_CUES.search(query)),
+        window=window,
+        refers_to_past=bool(_PAST_CUES.search(query))
+        or (window is not None and window[1] < now.date()),
     )
