@@ -73,6 +73,12 @@ def test_time_bound_statements_expire() -> None:
     assert d.expire_at is not None and d.expire_at.date() == date(2023, 5, 15)
     (past,) = extract(turn(2, "I finished the marathon last week."))
     assert past.expire_at is None
+    # what the speaker did or began today is a record of what happened, not a passing state
+    for done in ("I just got a smoker today.", "We started yoga classes this week."):
+        (d,) = extract(turn(3, done))
+        assert d.expire_at is None, done
+    (plan,) = extract(turn(4, "I need to renew my passport by tomorrow."))
+    assert plan.expire_at is not None
 
 
 def test_explicit_remember_ranks_high() -> None:

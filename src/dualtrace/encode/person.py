@@ -44,12 +44,31 @@ _PRONOUNS = [
     (r"\bwe\b", "{S} and others"),
 ]
 _I_VERB = re.compile(r"\bI\s+((?:(?:" + "|".join(_ADVERBS) + r")\s+)*)([A-Za-z]+)\b")
+_WE_VERB = re.compile(
+    r"\b(?:I|we)\s+(?:(?:" + "|".join(_ADVERBS) + r"|have|['’]?ve)\s+)*([A-Za-z]+)\b", re.I
+)
+_NOT_PAST = frozenset("need needed feed exceed proceed succeed speed bleed breed embed".split())
+_BEGIN = frozenset("start starts starting started begin begins beginning".split())
 _FIRST_PERSON = re.compile(r"\b(?:I|I['’](?:m|ve|d|ll)|my|me|mine|myself|we|our|us)\b", re.I)
 
 
 def is_first_person(sentence: str) -> bool:
     """True if the sentence speaks about the speaker (I, my, we, …)."""
     return bool(_FIRST_PERSON.search(sentence))
+
+
+def reports_done(sentence: str) -> bool:
+    """True if the speaker reports something done or begun ("I just got a smoker today",
+    "we started yoga today"): a record of what happened, not a state that passes.
+
+    >>> reports_done("I just got a smoker today."), reports_done("I'm busy this week.")
+    (True, False)
+    """
+    for match in _WE_VERB.finditer(sentence):
+        verb = match.group(1).lower()
+        if verb in _BEGIN or verb in _PAST or (verb.endswith("ed") and verb not in _NOT_PAST):
+            return True
+    return False
 
 
 def _third_person_verb(verb: str) -> str:

@@ -16,7 +16,7 @@ from dualtrace.encode import patterns
 from dualtrace.encode.base import Extraction, Window
 from dualtrace.encode.dates import find_times, resolve_text
 from dualtrace.encode.entities import extract_entities, normalise_name
-from dualtrace.encode.person import is_first_person, to_third_person
+from dualtrace.encode.person import is_first_person, reports_done, to_third_person
 from dualtrace.encode.scene import build_scene
 from dualtrace.lexical import query_terms
 from dualtrace.models import EntityMention, Episode, MemoryDraft, TimeMention
@@ -109,7 +109,7 @@ class RulesExtractor:
             topic=topic,
             importance=importance,
             valid_from=_valid_from(kind, times, anchor),
-            expire_at=_expiry(times, anchor),
+            expire_at=None if reports_done(sentence) else _expiry(times, anchor),
             entities=tuple(entities),
             keyphrases=tuple(_keyphrases(sentence, speaker)),
         )
@@ -222,7 +222,8 @@ def _valid_from(kind: str, times: list[TimeMention], anchor: datetime) -> dateti
 
 
 def _expiry(times: list[TimeMention], anchor: datetime) -> datetime | None:
-    """Time-bound present or future statements ("this week", "明天") expire after their range."""
+    """Time-bound present or future statements ("this week", "明天") expire after their range
+    (what the speaker reports done or begun on such a day stays: see `reports_done`)."""
     bound = [m for m in times if m.granularity in _FUTURE_GRANULARITIES]
     if not bound or any(m.last_day < anchor.date() for m in bound):
         return None
