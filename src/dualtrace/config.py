@@ -51,6 +51,13 @@ class MemoryConfig:
     before a user's turn dilutes it instead (0: off). context_snippet_tokens: in
     `context()`, a turn longer than this shows only its sentences nearest the query (and
     what follows the best one), with "…" for the rest (0: turns are shown whole).
+    context_user_messages: in `context()`, a memory drawn from what the user told an
+    assistant is shown as that message (a long one by its sentences nearest the question
+    and the memory): a message to an assistant packs several facts into one request, and
+    one sentence alone loses the rest ("the user has been making the user's own from
+    scratch" without the BBQ sauce, "two weeks traveling solo" without Japan). Between
+    people (no assistant in the session) turns are short and the memory, its dates
+    resolved, is shown (measured both ways in the README). False: memories as extracted.
     context_relative_dates: a date line of a context from the last 60 days also says how long
     before `now` it was ("Sun 12 February 2023 (17 days ago)"): the agent need not count.
     Off by default: the extra tokens on each date line cost LoCoMo evidence recall@2000
@@ -84,6 +91,7 @@ class MemoryConfig:
     context_diversity: float = 0.0
     context_snippet_tokens: int = 150
     context_relative_dates: bool = False
+    context_user_messages: bool = True
     archive_after_days: float = 180.0
     embed_max_chars: int = 1000
     assistant_embed_chars: int = 200

@@ -18,6 +18,7 @@ def source_of(episode: Episode) -> Source:
         occurred_at=episode.occurred_at,
         speaker=episode.speaker or episode.role,
         text=episode.text,
+        role=episode.role,
     )
 
 

@@ -52,6 +52,7 @@ from dualtrace.recall.packing import pack_for
 from dualtrace.recall.query import analyse
 from dualtrace.recall.ranking import rank
 from dualtrace.recall.replies import with_replies
+from dualtrace.recall.requests import messages_to_assistant
 from dualtrace.recall.retriever import Retriever
 from dualtrace.recall.scoring import reinforced
 from dualtrace.session import Session, end_idle_sessions
@@ -355,8 +356,10 @@ class Memory:
         hits = self.search(query, user_id=user_id, limit=limit, as_of=as_of, now=now,
                            session_id=session_id, reinforce=reinforce)  # fmt: skip
         before = None if as_of is None else parse_time(as_of, field="as_of")
-        hits = with_replies(self.store, check_user_id(user_id), hits, before=before)
-        return pack_for(self.config, hits, max_tokens, query=query, now=now)
+        user_id = check_user_id(user_id)
+        hits = with_replies(self.store, user_id, hits, before=before)
+        messages = messages_to_assistant(self.store, user_id, hits)
+        return pack_for(self.config, hits, max_tokens, query=query, now=now, messages=messages)
 
     def session(
         self, *, user_id: str, session_id: str | None = None, now: datetime | str | None = None

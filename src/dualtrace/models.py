@@ -133,6 +133,7 @@ class Source:
     occurred_at: datetime
     speaker: str | None
     text: str
+    role: str | None = None  # "user", "assistant", … (None where not known)
 
 
 @dataclass

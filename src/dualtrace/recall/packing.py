@@ -2,7 +2,8 @@
 
 Items are chosen best first (relevance after boosts; newest first among equals), skipping
 near-copies; a hit whose turns are cited already (the turn behind a fact) comes back later
-only if it adds words; a long turn shows its sentences nearest the query (`snippets.py`).
+only if it adds words; a long turn shows its sentences nearest the query (`snippets.py`); a
+memory drawn from the user's message to an assistant shows the message (`requests.py`).
 They are then shown in two stable sections: what is known about the user (facts and
 preferences) and what was said or happened. Within each section items are grouped under
 their date, newest first, so the current value of a changing fact comes first; a date is
@@ -147,11 +148,23 @@ def _group(hit: Hit, now: datetime | None) -> tuple[bool, str]:
     return hit.kind in PROFILE_KINDS, date_label(hit, now)
 
 
-def _shown_text(hit: Hit, focus: frozenset[str], snippet_tokens: int) -> str:
-    """What the context shows of a hit: a long turn by its sentences nearest the query."""
-    if hit.kind != "episode":
+def _shown_text(
+    hit: Hit, focus: frozenset[str], snippet_tokens: int, messages: frozenset[str]
+) -> str:
+    """What the context shows of a hit: a long turn by its sentences nearest the query; a
+    memory drawn from one of `messages` (the user's messages to an assistant) as the message,
+    a long one by its sentences nearest the query and the memory."""
+    if hit.kind == "episode":
+        return snippet(hit.text, focus, snippet_tokens) or hit.text
+    if len(hit.sources) != 1 or hit.sources[0].episode_id not in messages:
         return hit.text
-    return snippet(hit.text, focus, snippet_tokens) or hit.text
+    source = hit.sources[0]
+    said: str | None = source.text
+    if snippet_tokens and count_tokens(source.text) > snippet_tokens:
+        said = snippet(source.text, focus | focus_words(hit.text), snippet_tokens)
+        if said is None:  # no sentence shares a word with the question or the memory
+            return hit.text
+    return f"{source.speaker or source.role or 'unknown'}: {said}"
 
 
 def _select(
@@ -161,6 +174,7 @@ def _select(
     focus: frozenset[str],
     snippet_tokens: int,
     now: datetime | None,
+    messages: frozenset[str] = frozenset(),
 ) -> list[tuple[Hit, str]]:
     """Greedy choice under the budget: best first, or with `diversity` > 0 maximal marginal
     relevance — relevance (over the best) minus `diversity` × the word overlap with the
@@ -183,7 +197,7 @@ def _select(
             ]
             pick = max(range(len(pool)), key=lambda i: (value[i], -i))
         hit, words = pool.pop(pick)
-        text = _shown_text(hit, focus, snippet_tokens)
+        text = _shown_text(hit, focus, snippet_tokens, messages)
         sources = {src.episode_id for src in hit.sources}
         if sources and sources <= shown.keys():
             if _adds_little(text, sources, shown):
@@ -250,17 +264,19 @@ def pack(
     query: str | None = None,
     snippet_tokens: int = 0,
     now: datetime | None = None,
+    messages: frozenset[str] = frozenset(),
 ) -> Context:
     """The best hits that fit in `max_tokens`, rendered in sections; never over budget.
 
     `diversity` > 0 trades relevance for coverage (maximal marginal relevance). With a
     `query` and `snippet_tokens` > 0, a turn longer than that shows its sentences nearest
-    the query. With `now`, each date line also says how long before `now` it was."""
+    the query. With `now`, each date line also says how long before `now` it was. A memory
+    drawn from one of the turns in `messages` is shown as that turn (`requests.py`)."""
     frame = sum(_cost(line) for line in (HEADER, PROFILE, MOMENTS))
     if frame + MIN_TRUNCATED_TOKENS > max_tokens:
         return Context(text="", items=[], tokens=0)
     focus = focus_words(query) if query and snippet_tokens > 0 else frozenset()
-    chosen = _select(hits, max_tokens - frame, diversity, focus, snippet_tokens, now)
+    chosen = _select(hits, max_tokens - frame, diversity, focus, snippet_tokens, now, messages)
     text = _render(chosen, now) if chosen else ""
     while chosen and count_tokens(text) > max_tokens:  # BPE merges across lines, rarely
         chosen.pop()
@@ -276,14 +292,16 @@ def pack_for(
     *,
     query: str | None,
     now: datetime | str | None,
+    messages: frozenset[str] = frozenset(),
 ) -> Context:
     """`pack` with the context settings of `config` (diversity, snippets, relative dates,
-    counted back from `now` or the wall clock): what `Memory.context` and `Session.context`
-    show."""
+    counted back from `now` or the wall clock, memories shown as the user's `messages` to an
+    assistant they were drawn from): what `Memory.context` and `Session.context` show."""
     clock = None
     if config.context_relative_dates:
         clock = datetime.now(UTC) if now is None else parse_time(now, field="now")
     return pack(
         hits, max_tokens, diversity=config.context_diversity, query=query,
         snippet_tokens=config.context_snippet_tokens, now=clock,
+        messages=messages if config.context_user_messages else frozenset(),
     )  # fmt: skip

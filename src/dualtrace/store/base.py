@@ -229,6 +229,10 @@ class Store(Protocol):
         """The turn right after this one in its session, if any."""
         ...
 
+    def sessions_with_role(self, user_id: str, session_ids: Sequence[str], role: str) -> set[str]:
+        """Those of these sessions in which a turn of `role` was said (e.g. "assistant")."""
+        ...
+
     def delete_derived(self, user_id: str, episode_id: str, actor: str) -> list[str]:
         """Delete the memories that only this episode supports; returns their ids."""
         ...

@@ -621,6 +621,17 @@ class SQLiteStore:
         )
         return codec.episode_from_row(rows[0]) if rows else None
 
+    def sessions_with_role(self, user_id: str, session_ids: Sequence[str], role: str) -> set[str]:
+        """Those of these sessions in which a turn of `role` was said (e.g. "assistant")."""
+        if not session_ids:
+            return set()
+        rows = self._read(
+            "SELECT DISTINCT session_id FROM episodes WHERE user_id = ? AND role = ? "
+            "AND session_id IN (SELECT value FROM json_each(?))",
+            (user_id, role, json.dumps(sorted(set(session_ids)))),
+        )
+        return {row[0] for row in rows}
+
     def delete_record(self, user_id: str, record_id: str, actor: str) -> None:
         """Delete one record, its keys, links and history, and scrub it from the file."""
         kind = self._require(user_id, record_id)
