@@ -66,3 +66,17 @@ def test_chinese_turns_are_cut_by_their_sentences() -> None:
     turn = weather + "我的备用钥匙放在蓝色花盆里。" + "明天会下雨吗？" * 10
     text = snippet(turn, focus_words("备用钥匙在哪里"), 40)
     assert text is not None and "备用钥匙放在蓝色花盆里" in text and text.startswith(GAP)
+
+
+def test_the_items_of_a_list_that_do_not_fit_keep_their_names() -> None:
+    names = ["Sweet Vermouth", "Dry Vermouth", "Campari", "Elderflower Liqueur", "Absinthe"]
+    turn = "I recommend these five bottles for gin cocktails:\n" + "\n".join(
+        f"{n}. {name}: {name} is used in many classic drinks. It adds a long and complex "
+        "flavor that bartenders have loved for a very long time."
+        for n, name in enumerate(names, start=1)
+    )
+    text = snippet(turn, focus_words("which five bottles for gin cocktails?"), 100)
+    assert text is not None and text.startswith("I recommend these five bottles")
+    assert "1. Sweet Vermouth: Sweet Vermouth is used" in text  # what follows, in full
+    assert f"5. Absinthe: {GAP}" in text and "Absinthe is used" not in text
+    assert all(name in text for name in names) and count_tokens(text) <= 100 + 2
