@@ -22,7 +22,7 @@ from dualtrace.config import MemoryConfig
 from dualtrace.encode.messages import parse_time
 from dualtrace.lexical import content_words
 from dualtrace.models import Context, Hit
-from dualtrace.recall.snippets import focus_words, snippet
+from dualtrace.recall.snippets import focus_words, longer_than, snippet
 from dualtrace.tokens import count_tokens, truncate_to_tokens
 
 HEADER = "## Memories (dualtrace) — grouped by date, newest first; [ids] = source turns"
@@ -160,7 +160,7 @@ def _shown_text(
         return hit.text
     source = hit.sources[0]
     said: str | None = source.text
-    if snippet_tokens and count_tokens(source.text) > snippet_tokens:
+    if snippet_tokens and longer_than(source.text, snippet_tokens):
         said = snippet(source.text, focus | focus_words(hit.text), snippet_tokens)
         if said is None:  # no sentence shares a word with the question or the memory
             return hit.text

@@ -12,6 +12,8 @@ the caller (it is cut from its start, as before).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
+from functools import lru_cache
 
 from dualtrace.lexical import content_words, query_terms
 from dualtrace.tokens import count_tokens, truncate_to_tokens
@@ -42,12 +44,41 @@ def sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
 
 
-def _head(parts: list[str], i: int) -> str | None:
-    """An item of a list cut to its name ("Absinthe: …"), if parts[i] opens one."""
-    head = _HEAD.match(parts[i])
-    if head is None or not _MARKER.match(parts[i - 1]) or head.group(0) == parts[i]:
-        return None
-    return f"{head.group(0)} {GAP}"
+@dataclass(frozen=True)
+class _Read:
+    """A long text read once for snippets (several memories drawn from one turn ask for it):
+    its sentences, the stems of each one's content words, and the list items it opens, by
+    their names ("5. Absinthe: …") and the cost of marker and name; sentence costs in tokens
+    (with the space that joins them) are counted when first asked for."""
+
+    parts: tuple[str, ...]
+    stems: tuple[frozenset[str], ...]
+    heads: dict[int, tuple[str, int]]
+    counted: dict[int, int] = field(default_factory=dict)
+
+    def cost(self, i: int) -> int:
+        if i not in self.counted:
+            self.counted[i] = count_tokens(self.parts[i]) + 1
+        return self.counted[i]
+
+
+@lru_cache(maxsize=512)
+def _read(text: str) -> _Read:
+    parts = tuple(sentences(text))
+    heads: dict[int, tuple[str, int]] = {}
+    for i in range(1, len(parts)):
+        head = _HEAD.match(parts[i])
+        if head is not None and _MARKER.match(parts[i - 1]) and head.group(0) != parts[i]:
+            name = f"{head.group(0)} {GAP}"
+            heads[i] = (name, count_tokens(f"{parts[i - 1]} {name}") + 1)
+    stems = tuple(frozenset(stem(w) for w in content_words(p)) for p in parts)
+    return _Read(parts=parts, stems=stems, heads=heads)
+
+
+@lru_cache(maxsize=4096)
+def longer_than(text: str, max_tokens: int) -> bool:
+    """Whether `text` has more than `max_tokens` tokens (cached: one turn, many memories)."""
+    return count_tokens(text) > max_tokens
 
 
 def snippet(text: str, focus: frozenset[str], max_tokens: int) -> str | None:
@@ -56,10 +87,11 @@ def snippet(text: str, focus: frozenset[str], max_tokens: int) -> str | None:
     other matching ones, in order, within `max_tokens`;
     None when the text is short enough to show whole or no sentence shares a word with the
     query."""
-    if not focus or count_tokens(text) <= max_tokens:
+    if not focus or not longer_than(text, max_tokens):
         return None
-    parts = sentences(text)
-    overlap = [len(focus & {stem(w) for w in content_words(p)}) for p in parts]
+    read = _read(text)
+    parts, cost = list(read.parts), read.cost
+    overlap = [len(focus & words) for words in read.stems]
     ranked = sorted((i for i in range(len(parts)) if overlap[i]), key=lambda i: (-overlap[i], i))
     if not ranked:
         return None
@@ -69,32 +101,31 @@ def snippet(text: str, focus: frozenset[str], max_tokens: int) -> str | None:
     used = count_tokens(parts[best])
     # a list after the best sentence keeps room for the names of its items still to come
     # ("5. Absinthe: …"), so that what is cut is the items' details, not the last items
-    heads = {i: h for i in range(best + 2, len(parts)) if (h := _head(parts, i)) is not None}
-    cost_of = {i: count_tokens(f"{parts[i - 1]} {h}") + 1 for i, h in heads.items()}
-    if sum(cost_of.values()) > max_tokens // 2:  # a long list: the continuation, names if room
-        cost_of = {}
+    heads = {i: head for i, head in read.heads.items() if i >= best + 2}
+    kept = sum(cost for _, cost in heads.values())
+    if kept > max_tokens // 2:  # a long list: the continuation, then names if room is left
+        kept = 0
     stop = len(parts)
     for i in range(best + 1, len(parts)):  # what comes next often answers (a list)
-        cost = count_tokens(parts[i]) + 1
-        later = sum(c for j, c in cost_of.items() if j > i)
-        if used + cost > max_tokens - later:
+        if kept and i in heads:
+            kept -= heads[i][1]  # this item's name is no longer to come
+        if used + cost(i) > max_tokens - kept:
             stop = i
             break
         chosen.add(i)
-        used += cost
+        used += cost(i)
     named: dict[int, str] = {}
     for i in (i for i in heads if i >= stop):  # the items cut off, each by its name
-        cost = count_tokens(f"{parts[i - 1]} {heads[i]}") + 1
-        if used + cost > max_tokens:
+        name, name_cost = heads[i]
+        if used + name_cost > max_tokens:
             break
-        named[i] = heads[i]
+        named[i] = name
         chosen.update((i - 1, i))
-        used += cost
+        used += name_cost
     for i in ranked[1:]:
-        cost = count_tokens(parts[i]) + 1
-        if i not in chosen and used + cost <= max_tokens:
+        if i not in chosen and used + cost(i) <= max_tokens:
             chosen.add(i)
-            used += cost
+            used += cost(i)
     pieces: list[str] = []
     for i in range(len(parts)):
         if i in named:
