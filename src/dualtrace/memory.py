@@ -358,7 +358,17 @@ class Memory:
         before = None if as_of is None else parse_time(as_of, field="as_of")
         user_id = check_user_id(user_id)
         hits = with_replies(self.store, user_id, hits, before=before)
-        messages = messages_to_assistant(self.store, user_id, hits)
+        return self._pack(user_id, hits, max_tokens, query=query, now=now)
+
+    def _pack(
+        self, user_id: str, hits: list[Hit], max_tokens: int, *, query: str,
+        now: datetime | str | None,
+    ) -> Context:  # fmt: skip
+        """Hits packed as `context()` and `Session.context` show them: with this store's
+        settings, a memory drawn from the user's message to an assistant as the message."""
+        messages = frozenset[str]()
+        if self.config.context_user_messages:  # else no lookup (`pack_for` would ignore it)
+            messages = messages_to_assistant(self.store, user_id, hits)
         return pack_for(self.config, hits, max_tokens, query=query, now=now, messages=messages)
 
     def session(

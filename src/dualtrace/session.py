@@ -36,9 +36,7 @@ from dualtrace.encode.messages import (
 from dualtrace.encode.rules import RulesExtractor, split_sentences
 from dualtrace.errors import ValidationError
 from dualtrace.models import AddResult, Context, EventKind, Hit, SessionContext
-from dualtrace.recall.packing import pack_for
 from dualtrace.recall.replies import with_replies
-from dualtrace.recall.requests import messages_to_assistant
 from dualtrace.recall.scoring import reinforced
 from dualtrace.tokens import count_tokens
 
@@ -317,8 +315,7 @@ class Session:
         hits = [h for h in hits if h.session_id != self.id]  # the session shows these itself
         stale = self._contradicted(hits, current)
         fresh = [h for h in hits if h.id not in stale]
-        messages = messages_to_assistant(self._mem.store, self.user_id, fresh)
-        packed = pack_for(self._mem.config, fresh, room, query=question, now=now, messages=messages)
+        packed = self._mem._pack(self.user_id, fresh, room, query=question, now=now)
         if reinforce:  # only what reaches the prompt counts as recalled
             recalled = [h.id for h in packed.items if h.kind != "episode"]
             step = partial(reinforced, step=self._mem.config.reinforce_step)

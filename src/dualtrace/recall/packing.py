@@ -174,7 +174,7 @@ def _select(
     focus: frozenset[str],
     snippet_tokens: int,
     now: datetime | None,
-    messages: frozenset[str] = frozenset(),
+    messages: frozenset[str],
 ) -> list[tuple[Hit, str]]:
     """Greedy choice under the budget: best first, or with `diversity` > 0 maximal marginal
     relevance — relevance (over the best) minus `diversity` × the word overlap with the

@@ -27,5 +27,5 @@ def messages_to_assistant(store: Store, user_id: str, hits: Sequence[Hit]) -> fr
     }
     if not turns:
         return frozenset()
-    sessions = store.sessions_with_role(user_id, [s for s in turns.values() if s], "assistant")
+    sessions = store.sessions_with_role(user_id, list(turns.values()), "assistant")
     return frozenset(turn for turn, session in turns.items() if session in sessions)
