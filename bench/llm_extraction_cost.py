@@ -22,7 +22,7 @@ from dualtrace import Memory
 from dualtrace.embed.fake import FakeEmbedder
 from dualtrace.encode.llm_extractor import LLMExtractor
 from dualtrace.llm.base import ChatMessage, Completion
-from dualtrace.tokens import count_tokens
+from dualtrace.text.tokens import count_tokens
 
 
 class CountingLLM:

@@ -11,7 +11,7 @@ import pytest
 import dualtrace
 from dualtrace import AddResult, Context, Hit, Item, Memory, NotFoundError
 from dualtrace.embed.fake import FakeEmbedder
-from dualtrace.tokens import count_tokens
+from dualtrace.text.tokens import count_tokens
 
 
 def test_signatures_match_the_contract() -> None:

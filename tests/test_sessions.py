@@ -15,7 +15,7 @@ import pytest
 from dualtrace import ConfigError, Memory, MemoryConfig, Session, ValidationError
 from dualtrace.embed.fake import FakeEmbedder
 from dualtrace.session import end_idle_sessions
-from dualtrace.tokens import count_tokens
+from dualtrace.text.tokens import count_tokens
 
 T0 = datetime(2024, 3, 4, 9, 0, tzinfo=UTC)
 

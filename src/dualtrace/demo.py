@@ -9,7 +9,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from dualtrace.encode.messages import parse_time
+from dualtrace.inputs import parse_time
 from dualtrace.memory import Memory
 from dualtrace.models import Hit
 

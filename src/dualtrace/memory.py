@@ -23,17 +23,17 @@ from dualtrace.encode.episodes import (
     lexical_body,
     new_id,
 )
-from dualtrace.encode.messages import (
+from dualtrace.encode.messages import normalise_messages
+from dualtrace.encode.rules import RulesExtractor
+from dualtrace.encode.writer import MemoryWriter
+from dualtrace.errors import ConfigError, NotFoundError, ValidationError
+from dualtrace.inputs import (
     check_metadata,
     check_optional_id,
     check_text,
     check_user_id,
-    normalise_messages,
     parse_time,
 )
-from dualtrace.encode.rules import RulesExtractor
-from dualtrace.encode.writer import MemoryWriter
-from dualtrace.errors import ConfigError, NotFoundError, ValidationError
 from dualtrace.items import load_items
 from dualtrace.llm.base import LLM
 from dualtrace.maintenance import MaintenanceReport

@@ -24,21 +24,17 @@ from typing import TYPE_CHECKING
 
 from dualtrace.encode import patterns
 from dualtrace.encode.base import Window
-from dualtrace.encode.dates import resolve_text
 from dualtrace.encode.episodes import new_id
-from dualtrace.encode.messages import (
-    ROLES,
-    check_optional_id,
-    check_text,
-    check_user_id,
-    parse_time,
-)
-from dualtrace.encode.rules import RulesExtractor, split_sentences
+from dualtrace.encode.messages import ROLES
+from dualtrace.encode.rules import RulesExtractor
 from dualtrace.errors import ValidationError
+from dualtrace.inputs import check_optional_id, check_text, check_user_id, parse_time
 from dualtrace.models import AddResult, Context, EventKind, Hit, SessionContext
 from dualtrace.recall.replies import with_replies
 from dualtrace.recall.scoring import reinforced
-from dualtrace.tokens import count_tokens
+from dualtrace.text.dates import resolve_text
+from dualtrace.text.sentences import split_sentences
+from dualtrace.text.tokens import count_tokens
 
 if TYPE_CHECKING:
     from dualtrace.memory import Memory
@@ -372,7 +368,7 @@ def _read_turn(turn: Episode, extractor: RulesExtractor) -> _TurnFacts:
     notes: list[str] = []
     tasks: list[str] = []
     goal: str | None = None
-    for sentence in split_sentences(turn.text):
+    for sentence in split_sentences(turn.text, clauses=True):
         drafts = extractor.extract(Window((replace(turn, text=sentence),))).drafts
         if _TASK.search(sentence):
             tasks.append(drafts[0].text if drafts else resolve_text(sentence, turn.occurred_at))

@@ -8,8 +8,9 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from dualtrace.encode.messages import MESSAGE_KEYS, normalise_messages, parse_time
+from dualtrace.encode.messages import MESSAGE_KEYS, normalise_messages
 from dualtrace.errors import ValidationError
+from dualtrace.inputs import parse_time
 from dualtrace.models import MEMORY_KINDS, MemoryRecord
 from dualtrace.store.base import Store
 

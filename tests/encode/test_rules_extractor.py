@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, timedelta, timezone
 
 from dualtrace.encode.base import Window
-from dualtrace.encode.rules import RulesExtractor, split_sentences
+from dualtrace.encode.rules import RulesExtractor
 from dualtrace.models import Episode, MemoryDraft
 
 MAY_8 = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)  # a Monday
@@ -85,12 +85,3 @@ def test_explicit_remember_ranks_high() -> None:
     (d,) = extract(turn(1, "Please remember that I'm allergic to peanuts."))
     plain = extract(turn(2, "I had a sandwich with my colleague Tom."))[0]
     assert d.importance >= 0.7 > plain.importance
-
-
-def test_sentence_split_handles_both_languages() -> None:
-    assert split_sentences("Hi! I moved. 我们搬家了。好的") == [
-        "Hi!",
-        "I moved.",
-        "我们搬家了。",
-        "好的",
-    ]

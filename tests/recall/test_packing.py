@@ -17,7 +17,7 @@ from dualtrace.recall.packing import (
     order_for_context,
     pack,
 )
-from dualtrace.tokens import count_tokens
+from dualtrace.text.tokens import count_tokens
 
 BASE = datetime(2026, 1, 1, 9, tzinfo=UTC)
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dualtrace.recall.snippets import GAP, focus_words, sentences, snippet, stem
-from dualtrace.tokens import count_tokens
+from dualtrace.recall.snippets import GAP, focus_words, snippet, stem
+from dualtrace.text.tokens import count_tokens
 
 TIPS = (
     "Here are some tips for your garden. Water the tomatoes early in the morning. "
@@ -18,11 +18,6 @@ def test_stem_and_focus_words() -> None:
     assert stem("sneakers") == "sneaker" and stem("painted") == "paint"
     assert stem("bus") == "bus"  # too short to strip
     assert focus_words("Where do I keep my old sneakers?") == {"keep", "old", "sneaker"}
-
-
-def test_sentences_split_on_end_marks_and_lines() -> None:
-    assert sentences("One. Two! Three?\nFour") == ["One.", "Two!", "Three?", "Four"]
-    assert sentences("我住在杭州。你呢？") == ["我住在杭州。", "你呢？"]
 
 
 def test_best_sentence_then_what_follows_with_gaps_marked() -> None:

@@ -42,7 +42,7 @@ from dualtrace.errors import ConfigError
 from dualtrace.llm.base import LLM
 from dualtrace.memory import Memory
 from dualtrace.models import Context, Hit
-from dualtrace.tokens import count_tokens
+from dualtrace.text.tokens import count_tokens
 
 EmbedderFactory = Callable[[], Embedder]
 DEFAULT_CACHE = Path("~/.cache/dualtrace/embeddings.sqlite")

@@ -7,7 +7,7 @@ import hashlib
 import numpy as np
 
 from dualtrace.embed.base import Matrix, normalise_rows
-from dualtrace.lexical import query_terms
+from dualtrace.text.lexical import query_terms
 
 
 class FakeEmbedder:

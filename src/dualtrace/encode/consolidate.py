@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from dualtrace.encode.patterns import MERGEABLE, SINGLE_VALUED
-from dualtrace.lexical import query_terms
 from dualtrace.models import MemoryRecord
+from dualtrace.text.lexical import query_terms
 
 Action = Literal["ADD", "NOOP", "REINFORCE", "MERGE", "SUPERSEDE"]
 

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from dualtrace.embed.cache import text_hash
-from dualtrace.lexical import index_text
 from dualtrace.models import Episode
+from dualtrace.text.lexical import index_text
 
 
 def new_id(prefix: str) -> str:

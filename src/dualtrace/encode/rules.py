@@ -14,15 +14,15 @@ from datetime import UTC, date, datetime, time, timedelta, tzinfo
 
 from dualtrace.encode import patterns
 from dualtrace.encode.base import Extraction, Window
-from dualtrace.encode.dates import find_times, resolve_text
-from dualtrace.encode.entities import extract_entities, normalise_name
 from dualtrace.encode.person import is_first_person, reports_done, to_third_person
 from dualtrace.encode.scene import build_scene
-from dualtrace.lexical import query_terms
 from dualtrace.models import EntityMention, Episode, MemoryDraft, TimeMention
+from dualtrace.text.dates import find_times, resolve_text
+from dualtrace.text.entities import extract_entities, normalise_name
+from dualtrace.text.lexical import query_terms
+from dualtrace.text.sentences import split_sentences
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？；;])\s*|\n+")
 _QUESTION = re.compile(r"[?？]\s*$|[吗呢]\s*[。！!]?\s*$")
 _ZH_PRONOUNS = (("我们", "{S}等人"), ("咱们", "{S}等人"), ("我的", "{S}的"), ("我", "{S}"))
 _FUTURE_GRANULARITIES = frozenset({"day", "week", "weekend"})
@@ -58,7 +58,7 @@ class RulesExtractor:
                 continue
             previous = turns[i - 1] if i > 0 else None
             listeners = _listeners(episode, window)
-            for sentence in split_sentences(episode.text):
+            for sentence in split_sentences(episode.text, clauses=True):
                 draft = self._draft(sentence, episode, previous, listeners)
                 if draft is None:
                     continue
@@ -127,11 +127,6 @@ def _speaker_name(episode: Episode) -> str:
     """The name a statement is about; a turn without a name is "the user"'s."""
     name = episode.speaker or episode.role
     return "the user" if name == "user" else name
-
-
-def split_sentences(text: str) -> list[str]:
-    """Sentences of a turn (EN and ZH punctuation, line breaks)."""
-    return [s.strip() for s in _SENTENCE_END.split(text) if s and s.strip()]
 
 
 def _listeners(episode: Episode, window: Window) -> list[str]:

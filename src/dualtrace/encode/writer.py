@@ -12,7 +12,6 @@ import numpy.typing as npt
 
 from dualtrace.embed.cache import text_hash
 from dualtrace.encode import consolidate
-from dualtrace.encode.aliases import AliasIndex
 from dualtrace.encode.base import Extraction, Extractor, Usage, Window
 from dualtrace.encode.episodes import new_id
 from dualtrace.models import (
@@ -32,6 +31,7 @@ from dualtrace.store.base import (
     SearchScope,
     Store,
 )
+from dualtrace.text.aliases import AliasIndex
 
 log = logging.getLogger(__name__)
 

@@ -19,11 +19,11 @@ from datetime import UTC, datetime
 from functools import lru_cache
 
 from dualtrace.config import MemoryConfig
-from dualtrace.encode.messages import parse_time
-from dualtrace.lexical import content_words
+from dualtrace.inputs import parse_time
 from dualtrace.models import Context, Hit
 from dualtrace.recall.snippets import focus_words, longer_than, snippet
-from dualtrace.tokens import count_tokens, truncate_to_tokens
+from dualtrace.text.lexical import content_words
+from dualtrace.text.tokens import count_tokens, truncate_to_tokens
 
 HEADER = "## Memories (dualtrace) — grouped by date, newest first; [ids] = source turns"
 PROFILE = "### Known facts and preferences"

@@ -6,10 +6,10 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from dualtrace.encode.dates import time_window
-from dualtrace.encode.entities import extract_entities
-from dualtrace.lexical import query_terms
 from dualtrace.models import EntityMention
+from dualtrace.text.dates import time_window
+from dualtrace.text.entities import extract_entities
+from dualtrace.text.lexical import query_terms
 
 _PAST_CUES = re.compile(
     r"\b(?:last time|as I (?:said|mentioned)|before|previously|earlier|used to|remember)\b"

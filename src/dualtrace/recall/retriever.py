@@ -10,11 +10,11 @@ from functools import partial
 
 from dualtrace.config import MemoryConfig
 from dualtrace.embed.base import Embedder
-from dualtrace.encode.aliases import AliasIndex
 from dualtrace.models import Candidate, EntityMention
 from dualtrace.recall.fusion import rrf_fusion, weighted_fusion
 from dualtrace.recall.query import QueryAnalysis
 from dualtrace.store.base import SearchScope, Store
+from dualtrace.text.aliases import AliasIndex
 
 # How much deeper channels look when metadata or as_of filters will drop most candidates.
 FILTERED_DEPTH = 20

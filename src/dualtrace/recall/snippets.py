@@ -15,11 +15,11 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from dualtrace.lexical import content_words, query_terms
-from dualtrace.tokens import count_tokens, truncate_to_tokens
+from dualtrace.text.lexical import content_words, query_terms
+from dualtrace.text.sentences import split_sentences
+from dualtrace.text.tokens import count_tokens, truncate_to_tokens
 
 GAP = "…"
-_SENTENCE = re.compile(r"[^.!?。！？\n]+(?:[.!?。！？]+[\"'”’)]*|\n|$)")
 _SUFFIXES = ("ings", "ing", "ies", "ied", "es", "ed", "s")
 _MARKER = re.compile(r"^(?:\d{1,2}[.)]|[-*•])$")  # "3." split off as a sentence of its own
 # "Absinthe:" of "5. Absinthe: a strong liqueur…" (not "Meet at 10:" of "Meet at 10:30")
@@ -37,11 +37,6 @@ def stem(word: str) -> str:
 def focus_words(query: str) -> frozenset[str]:
     """The stems of the query's content words (stop words dropped)."""
     return frozenset(stem(w) for w in query_terms(query, max_terms=64))
-
-
-def sentences(text: str) -> list[str]:
-    """The text's sentences (and lines), stripped, empty ones dropped."""
-    return [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
 
 
 @dataclass(frozen=True)
@@ -64,7 +59,7 @@ class _Read:
 
 @lru_cache(maxsize=512)
 def _read(text: str) -> _Read:
-    parts = tuple(sentences(text))
+    parts = tuple(split_sentences(text))
     heads: dict[int, tuple[str, int]] = {}
     for i in range(1, len(parts)):
         head = _HEAD.match(parts[i])

@@ -1,7 +1,7 @@
 """Rule-based named entities for English and Chinese messages, and per-user alias resolution.
 
 No model is involved. English names are runs of capitalised words ("University of Toronto"),
-typed by the word lists in `dualtrace.encode.gazetteer` and by context cues (a title before
+typed by the word lists in `dualtrace.text.gazetteer` and by context cues (a title before
 it, "works at" before it, a model number after it). Chinese names come from jieba's
 part-of-speech tags (nr person, ns place, nt org, nz other), patched where its dictionary is
 known to be wrong (阿里巴巴 is not a person, 哥哥 is not a place). `AliasIndex` then maps the
@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from dualtrace.encode import gazetteer as gz
 from dualtrace.models import EntityMention
+from dualtrace.text import gazetteer as gz
 
 __all__ = ["ENTITY_TYPES", "extract_entities", "normalise_name"]
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-import bpe_openai
-
 
 @lru_cache(maxsize=1)
 def _encoding() -> Any:
+    import bpe_openai  # loaded on first count: it costs most of `import dualtrace`
+
     return bpe_openai.get_encoding("cl100k_base")
 
 

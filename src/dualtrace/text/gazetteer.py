@@ -1,4 +1,4 @@
-"""Word lists behind the rule-based entity extractor in `dualtrace.encode.entities`.
+"""Word lists behind the rule-based entity extractor in `dualtrace.text.entities`.
 
 Every English entry is stored casefolded so lookups can use `word.casefold()` directly. The
 lists are deliberately compact: they cover the names and places that come up in everyday

@@ -1,4 +1,4 @@
-"""Tests for dualtrace.encode.dates: every supported form, edge dates, negatives, properties."""
+"""Tests for dualtrace.text.dates: every supported form, edge dates, negatives, properties."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dualtrace.encode.dates import find_times, resolve_text, time_window
 from dualtrace.models import TimeMention
+from dualtrace.text.dates import find_times, resolve_text, time_window
 
 D = date.fromisoformat
 MON = D("2023-05-08")  # a Monday: its week is 8-14 May, the previous week 1-7 May

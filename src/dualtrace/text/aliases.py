@@ -11,10 +11,10 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from dualtrace.encode import gazetteer as gz
-from dualtrace.encode.entities import ENTITY_TYPES
 from dualtrace.errors import ValidationError
 from dualtrace.models import EntityMention
+from dualtrace.text import gazetteer as gz
+from dualtrace.text.entities import ENTITY_TYPES
 
 _ALIAS_SET_OF = {norm: index for index, names in enumerate(gz.ALIAS_SETS) for norm in names}
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dualtrace import Memory
-from dualtrace.lexical import index_text, query_terms
+from dualtrace.text.lexical import index_text, query_terms
 
 
 def test_chinese_is_segmented_for_the_index() -> None:

@@ -1,4 +1,4 @@
-"""Tests for dualtrace.encode.entities: English and Chinese extraction, names, aliases."""
+"""Tests for dualtrace.text.entities: English and Chinese extraction, names, aliases."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dualtrace.encode.aliases import AliasIndex
-from dualtrace.encode.entities import extract_entities, normalise_name
 from dualtrace.errors import ValidationError
 from dualtrace.models import EntityMention
+from dualtrace.text.aliases import AliasIndex
+from dualtrace.text.entities import extract_entities, normalise_name
 
 
 def found(text: str, speakers: tuple[str, ...] = ()) -> list[tuple[str, str]]:

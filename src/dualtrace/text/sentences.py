@@ -1,0 +1,24 @@
+"""The one sentence splitter, for the write path (one memory per sentence or clause) and the
+read path (a long turn shown by its sentences nearest the question)."""
+
+from __future__ import annotations
+
+import re
+
+# A sentence runs to its end marks (several at once: "?!", "..."), with any closing quote or
+# bracket after them ('called "Finding Home." It is…'), or to a line break, or to the end.
+_SENTENCE = re.compile(r"[^.!?。！？\n]+(?:[.!?。！？]+[\"'”’)]*|\n|$)")
+_CLAUSE = re.compile(r"[^.!?。！？；;\n]+(?:[.!?。！？；;]+[\"'”’)]*|\n|$)")
+
+
+def split_sentences(text: str, *, clauses: bool = False) -> list[str]:
+    """The text's sentences (and lines), stripped, empty ones dropped.
+
+    `clauses=True` also splits at semicolons ("；", ";"), which join statements that
+    extraction keeps apart.
+
+        >>> split_sentences("I moved. 我们搬家了。好的")
+        ['I moved.', '我们搬家了。', '好的']
+    """
+    pattern = _CLAUSE if clauses else _SENTENCE
+    return [s.strip() for s in pattern.findall(text) if s.strip()]

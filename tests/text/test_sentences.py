@@ -1,0 +1,35 @@
+from dualtrace.text.sentences import split_sentences
+
+
+def test_splits_on_end_marks_and_lines_in_both_languages() -> None:
+    assert split_sentences("One. Two! Three?\nFour") == ["One.", "Two!", "Three?", "Four"]
+    assert split_sentences("我住在杭州。你呢？") == ["我住在杭州。", "你呢？"]
+    assert split_sentences("Hi! I moved. 我们搬家了。好的") == [
+        "Hi!",
+        "I moved.",
+        "我们搬家了。",
+        "好的",
+    ]
+
+
+def test_a_run_of_end_marks_and_a_closing_quote_stay_with_their_sentence() -> None:
+    assert split_sentences("Really?! Yes... we did.") == ["Really?!", "Yes...", "we did."]
+    assert split_sentences('We call it "Finding Home." It is a script.') == [
+        'We call it "Finding Home."',
+        "It is a script.",
+    ]
+
+
+def test_clauses_also_split_at_semicolons() -> None:
+    text = "我住在杭州；预算三十万。I cook; she bakes."
+    assert split_sentences(text) == ["我住在杭州；预算三十万。", "I cook; she bakes."]
+    assert split_sentences(text, clauses=True) == [
+        "我住在杭州；",
+        "预算三十万。",
+        "I cook;",
+        "she bakes.",
+    ]
+
+
+def test_blank_text_has_no_sentences() -> None:
+    assert split_sentences("  \n\n ") == []
