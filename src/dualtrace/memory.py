@@ -3,63 +3,34 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import replace
 from datetime import UTC, datetime
-from functools import partial
-from itertools import pairwise
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from dualtrace import maintenance, transfer
+from dualtrace import transfer
 from dualtrace.config import MemoryConfig, home_dir, sqlite_path_from_url
 from dualtrace.embed.base import Embedder
-from dualtrace.embed.cache import CachedEmbedder, text_hash
-from dualtrace.encode import pii
+from dualtrace.embed.cache import CachedEmbedder
 from dualtrace.encode.base import Extractor
-from dualtrace.encode.episodes import (
-    content_hash,
-    episode_key_text,
-    lexical_body,
-    new_id,
-)
-from dualtrace.encode.messages import normalise_messages
+from dualtrace.encode.keys import KeyBuilder
+from dualtrace.encode.recorder import EpisodeRecorder
 from dualtrace.encode.rules import RulesExtractor
-from dualtrace.encode.writer import MemoryWriter
-from dualtrace.errors import ConfigError, NotFoundError, ValidationError
-from dualtrace.inputs import (
-    check_metadata,
-    check_optional_id,
-    check_text,
-    check_user_id,
-    parse_time,
-)
-from dualtrace.items import load_items
+from dualtrace.errors import ConfigError, ValidationError
+from dualtrace.inputs import check_user_id, parse_time
+from dualtrace.lifecycle.edits import Editor
+from dualtrace.lifecycle.maintenance import MaintenanceReport, maintain
+from dualtrace.lifecycle.reinforcement import reinforce_recalled
+from dualtrace.lifecycle.writer import MemoryWriter
 from dualtrace.llm.base import LLM
-from dualtrace.maintenance import MaintenanceReport
-from dualtrace.models import (
-    ITEM_KINDS,
-    AddResult,
-    Context,
-    Episode,
-    HistoryEntry,
-    Hit,
-    Item,
-    MemoryRecord,
-    Message,
-)
-from dualtrace.recall.packing import pack_for
-from dualtrace.recall.query import analyse
-from dualtrace.recall.ranking import rank
+from dualtrace.models import AddResult, Context, HistoryEntry, Hit, Item, MemoryRecord
+from dualtrace.recall.items import load_item, load_items
+from dualtrace.recall.packing import pack_context
 from dualtrace.recall.replies import with_replies
-from dualtrace.recall.requests import messages_to_assistant
-from dualtrace.recall.retriever import Retriever
-from dualtrace.recall.scoring import reinforced
-from dualtrace.session import Session, end_idle_sessions
-from dualtrace.store.base import IndexEntry, SearchScope, Store
+from dualtrace.recall.search import MAX_LIMIT, Searcher, search_scope
+from dualtrace.session import Session, SessionParts, end_idle_sessions
+from dualtrace.store.base import IndexEntry, Store
 from dualtrace.store.sqlite.embed_cache import EmbeddingCacheFile
-
-MAX_LIMIT = 1000
 
 
 class Memory:
@@ -99,18 +70,24 @@ class Memory:
         except BaseException:
             self.close()
             raise
-        self._retriever = Retriever(self.store, self.embedder, self.config)
+        self._searcher = Searcher(self.store, self.embedder, self.config)
+        self._keys = KeyBuilder(self.store, self.embedder, self.config)
+        self._recorder = EpisodeRecorder(self.store, self._keys, self.config)
         self.writer = MemoryWriter(
-            self.store, extractor or _default_extractor(llm), self.memory_keys,
+            self.store, extractor or _default_extractor(llm), self._keys.memory_keys,
             actor=self.config.actor, key_chars=self.config.embed_max_chars,
         )  # fmt: skip
+        self._editor = Editor(self.store, self.config, self._keys, self.writer)
+        self._session_parts = SessionParts(
+            self.store, self.config, self._recorder, self._searcher, self.writer
+        )
 
     # -- lifecycle ------------------------------------------------------------------------
 
     def close(self) -> None:
         """Flush and close the store (and the embedding cache file, if any)."""
-        if hasattr(self, "_retriever"):
-            self._retriever.close()
+        if hasattr(self, "_searcher"):
+            self._searcher.close()
         self.store.close()
         if self._cache_file is not None:
             self._cache_file.close()
@@ -144,128 +121,19 @@ class Memory:
         `res.episodes` lists the episode id of every message in order (an id already stored
         maps to its existing episode); `res.events` lists memory changes.
         """
-        user_id = check_user_id(user_id)
-        session_id = check_optional_id("session_id", session_id)
-        agent_id = check_optional_id("agent_id", agent_id)
-        default_time = datetime.now(UTC) if timestamp is None else parse_time(timestamp)
-        shared_metadata = check_metadata(metadata, "metadata")
-        msgs = normalise_messages(
-            messages, default_time=default_time, max_chars=self.config.max_message_chars
-        )
-        existing = self.store.episode_ids_by_external(
-            user_id, [m.external_id for m in msgs if m.external_id]
-        )
-        episodes, ids = self._new_episodes(
-            user_id, msgs, existing, session_id, agent_id, shared_metadata
-        )
-        if not episodes:
+        ids, episodes = self._recorder.record(
+            messages, user_id=user_id, session_id=session_id, timestamp=timestamp,
+            agent_id=agent_id, metadata=metadata,
+        )  # fmt: skip
+        if not episodes or not (self.config.extract if extract is None else extract):
             return AddResult(episodes=ids, events=[])
-        keys = self._episode_keys(user_id, episodes)
-        episodes = self.store.insert_episodes(user_id, episodes, keys, self.config.actor)
-        if not (self.config.extract if extract is None else extract):
-            return AddResult(episodes=ids, events=[])
-        events, error = self.writer.write(user_id, episodes)
+        events, error = self.writer.write(episodes[0].user_id, episodes)
         warnings = [] if error is None else [f"extraction degraded: {error}"]
         return AddResult(episodes=ids, events=events, warnings=warnings)
 
-    def _new_episodes(
-        self, user_id: str, msgs: list[Message], existing: dict[str, str],
-        session_id: str | None, agent_id: str | None, metadata: dict[str, Any] | None,
-    ) -> tuple[list[Episode], list[str]]:  # fmt: skip
-        seq = self.store.next_seq(user_id, session_id)
-        now = datetime.now(UTC)
-        episodes: list[Episode] = []
-        ids: list[str] = []
-        for m in msgs:
-            if m.external_id is not None and m.external_id in existing:
-                ids.append(existing[m.external_id])
-                continue
-            text = pii.redact(m.content, self.config.pii).text
-            episode = Episode(
-                id=new_id("ep"), user_id=user_id, session_id=session_id, agent_id=agent_id,
-                seq=seq, role=m.role, speaker=m.name or m.role, text=text,
-                occurred_at=m.occurred_at, recorded_at=now, external_id=m.external_id,
-                metadata={**(metadata or {}), **m.metadata},
-                content_hash=content_hash(m.role, m.name, text),
-            )  # fmt: skip
-            if m.external_id is not None:
-                existing[m.external_id] = episode.id
-            episodes.append(episode)
-            ids.append(episode.id)
-            seq += 1
-        return episodes, ids
-
-    def _episode_keys(self, user_id: str, episodes: list[Episode]) -> list[IndexEntry]:
-        """Keys of new turns. The full-text key also holds the turn before (what it answers);
-        so does the dense key of a turn between people (`dense_context_turns`)."""
-        specs = [(e.id, "episode", "episode", e.session_id, episode_key_text(e)) for e in episodes]
-        lexical: dict[str, str] = {}
-        dense: dict[str, str] = {}
-        config = self.config
-        if (config.lexical_context_turns or config.dense_context_turns) and episodes:
-            first = episodes[0]
-            before = self.store.recent_episodes(user_id, first.session_id, first.seq, 1)
-            for prev, episode in pairwise([*before, *episodes]):
-                if prev.session_id != episode.session_id:
-                    continue
-                said = f"{prev.speaker or prev.role}: {prev.text}"
-                if config.lexical_context_turns:
-                    lexical[episode.id] = said
-                if config.dense_context_turns and "assistant" not in (prev.role, episode.role):
-                    dense[episode.id] = said
-        assistant = config.assistant_embed_chars
-        dense_chars = {e.id: assistant for e in episodes if e.role == "assistant"}
-        return self._keys(user_id, specs, lexical, dense_chars, dense)
-
     def memory_keys(self, user_id: str, memory: MemoryRecord) -> list[IndexEntry]:
         """Search keys of a memory: its fact trace and, if it has one, its scene trace."""
-        specs = [(memory.id, "fact", memory.kind, memory.session_id, memory.text)]
-        if memory.scene:
-            specs.append((memory.id, "scene", memory.kind, memory.session_id, memory.scene))
-        return self._keys(user_id, specs)
-
-    def _keys(
-        self,
-        user_id: str,
-        specs: list[tuple[str, str, str, str | None, str]],
-        lexical_context: dict[str, str] | None = None,
-        dense_chars: dict[str, int] | None = None,
-        dense_context: dict[str, str] | None = None,
-    ) -> list[IndexEntry]:
-        """Search keys for (record id, trace, kind, session, text); vectors reused by hash.
-
-        The full text goes to the full-text index; the dense vector is made from its first
-        `embed_max_chars` characters (embedding cost grows with length, and the opening of
-        a long turn carries its topic). `lexical_context` adds text (the turn before) to a
-        record's full-text key only: index rich keys, return the original value.
-        `dense_chars` lowers the dense prefix for some records (0: no vector).
-        `dense_context` adds text after a record's own in its dense key (cut first when long).
-        """
-        limits = dense_chars or {}
-        after = dense_context or {}
-        dense = [
-            (f"{text}\n{after[rid]}" if rid in after else text)[
-                : limits.get(rid, self.config.embed_max_chars)
-            ]
-            for rid, *_, text in specs
-        ]
-        hashes = [text_hash(text) for text in dense]
-        known = self.store.vectors_by_hash(
-            user_id, [h for t, h in zip(dense, hashes, strict=True) if t]
-        )
-        todo = list(
-            dict.fromkeys(t for t, h in zip(dense, hashes, strict=True) if t and h not in known)
-        )
-        if todo:
-            fresh = self.embedder.embed_passages(todo)
-            known.update({text_hash(t): fresh[i] for i, t in enumerate(todo)})
-        extra = lexical_context or {}
-        return [
-            IndexEntry(
-                rid, trace, kind, sid, lexical_body([text, extra.get(rid, "")]), h, known.get(h)
-            )
-            for (rid, trace, kind, sid, text), h in zip(specs, hashes, strict=True)
-        ]
+        return self._keys.memory_keys(user_id, memory)
 
     # -- read -----------------------------------------------------------------------------
 
@@ -288,53 +156,13 @@ class Memory:
         `as_of` returns what was valid then; `now` is the reference time of the question.
         `filters` matches metadata keys exactly. `explain` adds raw channel scores.
         """
-        user_id = check_user_id(user_id)
-        query = check_text(query, field="query", max_chars=self.config.max_message_chars)
-        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
-            raise ValidationError(f"limit={limit!r} must be an integer from 1 to {MAX_LIMIT}")
-        scope = self._scope(as_of, now, kinds, session_id, filters)
-        # "yesterday" and recency are measured from when the question is asked; `as_of`
-        # only chooses which memories were valid
-        at = parse_time(now, field="now") if now is not None else scope.valid_at
-        assert at is not None
-        analysis = analyse(query, at)
-        if analysis.refers_to_past and as_of is None:  # "where did I live before?"
-            scope = replace(scope, include_invalid=True)
-        pool = self._retriever.retrieve(user_id, analysis, max(3 * limit, 30), scope)
-        named = frozenset(m.name.casefold() for m in analysis.entities)
-        hits = rank(pool, load_items(self.store, user_id, [s.record_id for s in pool]), at,
-                    self.config, explain=explain, named=named)[:limit]  # fmt: skip
+        hits = self._searcher.search(
+            query, user_id=user_id, limit=limit, as_of=as_of, now=now, kinds=kinds,
+            session_id=session_id, filters=filters, explain=explain,
+        )  # fmt: skip
         if reinforce:
-            recalled = [h.id for h in hits if h.kind != "episode"]
-            step = partial(reinforced, step=self.config.reinforce_step)
-            self.store.reinforce(user_id, recalled, datetime.now(UTC), step)
+            reinforce_recalled(self.store, user_id, hits, self.config.reinforce_step)
         return hits
-
-    def _scope(
-        self, as_of: object, now: object, kinds: object, session_id: object, filters: object
-    ) -> SearchScope:
-        as_of_t = None if as_of is None else parse_time(as_of, field="as_of")
-        now_t = datetime.now(UTC) if now is None else parse_time(now, field="now")
-        if kinds is not None:
-            if isinstance(kinds, str) or not isinstance(kinds, list | tuple):
-                raise ValidationError(f"kinds={kinds!r} must be a list such as ['episode', 'fact']")
-            unknown = [k for k in kinds if k not in ITEM_KINDS]
-            if unknown or not kinds:
-                raise ValidationError(
-                    f"kinds={kinds!r}: unknown {unknown}; choose from {list(ITEM_KINDS)}"
-                )
-        if filters is not None and not isinstance(filters, dict):
-            raise ValidationError(
-                f"filters must be a dict of metadata key → value, got {filters!r}"
-            )
-        return SearchScope(
-            kinds=None if kinds is None else tuple(kinds),
-            session_id=check_optional_id("session_id", session_id),
-            valid_at=as_of_t or now_t,
-            metadata=dict(filters or {}),
-            occurred_before=as_of_t,
-            traces=self.config.search_traces,
-        )
 
     def context(
         self,
@@ -356,20 +184,9 @@ class Memory:
         hits = self.search(query, user_id=user_id, limit=limit, as_of=as_of, now=now,
                            session_id=session_id, reinforce=reinforce)  # fmt: skip
         before = None if as_of is None else parse_time(as_of, field="as_of")
-        user_id = check_user_id(user_id)
         hits = with_replies(self.store, user_id, hits, before=before)
-        return self._pack(user_id, hits, max_tokens, query=query, now=now)
-
-    def _pack(
-        self, user_id: str, hits: list[Hit], max_tokens: int, *, query: str,
-        now: datetime | str | None,
-    ) -> Context:  # fmt: skip
-        """Hits packed as `context()` and `Session.context` show them: with this store's
-        settings, a memory drawn from the user's message to an assistant as the message."""
-        messages = frozenset[str]()
-        if self.config.context_user_messages:  # else no lookup (`pack_for` would ignore it)
-            messages = messages_to_assistant(self.store, user_id, hits)
-        return pack_for(self.config, hits, max_tokens, query=query, now=now, messages=messages)
+        return pack_context(self.store, self.config, user_id, hits, max_tokens,
+                            query=query, now=now)  # fmt: skip
 
     def session(
         self, *, user_id: str, session_id: str | None = None, now: datetime | str | None = None
@@ -377,18 +194,11 @@ class Memory:
         """A short-term session: a new one (started at `now`), or this user's session
         `session_id` resumed from its stored turns. See `dualtrace.session.Session`.
         """
-        return Session.open(self, user_id=user_id, session_id=session_id, now=now)
+        return Session.open(self._session_parts, user_id=user_id, session_id=session_id, now=now)
 
     def get(self, id: str, *, user_id: str) -> Item:
         """One episode or memory by id (NotFoundError if this user has no such id)."""
-        user_id = check_user_id(user_id)
-        found = load_items(self.store, user_id, [id]).get(id)
-        if found is None:
-            raise NotFoundError(
-                f"no record {id!r} for user {user_id!r}; list the user's ids with "
-                "Memory.get_all(user_id=...) or `dualtrace list --user ...`"
-            )
-        return found
+        return load_item(self.store, check_user_id(user_id), id)
 
     def get_all(
         self, *, user_id: str, kinds: list[str] | None = None, include_invalid: bool = False,
@@ -396,7 +206,7 @@ class Memory:
     ) -> list[Item]:  # fmt: skip
         """The user's episodes and memories, newest first."""
         user_id = check_user_id(user_id)
-        scope = self._scope(None, None, kinds, None, None)
+        scope = search_scope(self.config, None, None, kinds, None, None)
         if limit is not None and (
             isinstance(limit, bool) or not isinstance(limit, int) or limit < 1
         ):
@@ -409,25 +219,7 @@ class Memory:
 
     def update(self, id: str, text: str, *, user_id: str) -> Item:
         """Replace a record's text (re-indexed, PII redacted); the old text stays in history."""
-        user_id = check_user_id(user_id)
-        text = check_text(text, field="text", max_chars=self.config.max_message_chars)
-        item = self.get(id, user_id=user_id)
-        text = pii.redact(text, self.config.pii).text
-        if item.kind != "episode":
-            memory = self.store.get_memories(user_id, [id])[id]
-            keys = self.memory_keys(user_id, replace(memory, text=text))
-            self.store.update_text(user_id, id, text, keys, self.config.actor)
-            return self.get(id, user_id=user_id)
-        episode = replace(self.store.get_episodes(user_id, [id])[id], text=text)
-        self.store.update_text(
-            user_id, id, text, self._episode_keys(user_id, [episode]), self.config.actor
-        )
-        if self.config.extract:  # what was derived from the old words goes; derive anew
-            self.store.delete_derived(user_id, id, self.config.actor)
-            self.writer.write(user_id, [episode])  # a failed LLM falls back to the rules
-        following = self.store.next_episode(user_id, id)
-        if following is not None:  # it quoted the old words
-            self._rederive(user_id, following)
+        self._editor.update(id, text, user_id=user_id)
         return self.get(id, user_id=user_id)
 
     def delete(self, id: str, *, user_id: str) -> None:
@@ -436,18 +228,7 @@ class Memory:
         A deleted turn is also quoted by the next turn's full-text key and by the scenes of
         that turn's memories: those are rebuilt without it.
         """
-        user_id = check_user_id(user_id)
-        following = self.store.next_episode(user_id, id)
-        self.store.delete_record(user_id, id, self.config.actor)
-        if following is not None:
-            self._rederive(user_id, following)
-
-    def _rederive(self, user_id: str, episode: Episode) -> None:
-        """Rebuild a turn's keys and memories from what is stored now."""
-        self.store.replace_keys(user_id, episode.id, self._episode_keys(user_id, [episode]))
-        if self.config.extract:
-            self.store.delete_derived(user_id, episode.id, self.config.actor)
-            self.writer.write(user_id, [episode])  # a failed LLM falls back to the rules
+        self._editor.delete(id, user_id=user_id)
 
     def delete_all(self, *, user_id: str) -> dict[str, int]:
         """Forget a user entirely; returns rows deleted per table. Audited without text."""
@@ -466,52 +247,11 @@ class Memory:
         REINFORCE: the repeat's source is removed. ADD: the memory is deleted for real, and
         the values it had superseded are valid again. UPDATE: the old text comes back.
         """
-        user_id = check_user_id(user_id)
-        if isinstance(event_id, bool) or not isinstance(event_id, int):
-            raise ValidationError(f"event_id={event_id!r} must be a history entry id (an int)")
-        entry = self.store.history_entry(user_id, event_id)
-        actor = self.config.actor
-        if entry.event == "UPDATE":
-            self.update(entry.record_id, entry.old_text or "", user_id=user_id)
-            return
-        if entry.event == "ADD":
-            if self.store.record_kinds(user_id, [entry.record_id]).get(entry.record_id) in (
-                None, "episode",
-            ):  # fmt: skip
-                raise ValidationError(
-                    f"history entry {event_id} adds a turn; delete turns with "
-                    "Memory.delete(id, user_id=...)"
-                )
-            for superseded in self.store.superseded_by(user_id, entry.record_id):
-                self.store.revert_change(user_id, superseded, [], actor)
-            self.store.delete_record(user_id, entry.record_id, actor)
-            return
-        keys: list[IndexEntry] = []
-        memory = self.store.get_memories(user_id, [entry.record_id]).get(entry.record_id)
-        if entry.event == "MERGE" and memory is not None:
-            keys = self.memory_keys(user_id, replace(memory, text=entry.old_text or memory.text))
-        self.store.revert_change(user_id, entry, keys, actor)
-        if entry.event == "MERGE" and memory is not None:  # the merged-in value stands alone
-            detail = entry.detail
-            value = MemoryRecord(
-                id=new_id("mem"), user_id=user_id, kind=memory.kind,
-                text=str(detail.get("merged") or entry.new_text), scene=memory.scene,
-                subject=memory.subject, predicate=memory.predicate, object=detail.get("value"),
-                topic=memory.topic, importance=memory.importance, valid_from=memory.valid_from,
-                session_id=memory.session_id,
-                source_episode_ids=tuple(detail.get("sources_added") or ()),
-                metadata={k: v for k, v in memory.metadata.items() if k != "values"},
-            )  # fmt: skip
-            self.store.insert_memories(user_id, [value], self.memory_keys(user_id, value), actor)
+        self._editor.revert(event_id, user_id=user_id)
 
     def restore(self, id: str, *, user_id: str) -> Item:
         """Bring an archived memory (expired, faded or a duplicate) back into search."""
-        user_id = check_user_id(user_id)
-        if not self.store.restore_memory(user_id, id, self.config.actor):
-            raise ValidationError(
-                f"record {id!r} is not archived; `get_all(include_invalid=True)` lists "
-                "archived memories"
-            )
+        self._editor.restore(id, user_id=user_id)
         return self.get(id, user_id=user_id)
 
     # -- lifecycle ------------------------------------------------------------------------
@@ -526,7 +266,7 @@ class Memory:
         """
         at = datetime.now(UTC) if now is None else parse_time(now, field="now")
         users = self.store.user_ids() if user_id is None else [check_user_id(user_id)]
-        report = maintenance.maintain(self, users, at)
+        report = maintain(self.store, self.config, users, at, link_limit=self.writer.link_limit)
         report.sessions_ended = end_idle_sessions(
             self, at, self.config.session_idle_minutes, None if user_id is None else users[0]
         )
@@ -550,8 +290,11 @@ class Memory:
 
         `progress(n)` is called after each batch with the number of records it handled.
         """
-        user_id = check_user_id(user_id)
-        return transfer.import_records(self, records, user_id, batch=batch, progress=progress)
+        return transfer.import_records(
+            records, check_user_id(user_id), store=self.store, add=self.add,
+            memory_keys=self.memory_keys, max_chars=self.config.max_message_chars,
+            actor=self.config.actor, batch=batch, progress=progress,
+        )  # fmt: skip
 
 
 def _open_store(path: str | Path | None, url: str | None) -> Store:

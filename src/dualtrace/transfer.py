@@ -6,16 +6,17 @@ import hashlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from dualtrace.encode.messages import MESSAGE_KEYS, normalise_messages
 from dualtrace.errors import ValidationError
 from dualtrace.inputs import parse_time
 from dualtrace.models import MEMORY_KINDS, MemoryRecord
-from dualtrace.store.base import Store
+from dualtrace.store.base import IndexEntry, Store
 
-if TYPE_CHECKING:
-    from dualtrace.memory import Memory
+# Memory.add: stores messages (and derives memories unless extract is False)
+AddMessages = Callable[..., object]
+MemoryKeys = Callable[[str, MemoryRecord], list[IndexEntry]]
 
 ROUTING_KEYS = frozenset({"type", "session_id", "agent_id", "episode_id"})
 MEMORY_FIELDS = (
@@ -49,10 +50,14 @@ def export_user(store: Store, user_id: str) -> Iterator[dict[str, Any]]:
 
 
 def import_records(
-    mem: Memory,
     records: Iterable[dict[str, Any]],
     user_id: str,
     *,
+    store: Store,
+    add: AddMessages,
+    memory_keys: MemoryKeys,
+    max_chars: int,
+    actor: str,
     batch: int = 256,
     progress: Callable[[int], None] | None = None,
 ) -> int:
@@ -61,7 +66,7 @@ def import_records(
     Nothing is stored unless every record is valid. Returns how many rows are new;
     `progress` is called with the number of records handled after each batch.
     """
-    messages, memories = _check_all(list(records), mem.config.max_message_chars)
+    messages, memories = _check_all(list(records), max_chars)
     # An export carries its memories: restore them instead of deriving them a second time.
     extract = None if not memories else False
     created = 0
@@ -69,13 +74,13 @@ def import_records(
     route: tuple[Any, Any] | None = None
     for key, message in messages:
         if pending and (key != route or len(pending) >= batch):
-            created += _flush(mem, pending, route, user_id, progress, extract)
+            created += _flush(store, add, pending, route, user_id, progress, extract)
             pending = []
         route = key
         pending.append(message)
     if pending:
-        created += _flush(mem, pending, route, user_id, progress, extract)
-    created += _import_memories(mem, memories, user_id)
+        created += _flush(store, add, pending, route, user_id, progress, extract)
+    created += _import_memories(store, memory_keys, actor, memories, user_id)
     if progress is not None and memories:
         progress(len(memories))
     return created
@@ -135,7 +140,8 @@ def _message(record: dict[str, Any], n: int) -> dict[str, Any]:
 
 
 def _flush(
-    mem: Memory,
+    store: Store,
+    add: AddMessages,
     msgs: list[dict[str, Any]],
     route: Any,
     user_id: str,
@@ -144,8 +150,8 @@ def _flush(
 ) -> int:
     session_id, agent_id = route
     ids = [str(m["id"]) for m in msgs if "id" in m]
-    known = mem.store.episode_ids_by_external(user_id, ids)
-    mem.add(msgs, user_id=user_id, session_id=session_id, agent_id=agent_id, extract=extract)
+    known = store.episode_ids_by_external(user_id, ids)
+    add(msgs, user_id=user_id, session_id=session_id, agent_id=agent_id, extract=extract)
     if progress is not None:
         progress(len(msgs))
     return len(msgs) - sum(1 for i in ids if i in known)
@@ -156,13 +162,16 @@ def _imported_id(user_id: str, exported_id: str) -> str:
     return "mem_" + hashlib.sha256(f"{user_id}\x1f{exported_id}".encode()).hexdigest()[:32]
 
 
-def _import_memories(mem: Memory, records: list[dict[str, Any]], user_id: str) -> int:
+def _import_memories(
+    store: Store, memory_keys: MemoryKeys, actor: str, records: list[dict[str, Any]],
+    user_id: str,
+) -> int:  # fmt: skip
     created = 0
     for record in records:
         memory_id = _imported_id(user_id, record["id"])
-        if mem.store.record_kinds(user_id, [memory_id, record["id"]]):
+        if store.record_kinds(user_id, [memory_id, record["id"]]):
             continue  # imported before, or exported from this very user
-        sources = mem.store.episode_ids_by_external(user_id, list(record.get("sources", [])))
+        sources = store.episode_ids_by_external(user_id, list(record.get("sources", [])))
         fields = {f: record[f] for f in MEMORY_FIELDS if record.get(f) is not None}
         times: dict[str, Any] = {
             f: parse_time(record[f], field=f) for f in MEMORY_TIMES if record.get(f)
@@ -178,6 +187,6 @@ def _import_memories(mem: Memory, records: list[dict[str, Any]], user_id: str) -
             ),
             archived=bool(record.get("archived", False)),
         )  # fmt: skip
-        mem.store.insert_memories(user_id, [m], mem.memory_keys(user_id, m), mem.config.actor)
+        store.insert_memories(user_id, [m], memory_keys(user_id, m), actor)
         created += 1
     return created

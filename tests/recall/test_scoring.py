@@ -7,7 +7,8 @@ from datetime import UTC, datetime, timedelta
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dualtrace.recall.scoring import boost, engram_score, recency, reinforced
+from dualtrace.lifecycle.reinforcement import reinforced
+from dualtrace.recall.scoring import boost, engram_score, recency
 
 NOW = datetime(2024, 1, 1, tzinfo=UTC)
 

@@ -21,7 +21,9 @@ from functools import lru_cache
 from dualtrace.config import MemoryConfig
 from dualtrace.inputs import parse_time
 from dualtrace.models import Context, Hit
+from dualtrace.recall.requests import messages_to_assistant
 from dualtrace.recall.snippets import focus_words, longer_than, snippet
+from dualtrace.store.base import Store
 from dualtrace.text.lexical import content_words
 from dualtrace.text.tokens import count_tokens, truncate_to_tokens
 
@@ -305,3 +307,15 @@ def pack_for(
         snippet_tokens=config.context_snippet_tokens, now=clock,
         messages=messages if config.context_user_messages else frozenset(),
     )  # fmt: skip
+
+
+def pack_context(
+    store: Store, config: MemoryConfig, user_id: str, hits: Sequence[Hit], max_tokens: int,
+    *, query: str | None, now: datetime | str | None,
+) -> Context:  # fmt: skip
+    """Hits packed as `Memory.context` and `Session.context` show them: with this store's
+    settings, a memory drawn from the user's message to an assistant shown as the message."""
+    messages = frozenset[str]()
+    if config.context_user_messages:  # else no lookup (`pack_for` would ignore it)
+        messages = messages_to_assistant(store, user_id, hits)
+    return pack_for(config, hits, max_tokens, query=query, now=now, messages=messages)

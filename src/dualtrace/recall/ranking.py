@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from dualtrace.config import MemoryConfig
-from dualtrace.items import as_hit
 from dualtrace.models import Hit, Item
+from dualtrace.recall.items import as_hit
 from dualtrace.recall.retriever import Scored
 from dualtrace.recall.scoring import boost, engram_score
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from dualtrace.items import as_hit, load_items
 from dualtrace.models import Hit
+from dualtrace.recall.items import as_hit, load_items
 from dualtrace.store.base import Store
 
 REPLY_WEIGHT = 0.95  # a reply ranks just below the question it answers

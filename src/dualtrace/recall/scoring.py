@@ -35,8 +35,3 @@ def engram_score(
     rec = boost(recency(occurred_at, now, halflife_days), recency_weight)
     imp = boost(0.5 if importance is None else importance, importance_weight)
     return relevance * rec * imp, {"recency_boost": rec, "importance_boost": imp}
-
-
-def reinforced(importance: float, access_count: int, step: float) -> float:
-    """Importance after one more recall: +step / sqrt(1 + access_count), capped at 1."""
-    return min(1.0, importance + step / math.sqrt(1 + access_count))

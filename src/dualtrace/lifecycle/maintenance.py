@@ -18,15 +18,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import pairwise
-from typing import TYPE_CHECKING
 
-from dualtrace.encode import consolidate
+from dualtrace.config import MemoryConfig
 from dualtrace.encode.patterns import SINGLE_VALUED
+from dualtrace.lifecycle import consolidate
 from dualtrace.models import MEMORY_KINDS, MemoryRecord
-from dualtrace.store.base import MemoryChange
-
-if TYPE_CHECKING:
-    from dualtrace.memory import Memory
+from dualtrace.store.base import MemoryChange, Store
 
 # Memories linked per maintenance pass and user (the rest wait for the next pass).
 LINK_BATCH = 500
@@ -46,15 +43,18 @@ class MaintenanceReport:
     sessions_ended: list[tuple[str, str]] = field(default_factory=list)
 
 
-def maintain(mem: Memory, users: Iterable[str], now: datetime) -> MaintenanceReport:
-    """Run every maintenance step for these users at time `now`."""
+def maintain(
+    store: Store, config: MemoryConfig, users: Iterable[str], now: datetime, *, link_limit: int
+) -> MaintenanceReport:
+    """Run every maintenance step for these users at time `now`; a memory is linked to at
+    most `link_limit` others."""
     report = MaintenanceReport()
     for user_id in users:
         report.users += 1
-        _forget(mem, user_id, now, report)
-        _consolidate(mem, user_id, report)
-        report.normalised += int(mem.store.normalise_importance(user_id))
-        report.linked += _link(mem, user_id)
+        _forget(store, config, user_id, now, report)
+        _consolidate(store, config.actor, user_id, report)
+        report.normalised += int(store.normalise_importance(user_id))
+        report.linked += _link(store, user_id, link_limit)
     return report
 
 
@@ -64,22 +64,24 @@ def decayed(importance: float, last_used: datetime, now: datetime, halflife_days
     return importance * math.exp(-math.log(2) * days / halflife_days)
 
 
-def _forget(mem: Memory, user_id: str, now: datetime, report: MaintenanceReport) -> None:
-    cfg, actor = mem.config, mem.config.actor
-    expired = mem.store.expired_memories(user_id, now)
-    report.expired += mem.store.archive_memories(user_id, expired, "expired", actor)
+def _forget(
+    store: Store, cfg: MemoryConfig, user_id: str, now: datetime, report: MaintenanceReport
+) -> None:
+    actor = cfg.actor
+    expired = store.expired_memories(user_id, now)
+    report.expired += store.archive_memories(user_id, expired, "expired", actor)
     stale = [
         memory_id
-        for memory_id, importance, last_used in mem.store.memory_usage(user_id)
+        for memory_id, importance, last_used in store.memory_usage(user_id)
         if (now - last_used).days >= cfg.archive_after_days
         and decayed(importance, last_used, now, cfg.recency_halflife_days) < cfg.archive_importance
     ]
-    report.archived += mem.store.archive_memories(user_id, stale, "faded", actor)
+    report.archived += store.archive_memories(user_id, stale, "faded", actor)
 
 
-def _consolidate(mem: Memory, user_id: str, report: MaintenanceReport) -> None:
-    ids = mem.store.list_records(user_id, MEMORY_KINDS, False, None)
-    memories = sorted(mem.store.get_memories(user_id, ids).values(), key=_age)
+def _consolidate(store: Store, actor: str, user_id: str, report: MaintenanceReport) -> None:
+    ids = store.list_records(user_id, MEMORY_KINDS, False, None)
+    memories = sorted(store.get_memories(user_id, ids).values(), key=_age)
     changes: list[MemoryChange] = []
     duplicates: dict[str, str] = {}  # duplicate id -> the memory kept
     by_text: dict[tuple[str, str], MemoryRecord] = {}
@@ -105,10 +107,10 @@ def _consolidate(mem: Memory, user_id: str, report: MaintenanceReport) -> None:
                                         valid_to=newer.valid_from))  # fmt: skip
             report.superseded += 1
     if changes:
-        mem.store.insert_memories(user_id, [], [], mem.config.actor, None, changes)
+        store.insert_memories(user_id, [], [], actor, None, changes)
     for duplicate, kept_id in duplicates.items():
-        report.duplicates += mem.store.archive_memories(
-            user_id, [duplicate], f"duplicate of {kept_id}", mem.config.actor
+        report.duplicates += store.archive_memories(
+            user_id, [duplicate], f"duplicate of {kept_id}", actor
         )
 
 
@@ -118,17 +120,16 @@ def _age(m: MemoryRecord) -> tuple[str, str]:
     return (start.isoformat() if start else "", recorded)
 
 
-def _link(mem: Memory, user_id: str) -> int:
-    pending = mem.store.unlinked_memories(user_id, LINK_BATCH)
+def _link(store: Store, user_id: str, limit: int) -> int:
+    pending = store.unlinked_memories(user_id, LINK_BATCH)
     if not pending:
         return 0
-    subjects = mem.store.get_memories(user_id, [memory_id for memory_id, _ in pending])
+    subjects = store.get_memories(user_id, [memory_id for memory_id, _ in pending])
     links: list[tuple[str, str, str, float]] = []
-    limit = mem.writer.link_limit
     for memory_id, canonicals in pending:
         subject = (subjects[memory_id].subject or "").casefold() if memory_id in subjects else ""
         named = [c for c in canonicals if c != subject]
-        for other, count in mem.store.related_memories(user_id, named, [memory_id], limit):
+        for other, count in store.related_memories(user_id, named, [memory_id], limit):
             links.append((memory_id, other, "related", float(count)))
-    mem.store.add_links(user_id, links)
+    store.add_links(user_id, links)
     return len({src for src, *_ in links})

@@ -16,116 +16,65 @@ be opened and read, but not added to: start a new session instead.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from functools import partial
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from dualtrace.config import MemoryConfig
 from dualtrace.encode import patterns
-from dualtrace.encode.base import Window
 from dualtrace.encode.episodes import new_id
 from dualtrace.encode.messages import ROLES
+from dualtrace.encode.recorder import EpisodeRecorder
 from dualtrace.encode.rules import RulesExtractor
 from dualtrace.errors import ValidationError
 from dualtrace.inputs import check_optional_id, check_text, check_user_id, parse_time
-from dualtrace.models import AddResult, Context, EventKind, Hit, SessionContext
+from dualtrace.lifecycle.reinforcement import reinforce_recalled
+from dualtrace.lifecycle.writer import MemoryWriter
+from dualtrace.models import AddResult, Context, Episode, EventKind, Hit, SessionContext
+from dualtrace.recall.packing import pack_context
 from dualtrace.recall.replies import with_replies
-from dualtrace.recall.scoring import reinforced
-from dualtrace.text.dates import resolve_text
-from dualtrace.text.sentences import split_sentences
+from dualtrace.recall.search import Searcher
+from dualtrace.session.summary import (
+    Key,
+    RollingSummary,
+    TurnFacts,
+    normalise_value,
+    read_turn,
+)
+from dualtrace.store.base import Store
 from dualtrace.text.tokens import count_tokens
-
-if TYPE_CHECKING:
-    from dualtrace.memory import Memory
-    from dualtrace.models import Episode
 
 SUMMARY_HEADER = "## This session so far (facts; newest value wins)"
 TURNS_HEADER = "## Recent turns (oldest first)"
 SEPARATOR = "\n\n"
-GOAL_PREDICATES = frozenset({"plans_to", "decided_to"})
-MAX_NOTES = 12  # the summary stays small: the newest notes and tasks only
-MAX_TASKS = 5
 END_BATCH = 50  # turns per extraction call when a session ends
 MAX_CANDIDATES = 1000
-_TASK = re.compile(
-    r"\b(?:remind me|to-?do|to do list|I need to|I have to|I must|don['’]?t (?:let me )?forget"
-    r"|make sure (?:I|to))\b|别忘了|别忘记|记得|提醒我|待办|我需要|我得",
-    re.I,
-)
-_NOT_WORD = re.compile(r"[\W_]+")
 
 Event = tuple[str, EventKind, str]
-Key = tuple[str, str]  # (subject casefolded, predicate)
+
+
+class Extracting(Protocol):
+    """What ending a session needs: the store, the settings and the writer."""
+
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def config(self) -> MemoryConfig: ...
+
+    @property
+    def writer(self) -> MemoryWriter: ...
 
 
 @dataclass(frozen=True)
-class _TurnFacts:
-    """What one turn adds to the summary."""
+class SessionParts:
+    """The collaborators a session works with (built once by `Memory`)."""
 
-    keyed: tuple[tuple[Key, str, str], ...] = ()  # (key, object, subject as written)
-    notes: tuple[str, ...] = ()
-    goal: str | None = None
-    tasks: tuple[str, ...] = ()
-
-
-@dataclass
-class _Value:
-    subject: str
-    predicate: str
-    object: str
-    seq: int
-
-
-@dataclass
-class _Rolling:
-    """The rolling summary: single-valued facts by key (newest wins), notes, goal, tasks."""
-
-    values: dict[Key, _Value] = field(default_factory=dict)
-    notes: dict[str, tuple[str, int]] = field(default_factory=dict)
-    goal: str | None = None
-    tasks: dict[str, str] = field(default_factory=dict)
-
-    def fold(self, seq: int, facts: _TurnFacts) -> None:
-        """Take in one turn's facts (turns arrive oldest first)."""
-        for key, obj, subject in facts.keyed:
-            self.values[key] = _Value(subject, key[1], obj, seq)
-        for note in facts.notes:
-            self.notes.pop(_norm(note), None)  # said again: it moves to the newest place
-            self.notes[_norm(note)] = (note, seq)
-        for task in facts.tasks:
-            self.tasks.pop(_norm(task), None)
-            self.tasks[_norm(task)] = task
-        self.goal = facts.goal or self.goal
-        for table, cap in ((self.notes, MAX_NOTES), (self.tasks, MAX_TASKS)):
-            for stale in list(table)[:-cap]:
-                del table[stale]
-
-    def current(self) -> dict[Key, str]:
-        """Each single-valued fact's newest value, normalised for comparison."""
-        return {key: _norm(v.object) for key, v in self.values.items()}
-
-    def lines(self, before_seq: int | None = None) -> list[str]:
-        """Summary lines, most important first: goal, tasks, facts and notes (newest first).
-
-        Facts and notes whose newest statement is a turn at or after `before_seq` are left
-        out: that turn is shown in full. The goal and tasks are always shown.
-        """
-        folded = (lambda seq: True) if before_seq is None else (lambda seq: seq < before_seq)
-        lines = [f"Goal: {self.goal}"] if self.goal else []
-        lines += [f"To do: {task}" for task in reversed(self.tasks.values())]
-        values = sorted(self.values.values(), key=lambda v: -v.seq)
-        lines += [
-            f"{_capitalise(v.subject)} — {v.predicate.replace('_', ' ')}: {v.object}"
-            for v in values
-            if folded(v.seq)
-        ]
-        lines += [note for note, seq in reversed(self.notes.values()) if folded(seq)]
-        return lines
-
-    def profile(self) -> dict[Key, str]:
-        """The single-valued facts learned in this session: (subject, predicate) → value."""
-        return {key: v.object for key, v in self.values.items()}
+    store: Store
+    config: MemoryConfig
+    recorder: EpisodeRecorder
+    searcher: Searcher
+    writer: MemoryWriter
 
 
 class Session:
@@ -143,25 +92,26 @@ class Session:
         chat.end()
     """
 
-    def __init__(self, mem: Memory, user_id: str, session_id: str) -> None:
-        self._mem = mem
+    def __init__(self, parts: SessionParts, user_id: str, session_id: str) -> None:
+        self._parts = parts
+        self._store = parts.store
         self.user_id = user_id
         self.id = session_id
         self._extractor = RulesExtractor()
-        self._facts: dict[tuple[str, str], _TurnFacts] = {}  # (episode id, text) → facts
+        self._facts: dict[tuple[str, str], TurnFacts] = {}  # (episode id, text) → facts
         self._costs: dict[tuple[str, str], int] = {}  # (episode id, text) → line tokens
 
     @classmethod
     def open(
-        cls, mem: Memory, *, user_id: str, session_id: str | None = None,
+        cls, parts: SessionParts, *, user_id: str, session_id: str | None = None,
         now: datetime | str | None = None,
     ) -> Session:  # fmt: skip
         """A new session (started at `now`), or an existing one of this user, by id."""
         user_id = check_user_id(user_id)
         session_id = check_optional_id("session_id", session_id) or new_id("sess")
-        if mem.store.get_session(user_id, session_id) is None:
-            mem.store.touch_session(user_id, session_id, _time(now, "now"))
-        return cls(mem, user_id, session_id)
+        if parts.store.get_session(user_id, session_id) is None:
+            parts.store.touch_session(user_id, session_id, _time(now, "now"))
+        return cls(parts, user_id, session_id)
 
     def __repr__(self) -> str:
         return f"Session(user_id={self.user_id!r}, id={self.id!r})"
@@ -178,15 +128,16 @@ class Session:
         """
         if role not in ROLES:
             raise ValidationError(f"role={role!r} is unknown; use one of {sorted(ROLES)}")
-        content = check_text(content, field="content", max_chars=self._mem.config.max_message_chars)
+        max_chars = self._parts.config.max_message_chars
+        content = check_text(content, field="content", max_chars=max_chars)
         at = _time(timestamp, "timestamp")
         self._require_open()
         message = {"role": role, "content": content, "name": name, "id": id}
-        res = self._mem.add(
-            message, user_id=self.user_id, session_id=self.id, timestamp=at, extract=False
+        ids, _ = self._parts.recorder.record(
+            message, user_id=self.user_id, session_id=self.id, timestamp=at
         )
-        self._mem.store.touch_session(self.user_id, self.id, at)
-        return res.episodes[0]
+        self._store.touch_session(self.user_id, self.id, at)
+        return ids[0]
 
     def end(self, now: datetime | str | None = None) -> AddResult:
         """Write the session to long-term memory (extraction over the turns not yet
@@ -195,11 +146,11 @@ class Session:
         The result lists the turns extracted now, the memory events, and warnings. With
         the config's `extract` off, the session is ended without deriving memories.
         """
-        done = _finish(self._mem, self.user_id, self.id, _time(now, "now"), "explicit")
+        done = _finish(self._parts, self.user_id, self.id, _time(now, "now"), "explicit")
         return done or AddResult(episodes=[], events=[])
 
     def _require_open(self) -> None:
-        row = self._mem.store.get_session(self.user_id, self.id)
+        row = self._store.get_session(self.user_id, self.id)
         if row is not None and row.ended_at is not None:
             why = row.state.get("end_reason", "ended")
             raise ValidationError(
@@ -219,7 +170,7 @@ class Session:
     @property
     def ended(self) -> bool:
         """True once the session was ended (by `end` or the idle timeout)."""
-        row = self._mem.store.get_session(self.user_id, self.id)
+        row = self._store.get_session(self.user_id, self.id)
         return row is not None and row.ended_at is not None
 
     @property
@@ -244,18 +195,18 @@ class Session:
 
     def _turns(self) -> list[Episode]:
         # Read from the store each time: turns deleted or edited since show as they are now.
-        return self._mem.store.session_episodes(self.user_id, self.id, -1)
+        return self._store.session_episodes(self.user_id, self.id, -1)
 
-    def _rolling(self, turns: list[Episode]) -> _Rolling:
-        rolling = _Rolling()
+    def _rolling(self, turns: list[Episode]) -> RollingSummary:
+        rolling = RollingSummary()
         for turn in turns:
             rolling.fold(turn.seq, self._turn_facts(turn))
         return rolling
 
-    def _turn_facts(self, turn: Episode) -> _TurnFacts:
+    def _turn_facts(self, turn: Episode) -> TurnFacts:
         key = (turn.id, turn.text)
         if key not in self._facts:
-            self._facts[key] = _read_turn(turn, self._extractor)
+            self._facts[key] = read_turn(turn, self._extractor)
         return self._facts[key]
 
     # -- context --------------------------------------------------------------------------
@@ -273,7 +224,7 @@ class Session:
         """
         if isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1:
             raise ValidationError(f"max_tokens={max_tokens!r} must be a positive integer")
-        cfg = self._mem.config
+        cfg = self._parts.config
         if query is not None:
             query = check_text(query, field="query", max_chars=cfg.max_message_chars)
         turns = self._turns()
@@ -304,36 +255,35 @@ class Session:
         if question is None or room < 1:
             return Context(text="", items=[], tokens=0)
         limit = min(MAX_CANDIDATES, max(50, room // 10) + 20)
-        hits = self._mem.search(
-            question, user_id=self.user_id, limit=limit, now=now, reinforce=False
-        )
-        hits = with_replies(self._mem.store, self.user_id, hits)
+        hits = self._parts.searcher.search(question, user_id=self.user_id, limit=limit, now=now)
+        hits = with_replies(self._store, self.user_id, hits)
         hits = [h for h in hits if h.session_id != self.id]  # the session shows these itself
         stale = self._contradicted(hits, current)
         fresh = [h for h in hits if h.id not in stale]
-        packed = self._mem._pack(self.user_id, fresh, room, query=question, now=now)
+        packed = pack_context(
+            self._store, self._parts.config, self.user_id, fresh, room, query=question, now=now
+        )
         if reinforce:  # only what reaches the prompt counts as recalled
-            recalled = [h.id for h in packed.items if h.kind != "episode"]
-            step = partial(reinforced, step=self._mem.config.reinforce_step)
-            self._mem.store.reinforce(self.user_id, recalled, datetime.now(UTC), step)
+            step = self._parts.config.reinforce_step
+            reinforce_recalled(self._store, self.user_id, packed.items, step)
         return packed
 
     def _contradicted(self, hits: list[Hit], current: dict[Key, str]) -> set[str]:
         """Ids of hits stating another value of a single-valued fact the session set."""
         if not current:
             return set()
-        store = self._mem.store
+        store = self._store
         stale: set[str] = set()
         records = store.get_memories(self.user_id, [h.id for h in hits if h.kind != "episode"])
         for rid, record in records.items():
             if record.predicate in patterns.SINGLE_VALUED and record.subject and record.object:
                 key = (record.subject.casefold(), record.predicate)
-                if key in current and current[key] != _norm(record.object):
+                if key in current and current[key] != normalise_value(record.object):
                     stale.add(rid)
         turns = store.get_episodes(self.user_id, [h.id for h in hits if h.kind == "episode"])
         for eid, turn in turns.items():
             for key, obj, _ in self._turn_facts(turn).keyed:
-                if key in current and current[key] != _norm(obj):
+                if key in current and current[key] != normalise_value(obj):
                     stale.add(eid)
         return stale
 
@@ -355,36 +305,8 @@ class Session:
         return chosen
 
 
-def _read_turn(turn: Episode, extractor: RulesExtractor) -> _TurnFacts:
-    """What a turn adds to a session summary, read sentence by sentence with the rules.
-
-    Single-valued facts (patterns.SINGLE_VALUED) are keyed by (subject, predicate); the
-    latest plan or decision is the goal; "remind me", "记得"… sentences are tasks; other
-    memorable statements are notes. Only the roles the extractor mines are read.
-    """
-    if turn.role not in extractor.config.roles:
-        return _TurnFacts()
-    keyed: list[tuple[Key, str, str]] = []
-    notes: list[str] = []
-    tasks: list[str] = []
-    goal: str | None = None
-    for sentence in split_sentences(turn.text, clauses=True):
-        drafts = extractor.extract(Window((replace(turn, text=sentence),))).drafts
-        if _TASK.search(sentence):
-            tasks.append(drafts[0].text if drafts else resolve_text(sentence, turn.occurred_at))
-            continue
-        for d in drafts:
-            if d.predicate in patterns.SINGLE_VALUED and d.subject and d.object:
-                keyed.append(((d.subject.casefold(), d.predicate), d.object, d.subject))
-            elif d.predicate in GOAL_PREDICATES:
-                goal = d.text
-            else:
-                notes.append(d.text)
-    return _TurnFacts(tuple(keyed), tuple(notes), goal, tuple(tasks))
-
-
 def end_idle_sessions(
-    mem: Memory, now: datetime | str | None = None, idle_minutes: float | None = None,
+    parts: Extracting, now: datetime | str | None = None, idle_minutes: float | None = None,
     user_id: str | None = None,
 ) -> list[tuple[str, str]]:  # fmt: skip
     """End every open session (of every user, or of `user_id`) with no turn for
@@ -394,39 +316,40 @@ def end_idle_sessions(
     Returns the (user id, session id) pairs it ended.
     """
     at = _time(now, "now")
-    minutes = mem.config.session_idle_minutes if idle_minutes is None else idle_minutes
+    minutes = parts.config.session_idle_minutes if idle_minutes is None else idle_minutes
     if isinstance(minutes, bool) or not isinstance(minutes, int | float) or not minutes > 0:
         raise ValidationError(f"idle_minutes={idle_minutes!r} must be a positive number")
     ended: list[tuple[str, str]] = []
-    for owner, session_id in mem.store.idle_sessions(at - timedelta(minutes=minutes)):
+    for owner, session_id in parts.store.idle_sessions(at - timedelta(minutes=minutes)):
         if user_id is not None and owner != user_id:
             continue
-        if _finish(mem, owner, session_id, at, "idle") is not None:
+        if _finish(parts, owner, session_id, at, "idle") is not None:
             ended.append((owner, session_id))
     return ended
 
 
 def _finish(
-    mem: Memory, user_id: str, session_id: str, at: datetime, reason: str
+    parts: Extracting, user_id: str, session_id: str, at: datetime, reason: str
 ) -> AddResult | None:
     """Extract the session's turns not yet extracted, then end it; None if already ended."""
-    row = mem.store.get_session(user_id, session_id)
+    store = parts.store
+    row = store.get_session(user_id, session_id)
     if row is None or row.ended_at is not None:
         return None
-    turns = mem.store.session_episodes(user_id, session_id, row.extracted_seq)
-    if not mem.config.extract:
+    turns = store.session_episodes(user_id, session_id, row.extracted_seq)
+    if not parts.config.extract:
         turns = []
     events: list[Event] = []
     warnings: list[str] = []
     for start in range(0, len(turns), END_BATCH):
         batch = turns[start : start + END_BATCH]
-        found, error = mem.writer.write(user_id, batch)
+        found, error = parts.writer.write(user_id, batch)
         events += found
         if error is not None:
             warnings.append(f"extraction degraded: {error}")
         # recorded per batch: an interrupted end() resumes where it stopped
-        mem.store.set_session_extracted(user_id, session_id, batch[-1].seq)
-    mem.store.end_session(user_id, session_id, at, reason)
+        store.set_session_extracted(user_id, session_id, batch[-1].seq)
+    store.end_session(user_id, session_id, at, reason)
     return AddResult(episodes=[t.id for t in turns], events=events, warnings=warnings)
 
 
@@ -488,15 +411,6 @@ def _turn_line(turn: Episode) -> str:
 
 def _first_seq(recent: list[Episode]) -> int | None:
     return recent[0].seq if recent else None
-
-
-def _norm(text: str) -> str:
-    """A value or note as compared: case, spaces and punctuation ignored."""
-    return _NOT_WORD.sub("", text.casefold())
-
-
-def _capitalise(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _time(value: datetime | str | float | None, field: str) -> datetime:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime, tzinfo
 
+from dualtrace.errors import NotFoundError
 from dualtrace.models import Episode, Hit, Item, MemoryRecord, Source
 from dualtrace.store.base import Store
 
@@ -65,3 +66,14 @@ def load_items(store: Store, user_id: str, ids: Sequence[str]) -> dict[str, Item
 def as_hit(item: Item, score: float, scores: dict[str, float]) -> Hit:
     """A search hit for an item."""
     return Hit(**vars(item), score=score, scores=scores)
+
+
+def load_item(store: Store, user_id: str, record_id: str) -> Item:
+    """One episode or memory by id (NotFoundError if this user has no such id)."""
+    found = load_items(store, user_id, [record_id]).get(record_id)
+    if found is None:
+        raise NotFoundError(
+            f"no record {record_id!r} for user {user_id!r}; list the user's ids with "
+            "Memory.get_all(user_id=...) or `dualtrace list --user ...`"
+        )
+    return found

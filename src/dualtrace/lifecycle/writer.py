@@ -11,9 +11,10 @@ import numpy as np
 import numpy.typing as npt
 
 from dualtrace.embed.cache import text_hash
-from dualtrace.encode import consolidate
 from dualtrace.encode.base import Extraction, Extractor, Usage, Window
 from dualtrace.encode.episodes import new_id
+from dualtrace.lifecycle import consolidate
+from dualtrace.lifecycle.reinforcement import reinforced
 from dualtrace.models import (
     MEMORY_KINDS,
     EntityMention,
@@ -22,7 +23,6 @@ from dualtrace.models import (
     MemoryDraft,
     MemoryRecord,
 )
-from dualtrace.recall.scoring import reinforced
 from dualtrace.store.base import (
     EntityRow,
     IndexEntry,

@@ -1,0 +1,102 @@
+"""Search keys of episodes and memories: the full-text body and the dense vector of each trace.
+
+Index rich keys, return the original value: a turn's full-text key also holds the turn
+before it (what it answers), and so does the dense key of a turn between people.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import pairwise
+
+from dualtrace.config import MemoryConfig
+from dualtrace.embed.base import Embedder
+from dualtrace.embed.cache import text_hash
+from dualtrace.encode.episodes import episode_key_text, lexical_body
+from dualtrace.models import Episode, MemoryRecord
+from dualtrace.store.base import IndexEntry, Store
+
+# (record id, trace, kind, session id, text)
+KeySpec = tuple[str, str, str, str | None, str]
+
+
+class KeyBuilder:
+    """Builds the search keys of new or changed records; vectors are reused by text hash
+    (from the store, then the embedder's cache) and embedded in one batch otherwise."""
+
+    def __init__(self, store: Store, embedder: Embedder, config: MemoryConfig) -> None:
+        self.store = store
+        self.embedder = embedder
+        self.config = config
+
+    def episode_keys(self, user_id: str, episodes: Sequence[Episode]) -> list[IndexEntry]:
+        """Keys of turns. The full-text key also holds the turn before (what it answers);
+        so does the dense key of a turn between people (`dense_context_turns`)."""
+        specs = [(e.id, "episode", "episode", e.session_id, episode_key_text(e)) for e in episodes]
+        lexical: dict[str, str] = {}
+        dense: dict[str, str] = {}
+        config = self.config
+        if (config.lexical_context_turns or config.dense_context_turns) and episodes:
+            first = episodes[0]
+            before = self.store.recent_episodes(user_id, first.session_id, first.seq, 1)
+            for prev, episode in pairwise([*before, *episodes]):
+                if prev.session_id != episode.session_id:
+                    continue
+                said = f"{prev.speaker or prev.role}: {prev.text}"
+                if config.lexical_context_turns:
+                    lexical[episode.id] = said
+                if config.dense_context_turns and "assistant" not in (prev.role, episode.role):
+                    dense[episode.id] = said
+        assistant = config.assistant_embed_chars
+        dense_chars = {e.id: assistant for e in episodes if e.role == "assistant"}
+        return self._keys(user_id, specs, lexical, dense_chars, dense)
+
+    def memory_keys(self, user_id: str, memory: MemoryRecord) -> list[IndexEntry]:
+        """Search keys of a memory: its fact trace and, if it has one, its scene trace."""
+        specs = [(memory.id, "fact", memory.kind, memory.session_id, memory.text)]
+        if memory.scene:
+            specs.append((memory.id, "scene", memory.kind, memory.session_id, memory.scene))
+        return self._keys(user_id, specs)
+
+    def _keys(
+        self,
+        user_id: str,
+        specs: list[KeySpec],
+        lexical_context: dict[str, str] | None = None,
+        dense_chars: dict[str, int] | None = None,
+        dense_context: dict[str, str] | None = None,
+    ) -> list[IndexEntry]:
+        """Search keys for (record id, trace, kind, session, text); vectors reused by hash.
+
+        The full text goes to the full-text index; the dense vector is made from its first
+        `embed_max_chars` characters (embedding cost grows with length, and the opening of
+        a long turn carries its topic). `lexical_context` adds text (the turn before) to a
+        record's full-text key only. `dense_chars` lowers the dense prefix for some records
+        (0: no vector). `dense_context` adds text after a record's own in its dense key
+        (cut first when long).
+        """
+        limits = dense_chars or {}
+        after = dense_context or {}
+        dense = [
+            (f"{text}\n{after[rid]}" if rid in after else text)[
+                : limits.get(rid, self.config.embed_max_chars)
+            ]
+            for rid, *_, text in specs
+        ]
+        hashes = [text_hash(text) for text in dense]
+        known = self.store.vectors_by_hash(
+            user_id, [h for t, h in zip(dense, hashes, strict=True) if t]
+        )
+        todo = list(
+            dict.fromkeys(t for t, h in zip(dense, hashes, strict=True) if t and h not in known)
+        )
+        if todo:
+            fresh = self.embedder.embed_passages(todo)
+            known.update({text_hash(t): fresh[i] for i, t in enumerate(todo)})
+        extra = lexical_context or {}
+        return [
+            IndexEntry(
+                rid, trace, kind, sid, lexical_body([text, extra.get(rid, "")]), h, known.get(h)
+            )
+            for (rid, trace, kind, sid, text), h in zip(specs, hashes, strict=True)
+        ]

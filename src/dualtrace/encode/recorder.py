@@ -1,0 +1,84 @@
+"""The first step of the write path: messages become episodes at once (checked, PII
+redacted, idempotent by the caller's message id) and are indexed. No extraction here."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from dualtrace.config import MemoryConfig
+from dualtrace.encode import pii
+from dualtrace.encode.episodes import content_hash, new_id
+from dualtrace.encode.keys import KeyBuilder
+from dualtrace.encode.messages import normalise_messages
+from dualtrace.inputs import check_metadata, check_optional_id, check_user_id, parse_time
+from dualtrace.models import Episode, Message
+from dualtrace.store.base import Store
+
+
+class EpisodeRecorder:
+    """Stores each message as an episode with its search keys, in one transaction."""
+
+    def __init__(self, store: Store, keys: KeyBuilder, config: MemoryConfig) -> None:
+        self.store = store
+        self.keys = keys
+        self.config = config
+
+    def record(
+        self,
+        messages: str | dict[str, Any] | list[Any],
+        *,
+        user_id: str,
+        session_id: str | None = None,
+        timestamp: datetime | str | float | None = None,
+        agent_id: str | None = None,
+        metadata: dict[str, Any] | None = None,
+    ) -> tuple[list[str], list[Episode]]:
+        """The episode id of every message in order (an id already stored maps to its
+        existing episode), and the episodes stored now."""
+        user_id = check_user_id(user_id)
+        session_id = check_optional_id("session_id", session_id)
+        agent_id = check_optional_id("agent_id", agent_id)
+        default_time = datetime.now(UTC) if timestamp is None else parse_time(timestamp)
+        shared_metadata = check_metadata(metadata, "metadata")
+        msgs = normalise_messages(
+            messages, default_time=default_time, max_chars=self.config.max_message_chars
+        )
+        existing = self.store.episode_ids_by_external(
+            user_id, [m.external_id for m in msgs if m.external_id]
+        )
+        episodes, ids = self._new_episodes(
+            user_id, msgs, existing, session_id, agent_id, shared_metadata
+        )
+        if not episodes:
+            return ids, []
+        keys = self.keys.episode_keys(user_id, episodes)
+        stored = self.store.insert_episodes(user_id, episodes, keys, self.config.actor)
+        return ids, stored
+
+    def _new_episodes(
+        self, user_id: str, msgs: list[Message], existing: dict[str, str],
+        session_id: str | None, agent_id: str | None, metadata: dict[str, Any] | None,
+    ) -> tuple[list[Episode], list[str]]:  # fmt: skip
+        seq = self.store.next_seq(user_id, session_id)
+        now = datetime.now(UTC)
+        episodes: list[Episode] = []
+        ids: list[str] = []
+        for m in msgs:
+            if m.external_id is not None and m.external_id in existing:
+                ids.append(existing[m.external_id])
+                continue
+            text = pii.redact(m.content, self.config.pii).text
+            episode = Episode(
+                id=new_id("ep"), user_id=user_id, session_id=session_id, agent_id=agent_id,
+                seq=seq, role=m.role, speaker=m.name or m.role, text=text,
+                occurred_at=m.occurred_at, recorded_at=now, external_id=m.external_id,
+                metadata={**(metadata or {}), **m.metadata},
+                content_hash=content_hash(m.role, m.name, text),
+            )  # fmt: skip
+            if m.external_id is not None:
+                existing[m.external_id] = episode.id
+            episodes.append(episode)
+            ids.append(episode.id)
+            seq += 1
+        return episodes, ids

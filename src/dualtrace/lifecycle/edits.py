@@ -1,0 +1,128 @@
+"""Changes a caller asks for: edit a record's text, delete one for real, undo a history
+entry, restore an archived memory. Whatever was derived from changed words is rebuilt."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from dualtrace.config import MemoryConfig
+from dualtrace.encode import pii
+from dualtrace.encode.episodes import new_id
+from dualtrace.encode.keys import KeyBuilder
+from dualtrace.errors import ValidationError
+from dualtrace.inputs import check_text, check_user_id
+from dualtrace.lifecycle.writer import MemoryWriter
+from dualtrace.models import Episode, HistoryEntry, MemoryRecord
+from dualtrace.recall.items import load_item
+from dualtrace.store.base import IndexEntry, Store
+
+
+class Editor:
+    """Edits, deletions and undo on one store, keeping keys and derived memories in step."""
+
+    def __init__(
+        self, store: Store, config: MemoryConfig, keys: KeyBuilder, writer: MemoryWriter
+    ) -> None:
+        self.store = store
+        self.config = config
+        self.keys = keys
+        self.writer = writer
+
+    def update(self, record_id: str, text: str, *, user_id: str) -> None:
+        """Replace a record's text (re-indexed, PII redacted); the old text stays in history."""
+        user_id = check_user_id(user_id)
+        text = check_text(text, field="text", max_chars=self.config.max_message_chars)
+        item = load_item(self.store, user_id, record_id)
+        text = pii.redact(text, self.config.pii).text
+        actor = self.config.actor
+        if item.kind != "episode":
+            memory = self.store.get_memories(user_id, [record_id])[record_id]
+            keys = self.keys.memory_keys(user_id, replace(memory, text=text))
+            self.store.update_text(user_id, record_id, text, keys, actor)
+            return
+        episode = replace(self.store.get_episodes(user_id, [record_id])[record_id], text=text)
+        keys = self.keys.episode_keys(user_id, [episode])
+        self.store.update_text(user_id, record_id, text, keys, actor)
+        if self.config.extract:  # what was derived from the old words goes; derive anew
+            self.store.delete_derived(user_id, record_id, actor)
+            self.writer.write(user_id, [episode])  # a failed LLM falls back to the rules
+        following = self.store.next_episode(user_id, record_id)
+        if following is not None:  # it quoted the old words
+            self.rederive(user_id, following)
+
+    def delete(self, record_id: str, *, user_id: str) -> None:
+        """Delete one record for real; the next turn, which quoted it, is rebuilt without it."""
+        user_id = check_user_id(user_id)
+        following = self.store.next_episode(user_id, record_id)
+        self.store.delete_record(user_id, record_id, self.config.actor)
+        if following is not None:
+            self.rederive(user_id, following)
+
+    def rederive(self, user_id: str, episode: Episode) -> None:
+        """Rebuild a turn's keys and memories from what is stored now."""
+        self.store.replace_keys(user_id, episode.id, self.keys.episode_keys(user_id, [episode]))
+        if self.config.extract:
+            self.store.delete_derived(user_id, episode.id, self.config.actor)
+            self.writer.write(user_id, [episode])  # a failed LLM falls back to the rules
+
+    def revert(self, event_id: int, *, user_id: str) -> None:
+        """Undo one history entry (see `Memory.revert`)."""
+        user_id = check_user_id(user_id)
+        if isinstance(event_id, bool) or not isinstance(event_id, int):
+            raise ValidationError(f"event_id={event_id!r} must be a history entry id (an int)")
+        entry = self.store.history_entry(user_id, event_id)
+        if entry.event == "UPDATE":
+            self.update(entry.record_id, entry.old_text or "", user_id=user_id)
+        elif entry.event == "ADD":
+            self._revert_add(user_id, entry)
+        else:
+            self._revert_change(user_id, entry)
+
+    def _revert_add(self, user_id: str, entry: HistoryEntry) -> None:
+        """A derived memory's ADD undone: the memory goes, what it superseded holds again."""
+        kind = self.store.record_kinds(user_id, [entry.record_id]).get(entry.record_id)
+        if kind in (None, "episode"):
+            raise ValidationError(
+                f"history entry {entry.id} adds a turn; delete turns with "
+                "Memory.delete(id, user_id=...)"
+            )
+        for superseded in self.store.superseded_by(user_id, entry.record_id):
+            self.store.revert_change(user_id, superseded, [], self.config.actor)
+        self.store.delete_record(user_id, entry.record_id, self.config.actor)
+
+    def _revert_change(self, user_id: str, entry: HistoryEntry) -> None:
+        """A consolidation decision undone; a MERGE's merged-in value stands alone again."""
+        actor = self.config.actor
+        keys: list[IndexEntry] = []
+        memory = self.store.get_memories(user_id, [entry.record_id]).get(entry.record_id)
+        if entry.event == "MERGE" and memory is not None:
+            old = replace(memory, text=entry.old_text or memory.text)
+            keys = self.keys.memory_keys(user_id, old)
+        self.store.revert_change(user_id, entry, keys, actor)
+        if entry.event == "MERGE" and memory is not None:
+            value = _merged_value(user_id, memory, entry)
+            keys = self.keys.memory_keys(user_id, value)
+            self.store.insert_memories(user_id, [value], keys, actor)
+
+    def restore(self, record_id: str, *, user_id: str) -> None:
+        """Bring an archived memory (expired, faded or a duplicate) back into search."""
+        user_id = check_user_id(user_id)
+        if not self.store.restore_memory(user_id, record_id, self.config.actor):
+            raise ValidationError(
+                f"record {record_id!r} is not archived; `get_all(include_invalid=True)` lists "
+                "archived memories"
+            )
+
+
+def _merged_value(user_id: str, memory: MemoryRecord, entry: HistoryEntry) -> MemoryRecord:
+    """The value a MERGE had folded into `memory`, as a memory of its own."""
+    detail = entry.detail
+    return MemoryRecord(
+        id=new_id("mem"), user_id=user_id, kind=memory.kind,
+        text=str(detail.get("merged") or entry.new_text), scene=memory.scene,
+        subject=memory.subject, predicate=memory.predicate, object=detail.get("value"),
+        topic=memory.topic, importance=memory.importance, valid_from=memory.valid_from,
+        session_id=memory.session_id,
+        source_episode_ids=tuple(detail.get("sources_added") or ()),
+        metadata={k: v for k, v in memory.metadata.items() if k != "values"},
+    )  # fmt: skip

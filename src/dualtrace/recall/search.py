@@ -1,0 +1,84 @@
+"""Search: a question's analysis, every channel, fusion and ranking, within the user's scope."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime
+from typing import Any
+
+from dualtrace.config import MemoryConfig
+from dualtrace.embed.base import Embedder
+from dualtrace.errors import ValidationError
+from dualtrace.inputs import check_optional_id, check_text, check_user_id, parse_time
+from dualtrace.models import ITEM_KINDS, Hit
+from dualtrace.recall.items import load_items
+from dualtrace.recall.query import analyse
+from dualtrace.recall.ranking import rank
+from dualtrace.recall.retriever import Retriever
+from dualtrace.store.base import SearchScope, Store
+
+MAX_LIMIT = 1000
+
+
+class Searcher:
+    """Hybrid search over one user's episodes and memories (see `Memory.search`)."""
+
+    def __init__(self, store: Store, embedder: Embedder, config: MemoryConfig) -> None:
+        self.store = store
+        self.config = config
+        self._retriever = Retriever(store, embedder, config)
+
+    def close(self) -> None:
+        """Stop the channel threads."""
+        self._retriever.close()
+
+    def search(
+        self, query: str, *, user_id: str, limit: int = 10, as_of: object = None,
+        now: object = None, kinds: object = None, session_id: object = None,
+        filters: object = None, explain: bool = False,
+    ) -> list[Hit]:  # fmt: skip
+        """The best `limit` hits for `query`, checked arguments first (no reinforcement)."""
+        user_id = check_user_id(user_id)
+        query = check_text(query, field="query", max_chars=self.config.max_message_chars)
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
+            raise ValidationError(f"limit={limit!r} must be an integer from 1 to {MAX_LIMIT}")
+        scope = search_scope(self.config, as_of, now, kinds, session_id, filters)
+        # "yesterday" and recency are measured from when the question is asked; `as_of`
+        # only chooses which memories were valid
+        at = parse_time(now, field="now") if now is not None else scope.valid_at
+        assert at is not None
+        analysis = analyse(query, at)
+        if analysis.refers_to_past and as_of is None:  # "where did I live before?"
+            scope = replace(scope, include_invalid=True)
+        pool = self._retriever.retrieve(user_id, analysis, max(3 * limit, 30), scope)
+        named = frozenset(m.name.casefold() for m in analysis.entities)
+        items = load_items(self.store, user_id, [s.record_id for s in pool])
+        return rank(pool, items, at, self.config, explain=explain, named=named)[:limit]
+
+
+def search_scope(
+    config: MemoryConfig, as_of: object, now: object, kinds: object, session_id: object,
+    filters: object,
+) -> SearchScope:  # fmt: skip
+    """The checked scope of a read: valid time, kinds, session and metadata filters."""
+    as_of_t = None if as_of is None else parse_time(as_of, field="as_of")
+    now_t = datetime.now(UTC) if now is None else parse_time(now, field="now")
+    if kinds is not None:
+        if isinstance(kinds, str) or not isinstance(kinds, list | tuple):
+            raise ValidationError(f"kinds={kinds!r} must be a list such as ['episode', 'fact']")
+        unknown = [k for k in kinds if k not in ITEM_KINDS]
+        if unknown or not kinds:
+            raise ValidationError(
+                f"kinds={kinds!r}: unknown {unknown}; choose from {list(ITEM_KINDS)}"
+            )
+    if filters is not None and not isinstance(filters, dict):
+        raise ValidationError(f"filters must be a dict of metadata key → value, got {filters!r}")
+    metadata: dict[str, Any] = dict(filters or {})
+    return SearchScope(
+        kinds=None if kinds is None else tuple(kinds),
+        session_id=check_optional_id("session_id", session_id),
+        valid_at=as_of_t or now_t,
+        metadata=metadata,
+        occurred_before=as_of_t,
+        traces=config.search_traces,
+    )
