@@ -10,6 +10,7 @@ hybrid recall and lean, dated, sourced context.
 from dualtrace.config import MemoryConfig
 from dualtrace.errors import (
     ConfigError,
+    ConflictError,
     DualtraceError,
     EmbedderMismatchError,
     EmbeddingError,
@@ -31,6 +32,7 @@ __version__ = "0.1.0"
 __all__ = [
     "AddResult",
     "ConfigError",
+    "ConflictError",
     "Context",
     "DualtraceError",
     "EmbedderMismatchError",
