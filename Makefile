@@ -18,6 +18,7 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/mypy src
+	$(BIN)/lint-imports
 	$(BIN)/pytest
 
 bench: $(STAMP)
