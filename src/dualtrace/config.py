@@ -1,132 +1,62 @@
-"""Typed settings. Environment variables are read here and nowhere else."""
+"""Typed settings, one frozen dataclass per component. Environment variables are read here
+and nowhere else.
+
+`MemoryConfig` holds the settings of a `Memory`: a few of its own and one group per
+component (`retrieval`, `boost`, `packing`, `session`, `lifecycle`, `indexing`). Every
+setting also has a flat name, the same in every place: a keyword of `MemoryConfig(...)` and
+of `dataclasses.replace`, an attribute of the config, and `DUALTRACE_<NAME>` in the
+environment. Flat names are unique across groups, so `config.dense_weight` is
+`config.retrieval.dense_weight`.
+"""
 
 from __future__ import annotations
 
+import difflib
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import Field, dataclass, field, fields, replace
 from pathlib import Path
-from typing import Literal
+from typing import Any, Generic, Literal, TypedDict, TypeVar, Unpack, cast
 
 from dualtrace.errors import ConfigError
 
 PiiPolicy = Literal["redact", "keep"]
 FusionMethod = Literal["weighted", "rrf"]
 SESSION_SECTIONS = ("memory", "turns", "summary", "reserve")
+_TRACES = ("episode", "fact", "scene")
 
 
 @dataclass(frozen=True)
-class MemoryConfig:
-    """Settings of a Memory (every field can also come from DUALTRACE_<FIELD>).
+class RetrievalConfig:
+    """How `search` gathers candidates from its channels and fuses them into one ranking."""
 
-    pii: "redact" replaces e-mails, phone, ID-card and bank-card numbers before storing;
-    "keep" stores text as given. max_message_chars: longest message accepted.
-    dense_weight: share of the dense channel in weighted fusion (lexical gets the rest);
-    fusion="rrf" uses reciprocal-rank fusion instead. dense_min_spread (cosine units) and
-    lexical_min_spread (a share of the top BM25 score) keep min-max normalisation from
-    stretching a near-flat candidate list (off by default: it cost recall on LoCoMo).
-    candidates: hits taken from each channel before fusion. embed_cache_path: a file that
-    keeps embeddings across runs, keyed by (embedder id, text hash). actor: who the audit
-    log names. extract: derive memories on add. entity_weight / temporal_weight: weights
-    of the entity channel (memories of the entities a question names, ignoring entities in
-    more than entity_max_share of the user's memories) and of the temporal channel (what
-    happened in the window a question names). search_traces: which keys search reads.
-    recency_weight, importance_weight: bounded boosts after fusion (a multiplier within
-    ±weight each; recency halves every recency_halflife_days, measured from the
-    question's `now`). speaker_weight: a bounded boost (up to +weight) for what a person the
-    question names said (LoCoMo: 96% of the evidence of a question naming one speaker is
-    that speaker's own turns). reinforce_step: importance a memory gains when recalled, damped by
-    1/sqrt(1 + access_count). archive_importance, archive_after_days: `maintain()` archives
-    a memory not used for archive_after_days whose importance, halved every
-    recency_halflife_days without use, fell below archive_importance.
-    embed_max_chars: how much of a long text the dense vector
-    is made from (the full-text index always has all of it). assistant_embed_chars: the
-    same for assistant turns, which are long, elaborate on what the user asked and rarely
-    hold what is remembered (on LongMemEval-S, 13 of 218 evidence turns); 0 gives them no
-    vector at all (full-text only). lexical_context_turns: 1 adds
-    the turn before to each turn's full-text key (0: off). dense_context_turns: 1 adds it,
-    after the turn's own text, to the dense key of a turn between people (neither is the
-    assistant's): a reply often answers what was just asked without naming it ("It's vanilla
-    with strawberry filling" after "How did you make the cake?"); an assistant's long advice
-    before a user's turn dilutes it instead (0: off). context_snippet_tokens: in
-    `context()`, a turn longer than this shows only its sentences nearest the query (and
-    what follows the best one), with "…" for the rest (0: turns are shown whole).
-    context_user_messages: in `context()`, a memory drawn from what the user told an
-    assistant is shown as that message (a long one by its sentences nearest the question
-    and the memory): a message to an assistant packs several facts into one request, and
-    one sentence alone loses the rest ("the user has been making the user's own from
-    scratch" without the BBQ sauce, "two weeks traveling solo" without Japan). Between
-    people (no assistant in the session) turns are short and the memory, its dates
-    resolved, is shown (measured both ways in the README). False: memories as extracted.
-    context_relative_dates: a date line of a context from the last 60 days also says how long
-    before `now` it was ("Sun 12 February 2023 (17 days ago)"): the agent need not count.
-    Off by default: the extra tokens on each date line cost LoCoMo evidence recall@2000
-    0.922 → 0.919 (bench/locomo_traces.py).
-    session_*_share: how `Session.context` splits max_tokens between long-term memories,
-    recent turns, the rolling summary and a reserve for the answer (they sum to at most 1;
-    the rest is left for the caller's system prompt). session_idle_minutes: a session with
-    no turn for this long is ended by `end_idle_sessions` (and `Memory.maintain`).
-    """
-
-    pii: PiiPolicy = "redact"
-    max_message_chars: int = 32_000
+    #: Share of the dense channel in weighted fusion; the lexical channel gets the rest.
     dense_weight: float = 0.5
+    #: "weighted": min-max normalised scores mixed by weight; "rrf": reciprocal-rank fusion.
     fusion: FusionMethod = "weighted"
+    #: The k of reciprocal-rank fusion (1 / (k + rank)).
     rrf_k: int = 60
+    #: Least score range (cosine units) dense scores are normalised over (0: off).
     dense_min_spread: float = 0.0
+    #: Least lexical score range, as a share of the top BM25 score (0: off).
     lexical_min_spread: float = 0.0
+    #: Hits taken from each channel before fusion.
     candidates: int = 50
-    embed_cache_path: str | None = None
-    actor: str = "api"
-    extract: bool = True
+    #: Weight of the entity channel: memories of the entities a question names (0: off).
     entity_weight: float = 0.2
+    #: The entity channel ignores entities found in more than this share of a user's memories.
     entity_max_share: float = 0.2
+    #: Weight of the temporal channel: what happened in the window a question names (0: off).
     temporal_weight: float = 0.2
-    recency_weight: float = 0.05
-    recency_halflife_days: float = 90.0
-    importance_weight: float = 0.05
-    speaker_weight: float = 0.25
-    reinforce_step: float = 0.05
-    archive_importance: float = 0.1
-    context_diversity: float = 0.0
-    context_snippet_tokens: int = 150
-    context_relative_dates: bool = False
-    context_user_messages: bool = True
-    archive_after_days: float = 180.0
-    embed_max_chars: int = 1000
-    assistant_embed_chars: int = 200
-    lexical_context_turns: int = 1
-    dense_context_turns: int = 1
-    search_traces: tuple[str, ...] = ("episode", "fact", "scene")
-    session_memory_share: float = 0.18
-    session_turns_share: float = 0.45
-    session_summary_share: float = 0.12
-    session_reserve_share: float = 0.10
-    session_idle_minutes: float = 30.0
+    #: Which keys search reads: some of "episode", "fact", "scene".
+    search_traces: tuple[str, ...] = _TRACES
 
     def __post_init__(self) -> None:
-        if self.pii not in ("redact", "keep"):
-            raise ConfigError(f"pii={self.pii!r} is not a policy; use 'redact' or 'keep'")
         if self.fusion not in ("weighted", "rrf"):
             raise ConfigError(f"fusion={self.fusion!r} is unknown; use 'weighted' or 'rrf'")
-        for name in ("lexical_context_turns", "dense_context_turns"):
-            if getattr(self, name) not in (0, 1):
-                raise ConfigError(
-                    f"{name}={getattr(self, name)!r}: use 1 (a turn's key also holds the turn "
-                    "before it) or 0 (off); more turns are not supported"
-                )
         if not 0.0 <= self.dense_weight <= 1.0:
             raise ConfigError(f"dense_weight={self.dense_weight} must lie in [0, 1]")
-        if self.embed_max_chars < 50:
-            raise ConfigError(f"embed_max_chars={self.embed_max_chars} is too small; use >= 50")
-        if not 0 <= self.assistant_embed_chars <= self.embed_max_chars:
-            raise ConfigError(
-                f"assistant_embed_chars={self.assistant_embed_chars} must be from 0 to "
-                f"embed_max_chars ({self.embed_max_chars})"
-            )
-        if self.max_message_chars < 1:
-            raise ConfigError(f"max_message_chars={self.max_message_chars} must be positive")
-        unknown = set(self.search_traces) - {"episode", "fact", "scene"}
+        unknown = set(self.search_traces) - set(_TRACES)
         if unknown or not self.search_traces:
             raise ConfigError(
                 f"search_traces={self.search_traces!r}: use some of 'episode', 'fact', 'scene'"
@@ -134,12 +64,50 @@ class MemoryConfig:
         for name in ("entity_weight", "temporal_weight"):
             if getattr(self, name) < 0:
                 raise ConfigError(f"{name}={getattr(self, name)} must not be negative")
+        if self.candidates < 1 or self.rrf_k < 1:
+            raise ConfigError("candidates and rrf_k must be positive integers")
+
+
+@dataclass(frozen=True)
+class BoostConfig:
+    """Bounded boosts applied to fused scores: each multiplies a score within ±weight."""
+
+    #: Weight of the recency boost (0: off).
+    recency_weight: float = 0.05
+    #: Days over which recency halves, counted back from the question's `now`.
+    recency_halflife_days: float = 90.0
+    #: Weight of the importance boost (0: off).
+    importance_weight: float = 0.05
+    #: Boost (up to +weight) for what a person the question names said (0: off).
+    speaker_weight: float = 0.25
+
+    def __post_init__(self) -> None:
         for name in ("recency_weight", "importance_weight", "speaker_weight"):
             if not 0 <= getattr(self, name) <= 0.5:
                 raise ConfigError(
                     f"{name}={getattr(self, name)} must lie in [0, 0.5]: boosts are bounded so "
                     "that time or importance never erase a relevant memory"
                 )
+        if self.recency_halflife_days <= 0:
+            raise ConfigError(
+                f"recency_halflife_days={self.recency_halflife_days} must be positive"
+            )
+
+
+@dataclass(frozen=True)
+class PackingConfig:
+    """How `context()` fits hits into a token budget and renders them."""
+
+    #: Trade relevance for coverage by maximal marginal relevance, from 0 (off) to 1.
+    context_diversity: float = 0.0
+    #: A turn longer than this shows only its sentences nearest the query (0: turns whole).
+    context_snippet_tokens: int = 150
+    #: A date line from the last 60 days also says how long before `now` it was.
+    context_relative_dates: bool = False
+    #: A memory drawn from a message to an assistant is shown as that message.
+    context_user_messages: bool = True
+
+    def __post_init__(self) -> None:
         if not 0 <= self.context_diversity <= 1:
             raise ConfigError(
                 f"context_diversity={self.context_diversity} must be in [0, 1] (0: off)"
@@ -149,21 +117,27 @@ class MemoryConfig:
                 f"context_snippet_tokens={self.context_snippet_tokens} is too small to hold a "
                 "sentence; use 0 (turns shown whole) or at least 20"
             )
-        if not 0 <= self.archive_importance < 1 or self.archive_after_days < 0:
-            raise ConfigError(
-                f"archive_importance={self.archive_importance} must be in [0, 1) and "
-                f"archive_after_days={self.archive_after_days} at least 0 "
-                "(archive_importance=0 turns fading off)"
-            )
-        if self.recency_halflife_days <= 0:
-            raise ConfigError(
-                f"recency_halflife_days={self.recency_halflife_days} must be positive"
-            )
-        if self.candidates < 1 or self.rrf_k < 1:
-            raise ConfigError("candidates and rrf_k must be positive integers")
-        self._check_session()
 
-    def _check_session(self) -> None:
+
+@dataclass(frozen=True)
+class SessionConfig:
+    """How `Session.context` splits its max_tokens, and when an idle session ends.
+
+    The four shares sum to at most 1; the rest is room for the caller's system prompt.
+    """
+
+    #: Share of max_tokens for long-term memories.
+    session_memory_share: float = 0.18
+    #: Share of max_tokens for the session's recent turns.
+    session_turns_share: float = 0.45
+    #: Share of max_tokens for the rolling summary of older turns.
+    session_summary_share: float = 0.12
+    #: Share of max_tokens kept free for the answer.
+    session_reserve_share: float = 0.10
+    #: Minutes without a turn after which `end_idle_sessions` (and `maintain`) ends a session.
+    session_idle_minutes: float = 30.0
+
+    def __post_init__(self) -> None:
         shares = {name: getattr(self, f"session_{name}_share") for name in SESSION_SECTIONS}
         for name, value in shares.items():
             if not 0.0 <= value <= 1.0:
@@ -184,16 +158,261 @@ class MemoryConfig:
                 "e.g. 30 ends a session after half an hour without a turn"
             )
 
+
+@dataclass(frozen=True)
+class LifecycleConfig:
+    """How a memory's importance grows with use and fades without it, until archived."""
+
+    #: Importance a memory gains when recalled, damped by 1 / sqrt(1 + access_count).
+    reinforce_step: float = 0.05
+    #: `maintain()` archives a memory whose faded importance fell below this (0: off).
+    archive_importance: float = 0.1
+    #: ... and that has not been used for this many days.
+    archive_after_days: float = 180.0
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.archive_importance < 1 or self.archive_after_days < 0:
+            raise ConfigError(
+                f"archive_importance={self.archive_importance} must be in [0, 1) and "
+                f"archive_after_days={self.archive_after_days} at least 0 "
+                "(archive_importance=0 turns fading off)"
+            )
+
+
+@dataclass(frozen=True)
+class IndexingConfig:
+    """What text the dense and full-text keys of a stored record are made from."""
+
+    #: Characters of a text the dense vector is made from (the full-text key has all).
+    embed_max_chars: int = 1000
+    #: The same for assistant turns; 0 gives them no vector (full-text only).
+    assistant_embed_chars: int = 200
+    #: 1 adds the turn before to each turn's full-text key; 0: off.
+    lexical_context_turns: int = 1
+    #: 1 adds the turn before to the dense key of a turn between people; 0: off.
+    dense_context_turns: int = 1
+    #: A file that keeps embeddings across runs, keyed by (embedder id, text hash).
+    embed_cache_path: str | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("lexical_context_turns", "dense_context_turns"):
+            if getattr(self, name) not in (0, 1):
+                raise ConfigError(
+                    f"{name}={getattr(self, name)!r}: use 1 (a turn's key also holds the turn "
+                    "before it) or 0 (off); more turns are not supported"
+                )
+        if self.embed_max_chars < 50:
+            raise ConfigError(f"embed_max_chars={self.embed_max_chars} is too small; use >= 50")
+        if not 0 <= self.assistant_embed_chars <= self.embed_max_chars:
+            raise ConfigError(
+                f"assistant_embed_chars={self.assistant_embed_chars} must be from 0 to "
+                f"embed_max_chars ({self.embed_max_chars})"
+            )
+
+
+_GROUPS: dict[str, type[Any]] = {
+    "retrieval": RetrievalConfig,
+    "boost": BoostConfig,
+    "packing": PackingConfig,
+    "session": SessionConfig,
+    "lifecycle": LifecycleConfig,
+    "indexing": IndexingConfig,
+}
+_GROUP_OF = {f.name: group for group, cls in _GROUPS.items() for f in fields(cls)}
+
+
+class Settings(TypedDict, total=False):
+    """Every setting by its flat name: the keywords `MemoryConfig(...)` accepts besides groups."""
+
+    pii: PiiPolicy
+    max_message_chars: int
+    actor: str
+    extract: bool
+    dense_weight: float
+    fusion: FusionMethod
+    rrf_k: int
+    dense_min_spread: float
+    lexical_min_spread: float
+    candidates: int
+    entity_weight: float
+    entity_max_share: float
+    temporal_weight: float
+    search_traces: tuple[str, ...]
+    recency_weight: float
+    recency_halflife_days: float
+    importance_weight: float
+    speaker_weight: float
+    context_diversity: float
+    context_snippet_tokens: int
+    context_relative_dates: bool
+    context_user_messages: bool
+    session_memory_share: float
+    session_turns_share: float
+    session_summary_share: float
+    session_reserve_share: float
+    session_idle_minutes: float
+    reinforce_step: float
+    archive_importance: float
+    archive_after_days: float
+    embed_max_chars: int
+    assistant_embed_chars: int
+    lexical_context_turns: int
+    dense_context_turns: int
+    embed_cache_path: str | None
+
+
+_T = TypeVar("_T")
+
+
+class _Flat(Generic[_T]):
+    """A read-only flat name of a group's setting: `config.rrf_k` is `config.retrieval.rrf_k`.
+
+    On the class it gives the default, as a dataclass field does: `MemoryConfig.rrf_k` is 60.
+    """
+
+    def __init__(self, group: str) -> None:
+        self.group, self.name = group, ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: object, owner: type | None = None) -> _T:
+        holder = _GROUPS[self.group] if obj is None else getattr(obj, self.group)
+        return cast(_T, getattr(holder, self.name))
+
+
+@dataclass(frozen=True, init=False)
+class MemoryConfig:
+    """Settings of a Memory; every setting can also come from DUALTRACE_<NAME>.
+
+    Give settings by their flat names, as groups, or both (a flat name overrides its group):
+
+        MemoryConfig(dense_weight=0.7, pii="keep")
+        MemoryConfig(retrieval=RetrievalConfig(fusion="rrf"), context_user_messages=False)
+        dataclasses.replace(config, search_traces=("episode",))
+
+    and read them either way: `config.dense_weight` is `config.retrieval.dense_weight`.
+    """
+
+    #: "redact" replaces e-mails, phone, ID-card and bank-card numbers before storing;
+    #: "keep" stores text as given.
+    pii: PiiPolicy = "redact"
+    #: Longest message (and query) accepted, in characters.
+    max_message_chars: int = 32_000
+    #: Who the audit log names as having made a change.
+    actor: str = "api"
+    #: Derive memories (facts, scenes) from what is added.
+    extract: bool = True
+    retrieval: RetrievalConfig = field(default_factory=RetrievalConfig)
+    boost: BoostConfig = field(default_factory=BoostConfig)
+    packing: PackingConfig = field(default_factory=PackingConfig)
+    session: SessionConfig = field(default_factory=SessionConfig)
+    lifecycle: LifecycleConfig = field(default_factory=LifecycleConfig)
+    indexing: IndexingConfig = field(default_factory=IndexingConfig)
+
+    def __init__(
+        self,
+        *,
+        retrieval: RetrievalConfig | None = None,
+        boost: BoostConfig | None = None,
+        packing: PackingConfig | None = None,
+        session: SessionConfig | None = None,
+        lifecycle: LifecycleConfig | None = None,
+        indexing: IndexingConfig | None = None,
+        **settings: Unpack[Settings],
+    ) -> None:
+        unknown = sorted(set(settings) - set(self.setting_names()))
+        if unknown:
+            near = difflib.get_close_matches(unknown[0], self.setting_names(), n=1)
+            hint = f"; did you mean {near[0]!r}?" if near else ""
+            raise TypeError(f"MemoryConfig() got an unexpected setting {unknown[0]!r}{hint}")
+        for f in _own_fields():
+            object.__setattr__(self, f.name, settings.get(f.name, f.default))
+        self._check_own()
+        given = {"retrieval": retrieval, "boost": boost, "packing": packing,
+                 "session": session, "lifecycle": lifecycle, "indexing": indexing}  # fmt: skip
+        for name, cls in _GROUPS.items():
+            group = cls() if given[name] is None else given[name]
+            if not isinstance(group, cls):
+                raise TypeError(f"MemoryConfig({name}=...) takes a {cls.__name__}, not {group!r}")
+            changes = {k: v for k, v in settings.items() if _GROUP_OF.get(k) == name}
+            object.__setattr__(self, name, replace(group, **changes) if changes else group)
+
+    def _check_own(self) -> None:
+        """Check this config's own settings (each group checks its own on creation)."""
+        if self.pii not in ("redact", "keep"):
+            raise ConfigError(f"pii={self.pii!r} is not a policy; use 'redact' or 'keep'")
+        if self.max_message_chars < 1:
+            raise ConfigError(f"max_message_chars={self.max_message_chars} must be positive")
+
+    @classmethod
+    def setting_names(cls) -> tuple[str, ...]:
+        """Every flat setting name: this config's own, then each group's, in order."""
+        return tuple(f.name for f in _setting_fields())
+
+    def settings(self) -> dict[str, object]:
+        """Every setting by its flat name, e.g. {"pii": "redact", "dense_weight": 0.5, ...}."""
+        return {name: getattr(self, name) for name in self.setting_names()}
+
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> MemoryConfig:
         """Defaults overridden by DUALTRACE_PII, DUALTRACE_DENSE_WEIGHT, ... (strictly cast)."""
         env = os.environ if env is None else env
         values: dict[str, object] = {}
-        for f in fields(cls):
+        for f in _setting_fields():
             raw = env.get("DUALTRACE_" + f.name.upper())
             if raw is not None:
                 values[f.name] = _cast(f.name, raw, str(f.type))
         return cls(**values)  # type: ignore[arg-type]
+
+    # Flat read access to the groups' settings, e.g. `config.dense_weight`.
+    dense_weight = _Flat[float]("retrieval")
+    fusion = _Flat[FusionMethod]("retrieval")
+    rrf_k = _Flat[int]("retrieval")
+    dense_min_spread = _Flat[float]("retrieval")
+    lexical_min_spread = _Flat[float]("retrieval")
+    candidates = _Flat[int]("retrieval")
+    entity_weight = _Flat[float]("retrieval")
+    entity_max_share = _Flat[float]("retrieval")
+    temporal_weight = _Flat[float]("retrieval")
+    search_traces = _Flat[tuple[str, ...]]("retrieval")
+    recency_weight = _Flat[float]("boost")
+    recency_halflife_days = _Flat[float]("boost")
+    importance_weight = _Flat[float]("boost")
+    speaker_weight = _Flat[float]("boost")
+    context_diversity = _Flat[float]("packing")
+    context_snippet_tokens = _Flat[int]("packing")
+    context_relative_dates = _Flat[bool]("packing")
+    context_user_messages = _Flat[bool]("packing")
+    session_memory_share = _Flat[float]("session")
+    session_turns_share = _Flat[float]("session")
+    session_summary_share = _Flat[float]("session")
+    session_reserve_share = _Flat[float]("session")
+    session_idle_minutes = _Flat[float]("session")
+    reinforce_step = _Flat[float]("lifecycle")
+    archive_importance = _Flat[float]("lifecycle")
+    archive_after_days = _Flat[float]("lifecycle")
+    embed_max_chars = _Flat[int]("indexing")
+    assistant_embed_chars = _Flat[int]("indexing")
+    lexical_context_turns = _Flat[int]("indexing")
+    dense_context_turns = _Flat[int]("indexing")
+    embed_cache_path = _Flat[str | None]("indexing")
+
+
+def _own_fields() -> list[Field[Any]]:
+    """MemoryConfig's fields that are settings themselves (not groups)."""
+    return [f for f in fields(MemoryConfig) if f.name not in _GROUPS]
+
+
+def _setting_fields() -> list[Field[Any]]:
+    """The field of every flat setting, MemoryConfig's own first, then each group's."""
+    return _own_fields() + [f for cls in _GROUPS.values() for f in fields(cls)]
+
+
+def llm_api_key(env: Mapping[str, str] | None = None) -> str | None:
+    """$DUALTRACE_LLM_API_KEY for an OpenAI-compatible chat server; None when unset or empty."""
+    env = os.environ if env is None else env
+    return env.get("DUALTRACE_LLM_API_KEY") or None
 
 
 _TRUE = frozenset({"1", "true", "yes", "on"})
