@@ -1,7 +1,20 @@
-"""The Store port: everything dualtrace persists, always scoped to one user.
+"""The store ports: everything dualtrace persists, always scoped to one user.
 
-Backends live under `store/<backend>/`; only they contain SQL. Code above this port never
-asks which backend it has.
+`Store` is the whole of it; it is made of role ports, one per concern, so a backend can be
+read (and tested, see tests/store/contract/) role by role:
+
+    StoreLifecycle    bind the embedder, close
+    EpisodeStore      turns as said (the lossless trace)
+    MemoryStore       derived memories, any record's text and history, undoable changes
+    GraphStore        entities and links between memories (the structural trace)
+    SearchIndex       search keys and the dense, lexical, time and entity channels
+    SessionStore      short-term session bookkeeping and a session's turns
+    MaintenanceStore  what the forgetting and normalising passes read and adjust
+    DeletionStore     real deletion, row counts and the audit log
+
+Every method but `idle_sessions` and `user_ids` is scoped to one user. Backends live under
+`store/<backend>/`; only they contain SQL. Code above these ports never asks which backend
+it has.
 """
 
 from __future__ import annotations
@@ -53,7 +66,7 @@ class MemoryGraph:
 @dataclass(frozen=True)
 class MemoryChange:
     """A consolidation decision applied to a stored memory, in the same transaction as the
-    new memories it was decided with (see `encode/consolidate.py`)."""
+    new memories it was decided with (see `lifecycle/consolidate.py`)."""
 
     action: str  # REINFORCE | MERGE | SUPERSEDE
     memory_id: str  # the memory changed
@@ -82,34 +95,60 @@ class SearchScope:
     metadata: dict[str, Any] = field(default_factory=dict)
 
 
-class Store(Protocol):
-    """Persistence for episodes, memories, their search keys, history and audit."""
-
-    def close(self) -> None: ...
+class StoreLifecycle(Protocol):
+    """Opening concerns: which embedder the store's vectors come from, and closing it."""
 
     def bind_embedder(self, embedder_id: str, dimensions: int) -> None:
         """Record the store's embedder, or raise EmbedderMismatchError if it has another."""
         ...
 
-    # episodes
-    def episode_ids_by_external(
-        self, user_id: str, external_ids: Sequence[str]
-    ) -> dict[str, str]: ...
+    def close(self) -> None:
+        """Flush and release the store (no call may follow)."""
+        ...
 
-    def next_seq(self, user_id: str, session_id: str | None) -> int: ...
 
-    def vectors_by_hash(self, user_id: str, hashes: Sequence[str]) -> dict[str, Vector]: ...
+class EpisodeStore(Protocol):
+    """The lossless trace: turns as they were said, numbered within their session."""
+
+    def episode_ids_by_external(self, user_id: str, external_ids: Sequence[str]) -> dict[str, str]:
+        """Map ids already stored (as external ids, or as episode ids) to episode ids."""
+        ...
+
+    def next_seq(self, user_id: str, session_id: str | None) -> int:
+        """The next turn number in a session (0 for a new one)."""
+        ...
 
     def insert_episodes(
         self, user_id: str, episodes: Sequence[Episode], keys: Sequence[IndexEntry], actor: str
     ) -> list[Episode]:
-        """Store episodes and their keys; returns them as stored (a turn another process
-        added to the same session meanwhile moves these to the following seq numbers)."""
+        """Store episodes and keys; returns them as stored (moved past turns added meanwhile)."""
         ...
 
-    def get_episodes(self, user_id: str, ids: Sequence[str]) -> dict[str, Episode]: ...
+    def get_episodes(self, user_id: str, ids: Sequence[str]) -> dict[str, Episode]:
+        """Episodes by id (ids this user lacks are simply absent)."""
+        ...
 
-    # memories
+    def iter_episodes(self, user_id: str) -> Iterator[Episode]:
+        """All of the user's episodes in time order."""
+        ...
+
+    def recent_episodes(
+        self, user_id: str, session_id: str | None, before_seq: int, limit: int
+    ) -> list[Episode]:
+        """The session's turns just before `before_seq`, oldest first."""
+        ...
+
+    def next_episode(self, user_id: str, episode_id: str) -> Episode | None:
+        """The turn right after this one in its session, if any."""
+        ...
+
+
+class MemoryStore(Protocol):
+    """Derived memories, any record's text and history, and changes that history can undo.
+
+    Methods taking record ids accept episode ids as well as memory ids.
+    """
+
     def insert_memories(
         self,
         user_id: str,
@@ -122,15 +161,72 @@ class Store(Protocol):
         """Insert memories with their keys and graph, then apply `changes` to stored ones."""
         ...
 
-    def recent_episodes(
-        self, user_id: str, session_id: str | None, before_seq: int, limit: int
-    ) -> list[Episode]:
-        """The session's turns just before `before_seq`, oldest first."""
+    def get_memories(self, user_id: str, ids: Sequence[str]) -> dict[str, MemoryRecord]:
+        """Memories by id, with their source episode ids (missing ids are absent)."""
         ...
 
     def memory_ids_by_fact_hash(self, user_id: str, hashes: Sequence[str]) -> dict[str, str]:
         """Existing memories whose fact trace has one of these content hashes."""
         ...
+
+    def memories_by_subject(
+        self, user_id: str, subjects: Sequence[str], predicates: Sequence[str]
+    ) -> list[MemoryRecord]:
+        """Valid memories with one of these predicates and subjects (case-insensitive)."""
+        ...
+
+    def record_kinds(self, user_id: str, ids: Sequence[str]) -> dict[str, str]:
+        """The kind of each id this user has ('episode' or a memory kind)."""
+        ...
+
+    def list_records(
+        self, user_id: str, kinds: tuple[str, ...] | None, include_invalid: bool, limit: int | None
+    ) -> list[str]:
+        """Ids of the user's records, newest first."""
+        ...
+
+    def update_text(
+        self, user_id: str, record_id: str, text: str, keys: Sequence[IndexEntry], actor: str
+    ) -> str:
+        """Replace a record's text and search keys; returns the old text."""
+        ...
+
+    def history(self, user_id: str, record_id: str) -> list[HistoryEntry]:
+        """Every change to a record, oldest first (NotFoundError if there is no record)."""
+        ...
+
+    def history_entry(self, user_id: str, history_id: int) -> HistoryEntry:
+        """One history entry of this user's (NotFoundError if there is none)."""
+        ...
+
+    def revert_change(
+        self, user_id: str, entry: HistoryEntry, keys: Sequence[IndexEntry], actor: str
+    ) -> None:
+        """Undo a REINFORCE, MERGE or SUPERSEDE entry (MERGE: `keys` index the old text)."""
+        ...
+
+    def superseded_by(self, user_id: str, memory_id: str) -> list[HistoryEntry]:
+        """The SUPERSEDE entries (not undone) that closed memories in favour of this one."""
+        ...
+
+    def reinforce(
+        self, user_id: str, memory_ids: Sequence[str], at: datetime,
+        update: Callable[[float, int], float],
+    ) -> None:  # fmt: skip
+        """Set importance to update(importance, access_count), count the access; no inflation."""
+        ...
+
+    def archive_memories(self, user_id: str, ids: Sequence[str], reason: str, actor: str) -> int:
+        """Take memories out of default search (restorable); returns how many changed."""
+        ...
+
+    def restore_memory(self, user_id: str, memory_id: str, actor: str) -> bool:
+        """Bring an archived memory back; False if it was not archived."""
+        ...
+
+
+class GraphStore(Protocol):
+    """The structural trace: the entities memories mention and the links between memories."""
 
     def entity_rows(self, user_id: str) -> list[EntityRow]:
         """Every entity the user's memories mention."""
@@ -152,54 +248,6 @@ class Store(Protocol):
         """`related_memories` for several groups of entities at once."""
         ...
 
-    def get_memories(self, user_id: str, ids: Sequence[str]) -> dict[str, MemoryRecord]: ...
-
-    def memories_by_subject(
-        self, user_id: str, subjects: Sequence[str], predicates: Sequence[str]
-    ) -> list[MemoryRecord]:
-        """Valid memories (not closed, invalidated or archived) whose predicate is one of
-        `predicates` and whose subject is one of `subjects` (compared case-insensitively)."""
-        ...
-
-    def history_entry(self, user_id: str, history_id: int) -> HistoryEntry:
-        """One history entry of this user's (NotFoundError if there is none)."""
-        ...
-
-    def revert_change(
-        self, user_id: str, entry: HistoryEntry, keys: Sequence[IndexEntry], actor: str
-    ) -> None:
-        """Undo a REINFORCE, MERGE or SUPERSEDE entry (MERGE: `keys` index the old text)."""
-        ...
-
-    def superseded_by(self, user_id: str, memory_id: str) -> list[HistoryEntry]:
-        """The SUPERSEDE entries (not undone) that closed memories in favour of this one."""
-        ...
-
-    # maintenance
-    def user_ids(self) -> list[str]:
-        """Every user with stored turns or memories."""
-        ...
-
-    def expired_memories(self, user_id: str, now: datetime) -> list[str]:
-        """Ids of memories in default search whose expire_at has passed."""
-        ...
-
-    def memory_usage(self, user_id: str) -> list[tuple[str, float, datetime]]:
-        """(id, importance, last used) of the memories in default search."""
-        ...
-
-    def archive_memories(self, user_id: str, ids: Sequence[str], reason: str, actor: str) -> int:
-        """Take memories out of default search (restorable); returns how many changed."""
-        ...
-
-    def restore_memory(self, user_id: str, memory_id: str, actor: str) -> bool:
-        """Bring an archived memory back; False if it was not archived."""
-        ...
-
-    def normalise_importance(self, user_id: str) -> bool:
-        """Scale the user's importances back if their mean inflated; True if it did."""
-        ...
-
     def unlinked_memories(self, user_id: str, limit: int) -> list[tuple[str, list[str]]]:
         """Memories with entities but no links: (id, canonical entities), newest first."""
         ...
@@ -208,49 +256,23 @@ class Store(Protocol):
         """Insert links (src id, dst id, kind, weight); existing ones are kept."""
         ...
 
-    # generic records (episode or memory ids)
-    def record_kinds(self, user_id: str, ids: Sequence[str]) -> dict[str, str]: ...
 
-    def list_records(
-        self, user_id: str, kinds: tuple[str, ...] | None, include_invalid: bool, limit: int | None
-    ) -> list[str]: ...
+class SearchIndex(Protocol):
+    """Records' search keys (full text and vectors) and the channels that search them."""
 
-    def update_text(
-        self, user_id: str, record_id: str, text: str, keys: Sequence[IndexEntry], actor: str
-    ) -> str: ...
-
-    def delete_record(self, user_id: str, record_id: str, actor: str) -> None: ...
+    def vectors_by_hash(self, user_id: str, hashes: Sequence[str]) -> dict[str, Vector]:
+        """Vectors this user already has for these content hashes (reuse, never re-embed)."""
+        ...
 
     def replace_keys(self, user_id: str, record_id: str, keys: Sequence[IndexEntry]) -> None:
         """Rebuild a record's search keys (its text unchanged) and scrub the old ones."""
         ...
 
-    def next_episode(self, user_id: str, episode_id: str) -> Episode | None:
-        """The turn right after this one in its session, if any."""
-        ...
-
-    def sessions_with_role(self, user_id: str, session_ids: Sequence[str], role: str) -> set[str]:
-        """Those of these sessions in which a turn of `role` was said (e.g. "assistant")."""
-        ...
-
-    def delete_derived(self, user_id: str, episode_id: str, actor: str) -> list[str]:
-        """Delete the memories that only this episode supports; returns their ids."""
-        ...
-
-    def delete_user(self, user_id: str, actor: str) -> dict[str, int]: ...
-
-    def history(self, user_id: str, record_id: str) -> list[HistoryEntry]: ...
-
-    def audit_entries(self, user_id: str) -> list[dict[str, Any]]: ...
-
-    def iter_episodes(self, user_id: str) -> Iterator[Episode]: ...
-
-    def count_records(self, user_id: str) -> dict[str, int]: ...
-
-    # search
     def search_dense(
         self, user_id: str, vector: Vector, limit: int, scope: SearchScope
-    ) -> list[Candidate]: ...
+    ) -> list[Candidate]:
+        """Nearest keys by cosine similarity, best key per record, filtered by scope."""
+        ...
 
     def search_dense_many(
         self, user_id: str, vectors: Sequence[Vector], limit: int, scope: SearchScope
@@ -260,22 +282,15 @@ class Store(Protocol):
 
     def search_lexical(
         self, user_id: str, terms: Sequence[str], limit: int, scope: SearchScope
-    ) -> list[Candidate]: ...
+    ) -> list[Candidate]:
+        """Full-text (BM25) matches for any of the terms, filtered by scope."""
+        ...
 
     def search_time(
         self, user_id: str, start: datetime, end: datetime, limit: int, scope: SearchScope,
         among: Sequence[str] = (),
     ) -> list[Candidate]:  # fmt: skip
-        """Records that happened in [start, end), filtered by scope: those of `among` (the
-        other channels' candidates) that did, then up to `limit` more, newest first."""
-        ...
-
-    def reinforce(
-        self, user_id: str, memory_ids: Sequence[str], at: datetime,
-        update: Callable[[float, int], float],
-    ) -> None:  # fmt: skip
-        """Set recalled memories' importance to update(importance, access_count), count the
-        access, and scale the user's importances back if their mean inflates."""
+        """Records in [start, end) by scope: those of `among` first, then `limit` more, newest."""
         ...
 
     def search_entities(
@@ -285,7 +300,10 @@ class Store(Protocol):
         """Memories of these entities, scored by the entities' rarity (idf), filtered by scope."""
         ...
 
-    # sessions
+
+class SessionStore(Protocol):
+    """Short-term sessions: bookkeeping rows (never text) and the turns said in them."""
+
     def touch_session(self, user_id: str, session_id: str, at: datetime) -> None:
         """Create a session row (started at `at`) or move its last activity forward."""
         ...
@@ -309,3 +327,61 @@ class Store(Protocol):
     def session_episodes(self, user_id: str, session_id: str, after_seq: int) -> list[Episode]:
         """The session's turns with seq > `after_seq`, in order."""
         ...
+
+    def sessions_with_role(self, user_id: str, session_ids: Sequence[str], role: str) -> set[str]:
+        """Those of these sessions in which a turn of `role` was said (e.g. "assistant")."""
+        ...
+
+
+class MaintenanceStore(Protocol):
+    """What the forgetting and normalising passes read and adjust, user by user."""
+
+    def user_ids(self) -> list[str]:
+        """Every user with stored turns or memories."""
+        ...
+
+    def expired_memories(self, user_id: str, now: datetime) -> list[str]:
+        """Ids of memories in default search whose expire_at has passed."""
+        ...
+
+    def memory_usage(self, user_id: str) -> list[tuple[str, float, datetime]]:
+        """(id, importance, last used) of the memories in default search."""
+        ...
+
+    def normalise_importance(self, user_id: str) -> bool:
+        """Scale the user's importances back if their mean inflated; True if it did."""
+        ...
+
+
+class DeletionStore(Protocol):
+    """Real deletion (scrubbed from the file), and the counts and audit log that prove it."""
+
+    def delete_record(self, user_id: str, record_id: str, actor: str) -> None:
+        """Delete a record with its keys, links and history (an episode: its sole memories)."""
+        ...
+
+    def delete_derived(self, user_id: str, episode_id: str, actor: str) -> list[str]:
+        """Delete the memories that only this episode supports; returns their ids."""
+        ...
+
+    def delete_user(self, user_id: str, actor: str) -> dict[str, int]:
+        """Delete every row of the user (audit log aside); returns rows deleted per table."""
+        ...
+
+    def count_records(self, user_id: str) -> dict[str, int]:
+        """Row counts of every per-user table, audit log included."""
+        ...
+
+    def audit_entries(self, user_id: str) -> list[dict[str, Any]]:
+        """The user's audit log, oldest first (it never holds memory text)."""
+        ...
+
+
+class Store(
+    StoreLifecycle, EpisodeStore, MemoryStore, GraphStore, SearchIndex, SessionStore,
+    MaintenanceStore, DeletionStore, Protocol,
+):  # fmt: skip
+    """Persistence for episodes, memories, their search keys, history and audit: every role.
+
+    Code that needs one role may take that port; `Memory` holds the whole store.
+    """

@@ -1,4 +1,9 @@
-"""The structural trace in SQLite: entities, memory ↔ entity rows, links, entity retrieval."""
+"""The GraphStore role in SQLite: entities, memory ↔ entity rows, links, entity retrieval.
+
+The SQL functions take an open connection, so memories.py writes a new memory's graph in
+its own transaction and index.py runs the entity channel on a search thread's connection;
+`SQLiteGraph` is the port's face.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,46 @@ from collections.abc import Sequence
 
 from dualtrace.models import Candidate
 from dualtrace.store.base import EntityRow, MemoryGraph
+from dualtrace.store.sqlite.connection import SQLiteConnection
+
+
+class SQLiteGraph(SQLiteConnection):
+    """GraphStore: a user's entities, their canonical names, and links between memories."""
+
+    def entity_rows(self, user_id: str) -> list[EntityRow]:
+        """Every entity the user's memories mention."""
+        with self._lock:
+            return entity_rows(self._conn, user_id)
+
+    def set_canonical(self, user_id: str, canonical: dict[str, str]) -> None:
+        """Re-point entities (norm → canonical norm) after an alias was learned."""
+        with self._tx() as conn:
+            set_canonical(conn, user_id, canonical)
+
+    def related_memories(
+        self, user_id: str, canonicals: Sequence[str], exclude: Sequence[str], limit: int
+    ) -> list[tuple[str, int]]:
+        """Memories sharing these canonical entities: (memory id, shared count), best first."""
+        with self._lock:
+            return related(self._conn, user_id, canonicals, exclude, limit)
+
+    def related_memories_many(
+        self, user_id: str, groups: Sequence[Sequence[str]], exclude: Sequence[str], limit: int
+    ) -> list[list[tuple[str, int]]]:
+        """`related_memories` for several groups of entities at once (each entity read once)."""
+        with self._lock:
+            return related_many(self._conn, user_id, groups, exclude, limit)
+
+    def unlinked_memories(self, user_id: str, limit: int) -> list[tuple[str, list[str]]]:
+        """Memories with entities but no links: (id, canonical entities), newest first."""
+        with self._lock:
+            return unlinked(self._conn, user_id, limit)
+
+    def add_links(self, user_id: str, links: Sequence[tuple[str, str, str, float]]) -> None:
+        """Insert links (src id, dst id, kind, weight); existing ones are kept."""
+        if links:
+            with self._tx() as conn:
+                write_graph(conn, user_id, MemoryGraph(links=tuple(links)))
 
 
 def entity_id(user_id: str, norm: str, type_: str) -> str:
@@ -214,3 +259,19 @@ def neighbours(
         [user_id, *memory_ids, user_id, *memory_ids],
     )
     return [(r[0], r[1], float(r[2])) for r in rows]
+
+
+def unlinked(conn: sqlite3.Connection, user_id: str, limit: int) -> list[tuple[str, list[str]]]:
+    """Memories in default search with entities but no links yet, with their canonical
+    entities (most recent first, at most `limit`)."""
+    rows = conn.execute(
+        "SELECT m.id, GROUP_CONCAT(COALESCE(e.canonical_norm, e.norm_name), char(31)) "
+        "FROM memories m JOIN memory_entities me ON me.memory_id = m.id AND me.user_id = m.user_id "
+        "JOIN entities e ON e.id = me.entity_id "
+        "WHERE m.user_id = ? AND m.archived = 0 AND NOT EXISTS "
+        "(SELECT 1 FROM links l WHERE l.user_id = m.user_id "
+        "AND (l.src_id = m.id OR l.dst_id = m.id)) "
+        "GROUP BY m.id ORDER BY m.recorded_at DESC LIMIT ?",
+        (user_id, limit),
+    )
+    return [(r[0], sorted(set(r[1].split("\x1f")))) for r in rows]

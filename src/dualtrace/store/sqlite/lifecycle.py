@@ -1,14 +1,14 @@
-"""Memory lifecycle in SQLite: consolidation changes, their undo, and maintenance passes.
+"""Memory lifecycle SQL: consolidation changes, their undo, history entries, archiving.
 
-Functions take an open connection inside the caller's transaction; `SQLiteStore` owns the
-transactions, the search-key writes and the audit log.
+Functions take an open connection inside the caller's transaction; the MemoryStore mixin
+(memories.py) owns the transactions, the search-key writes and the audit log.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -19,6 +19,12 @@ from dualtrace.store.sqlite import codec
 
 # A fact said again gains this much confidence (of what it lacks).
 CONFIDENCE_STEP = 0.2
+
+# Reinforcement raises importance; once a user's mean passes this, all are scaled back
+# (a mean over a handful of memories says nothing about inflation).
+MAX_MEAN_IMPORTANCE = 0.7
+MIN_MEMORIES_TO_NORMALISE = 10
+NORMALISED_MEAN_IMPORTANCE = 0.5
 
 
 def subject_rows(
@@ -83,57 +89,79 @@ def apply_change(
     (MERGE's new search keys are written by the caller.)
     """
     row = _memory_row(conn, user_id, change.memory_id)
-    metadata = json.loads(row["metadata"])
-    if change.action == "REINFORCE":
-        added = _add_sources(conn, user_id, change.memory_id, change.sources)
-        mentions = int(metadata.get("mentions", 1))
-        metadata["mentions"] = mentions + 1
-        confidence = row["confidence"] + CONFIDENCE_STEP * (1.0 - row["confidence"])
-        importance = row["importance"] if change.importance is None else change.importance
-        conn.execute(
-            "UPDATE memories SET confidence = ?, importance = ?, metadata = ? "
-            "WHERE user_id = ? AND id = ?",
-            (confidence, importance, json.dumps(metadata, ensure_ascii=False), user_id,
-             change.memory_id),
-        )  # fmt: skip
-        detail = {"sources_added": added, "confidence_before": row["confidence"],
-                  "importance_before": row["importance"], "mentions_before": mentions}  # fmt: skip
-        history_detail(conn, user_id, change.memory_id, "REINFORCE", None, change.new_text,
-                       at, actor, detail)  # fmt: skip
-    elif change.action == "MERGE":
-        added = _add_sources(conn, user_id, change.memory_id, change.sources)
-        values_before = metadata.get("values")
-        metadata["values"] = list(change.values)
-        conn.execute(
-            "UPDATE memories SET text = ?, object = ?, metadata = ? WHERE user_id = ? AND id = ?",
-            (change.text or row["text"], change.object, json.dumps(metadata, ensure_ascii=False),
-             user_id, change.memory_id),
-        )  # fmt: skip
-        detail = {"sources_added": added, "object_before": row["object"],
-                  "values_before": values_before, "merged": change.new_text,
-                  "value": change.values[-1] if change.values else None}  # fmt: skip
-        history_detail(conn, user_id, change.memory_id, "MERGE", row["text"],
-                       change.text or row["text"], at, actor, detail)  # fmt: skip
-    elif change.action == "SUPERSEDE":
-        assert change.by_id is not None, "SUPERSEDE needs the newer memory"
-        conn.execute(
-            "UPDATE memories SET valid_to = ?, invalidated_at = ?, superseded_by = ? "
-            "WHERE user_id = ? AND id = ?",
-            (codec.ts(change.valid_to or at), codec.ts(at), change.by_id, user_id,
-             change.memory_id),
-        )  # fmt: skip
-        conn.execute(
-            "INSERT OR IGNORE INTO links (user_id, src_id, dst_id, kind, weight) "
-            "VALUES (?, ?, ?, 'supersedes', 1.0)",
-            (user_id, change.by_id, change.memory_id),
-        )
-        detail = {"by": change.by_id, "valid_to_before": row["valid_to"],
-                  "invalidated_at_before": row["invalidated_at"],
-                  "superseded_by_before": row["superseded_by"]}  # fmt: skip
-        history_detail(conn, user_id, change.memory_id, "SUPERSEDE", row["text"],
-                       change.new_text, at, actor, detail)  # fmt: skip
-    else:
+    apply = _APPLY.get(change.action)
+    if apply is None:
         raise ValueError(f"unknown change {change.action!r}")
+    apply(conn, user_id, change, row, at, actor)
+
+
+def _reinforce(
+    conn: sqlite3.Connection, user_id: str, change: MemoryChange, row: sqlite3.Row,
+    at: datetime, actor: str,
+) -> None:  # fmt: skip
+    metadata = json.loads(row["metadata"])
+    added = _add_sources(conn, user_id, change.memory_id, change.sources)
+    mentions = int(metadata.get("mentions", 1))
+    metadata["mentions"] = mentions + 1
+    confidence = row["confidence"] + CONFIDENCE_STEP * (1.0 - row["confidence"])
+    importance = row["importance"] if change.importance is None else change.importance
+    conn.execute(
+        "UPDATE memories SET confidence = ?, importance = ?, metadata = ? "
+        "WHERE user_id = ? AND id = ?",
+        (confidence, importance, json.dumps(metadata, ensure_ascii=False), user_id,
+         change.memory_id),
+    )  # fmt: skip
+    detail = {"sources_added": added, "confidence_before": row["confidence"],
+              "importance_before": row["importance"], "mentions_before": mentions}  # fmt: skip
+    history_detail(conn, user_id, change.memory_id, "REINFORCE", None, change.new_text,
+                   at, actor, detail)  # fmt: skip
+
+
+def _merge(
+    conn: sqlite3.Connection, user_id: str, change: MemoryChange, row: sqlite3.Row,
+    at: datetime, actor: str,
+) -> None:  # fmt: skip
+    metadata = json.loads(row["metadata"])
+    added = _add_sources(conn, user_id, change.memory_id, change.sources)
+    values_before = metadata.get("values")
+    metadata["values"] = list(change.values)
+    conn.execute(
+        "UPDATE memories SET text = ?, object = ?, metadata = ? WHERE user_id = ? AND id = ?",
+        (change.text or row["text"], change.object, json.dumps(metadata, ensure_ascii=False),
+         user_id, change.memory_id),
+    )  # fmt: skip
+    detail = {"sources_added": added, "object_before": row["object"],
+              "values_before": values_before, "merged": change.new_text,
+              "value": change.values[-1] if change.values else None}  # fmt: skip
+    history_detail(conn, user_id, change.memory_id, "MERGE", row["text"],
+                   change.text or row["text"], at, actor, detail)  # fmt: skip
+
+
+def _supersede(
+    conn: sqlite3.Connection, user_id: str, change: MemoryChange, row: sqlite3.Row,
+    at: datetime, actor: str,
+) -> None:  # fmt: skip
+    assert change.by_id is not None, "SUPERSEDE needs the newer memory"
+    conn.execute(
+        "UPDATE memories SET valid_to = ?, invalidated_at = ?, superseded_by = ? "
+        "WHERE user_id = ? AND id = ?",
+        (codec.ts(change.valid_to or at), codec.ts(at), change.by_id, user_id,
+         change.memory_id),
+    )  # fmt: skip
+    conn.execute(
+        "INSERT OR IGNORE INTO links (user_id, src_id, dst_id, kind, weight) "
+        "VALUES (?, ?, ?, 'supersedes', 1.0)",
+        (user_id, change.by_id, change.memory_id),
+    )
+    detail = {"by": change.by_id, "valid_to_before": row["valid_to"],
+              "invalidated_at_before": row["invalidated_at"],
+              "superseded_by_before": row["superseded_by"]}  # fmt: skip
+    history_detail(conn, user_id, change.memory_id, "SUPERSEDE", row["text"],
+                   change.new_text, at, actor, detail)  # fmt: skip
+
+
+_Apply = Callable[[sqlite3.Connection, str, MemoryChange, sqlite3.Row, datetime, str], None]
+_APPLY: dict[str, _Apply] = {"REINFORCE": _reinforce, "MERGE": _merge, "SUPERSEDE": _supersede}
 
 
 def history_entry(conn: sqlite3.Connection, user_id: str, history_id: int) -> HistoryEntry | None:
@@ -183,78 +211,68 @@ def revert(
     if done is not None:
         raise ConflictError(f"history entry {entry.id} was already undone (entry {done[0]})")
     row = _memory_row(conn, user_id, entry.record_id)
-    d = entry.detail
-    metadata = json.loads(row["metadata"])
     if entry.event in ("REINFORCE", "MERGE"):
-        for episode_id in d.get("sources_added", []):
+        for episode_id in entry.detail.get("sources_added", []):
             conn.execute(
                 "DELETE FROM memory_sources WHERE user_id = ? AND memory_id = ? AND episode_id = ?",
                 (user_id, entry.record_id, episode_id),
             )
-    if entry.event == "REINFORCE":
-        metadata["mentions"] = d.get("mentions_before", 1)
-        conn.execute(
-            "UPDATE memories SET confidence = ?, importance = ?, metadata = ? "
-            "WHERE user_id = ? AND id = ?",
-            (d["confidence_before"], d["importance_before"],
-             json.dumps(metadata, ensure_ascii=False), user_id, entry.record_id),
-        )  # fmt: skip
-    elif entry.event == "MERGE":
-        if d.get("values_before") is None:
-            metadata.pop("values", None)
-        else:
-            metadata["values"] = d["values_before"]
-        conn.execute(
-            "UPDATE memories SET text = ?, object = ?, metadata = ? WHERE user_id = ? AND id = ?",
-            (entry.old_text, d.get("object_before"), json.dumps(metadata, ensure_ascii=False),
-             user_id, entry.record_id),
-        )  # fmt: skip
-    else:  # SUPERSEDE
-        conn.execute(
-            "UPDATE memories SET valid_to = ?, invalidated_at = ?, superseded_by = ? "
-            "WHERE user_id = ? AND id = ?",
-            (d.get("valid_to_before"), d.get("invalidated_at_before"),
-             d.get("superseded_by_before"), user_id, entry.record_id),
-        )  # fmt: skip
-        conn.execute(
-            "DELETE FROM links WHERE user_id = ? AND src_id = ? AND dst_id = ? "
-            "AND kind = 'supersedes'",
-            (user_id, d.get("by"), entry.record_id),
-        )
+    _UNDO[entry.event](conn, user_id, entry, json.loads(row["metadata"]))
     history_detail(conn, user_id, entry.record_id, "REVERT", entry.new_text, entry.old_text,
                    at, actor, {"reverts": entry.id, "event": entry.event})  # fmt: skip
 
 
-# -- maintenance ----------------------------------------------------------------------------
+def _undo_reinforce(
+    conn: sqlite3.Connection, user_id: str, entry: HistoryEntry, metadata: dict[str, Any]
+) -> None:
+    d = entry.detail
+    metadata["mentions"] = d.get("mentions_before", 1)
+    conn.execute(
+        "UPDATE memories SET confidence = ?, importance = ?, metadata = ? "
+        "WHERE user_id = ? AND id = ?",
+        (d["confidence_before"], d["importance_before"],
+         json.dumps(metadata, ensure_ascii=False), user_id, entry.record_id),
+    )  # fmt: skip
 
 
-def user_ids(conn: sqlite3.Connection) -> list[str]:
-    """Every user with stored memories or turns."""
-    rows = conn.execute(
-        "SELECT user_id FROM episodes UNION SELECT user_id FROM memories ORDER BY 1"
+def _undo_merge(
+    conn: sqlite3.Connection, user_id: str, entry: HistoryEntry, metadata: dict[str, Any]
+) -> None:
+    d = entry.detail
+    if d.get("values_before") is None:
+        metadata.pop("values", None)
+    else:
+        metadata["values"] = d["values_before"]
+    conn.execute(
+        "UPDATE memories SET text = ?, object = ?, metadata = ? WHERE user_id = ? AND id = ?",
+        (entry.old_text, d.get("object_before"), json.dumps(metadata, ensure_ascii=False),
+         user_id, entry.record_id),
+    )  # fmt: skip
+
+
+def _undo_supersede(
+    conn: sqlite3.Connection, user_id: str, entry: HistoryEntry, metadata: dict[str, Any]
+) -> None:
+    d = entry.detail
+    conn.execute(
+        "UPDATE memories SET valid_to = ?, invalidated_at = ?, superseded_by = ? "
+        "WHERE user_id = ? AND id = ?",
+        (d.get("valid_to_before"), d.get("invalidated_at_before"),
+         d.get("superseded_by_before"), user_id, entry.record_id),
+    )  # fmt: skip
+    conn.execute(
+        "DELETE FROM links WHERE user_id = ? AND src_id = ? AND dst_id = ? AND kind = 'supersedes'",
+        (user_id, d.get("by"), entry.record_id),
     )
-    return [r[0] for r in rows]
 
 
-def expired_ids(conn: sqlite3.Connection, user_id: str, now: datetime) -> list[str]:
-    """Memories in default search whose `expire_at` has passed."""
-    rows = conn.execute(
-        "SELECT id FROM memories WHERE user_id = ? AND archived = 0 AND expire_at IS NOT NULL "
-        "AND expire_at <= ? ORDER BY id",
-        (user_id, codec.ts(now)),
-    )
-    return [r[0] for r in rows]
+_Undo = Callable[[sqlite3.Connection, str, HistoryEntry, dict[str, Any]], None]
+_UNDO: dict[str, _Undo] = {
+    "REINFORCE": _undo_reinforce, "MERGE": _undo_merge, "SUPERSEDE": _undo_supersede,
+}  # fmt: skip
 
 
-def usage_rows(conn: sqlite3.Connection, user_id: str) -> list[tuple[str, float, datetime]]:
-    """(id, importance, last used) of memories in default search; last used is the last
-    recall, else when the memory began to hold, else when it was recorded."""
-    rows = conn.execute(
-        "SELECT id, importance, COALESCE(last_accessed_at, valid_from, recorded_at) "
-        "FROM memories WHERE user_id = ? AND archived = 0",
-        (user_id,),
-    )
-    return [(r[0], float(r[1]), codec.dt_required(r[2])) for r in rows]
+# -- archive --------------------------------------------------------------------------------
 
 
 def archive(
@@ -288,35 +306,3 @@ def restore(
     if cur.rowcount:
         history_detail(conn, user_id, memory_id, "RESTORE", None, None, at, actor, {})
     return bool(cur.rowcount)
-
-
-def normalise_importance(
-    conn: sqlite3.Connection, user_id: str, max_mean: float, target_mean: float, min_count: int
-) -> bool:
-    """Scale the user's importances back to `target_mean` when their mean passed `max_mean`."""
-    count, mean = conn.execute(
-        "SELECT COUNT(*), AVG(importance) FROM memories WHERE user_id = ?", (user_id,)
-    ).fetchone()
-    if count < min_count or mean is None or mean <= max_mean:
-        return False
-    conn.execute(
-        "UPDATE memories SET importance = importance * ? WHERE user_id = ?",
-        (target_mean / mean, user_id),
-    )
-    return True
-
-
-def unlinked(conn: sqlite3.Connection, user_id: str, limit: int) -> list[tuple[str, list[str]]]:
-    """Memories in default search with entities but no links yet, with their canonical
-    entities (most recent first, at most `limit`)."""
-    rows = conn.execute(
-        "SELECT m.id, GROUP_CONCAT(COALESCE(e.canonical_norm, e.norm_name), char(31)) "
-        "FROM memories m JOIN memory_entities me ON me.memory_id = m.id AND me.user_id = m.user_id "
-        "JOIN entities e ON e.id = me.entity_id "
-        "WHERE m.user_id = ? AND m.archived = 0 AND NOT EXISTS "
-        "(SELECT 1 FROM links l WHERE l.user_id = m.user_id "
-        "AND (l.src_id = m.id OR l.dst_id = m.id)) "
-        "GROUP BY m.id ORDER BY m.recorded_at DESC LIMIT ?",
-        (user_id, limit),
-    )
-    return [(r[0], sorted(set(r[1].split("\x1f")))) for r in rows]

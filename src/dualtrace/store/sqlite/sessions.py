@@ -1,4 +1,4 @@
-"""SQL for short-term sessions: bookkeeping rows only (times, extraction mark, flags).
+"""The SessionStore role in SQLite: bookkeeping rows only (times, extraction mark, flags).
 
 A session row never holds what was said: turn text lives in `episodes`, and a session's
 summary is rebuilt from those turns, so deleting a turn leaves none of its words here.
@@ -10,11 +10,58 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 from dualtrace.models import Episode, SessionRow
 from dualtrace.store.sqlite import codec
+from dualtrace.store.sqlite.connection import SQLiteConnection
+
+
+class SQLiteSessions(SQLiteConnection):
+    """SessionStore: open, touch, mark and end sessions; read the turns said in them."""
+
+    def touch_session(self, user_id: str, session_id: str, at: datetime) -> None:
+        """Create a session row (started at `at`) or move its last activity forward."""
+        with self._tx() as conn:
+            touch(conn, user_id, session_id, at)
+
+    def get_session(self, user_id: str, session_id: str) -> SessionRow | None:
+        """A session's bookkeeping row, or None if this user has no such session."""
+        with self._lock:
+            return get(self._conn, user_id, session_id)
+
+    def set_session_extracted(self, user_id: str, session_id: str, seq: int) -> None:
+        """Record that the session's turns up to `seq` are in long-term memory."""
+        with self._tx() as conn:
+            set_extracted(conn, user_id, session_id, seq)
+
+    def end_session(self, user_id: str, session_id: str, at: datetime, reason: str) -> bool:
+        """Mark an open session ended; False if it was already ended or does not exist."""
+        with self._tx() as conn:
+            return end(conn, user_id, session_id, at, reason)
+
+    def idle_sessions(self, before: datetime) -> list[tuple[str, str]]:
+        """(user id, session id) of open sessions, of every user, last active before `before`."""
+        with self._lock:
+            return idle(self._conn, before)
+
+    def session_episodes(self, user_id: str, session_id: str, after_seq: int) -> list[Episode]:
+        """The session's turns with seq > `after_seq`, in order."""
+        with self._lock:
+            return episodes_after(self._conn, user_id, session_id, after_seq)
+
+    def sessions_with_role(self, user_id: str, session_ids: Sequence[str], role: str) -> set[str]:
+        """Those of these sessions in which a turn of `role` was said (e.g. "assistant")."""
+        if not session_ids:
+            return set()
+        rows = self._read(
+            "SELECT DISTINCT session_id FROM episodes WHERE user_id = ? AND role = ? "
+            "AND session_id IN (SELECT value FROM json_each(?))",
+            (user_id, role, json.dumps(sorted(set(session_ids)))),
+        )
+        return {row[0] for row in rows}
 
 
 def touch(conn: sqlite3.Connection, user_id: str, session_id: str, at: datetime) -> None:

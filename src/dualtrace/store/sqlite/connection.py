@@ -1,0 +1,192 @@
+"""The SQLite store's connection: the file, its lock, transactions, audit and history rows.
+
+`SQLiteConnection` is the base every role mixin (episodes.py, memories.py, graph.py,
+index.py, sessions.py, maintenance.py, deletion.py) extends, and `SQLiteStore` composes
+them. Mixins over one base, not role objects, because the roles share one connection, one
+lock and one transaction: `insert_memories` writes memories, search keys and the graph
+atomically, and deleting a record scrubs rows of every role. A base class also lets mypy
+check each mixin's use of `_tx` and `_read`, which a mixin typed against nothing could not.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from dualtrace.errors import EmbedderMismatchError, NotFoundError, StoreError
+from dualtrace.store.sqlite import codec
+from dualtrace.store.sqlite.migrations import migrate
+from dualtrace.store.sqlite.search import DenseIndex
+
+# Ids per `IN (...)` list: far below SQLite builds' variable limit (32,766 on many).
+CHUNK = 500
+
+
+def now() -> datetime:
+    """The current time, in UTC (when a change was made, for history and audit rows)."""
+    return datetime.now(UTC)
+
+
+class SQLiteConnection:
+    """One SQLite file: WAL, foreign keys, secure delete. Thread-safe through one connection
+    and a lock; the search channels read through per-thread read-only connections."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        try:
+            if str(path) != ":memory:":
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._conn = sqlite3.connect(
+                str(path), isolation_level=None, check_same_thread=False, timeout=30
+            )
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreError(
+                f"cannot open SQLite file {str(path)!r}: {exc}; check the path and permissions"
+            ) from exc
+        self._conn.row_factory = sqlite3.Row
+        for pragma in (
+            "journal_mode = WAL",
+            "foreign_keys = ON",
+            "secure_delete = ON",
+            "synchronous = NORMAL",
+        ):
+            self._conn.execute(f"PRAGMA {pragma}")
+        self._lock = threading.RLock()
+        self._local = threading.local()  # each thread's read connection (see _reading)
+        self._readers: list[sqlite3.Connection] = []
+        self._dense = DenseIndex()  # the search index's cached matrices (index.py)
+        # per user: (memories, mean importance when measured, importance gained since);
+        # kept by reinforcement (memories.py), dropped when the user is deleted
+        self._means: dict[str, tuple[int, float, float]] = {}
+        with self._lock:
+            migrate(self._conn)
+
+    # -- transactions and reads -------------------------------------------------------------
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction; rolled back entirely on any error."""
+        with self._lock:
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            self._conn.execute("COMMIT")
+
+    def _read(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        with self._lock:
+            return self._conn.execute(sql, params).fetchall()
+
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        """A connection for the search channels: this thread's own read-only connection, so
+        that channels run at once (WAL lets readers proceed beside each other and a writer);
+        the shared one, under the lock, for an in-memory database."""
+        if str(self.path) == ":memory:":
+            with self._lock:
+                yield self._conn
+            return
+        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=30,
+                                   check_same_thread=False)  # fmt: skip
+            conn.row_factory = sqlite3.Row
+            conn.execute("PRAGMA query_only = ON")
+            self._local.conn = conn
+            with self._lock:
+                self._readers.append(conn)
+        yield conn
+
+    def close(self) -> None:
+        """Checkpoint the WAL and close the file (and the search threads' connections)."""
+        with self._lock:
+            for reader in self._readers:
+                reader.close()
+            self._readers.clear()
+            self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            self._conn.close()
+
+    def _scrub(self, *, vacuum: bool) -> None:
+        """Make deleted text unrecoverable: merge FTS segments, empty the WAL, maybe VACUUM."""
+        with self._lock:
+            self._conn.execute("INSERT INTO fts (fts) VALUES ('optimize')")
+            if vacuum:
+                self._conn.execute("VACUUM")
+            self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    # -- embedder binding -------------------------------------------------------------------
+
+    def bind_embedder(self, embedder_id: str, dimensions: int) -> None:
+        """Record the embedder on first use; refuse a different one afterwards."""
+        with self._tx() as conn:
+            rows = dict(conn.execute("SELECT key, value FROM store_meta").fetchall())
+            if "embedder_id" not in rows:
+                conn.executemany(
+                    "INSERT INTO store_meta (key, value) VALUES (?, ?)",
+                    [("embedder_id", embedder_id), ("embedder_dim", str(dimensions))],
+                )
+                return
+        stored_id, stored_dim = rows["embedder_id"], int(rows["embedder_dim"])
+        if stored_id != embedder_id or stored_dim != dimensions:
+            raise EmbedderMismatchError(
+                f"this store's vectors come from embedder {stored_id!r} ({stored_dim} dims), "
+                f"but it was opened with {embedder_id!r} ({dimensions} dims); open it with "
+                "the same embedder, or use a new store file"
+            )
+
+    # -- rows every role writes or checks -----------------------------------------------------
+
+    @staticmethod
+    def _audit(
+        conn: sqlite3.Connection, user_id: str, actor: str, action: str, target: str | None,
+        detail: dict[str, Any] | None = None,
+    ) -> None:  # fmt: skip
+        conn.execute(
+            "INSERT INTO audit_log (user_id, at, actor, action, target_id, detail) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (user_id, codec.ts(now()), actor, action, target, json.dumps(detail or {})),
+        )
+
+    @staticmethod
+    def _history(
+        conn: sqlite3.Connection, user_id: str, record_id: str, event: str,
+        old: str | None, new: str | None, actor: str,
+    ) -> None:  # fmt: skip
+        conn.execute(
+            "INSERT INTO history (user_id, record_id, event, old_text, new_text, at, actor) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (user_id, record_id, event, old, new, codec.ts(now()), actor),
+        )
+
+    def _kinds(self, user_id: str, ids: Sequence[str]) -> dict[str, str]:
+        """The kind of each id that exists for this user ('episode' or a memory kind)."""
+        if len(ids) > CHUNK:
+            return {k: v for i in range(0, len(ids), CHUNK)
+                    for k, v in self._kinds(user_id, ids[i : i + CHUNK]).items()}  # fmt: skip
+        if not ids:
+            return {}
+        marks = ",".join("?" * len(ids))
+        rows = self._read(
+            f"SELECT id, 'episode' FROM episodes WHERE +user_id = ? AND id IN ({marks}) "
+            f"UNION ALL SELECT id, kind FROM memories WHERE +user_id = ? AND id IN ({marks})",
+            [user_id, *ids, user_id, *ids],
+        )
+        return {r[0]: r[1] for r in rows}
+
+    def _require(self, user_id: str, record_id: str) -> str:
+        """The record's kind; NotFoundError if this user has no such record."""
+        kind = self._kinds(user_id, [record_id]).get(record_id)
+        if kind is None:
+            raise NotFoundError(
+                f"no record {record_id!r} for user {user_id!r}; list the user's ids with "
+                "Memory.get_all(user_id=...) or `dualtrace list --user ...`"
+            )
+        return kind

@@ -1,0 +1,177 @@
+"""The SearchIndex role in SQLite: search keys (rows, FTS bodies, vectors) and the channels.
+
+`write_keys` / `drop_keys` are called inside the writing role's transaction (episodes,
+memories, deletion), so a record and its keys change together. The channels' SQL lives in
+search.py (dense, lexical, scope filters) and graph.py (entities); here they are run on a
+search thread's read connection and filtered by scope.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from datetime import datetime
+
+from dualtrace.models import Candidate
+from dualtrace.store.base import IndexEntry, SearchScope, Vector
+from dualtrace.store.sqlite import codec
+from dualtrace.store.sqlite import graph as graph_sql
+from dualtrace.store.sqlite.connection import CHUNK, SQLiteConnection
+from dualtrace.store.sqlite.search import allowed_ids, in_window, lexical_search, scope_token
+
+# Entity hits whose links the structural channel follows (one hop), best first.
+HOP_SOURCES = 20
+
+
+def write_keys(conn: sqlite3.Connection, user_id: str, keys: Sequence[IndexEntry]) -> None:
+    """Insert search keys (row, FTS body, vector tagged with the store's embedder)."""
+    if not keys:
+        return
+    token = scope_token(user_id)
+    for key in keys:
+        vector = None if key.vector is None else codec.blob(key.vector)
+        dim = None if key.vector is None else int(key.vector.shape[0])
+        cur = conn.execute(
+            "INSERT INTO search_keys (user_id, record_id, trace, kind, session_id, "
+            "content_hash, embedder_id, dim, vector) VALUES (?, ?, ?, ?, ?, ?, "
+            "(SELECT value FROM store_meta WHERE key = 'embedder_id'), ?, ?)",
+            (user_id, key.record_id, key.trace, key.kind, key.session_id,
+             key.content_hash, dim, vector),
+        )  # fmt: skip
+        conn.execute(
+            "INSERT INTO fts (rowid, scope, body, user_id) VALUES (?, ?, ?, ?)",
+            (cur.lastrowid, token, key.body, user_id),
+        )
+    bump(conn, user_id)
+
+
+def drop_keys(conn: sqlite3.Connection, user_id: str, record_id: str) -> None:
+    """Delete a record's search keys and their FTS bodies."""
+    conn.execute(
+        "DELETE FROM fts WHERE rowid IN "
+        "(SELECT id FROM search_keys WHERE user_id = ? AND record_id = ?)",
+        (user_id, record_id),
+    )
+    conn.execute(
+        "DELETE FROM search_keys WHERE user_id = ? AND record_id = ?", (user_id, record_id)
+    )
+    bump(conn, user_id)
+
+
+def bump(conn: sqlite3.Connection, user_id: str) -> None:
+    """Move the user's index version forward (what searches may find has changed)."""
+    # Versions come from one store-wide counter, so a user deleted and re-created never
+    # repeats a version another process may still have cached.
+    conn.execute(
+        "INSERT INTO store_meta (key, value) VALUES ('index_seq', '1') "
+        "ON CONFLICT(key) DO UPDATE SET value = CAST(value AS INTEGER) + 1"
+    )
+    conn.execute(
+        "INSERT INTO index_versions (user_id, version) VALUES (?, "
+        "(SELECT CAST(value AS INTEGER) FROM store_meta WHERE key = 'index_seq')) "
+        "ON CONFLICT(user_id) DO UPDATE SET version = excluded.version",
+        (user_id,),
+    )
+    # the dense cache notices the new version and reads only what changed
+
+
+class SQLiteIndex(SQLiteConnection):
+    """SearchIndex: key reuse and rebuilds, and the dense, lexical, entity and time channels."""
+
+    def vectors_by_hash(self, user_id: str, hashes: Sequence[str]) -> dict[str, Vector]:
+        """Vectors this user already has for these content hashes (reuse, never re-embed)."""
+        found: dict[str, Vector] = {}
+        for start in range(0, len(hashes), CHUNK):
+            chunk = list(hashes[start : start + CHUNK])
+            rows = self._read(
+                f"SELECT content_hash, dim, vector FROM search_keys WHERE user_id = ? "
+                f"AND vector IS NOT NULL AND content_hash IN ({','.join('?' * len(chunk))})",
+                [user_id, *chunk],
+            )
+            found.update({r[0]: codec.unblob(r[2], r[1]) for r in rows})
+        return found
+
+    def replace_keys(self, user_id: str, record_id: str, keys: Sequence[IndexEntry]) -> None:
+        """Rebuild a record's search keys (its text unchanged) and scrub the old ones."""
+        with self._tx() as conn:
+            drop_keys(conn, user_id, record_id)
+            write_keys(conn, user_id, keys)
+        self._scrub(vacuum=False)
+
+    def search_dense(
+        self, user_id: str, vector: Vector, limit: int, scope: SearchScope
+    ) -> list[Candidate]:
+        """Nearest keys by cosine similarity, filtered by scope."""
+        with self._reading() as conn:
+            found = self._dense.search(conn, user_id, vector, limit, scope)
+            return _admit(conn, user_id, found, limit, scope)
+
+    def search_dense_many(
+        self, user_id: str, vectors: Sequence[Vector], limit: int, scope: SearchScope
+    ) -> list[list[Candidate]]:
+        """`search_dense` for several vectors at once (one pass over the user's vectors)."""
+        with self._reading() as conn:
+            found = self._dense.search_many(conn, user_id, vectors, limit, scope)
+            return [_admit(conn, user_id, f, limit, scope) for f in found]
+
+    def search_lexical(
+        self, user_id: str, terms: Sequence[str], limit: int, scope: SearchScope
+    ) -> list[Candidate]:
+        """BM25 matches for the terms, filtered by scope."""
+        with self._reading() as conn:
+            found = lexical_search(conn, user_id, terms, limit, scope)
+            return _admit(conn, user_id, found, limit, scope)
+
+    def search_entities(
+        self, user_id: str, canonicals: Sequence[str], limit: int, scope: SearchScope,
+        max_share: float = 0.2,
+    ) -> list[Candidate]:  # fmt: skip
+        """Memories of these entities, scored by the entities' rarity (idf), filtered by scope."""
+        with self._reading() as conn:
+            found = graph_sql.search_entities(conn, user_id, canonicals, limit, max_share)
+            found += _one_hop(conn, user_id, found)
+            return _admit(conn, user_id, found, limit, scope)
+
+    def search_time(
+        self, user_id: str, start: datetime, end: datetime, limit: int, scope: SearchScope,
+        among: Sequence[str] = (),
+    ) -> list[Candidate]:  # fmt: skip
+        """Records that happened in [start, end) (episodes said then, memories valid from
+        then): those of `among` first, then up to `limit` more, newest first. A busy window
+        holds more records than `limit`; `among` makes sure the candidates the other
+        channels found are judged by their time, not by whether they were among the newest."""
+        lo, hi = codec.ts(start), codec.ts(end)
+        with self._reading() as conn:
+            inside = [
+                Candidate(i, "time", 1.0) for i in in_window(conn, user_id, among, start, end)
+            ]
+            rows = conn.execute(
+                "SELECT id, t FROM (SELECT id, occurred_at AS t FROM episodes WHERE user_id = ? "
+                "AND occurred_at >= ? AND occurred_at < ? UNION ALL SELECT id, valid_from AS t "
+                "FROM memories WHERE user_id = ? AND valid_from >= ? AND valid_from < ?) "
+                "ORDER BY t DESC LIMIT ?",
+                (user_id, lo, hi, user_id, lo, hi, limit * 3),
+            ).fetchall()
+            known = {c.record_id for c in inside}
+            newest = [Candidate(r[0], "time", 1.0) for r in rows if r[0] not in known]
+            return _admit(conn, user_id, inside + newest, len(inside) + limit, scope)
+
+
+def _one_hop(conn: sqlite3.Connection, user_id: str, found: list[Candidate]) -> list[Candidate]:
+    """Memories linked to the entity hits, at half their score (one hop along links)."""
+    score = {c.record_id: c.score for c in found[:HOP_SOURCES]}
+    already = {c.record_id for c in found}
+    hop: dict[str, float] = {}
+    for src, dst, _ in graph_sql.neighbours(conn, user_id, list(score)):
+        if dst not in already:
+            hop[dst] = max(hop.get(dst, 0.0), 0.5 * score[src])
+    return [Candidate(mid, "link", value) for mid, value in hop.items()]
+
+
+def _admit(
+    conn: sqlite3.Connection, user_id: str, found: list[Candidate], limit: int,
+    scope: SearchScope,
+) -> list[Candidate]:  # fmt: skip
+    """The candidates the scope admits, in order, at most `limit`."""
+    ok = allowed_ids(conn, user_id, [c.record_id for c in found], scope)
+    return [c for c in found if c.record_id in ok][:limit]
