@@ -34,3 +34,7 @@ def test_import_loads_neither_plots_nor_tokenizer_nor_models() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_every_public_name_has_a_home() -> None:
+    assert set(dualtrace.__all__) == {*dualtrace._HOMES, "__version__"}
