@@ -5,6 +5,8 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint typecheck bench clean
 
+# requirements.lock pins the engine, the `bench` extra (matplotlib) and the `dev` tools alike,
+# so make installs all three; `pip install dualtrace` alone brings the engine only.
 $(STAMP): requirements.lock pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip

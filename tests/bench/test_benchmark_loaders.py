@@ -99,6 +99,7 @@ def test_methods_and_full_history_text() -> None:
     assert names == ["full history", "bm25 turns", "dense turns", "hybrid turns", "dualtrace"]
     ablated = methods(ablate=True)
     assert {"dualtrace: episodes only", "dualtrace: no entity channel"} <= {m.name for m in ablated}
+    assert set(boost_fields()) == {"recency", "importance"}
     assert len(ablated) == 8 + len(boost_fields())
     unit = load_locomo(DATA / "locomo").units[0]
     text = full_history_text(unit)

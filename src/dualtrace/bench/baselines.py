@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from dualtrace.bench.dataset import Unit
@@ -41,19 +41,15 @@ class Method:
 
 
 def boost_fields(config: MemoryConfig | None = None) -> dict[str, list[str]]:
-    """MemoryConfig's float fields named like `recency_weight` / `importance_boost`, by boost.
-
-    Looked up at run time: the boosts may or may not exist in this version of the config.
-    """
+    """MemoryConfig's float settings named like `recency_weight` / `importance_boost`, by boost."""
     config = config or MemoryConfig()
     found: dict[str, list[str]] = {}
-    for f in fields(MemoryConfig):
-        value = getattr(config, f.name)
-        if not isinstance(value, float) or not f.name.endswith(("_weight", "_boost")):
+    for name, value in config.settings().items():
+        if not isinstance(value, float) or not name.endswith(("_weight", "_boost")):
             continue
         for boost in BOOSTS:
-            if boost in f.name:
-                found.setdefault(boost, []).append(f.name)
+            if boost in name:
+                found.setdefault(boost, []).append(name)
     return found
 
 

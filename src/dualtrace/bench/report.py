@@ -293,7 +293,7 @@ def _json(result: RunResult) -> dict[str, Any]:
         "budgets": list(result.budgets),
         "ks": list(result.ks),
         "embedder": result.embedder_id,
-        "config": dataclasses.asdict(result.base_config),
+        "config": result.base_config.settings(),
         "notes": list(result.bench.notes),
         "methods": {
             run.method.name: {
@@ -324,7 +324,7 @@ def write_report(result: RunResult, folder: Path) -> Path:
     lines += [*_tokens(result), *_latency(result), *_ingest(result)]
     lines += [*_categories(result), "## Plots", ""]
     lines += [f"![{name}]({name})" for name in pngs]
-    config = ", ".join(f"{k}={v!r}" for k, v in dataclasses.asdict(result.base_config).items())
+    config = ", ".join(f"{k}={v!r}" for k, v in result.base_config.settings().items())
     lines += [
         "",
         "## Base configuration",

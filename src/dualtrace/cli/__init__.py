@@ -1,0 +1,28 @@
+"""The `dualtrace` command line: parse the arguments, make one Memory call, render the answer.
+
+    dualtrace add "I moved to Shanghai last week" --user alice
+    dualtrace search "where does she live?" --user alice --explain
+    dualtrace --json context "where does she live?" --user alice
+    dualtrace demo
+
+One module per command group: `records` (add, search, context, list, get, update, delete,
+history, undo, restore), `admin` (forget-user, import, export, maintain), `demo`, `bench`.
+`app` holds the group, its options and the one error-to-exit-code mapping (`exit_code`);
+`render` the output. Nothing heavy is imported until a command needs it.
+"""
+
+from __future__ import annotations
+
+from dualtrace.cli import admin, bench, demo, records
+from dualtrace.cli.app import cli, exit_code
+
+for _command in (*records.COMMANDS, *admin.COMMANDS, demo.demo, bench.bench):
+    cli.add_command(_command)
+
+
+def main() -> None:
+    """Entry point of the `dualtrace` script."""
+    cli(prog_name="dualtrace")
+
+
+__all__ = ["cli", "exit_code", "main"]
