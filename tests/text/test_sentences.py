@@ -1,3 +1,8 @@
+import re
+
+from hypothesis import given
+from hypothesis import strategies as st
+
 from dualtrace.text.sentences import split_sentences
 
 
@@ -29,6 +34,16 @@ def test_clauses_also_split_at_semicolons() -> None:
         "I cook;",
         "she bakes.",
     ]
+
+
+# How extraction split turns before the two splitters were merged: after every end mark.
+_EXTRACTION_SPLIT = re.compile(r"(?<=[.!?。！？；;])\s*|\n+")
+
+
+@given(st.text(alphabet=st.sampled_from(list("ab 我.!?。！？；;\n\"'”)")), max_size=40))
+def test_clauses_split_exactly_as_extraction_always_did(text: str) -> None:
+    expected = [s.strip() for s in _EXTRACTION_SPLIT.split(text) if s and s.strip()]
+    assert split_sentences(text, clauses=True) == expected
 
 
 def test_blank_text_has_no_sentences() -> None:
