@@ -265,10 +265,6 @@ def test_llm_api_key_comes_from_the_env() -> None:
     assert llm_api_key({}) is None
 
 
-# cli.py reads DUALTRACE_LLM_API_KEY itself until it calls `config.llm_api_key`.
-ENV_READERS_PENDING = {"cli.py"}
-
-
 def test_only_config_reads_the_environment() -> None:
     package = Path(dualtrace.__file__).parent
     readers = {
@@ -276,4 +272,4 @@ def test_only_config_reads_the_environment() -> None:
         for path in package.rglob("*.py")
         if re.search(r"os\.environ|getenv\(|environ\.get", path.read_text(encoding="utf-8"))
     }
-    assert readers - ENV_READERS_PENDING == {"config.py"}
+    assert readers == {"config.py"}
