@@ -127,7 +127,7 @@ class Memory:
         )  # fmt: skip
         if not episodes or not (self.config.extract if extract is None else extract):
             return AddResult(episodes=ids, events=[])
-        events, error = self.writer.write(episodes[0].user_id, episodes)
+        events, error = self.writer.write(user_id, episodes)
         warnings = [] if error is None else [f"extraction degraded: {error}"]
         return AddResult(episodes=ids, events=events, warnings=warnings)
 
@@ -268,8 +268,9 @@ class Memory:
         users = self.store.user_ids() if user_id is None else [check_user_id(user_id)]
         report = maintain(self.store, self.config, users, at, link_limit=self.writer.link_limit)
         report.sessions_ended = end_idle_sessions(
-            self, at, self.config.session_idle_minutes, None if user_id is None else users[0]
-        )
+            self._session_parts, at, self.config.session_idle_minutes,
+            None if user_id is None else users[0],
+        )  # fmt: skip
         return report
 
     # -- transfer -------------------------------------------------------------------------
