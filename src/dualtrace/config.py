@@ -80,8 +80,13 @@ class BoostConfig:
     importance_weight: float = 0.05
     #: Boost (up to +weight) for what a person the question names said (0: off).
     speaker_weight: float = 0.25
+    #: For a question about a slot ("Which city do I live in?"), the slot's current value
+    #: is multiplied by 1 + weight and what it replaced divided by it (0: off).
+    slot_weight: float = 1.0
 
     def __post_init__(self) -> None:
+        if not 0 <= self.slot_weight <= 4:
+            raise ConfigError(f"slot_weight={self.slot_weight} must lie in [0, 4] (0: off)")
         for name in ("recency_weight", "importance_weight", "speaker_weight"):
             if not 0 <= getattr(self, name) <= 0.5:
                 raise ConfigError(
@@ -242,6 +247,7 @@ class Settings(TypedDict, total=False):
     recency_halflife_days: float
     importance_weight: float
     speaker_weight: float
+    slot_weight: float
     context_diversity: float
     context_snippet_tokens: int
     context_relative_dates: bool
@@ -380,6 +386,7 @@ class MemoryConfig:
     recency_halflife_days = _Flat[float]("boost")
     importance_weight = _Flat[float]("boost")
     speaker_weight = _Flat[float]("boost")
+    slot_weight = _Flat[float]("boost")
     context_diversity = _Flat[float]("packing")
     context_snippet_tokens = _Flat[int]("packing")
     context_relative_dates = _Flat[bool]("packing")

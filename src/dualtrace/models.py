@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any, Literal
 
-EventKind = Literal["ADD", "UPDATE", "SUPERSEDE", "MERGE", "NOOP", "REINFORCE"]
+EventKind = Literal["ADD", "UPDATE", "SUPERSEDE", "INVALIDATE", "MERGE", "NOOP", "REINFORCE"]
 MEMORY_KINDS = ("fact", "preference", "event", "episode_chunk", "summary")
 ITEM_KINDS = ("episode", *MEMORY_KINDS)
 
@@ -121,6 +121,9 @@ class MemoryDraft:
     expire_at: datetime | None = None
     entities: tuple[EntityMention, ...] = ()
     keyphrases: tuple[str, ...] = ()
+    # The slot the fact fills (attribute, qualifier, subject, value, ended, hedged, cue,
+    # many), kept in the memory's metadata as "slot"; None when it fills none.
+    slot: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""`dualtrace bench locomo|longmemeval`: the retrieval (and optional QA) benchmark harness.
+"""`dualtrace bench locomo|longmemeval|updates`: the retrieval (and optional QA) benchmark
+harness, and the knowledge-update benchmark on its packaged cases.
 
 The harness is the `bench` extra (`pip install 'dualtrace[bench]'`): its plotting library is
 not installed with the engine, so it is imported only when a benchmark runs.
@@ -177,3 +178,38 @@ def bench_longmemeval(settings: Settings, data: Path, types: str | None, **optio
     chosen = None if types is None else tuple(t.strip() for t in types.split(",") if t.strip())
     with _qa_clients(options) as run_options:
         _report_written(settings, run_longmemeval(data, types=chosen, **run_options))
+
+
+@bench.command("updates")
+@click.option(
+    "--cases",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Cases JSONL [default: the packaged knowledge_updates.jsonl].",
+)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Results folder [default: results/updates-<time>/].",
+)
+@click.option(
+    "--limit",
+    type=click.IntRange(min=1),
+    help="Run on N cases, drawn evenly from each language and kind.",
+)
+@click.pass_obj
+def bench_updates(
+    settings: Settings, cases: Path | None, out: Path | None, limit: int | None
+) -> None:
+    """Knowledge updates (EN/ZH): does a later statement replace an earlier one, and do
+    look-alikes leave it alone? dualtrace against turns only."""
+    with bench_extra():
+        from dualtrace.bench.updates import CASES, run_updates, summary_text
+
+    results = run_updates(cases or CASES, out, limit=limit)
+    report = Path(results["report"])
+    if settings.as_json:
+        overall = {name: e["overall"] for name, e in results["engines"].items()}
+        render.echo_json({"report": str(report), "folder": str(report.parent), "rates": overall})
+    else:
+        click.echo(summary_text(results))
+        _report_written(settings, report)

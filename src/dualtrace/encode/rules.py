@@ -21,11 +21,15 @@ from dualtrace.text.dates import find_times, resolve_text
 from dualtrace.text.entities import extract_entities, normalise_name
 from dualtrace.text.lexical import query_terms
 from dualtrace.text.sentences import split_sentences
+from dualtrace.text.slots import SlotStatement, atomic_clauses, find_statements, is_request
+from dualtrace.text.slots.catalogue import BY_NAME
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _QUESTION = re.compile(r"[?？]\s*$|[吗呢]\s*[。！!]?\s*$")
 _ZH_PRONOUNS = (("我们", "{S}等人"), ("咱们", "{S}等人"), ("我的", "{S}的"), ("我", "{S}"))
 _FUTURE_GRANULARITIES = frozenset({"day", "week", "weekend"})
+# What begins on a day goes on after it ("my new job starts Monday"): no expiry.
+_BEGINS = re.compile(r"\b(?:start|starts|starting|begin|begins|beginning)\b|开始|入职", re.I)
 
 
 @dataclass(frozen=True)
@@ -58,37 +62,58 @@ class RulesExtractor:
                 continue
             previous = turns[i - 1] if i > 0 else None
             listeners = _listeners(episode, window)
-            for sentence in split_sentences(episode.text, clauses=True):
-                draft = self._draft(sentence, episode, previous, listeners)
-                if draft is None:
-                    continue
-                key = draft.text.casefold()
-                if key in seen:  # said again in this window: one draft citing both turns
-                    first = drafts[seen[key]]
-                    sources = tuple(dict.fromkeys((*first.source_episode_ids, episode.id)))
-                    drafts[seen[key]] = replace(first, source_episode_ids=sources)
-                    continue
-                seen[key] = len(drafts)
-                drafts.append(draft)
+            for clause in _clauses(episode.text):
+                for draft in self._drafts(clause, episode, previous, listeners):
+                    key = draft.text.casefold()
+                    if key in seen:  # said again in this window: one draft citing both turns
+                        first = drafts[seen[key]]
+                        sources = tuple(dict.fromkeys((*first.source_episode_ids, episode.id)))
+                        drafts[seen[key]] = replace(first, source_episode_ids=sources)
+                        continue
+                    seen[key] = len(drafts)
+                    drafts.append(draft)
         return Extraction(drafts=drafts, extractor=self.name)
 
+    def _drafts(
+        self, clause: str, episode: Episode, previous: Episode | None, listeners: list[str]
+    ) -> list[MemoryDraft]:
+        """The clause's memory, or one per slot when it states several ("我在阿里巴巴做产品
+        经理": an employer and a title, each changing on its own)."""
+        if _QUESTION.search(clause):
+            return []
+        statements = find_statements(clause)
+        if not statements:
+            if is_request(clause):  # "recommend me a book", "帮我…": not about the speaker
+                return []
+            draft = self._draft(clause, episode, previous, listeners)
+            return [] if draft is None else [draft]
+        if len(statements) == 1:
+            draft = self._draft(clause, episode, previous, listeners, statements[0])
+            return [] if draft is None else [draft]
+        found = (self._draft(clause, episode, previous, listeners, s, said=True)
+                 for s in statements)  # fmt: skip
+        return [d for d in found if d is not None]
+
     def _draft(
-        self, sentence: str, episode: Episode, previous: Episode | None, listeners: list[str]
-    ) -> MemoryDraft | None:
-        if not self._worth_keeping(sentence):
+        self, sentence: str, episode: Episode, previous: Episode | None, listeners: list[str],
+        slot: SlotStatement | None = None, *, said: bool = False,
+    ) -> MemoryDraft | None:  # fmt: skip
+        if slot is None and not self._worth_keeping(sentence):
             return None
         speaker = _speaker_name(episode)
         anchor = episode.occurred_at
         first_person = is_first_person(sentence) or "我" in sentence
         entities = _entities(sentence, speaker, listeners)
         times = find_times(sentence, anchor)
-        triple = _triple(sentence, speaker)
+        triple = _triple(sentence, speaker) if slot is None else _slot_triple(slot, speaker)
         if not first_person and not times and len(entities) <= 1 and triple is None:
             return None  # a remark about nothing in particular
         statement = _third_person(sentence, speaker)
-        kind = _kind(sentence, times, triple)
+        if slot is not None and said:
+            statement = _say(slot, speaker, sentence)
+        kind = _kind(sentence, times, triple) if slot is None else _slot_kind(slot)
         importance = _importance(sentence, first_person, triple, entities, times)
-        if importance < self.config.min_importance:
+        if importance < self.config.min_importance and slot is None:
             return None
         topic = patterns.topic_of(sentence)
         return MemoryDraft(
@@ -109,9 +134,12 @@ class RulesExtractor:
             topic=topic,
             importance=importance,
             valid_from=_valid_from(kind, times, anchor),
-            expire_at=None if reports_done(sentence) else _expiry(times, anchor),
+            expire_at=None
+            if reports_done(sentence) or _BEGINS.search(sentence)
+            else _expiry(times, anchor),
             entities=tuple(entities),
             keyphrases=tuple(_keyphrases(sentence, speaker)),
+            slot=None if slot is None else _slot_detail(slot),
         )
 
     def _worth_keeping(self, sentence: str) -> bool:
@@ -121,6 +149,43 @@ class RulesExtractor:
         if _CJK.search(sentence):
             return len(_CJK.findall(rest)) >= self.config.min_chars_zh
         return len(rest) >= self.config.min_chars_en and len(query_terms(rest)) >= 2
+
+
+def _clauses(text: str) -> list[str]:
+    """The turn's clauses as extraction reads them: sentences, cut further where a sentence
+    states several slots."""
+    return [c for s in split_sentences(text, clauses=True) for c in atomic_clauses(s)]
+
+
+def _slot_subject(slot: SlotStatement, speaker: str) -> str:
+    """The slot's subject as a name: the speaker, or the speaker's relative."""
+    if slot.subject is None:
+        return speaker
+    if _CJK.search(slot.subject):
+        return f"{'用户' if speaker == 'the user' else speaker}的{slot.subject}"
+    return f"{speaker}'s {slot.subject}"
+
+
+def _slot_triple(slot: SlotStatement, speaker: str) -> tuple[str, str, str]:
+    return _slot_subject(slot, speaker), slot.attribute, slot.value or ""
+
+
+def _say(slot: SlotStatement, speaker: str, sentence: str) -> str:
+    """The attribute's own wording of one slot of a clause that states several."""
+    subject = _slot_subject(slot, speaker)
+    english, chinese = BY_NAME[slot.attribute].say
+    if _CJK.search(sentence):
+        return chinese.format(s="用户" if subject == "the user" else subject, v=slot.value)
+    text = english.format(s=subject, v=slot.value)
+    return text[0].upper() + text[1:]
+
+
+def _slot_detail(slot: SlotStatement) -> dict[str, object]:
+    return {
+        "attribute": slot.attribute, "qualifier": slot.qualifier, "subject": slot.subject,
+        "value": slot.value, "ended": slot.ended, "hedged": slot.hedged, "cue": slot.cue,
+        "many": slot.many,
+    }  # fmt: skip
 
 
 def _speaker_name(episode: Episode) -> str:
@@ -172,6 +237,13 @@ def _kind(sentence: str, times: list[TimeMention], triple: tuple[str, str, str] 
             return "fact"
         return "event"
     return "fact"
+
+
+def _slot_kind(slot: SlotStatement) -> str:
+    """A slot's value is a fact (a liking, a preference); that it ended, an event."""
+    if slot.ended:
+        return "event"
+    return "preference" if slot.attribute in {"hobby", "favourite"} else "fact"
 
 
 def _importance(

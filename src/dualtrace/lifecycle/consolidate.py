@@ -13,7 +13,17 @@ says which of these happens:
   budget 300k → 350k): the older value's validity is closed at the newer one's start;
   nothing is deleted. If the new memory is the *older* value (a history imported late), it
   is the one stored as closed;
+- INVALIDATE: the new memory says a value stopped holding ("I quit Alibaba", "不再吃素"):
+  the memories holding that value are closed by it, and it holds no value itself;
 - ADD: anything else. Multi-valued predicates (likes, visited, has) accumulate.
+
+A memory that fills a slot (`metadata["slot"]`, from `text/slots`) is decided by its slot:
+(subject, attribute, qualifier). A hedged statement ("I might move to Berlin") never closes
+anything; another person's slot is not the speaker's; a qualifier keeps slots apart ("laptop
+budget" and "bike budget"), and a statement without one ("raise the budget to 400k") is
+about the qualified slot when the user has only one. Each closing decision carries `why`:
+the slot, the change cue and a score (0.9 with a cue, 0.7 for a new value said plainly),
+kept in the history entry.
 
 Invalidation only ever touches memories of the same user, subject and predicate.
 """
@@ -23,13 +33,16 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from dualtrace.encode.patterns import MERGEABLE, SINGLE_VALUED
 from dualtrace.models import MemoryRecord
 from dualtrace.text.lexical import query_terms
+from dualtrace.text.slots import same_value
 
-Action = Literal["ADD", "NOOP", "REINFORCE", "MERGE", "SUPERSEDE"]
+Action = Literal["ADD", "NOOP", "REINFORCE", "MERGE", "SUPERSEDE", "INVALIDATE"]
+CUED_SCORE = 0.9  # a new value said with a change cue ("moved", "换成", "now")
+PLAIN_SCORE = 0.7  # a new value of a one-value slot said plainly
 
 # Near-duplicates by embedding must also share most of their words: small multilingual
 # embedders put unrelated Chinese sentences above 0.93 cosine.
@@ -49,6 +62,7 @@ class Decision:
     text: str | None = None  # MERGE: the target's new text
     object: str | None = None  # MERGE: the target's new object (the values joined)
     older: bool = False  # SUPERSEDE: the new memory is the older value and is closed itself
+    why: dict[str, Any] | None = None  # SUPERSEDE / INVALIDATE of a slot: slot, cue, score
 
 
 def normalise(value: str | None) -> str:
@@ -84,6 +98,9 @@ def decide(
     `near`: valid memories whose fact trace says the same as `new`'s (same normalised text,
     or cosine at or above the writer's near-duplicate threshold), best first.
     """
+    slot = slot_of(new)
+    if slot is not None and subject_key(new) is not None:
+        return _decide_slot(new, slot, same_subject, near)
     key = subject_key(new)
     if key is not None:
         same = [m for m in same_subject if subject_key(m) == key]
@@ -100,6 +117,65 @@ def decide(
             continue
         return _repeat(new, other)
     return Decision("ADD")
+
+
+def slot_of(record: MemoryRecord) -> dict[str, Any] | None:
+    """The slot a memory fills, as the extractor found it, or None."""
+    slot = record.metadata.get("slot")
+    return slot if isinstance(slot, dict) and slot.get("attribute") else None
+
+
+def holds_value(record: MemoryRecord) -> bool:
+    """Whether a memory states a current value of its slot (not an end, not a maybe)."""
+    slot = slot_of(record)
+    return slot is None or not (slot.get("ended") or slot.get("hedged"))
+
+
+def _decide_slot(
+    new: MemoryRecord, slot: dict[str, Any], same_subject: Sequence[MemoryRecord],
+    near: Sequence[MemoryRecord],
+) -> Decision:  # fmt: skip
+    key = subject_key(new)
+    holders = [m for m in same_subject if subject_key(m) == key and holds_value(m)]
+    holders = same_qualifier(slot.get("qualifier"), holders)
+    value = slot.get("value") or new.object
+    repeats = [m for m in holders if any(same_value(value, v) for v in values_of(m))]
+    why = {"slot": slot_label(slot), "cue": slot.get("cue"),
+           "score": CUED_SCORE if slot.get("cue") else PLAIN_SCORE}  # fmt: skip
+    if slot.get("ended"):
+        if repeats and not slot.get("hedged"):
+            return Decision("INVALIDATE", tuple(repeats), why={**why, "score": CUED_SCORE})
+        return Decision("ADD")
+    if repeats:
+        return _repeat(new, repeats[0])
+    if slot.get("hedged") or slot.get("many") or not holders:
+        others = [m for m in near if not _separate(new, m) and holds_value(m) == holds_value(new)]
+        return _repeat(new, others[0]) if others else Decision("ADD")
+    decision = _supersede(new, holders)
+    return Decision(decision.action, decision.targets, older=decision.older, why=why)
+
+
+def same_qualifier(qualifier: str | None, holders: list[MemoryRecord]) -> list[MemoryRecord]:
+    """The holders a statement with this qualifier is about: the same qualifier or none; a
+    statement without one is about the one qualified slot the user has, if just one."""
+
+    def of(m: MemoryRecord) -> str | None:
+        return (slot_of(m) or {}).get("qualifier")
+
+    if qualifier:
+        return [m for m in holders if of(m) in (qualifier, None)]
+    qualified = {of(m) for m in holders} - {None}
+    if len(qualified) <= 1:
+        return holders
+    return [m for m in holders if of(m) is None]
+
+
+def slot_label(slot: dict[str, Any]) -> str:
+    """ "subject/attribute/qualifier" for history entries ("user/budget/car")."""
+    parts = [slot.get("subject") or "user", str(slot.get("attribute"))]
+    if slot.get("qualifier"):
+        parts.append(str(slot["qualifier"]))
+    return "/".join(parts)
 
 
 def _repeat(new: MemoryRecord, old: MemoryRecord) -> Decision:

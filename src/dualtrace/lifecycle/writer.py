@@ -71,11 +71,14 @@ class _Plan:
         self.view[record.id] = record
         self.new.append(record.id)
 
-    def close(self, old: MemoryRecord, by_id: str, at: datetime | None) -> None:
-        """`old` stops holding at `at`; `by_id` holds the value from then on."""
-        self.changes.append(
-            MemoryChange("SUPERSEDE", old.id, self.view[by_id].text, by_id=by_id, valid_to=at)
-        )
+    def close(
+        self, old: MemoryRecord, by_id: str, at: datetime | None,
+        why: dict[str, object] | None = None,
+    ) -> None:  # fmt: skip
+        """`old` stops holding at `at`; `by_id` holds the value (or says it ended) from then."""
+        self.changes.append(MemoryChange(
+            "SUPERSEDE", old.id, self.view[by_id].text, by_id=by_id, valid_to=at, why=why,
+        ))  # fmt: skip
         self.closed.add(old.id)
 
     def same_subject(self, record: MemoryRecord) -> list[MemoryRecord]:
@@ -267,16 +270,17 @@ class MemoryWriter:
             plan.keys[record.id] = self.keys(user_id, record)
         plan.add(record)
         plan.events.append((record.id, "ADD", record.text))
-        if action != "SUPERSEDE":
+        if action not in ("SUPERSEDE", "INVALIDATE"):
             return
+        why = None if decision.why is None else {**decision.why, "decision": action}
         if decision.older:  # the new memory is an older value: it is the one closed
             newer = targets[0]
-            plan.close(record, newer.id, newer.valid_from)
+            plan.close(record, newer.id, newer.valid_from, why)
             plan.events.append((record.id, "SUPERSEDE", record.text))
             return
         for old in targets:
-            plan.close(old, record.id, record.valid_from)
-            plan.events.append((old.id, "SUPERSEDE", old.text))
+            plan.close(old, record.id, record.valid_from, why)
+            plan.events.append((old.id, action, old.text))
 
     @staticmethod
     def _record(
@@ -294,6 +298,7 @@ class MemoryWriter:
             session_id=session_id, source_episode_ids=d.source_episode_ids,
             metadata={
                 **inherited, "extractor": extraction.extractor, "keyphrases": list(d.keyphrases),
+                **({"slot": d.slot} if d.slot else {}),
             },
         )  # fmt: skip
 

@@ -23,6 +23,8 @@ _TASK = re.compile(
 )
 _NOT_WORD = re.compile(r"[\W_]+")
 Key = tuple[str, str]  # (subject casefolded, predicate)
+
+
 @dataclass(frozen=True)
 class TurnFacts:
     """What one turn adds to the summary."""
@@ -127,5 +129,3 @@ def normalise_value(text: str) -> str:
 
 def capitalise(text: str) -> str:
     return text[:1].upper() + text[1:]
-
-

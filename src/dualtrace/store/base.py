@@ -79,6 +79,7 @@ class MemoryChange:
     object: str | None = None  # MERGE: the values joined
     values: tuple[str, ...] = ()  # MERGE: each value
     keys: tuple[IndexEntry, ...] = ()  # MERGE: search keys of the merged text
+    why: dict[str, Any] | None = None  # SUPERSEDE: what decided it (slot, cue, score), kept
 
 
 @dataclass(frozen=True)
@@ -173,6 +174,13 @@ class MemoryStore(Protocol):
         self, user_id: str, subjects: Sequence[str], predicates: Sequence[str]
     ) -> list[MemoryRecord]:
         """Valid memories with one of these predicates and subjects (case-insensitive)."""
+        ...
+
+    def memories_by_predicate(
+        self, user_id: str, predicates: Sequence[str], *, include_invalid: bool = False
+    ) -> list[MemoryRecord]:
+        """Memories with one of these predicates, any subject, oldest first; valid ones only
+        unless `include_invalid` (then closed ones too; archived ones never)."""
         ...
 
     def record_kinds(self, user_id: str, ids: Sequence[str]) -> dict[str, str]:

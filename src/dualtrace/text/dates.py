@@ -11,15 +11,22 @@ Rules for the ambiguous cases (the anchor is the day the text was said):
   Friday" / 上周五 is the Friday of that week (so on a Sunday it is nine days back, on a Monday
   three), "this Friday" / 这周五 the Friday of the anchor's week, "next Friday" / 下周五 the
   Friday of the following week. A weekend is the Saturday and Sunday of a week.
-- A bare weekday ("on Friday", 周五) means the most recent such day strictly before the anchor:
-  said on a Friday, "Friday" is seven days earlier. Bare 周末 is the weekend containing the
-  anchor when it falls on one, else the weekend just past.
+- A bare weekday ("on Friday", 周五) resolves by the tense of its clause (`tense.looks_ahead_at`):
+  where the text looks ahead ("my new job starts Monday", "周五要交报告", "I'll go again
+  Friday") it is the first such day strictly after the anchor, so said on a Monday, "starts
+  Monday" is seven days later; elsewhere, past or neutral, it is the most recent such day
+  strictly before the anchor: said on a Friday, "Friday" is seven days earlier. Bare 周末 is
+  likewise the coming weekend looking ahead (the anchor's week's, the next week's when said
+  on a Sunday), else the weekend containing the anchor when it falls on one, else the one
+  just past. "the weekend" / "this coming weekend", 月底 / "the end of the month" (the month's
+  last day; 下个月底, "end of next month": the next month's) are read only looking ahead.
 - "N days ago" is a day; "N weeks ago" / N周前 is the whole week containing the day N*7 days
   back; "N months ago" is the same day of the month N months back, clamped to the month's
   last day (31 March - 1 month = 28/29 February); "N years ago" / N年前 is the whole calendar
   year. "in N ..." and "N ... from now" / N天后 mirror them forwards. "a few" / 几 is three
   give or take one, so "a few days ago" spans anchor-4 .. anchor-2; "a couple of" is two.
-- A month name without a year ("in May", 五月, "May 8th", 5月8日) is in the anchor's year;
+- A month name without a year ("in May", 五月, "May 8th", 5月8日) is in the anchor's year,
+  or looking ahead the first one not yet over ("I'm flying to Paris in March" said in May);
   "last May" is the most recent May before the anchor's month, "next May" the first after.
   "May" and "March" count as months only when capitalised (or followed by a day number or a
   year), and a capitalised "May" followed by a pronoun ("May I ...") is not a month unless a
@@ -44,98 +51,45 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from calendar import monthrange
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
 from dualtrace.models import TimeMention
+from dualtrace.text.numerals import EN_NUMBERS, amount, cn_int
+from dualtrace.text.periods import (
+    Range,
+    add_months,
+    monday,
+    month_end,
+    one_day,
+    period,
+    point,
+    season,
+    season_index,
+    weekday_after,
+    weekday_before,
+    whole_month,
+    whole_year,
+)
+from dualtrace.text.tense import looks_ahead_at
 
 __all__ = ["find_times", "resolve_text", "time_window"]
 
-_Range = tuple[date, date, str]  # first day, last day, granularity
-_Resolver = Callable[[re.Match[str], date], _Range | None]
+_Resolver = Callable[[re.Match[str], date], Range | None]
 
 
 @dataclass(frozen=True)
 class _Rule:
-    """A pattern and how to resolve its matches; `relative` unless it names an explicit year."""
+    """A pattern and how to resolve its matches; `relative` unless it names an explicit year.
+
+    `ahead`, where given, resolves instead when the clause of the match looks ahead.
+    """
 
     pattern: re.Pattern[str]
     resolve: _Resolver
     relative: bool = True
-
-
-# --- calendar arithmetic ------------------------------------------------------------------
-
-
-def _monday(day: date) -> date:
-    """The Monday that starts the (Monday-Sunday) week containing `day`."""
-    return day - timedelta(days=day.weekday())
-
-
-def _day(day: date) -> _Range:
-    return (day, day, "day")
-
-
-def _week(day: date) -> _Range:
-    monday = _monday(day)
-    return (monday, monday + timedelta(days=6), "week")
-
-
-def _weekend(day: date) -> _Range:
-    saturday = _monday(day) + timedelta(days=5)
-    return (saturday, saturday + timedelta(days=1), "weekend")
-
-
-def _month(year: int, month: int) -> _Range:
-    return (date(year, month, 1), date(year, month, monthrange(year, month)[1]), "month")
-
-
-def _year(year: int) -> _Range:
-    return (date(year, 1, 1), date(year, 12, 31), "year")
-
-
-def _add_months(day: date, months: int) -> date:
-    """The same day of the month `months` later (or earlier), clamped to that month's end."""
-    year, month0 = divmod(day.year * 12 + day.month - 1 + months, 12)
-    return date(year, month0 + 1, min(day.day, monthrange(year, month0 + 1)[1]))
-
-
-def _season_index(day: date) -> int:
-    """Seasons counted from year 0: year*4 + (0 spring, 1 summer, 2 autumn, 3 winter)."""
-    # January and February belong to the winter that began the December before.
-    return (day.year * 12 + day.month - 3) // 3
-
-
-def _season(index: int) -> _Range:
-    """The three months of the season numbered as in `_season_index`."""
-    start = index * 3 + 2  # months since January of year 0; spring starts in March
-    first_year, first_month0 = divmod(start, 12)
-    last_year, last_month0 = divmod(start + 2, 12)
-    last = date(last_year, last_month0 + 1, monthrange(last_year, last_month0 + 1)[1])
-    return (date(first_year, first_month0 + 1, 1), last, "season")
-
-
-def _period(anchor: date, unit: str, offset: int) -> _Range:
-    """The whole day/week/weekend/month/year `offset` units away from the anchor's."""
-    if unit == "day":
-        return _day(anchor + timedelta(days=offset))
-    if unit == "week":
-        return _week(anchor + timedelta(weeks=offset))
-    if unit == "weekend":
-        return _weekend(anchor + timedelta(weeks=offset))
-    if unit == "month":
-        shifted = _add_months(anchor, offset)
-        return _month(shifted.year, shifted.month)
-    return _year(anchor.year + offset)
-
-
-def _point(anchor: date, unit: str, offset: int) -> _Range:
-    """Where "`offset` units ago/from now" lands: a month count keeps the day of the month."""
-    if unit == "month":
-        return _day(_add_months(anchor, offset))
-    return _period(anchor, unit, offset)
+    ahead: _Resolver | None = None
 
 
 # --- vocabulary ---------------------------------------------------------------------------
@@ -173,12 +127,6 @@ _DIRECTIONS = {
     "ago": -1, "in": 1, "from now": 1,
     "前": -1, "以前": -1, "之前": -1, "后": 1, "以后": 1, "之后": 1,
 }  # fmt: skip
-_EN_NUMBERS = {
-    w: i + 1
-    for i, w in enumerate("one two three four five six seven eight nine ten eleven twelve".split())
-} | {"a": 1, "an": 1}
-_CN_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"两": 2}
-_FEW = (2, 4)  # "a few" is three, give or take one
 
 
 def _norm(words: str) -> str:
@@ -191,34 +139,9 @@ def _group(match: re.Match[str], name: str) -> str | None:
     return match.groupdict().get(name)
 
 
-def _cn_int(text: str) -> int | None:
-    """Digits or a Chinese numeral below 100 ("8", "十二", "二十三") as an int."""
-    if text.isdigit():
-        return int(text)
-    if "十" in text:
-        tens, _, units = text.partition("十")
-        high = _CN_DIGITS.get(tens) if tens else 1
-        low = _CN_DIGITS.get(units) if units else 0
-        return None if high is None or low is None else high * 10 + low
-    return _CN_DIGITS.get(text)
-
-
-def _amount(token: str) -> tuple[int, int] | None:
-    """How many units a count word means, as a (low, high) range."""
-    word = _norm(token)
-    if word in ("a few", "few", "几"):
-        return _FEW
-    if "couple" in word:
-        return (2, 2)
-    number = _EN_NUMBERS.get(word)
-    if number is None:
-        number = _cn_int(word)
-    return None if number is None else (number, number)
-
-
 def _month_number(token: str) -> int | None:
     """1-12 from an English month name or abbreviation, digits, or a Chinese numeral."""
-    return _MONTH_INDEX.get(token.lower()[:3]) or _cn_int(token)
+    return _MONTH_INDEX.get(token.lower()[:3]) or cn_int(token)
 
 
 # A capitalised "May"/"March" right after one of these is a month even before a pronoun.
@@ -253,31 +176,73 @@ def _not_a_month(match: re.Match[str]) -> bool:
 # --- resolvers ------------------------------------------------------------------------------
 
 
-def _resolve_day_word(match: re.Match[str], anchor: date) -> _Range:
-    return _day(anchor + timedelta(days=_DAY_WORDS[_norm(match[0])]))
+def _resolve_day_word(match: re.Match[str], anchor: date) -> Range:
+    return one_day(anchor + timedelta(days=_DAY_WORDS[_norm(match[0])]))
 
 
 def _unit(token: str) -> str:
     return _UNITS.get(token) or token.lower().removesuffix("s")
 
 
-def _resolve_period(match: re.Match[str], anchor: date) -> _Range:
-    return _period(anchor, _unit(match["unit"]), _REL_OFFSETS[_norm(match["rel"])])
+def _resolve_period(match: re.Match[str], anchor: date) -> Range:
+    return period(anchor, _unit(match["unit"]), _REL_OFFSETS[_norm(match["rel"])])
 
 
-def _resolve_weekday(match: re.Match[str], anchor: date) -> _Range:
+def _resolve_weekday(match: re.Match[str], anchor: date) -> Range:
     weekday = _WEEKDAY_INDEX[match["wd"].lower()]
     rel = _group(match, "rel")
     if rel is None:  # bare: the most recent one strictly before the anchor
-        return _day(anchor - timedelta(days=(anchor.weekday() - weekday - 1) % 7 + 1))
-    return _day(_monday(anchor) + timedelta(weeks=_REL_OFFSETS[_norm(rel)], days=weekday))
+        return one_day(weekday_before(anchor, weekday))
+    return one_day(monday(anchor) + timedelta(weeks=_REL_OFFSETS[_norm(rel)], days=weekday))
 
 
-def _resolve_bare_weekend(match: re.Match[str], anchor: date) -> _Range:
-    return _period(anchor, "weekend", 0 if anchor.weekday() >= 5 else -1)
+def _resolve_weekday_ahead(match: re.Match[str], anchor: date) -> Range:
+    """A bare weekday looking ahead is the first one strictly after the anchor."""
+    if _group(match, "rel") is not None:
+        return _resolve_weekday(match, anchor)
+    return one_day(weekday_after(anchor, _WEEKDAY_INDEX[match["wd"].lower()]))
 
 
-def _resolve_quantity(match: re.Match[str], anchor: date) -> _Range | None:
+def _resolve_bare_weekend(match: re.Match[str], anchor: date) -> Range:
+    return period(anchor, "weekend", 0 if anchor.weekday() >= 5 else -1)
+
+
+def _resolve_weekend_ahead(match: re.Match[str], anchor: date) -> Range:
+    """The coming weekend: the anchor's week's, or the next week's when said on its Sunday."""
+    return period(anchor, "weekend", 1 if anchor.weekday() == 6 else 0)
+
+
+def _resolve_month_end_ahead(match: re.Match[str], anchor: date) -> Range:
+    """月底, "the end of the month": the last day of the anchor's month (下个月底: the next's)."""
+    rel = _norm(_group(match, "rel") or "this")
+    return one_day(month_end(add_months(anchor, 1 if rel in ("next", "下", "下个") else 0)))
+
+
+def _only_ahead(match: re.Match[str], anchor: date) -> None:
+    """For expressions read only where the text looks ahead ("the weekend", 月底)."""
+    return None
+
+
+_FIXED = ("year", "yp", "rel")  # a match with any of these names its own year
+
+
+def _or_next_year(resolve: _Resolver) -> _Resolver:
+    """`resolve`, looking ahead: a month or day named without a year that is already over
+    ("in March" said in May, "5月8日" said on 10 May) is next year's."""
+
+    def ahead(match: re.Match[str], anchor: date) -> Range | None:
+        found = resolve(match, anchor)
+        if found is None or found[1] >= anchor or any(map(match.groupdict().get, _FIXED)):
+            return found
+        try:
+            return resolve(match, add_months(anchor, 12))
+        except ValueError:  # 29 February without a leap year next: keep this year's
+            return found
+
+    return ahead
+
+
+def _resolve_quantity(match: re.Match[str], anchor: date) -> Range | None:
     unit, count = _unit(match["unit"]), match["n"]
     if count == "半":  # 半年 is six months, 半个月 fifteen days
         if unit not in ("year", "month"):
@@ -286,16 +251,16 @@ def _resolve_quantity(match: re.Match[str], anchor: date) -> _Range | None:
     elif match["unit"] == "月" and _group(match, "ge") is None:
         return None  # 5月前 is "before May", not "5 months ago"
     else:
-        amount = _amount(count)
-        if amount is None:
+        counted = amount(count)
+        if counted is None:
             return None
-        bounds = amount
+        bounds = counted
     sign = _DIRECTIONS[_norm(match["dir"])]
-    near, far = (_point(anchor, unit, sign * n) for n in bounds)
+    near, far = (point(anchor, unit, sign * n) for n in bounds)
     return (min(near[0], far[0]), max(near[1], far[1]), near[2])
 
 
-def _resolve_month_name(match: re.Match[str], anchor: date) -> _Range | None:
+def _resolve_month_name(match: re.Match[str], anchor: date) -> Range | None:
     if _not_a_month(match):
         return None
     month = _MONTH_INDEX[match["mon"].lower()[:3]]
@@ -304,10 +269,10 @@ def _resolve_month_name(match: re.Match[str], anchor: date) -> _Range | None:
         year -= 1
     elif rel == "next" and month <= anchor.month:
         year += 1
-    return _month(year, month)
+    return whole_month(year, month)
 
 
-def _resolve_calendar(match: re.Match[str], anchor: date) -> _Range | None:
+def _resolve_calendar(match: re.Match[str], anchor: date) -> Range | None:
     """A year, a month of a year, or a day of a month of a year, each part optional."""
     if _group(match, "mon") is not None and _not_a_month(match):
         return None
@@ -315,30 +280,30 @@ def _resolve_calendar(match: re.Match[str], anchor: date) -> _Range | None:
     year = int(explicit) if explicit else anchor.year + _YEAR_WORDS.get(prefix or "今年", 0)
     month_token = _group(match, "mon")
     if month_token is None:
-        return _year(year)
+        return whole_year(year)
     month = _month_number(month_token)
     if month is None:
         return None
     day_token = _group(match, "day")
     if day_token is None:
-        return _month(year, month)
-    day = _cn_int(day_token)
-    return None if day is None else _day(date(year, month, day))
+        return whole_month(year, month)
+    day = cn_int(day_token)
+    return None if day is None else one_day(date(year, month, day))
 
 
-def _resolve_season(match: re.Match[str], anchor: date) -> _Range:
-    season = _SEASONS[match["season"].lower()]
+def _resolve_season(match: re.Match[str], anchor: date) -> Range:
+    which = _SEASONS[match["season"].lower()]
     explicit = _group(match, "year")
     if explicit is not None:
-        return _season(int(explicit) * 4 + season)
-    current = _season_index(anchor)
-    this = current if current % 4 == season else anchor.year * 4 + season
+        return season(int(explicit) * 4 + which)
+    current = season_index(anchor)
+    this = current if current % 4 == which else anchor.year * 4 + which
     rel = _norm(match["rel"])
     if rel == "last":
-        return _season(current - ((current - season - 1) % 4 + 1))
+        return season(current - ((current - which - 1) % 4 + 1))
     if rel == "next":
-        return _season(current + ((season - current - 1) % 4 + 1))
-    return _season(this + 4 * _YEAR_WORDS.get(rel, 0))
+        return season(current + ((which - current - 1) % 4 + 1))
+    return season(this + 4 * _YEAR_WORDS.get(rel, 0))
 
 
 # --- patterns -------------------------------------------------------------------------------
@@ -362,7 +327,7 @@ _MON_FULL = "|".join(_MONTH_NAMES)
 _MON_ANY = _MON_FULL + "|sept|jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec"
 _UNIT_WORDS = "week|weekend|month|year"
 _SEASON_WORDS = "spring|summer|autumn|fall|winter"
-_NUM = r"\d{1,4}|" + _words(["a couple of", "a couple", "couple of", "a few", "few", *_EN_NUMBERS])
+_NUM = r"\d{1,4}|" + _words(["a couple of", "a couple", "couple of", "a few", "few", *EN_NUMBERS])
 _EN_DAY = r"(?P<day>3[01]|[12][0-9]|0?[1-9])(?:st|nd|rd|th)?"
 _EN_YEAR = r"(?P<year>(?:1[89]|2[01])[0-9]{2})"
 _EN_UNIT = r"(?P<unit>days?|weeks?|weekends?|months?|years?)"
@@ -389,17 +354,40 @@ _EN_RULES = (
         ),
         _resolve_period,
     ),
-    _Rule(_en(_NO_HABIT + rf"(?:(?P<rel>last|this|next)\s+)?(?P<wd>{_WD})"), _resolve_weekday),
+    _Rule(
+        _en(_NO_HABIT + rf"(?:(?P<rel>last|this|next)\s+)?(?P<wd>{_WD})"),
+        _resolve_weekday,
+        ahead=_resolve_weekday_ahead,
+    ),
+    _Rule(
+        _en(r"(?:the|this\s+coming)\s+(?:coming\s+)?weekend(?!\s+(?:of|before|after)(?![A-Za-z]))"),
+        _only_ahead,
+        ahead=_resolve_weekend_ahead,
+    ),
+    _Rule(
+        _en(r"(?:the\s+)?end\s+of\s+(?:the|(?P<rel>this|next))\s+month"),
+        _only_ahead,
+        ahead=_resolve_month_end_ahead,
+    ),
     _Rule(_en(rf"(?P<n>{_NUM})\s+{_EN_UNIT}\s+(?P<dir>ago)"), _resolve_quantity),
     _Rule(_en(_NOT_A_RATE + rf"(?P<dir>in)\s+(?P<n>{_NUM})\s+{_EN_UNIT}"), _resolve_quantity),
     _Rule(_en(rf"(?P<n>{_NUM})\s+{_EN_UNIT}\s+(?P<dir>from\s+now)"), _resolve_quantity),
-    _Rule(_en(rf"(?P<mon>{_MON_ANY})\.?\s+{_EN_DAY}(?:,?\s+{_EN_YEAR})?"), _resolve_calendar),
+    _Rule(
+        _en(rf"(?P<mon>{_MON_ANY})\.?\s+{_EN_DAY}(?:,?\s+{_EN_YEAR})?"),
+        _resolve_calendar,
+        ahead=_or_next_year(_resolve_calendar),
+    ),
     _Rule(
         _en(rf"(?:the\s+)?{_EN_DAY}\s+(?:of\s+)?(?P<mon>{_MON_ANY})(?:\.?,?\s+{_EN_YEAR})?"),
         _resolve_calendar,
+        ahead=_or_next_year(_resolve_calendar),
     ),
     _Rule(_en(rf"(?P<mon>{_MON_ANY})\.?,?\s+(?:of\s+)?{_EN_YEAR}"), _resolve_calendar),
-    _Rule(_en(rf"(?:(?P<rel>last|this|next)\s+)?(?P<mon>{_MON_FULL})"), _resolve_month_name),
+    _Rule(
+        _en(rf"(?:(?P<rel>last|this|next)\s+)?(?P<mon>{_MON_FULL})"),
+        _resolve_month_name,
+        ahead=_or_next_year(_resolve_month_name),
+    ),
     _Rule(_en(rf"(?:{_YEAR_AFTER}){_EN_YEAR}"), _resolve_calendar),
     _Rule(_en(rf"(?P<rel>last|this|next)\s+(?P<season>{_SEASON_WORDS})"), _resolve_season),
     _Rule(_en(rf"(?:the\s+)?(?P<season>{_SEASON_WORDS})\s+(?:of\s+)?{_EN_YEAR}"), _resolve_season),
@@ -444,8 +432,19 @@ _CN_RULES = (
         _resolve_period,
     ),
     _Rule(re.compile(rf"{_CN_PREFIX}{_CN_WEEK}{_CN_WD}"), _resolve_weekday),
-    _Rule(re.compile(rf"{_CN_BARE}{_CN_WEEK}{_CN_WD}"), _resolve_weekday),
-    _Rule(re.compile(r"(?<![上下这本每个以])周末"), _resolve_bare_weekend),
+    _Rule(
+        re.compile(rf"{_CN_BARE}{_CN_WEEK}{_CN_WD}"), _resolve_weekday, ahead=_resolve_weekday_ahead
+    ),
+    _Rule(
+        re.compile(r"(?<![上下这本每个以])周末"),
+        _resolve_bare_weekend,
+        ahead=_resolve_weekend_ahead,
+    ),
+    _Rule(
+        re.compile(rf"(?:(?P<rel>这个?|本|下个?)|(?<![0-9{_CN_NUMERAL}个上]))月底"),
+        _only_ahead,
+        ahead=_resolve_month_end_ahead,
+    ),
     _Rule(
         re.compile(
             rf"{_CN_FENCE}(?P<n>[0-9]{{1,3}}|[{_CN_NUMERAL}]{{1,3}}|几|半)(?P<ge>个)?"
@@ -457,6 +456,7 @@ _CN_RULES = (
     _Rule(
         re.compile(rf"(?:(?P<yp>{_CN_YEAR_WORD})|{_CN_FENCE}){_CN_MONTH}月(?:份|{_CN_DAY}[日号])?"),
         _resolve_calendar,
+        ahead=_or_next_year(_resolve_calendar),
     ),
     _Rule(
         re.compile(
@@ -489,8 +489,11 @@ def _candidates(text: str, anchor: date) -> list[tuple[TimeMention, bool, int]]:
     found: list[tuple[TimeMention, bool, int]] = []
     for order, rule in enumerate(_RULES):
         for match in rule.pattern.finditer(text):
+            resolve = rule.resolve
+            if rule.ahead is not None and looks_ahead_at(text, match.start()):
+                resolve = rule.ahead
             try:
-                resolved = rule.resolve(match, anchor)
+                resolved = resolve(match, anchor)
             except (ValueError, OverflowError):
                 continue  # 31 February, or a count that runs off the calendar: not a date
             if resolved is None:

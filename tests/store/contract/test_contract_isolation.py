@@ -77,6 +77,7 @@ def test_memory_reads(store: Store) -> None:
     assert store.get_memories(B, A_IDS) == {}
     assert store.memory_ids_by_fact_hash(B, ["hash-a-m1-fact", "hash-a-m2-fact"]) == {}
     assert store.memories_by_subject(B, ["Alice"], ["lives_in"]) == []
+    assert store.memories_by_predicate(B, ["lives_in"], include_invalid=True) == []
     assert store.record_kinds(B, A_IDS) == {}
     assert store.list_records(B, None, True, None) == ["b-ep1"]
     assert store.superseded_by(B, "a-m2") == []

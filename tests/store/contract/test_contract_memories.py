@@ -65,6 +65,11 @@ def test_memories_are_found_by_fact_hash_and_by_subject(store: Store) -> None:
     assert [m.id for m in store.memories_by_subject("u", ["ANN"], ["lives_in"])] == ["m1"]
     assert store.memories_by_subject("u", ["Ann"], ["works_at"]) == []
     assert store.memories_by_subject("u", [], ["lives_in"]) == []
+    assert [m.id for m in store.memories_by_predicate("u", ["lives_in"])] == ["m1", "m2"]
+    found = store.memories_by_predicate("u", ["lives_in"], include_invalid=True)
+    assert sorted(m.id for m in found) == ["m1", "m2", "m3"]
+    assert store.memories_by_predicate("u", ["works_at"]) == []
+    assert store.memories_by_predicate("u", []) == []
 
 
 def test_record_kinds_and_list_records(store: Store) -> None:

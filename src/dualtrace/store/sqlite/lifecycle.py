@@ -43,6 +43,23 @@ def subject_rows(
     return [r[0] for r in rows if (r[1] or "").casefold() in folded]
 
 
+def predicate_rows(
+    conn: sqlite3.Connection, user_id: str, predicates: Sequence[str], include_invalid: bool
+) -> list[str]:
+    """Ids of memories with one of these predicates, oldest first (valid ones only unless
+    `include_invalid`; never archived ones)."""
+    if not predicates:
+        return []
+    valid = "" if include_invalid else "AND invalidated_at IS NULL AND valid_to IS NULL "
+    rows = conn.execute(
+        f"SELECT id FROM memories WHERE user_id = ? "
+        f"AND predicate IN ({','.join('?' * len(predicates))}) {valid}AND archived = 0 "
+        "ORDER BY valid_from, recorded_at, id",
+        [user_id, *predicates],
+    )
+    return [r[0] for r in rows]
+
+
 def history_detail(
     conn: sqlite3.Connection, user_id: str, record_id: str, event: str, old: str | None,
     new: str | None, at: datetime, actor: str, detail: dict[str, Any],
@@ -155,7 +172,7 @@ def _supersede(
     )
     detail = {"by": change.by_id, "valid_to_before": row["valid_to"],
               "invalidated_at_before": row["invalidated_at"],
-              "superseded_by_before": row["superseded_by"]}  # fmt: skip
+              "superseded_by_before": row["superseded_by"], **(change.why or {})}  # fmt: skip
     history_detail(conn, user_id, change.memory_id, "SUPERSEDE", row["text"],
                    change.new_text, at, actor, detail)  # fmt: skip
 

@@ -108,6 +108,16 @@ class SQLiteMemories(SQLiteConnection):
         found = self.get_memories(user_id, ids)
         return [found[i] for i in ids if i in found]
 
+    def memories_by_predicate(
+        self, user_id: str, predicates: Sequence[str], *, include_invalid: bool = False
+    ) -> list[MemoryRecord]:
+        """Memories with one of these predicates, any subject, oldest first (valid ones
+        only unless `include_invalid`; never archived ones)."""
+        with self._lock:
+            ids = lifecycle.predicate_rows(self._conn, user_id, predicates, include_invalid)
+        found = self.get_memories(user_id, ids)
+        return [found[i] for i in ids if i in found]
+
     # -- records (episode or memory ids) ------------------------------------------------------
 
     def record_kinds(self, user_id: str, ids: Sequence[str]) -> dict[str, str]:

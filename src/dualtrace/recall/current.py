@@ -1,0 +1,115 @@
+"""The current truth of a slot leads for questions about the present.
+
+A question that asks about a slot ("Which city do I live in?", "我的买车预算是多少？") finds
+the slot's memories directly, not only through the channels. For a question about the
+present (no `as_of`, no "before"), the newest valid memory of each asked slot joins the pool
+at the level of the best hit, lifted by the slot boost (as is the turn it was drawn from),
+and what that value replaced loses ground: a closed memory of the slot, and a turn that
+stated only a replaced value, are pushed down by the same factor — they stay findable,
+after the current value, and fully for questions about the past.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from dualtrace.models import EntityMention, MemoryRecord
+from dualtrace.recall.retriever import Scored
+from dualtrace.store.base import Store
+from dualtrace.text.entities import normalise_name
+from dualtrace.text.slots import SlotQuestion, ask
+
+
+@dataclass(frozen=True)
+class SlotView:
+    """The asked slots' current memories and what they replaced."""
+
+    current: tuple[str, ...]  # ids of the newest value-holding memories of each asked slot
+    said: frozenset[str]  # the turns they were drawn from
+    stale: frozenset[str]  # closed memories of the asked slots and turns that said only them
+
+
+def slot_view(
+    store: Store, user_id: str, question: str, named: Sequence[EntityMention]
+) -> SlotView | None:
+    """What the question's slots hold now, or None when it asks about no slot."""
+    asked = ask(question)
+    if not asked:
+        return None
+    memories = store.memories_by_predicate(
+        user_id, sorted({q.attribute for q in asked}), include_invalid=True
+    )
+    people = {normalise_name(m.name) for m in named}
+    mine = [m for m in memories if _asked(m, asked, people)]
+    if not mine:
+        return None
+    valid = [m for m in mine if m.valid_to is None and m.invalidated_at is None]
+    newest: dict[tuple[str, str, str], MemoryRecord] = {}
+    for m in valid:  # oldest first: the last one of a slot is its newest value
+        if _holds_value(m):
+            key = _key(m)
+            many = bool(_slot(m).get("many"))
+            newest[key + ((m.id,) if many else ())] = m  # type: ignore[index]
+    current = tuple(m.id for m in newest.values())
+    closed = [m for m in mine if m.valid_to is not None or m.invalidated_at is not None]
+    still = {s for m in valid for s in m.source_episode_ids}
+    stale = {m.id for m in closed} | {
+        s for m in closed for s in m.source_episode_ids if s not in still
+    }
+    said = {s for m in newest.values() for s in m.source_episode_ids}
+    return SlotView(current, frozenset(said), frozenset(stale - said))
+
+
+def rerank(pool: list[Scored], view: SlotView, weight: float, *, join: bool) -> list[Scored]:
+    """The pool with the current values lifted (and joined to it, with `join`: when the
+    search's scope admits every memory), and the replaced ones pushed down."""
+    if weight <= 0 or (not pool and not view.current):
+        return pool
+    top = max((s.score for s in pool), default=1.0)
+    present = {s.record_id for s in pool}
+    joined = [Scored(i, top, {"slot": 1.0}) for i in view.current if join and i not in present]
+    ranked = []
+    for s in [*pool, *joined]:
+        if s.record_id in view.current:  # at least level with the best, then lifted
+            score = max(s.score, top) * (1 + weight)
+            s = replace(s, score=score, scores={**s.scores, "slot": 1.0})
+        elif s.record_id in view.said:
+            s = replace(s, score=s.score * (1 + weight), scores={**s.scores, "slot": 0.5})
+        elif s.record_id in view.stale:
+            s = replace(s, score=s.score / (1 + weight), scores={**s.scores, "slot": -1.0})
+        ranked.append(s)
+    ranked.sort(key=lambda s: -s.score)
+    return ranked
+
+
+def _slot(m: MemoryRecord) -> dict[str, object]:
+    slot = m.metadata.get("slot")
+    return slot if isinstance(slot, dict) else {}
+
+
+def _holds_value(m: MemoryRecord) -> bool:
+    slot = _slot(m)
+    return not (slot.get("ended") or slot.get("hedged"))
+
+
+def _key(m: MemoryRecord) -> tuple[str, str, str]:
+    slot = _slot(m)
+    return (m.subject or "").casefold(), m.predicate or "", str(slot.get("qualifier") or "")
+
+
+def _asked(m: MemoryRecord, asked: Sequence[SlotQuestion], people: set[str]) -> bool:
+    """Whether a memory fills a slot the question asks about (its subject and qualifier)."""
+    slot = _slot(m)
+    subject = normalise_name(m.subject or "")
+    for q in asked:
+        if m.predicate != q.attribute:
+            continue
+        if (slot.get("subject") or None) != q.subject:
+            continue  # the user's slot is not the sister's
+        if people and q.subject is None and subject not in people:
+            continue  # the question names whose slot it is
+        if q.qualifier and slot.get("qualifier") not in (q.qualifier, None):
+            continue
+        return True
+    return False

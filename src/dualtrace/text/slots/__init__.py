@@ -1,0 +1,31 @@
+"""Slots: the (subject, attribute, qualifier) a fact fills, found in statements and questions
+from a bilingual attribute catalogue (see `catalogue.py` and `finder.py`)."""
+
+from dualtrace.text.slots.attribute import Attribute
+from dualtrace.text.slots.catalogue import ATTRIBUTES, BY_NAME
+from dualtrace.text.slots.clauses import atomic_clauses
+from dualtrace.text.slots.finder import (
+    SlotQuestion,
+    SlotStatement,
+    ask,
+    cardinality_many,
+    find_statements,
+    is_request,
+    qualifier_of,
+    same_value,
+)
+
+__all__ = [
+    "ATTRIBUTES",
+    "BY_NAME",
+    "Attribute",
+    "SlotQuestion",
+    "SlotStatement",
+    "ask",
+    "atomic_clauses",
+    "cardinality_many",
+    "find_statements",
+    "is_request",
+    "qualifier_of",
+    "same_value",
+]  # fmt: skip

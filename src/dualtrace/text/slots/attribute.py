@@ -1,0 +1,35 @@
+"""An attribute of a person, as the catalogue describes it (see `catalogue.py`)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from dualtrace.text.slots.nouns import noun_frames
+
+
+@dataclass(frozen=True)
+class Attribute:
+    """One attribute of a person (see the module docstring)."""
+
+    name: str
+    about: re.Pattern[str]
+    frames: tuple[re.Pattern[str], ...]
+    say: tuple[str, str]  # "{s} lives in {v}." / "{s}住在{v}。"
+    ends: tuple[re.Pattern[str], ...] = ()
+    many: bool = False
+    qualified: bool = False
+
+
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.I)
+
+
+def attribute(
+    name: str, about: str, frames: tuple[re.Pattern[str], ...], say: tuple[str, str], *,
+    nouns: tuple[str, str] = ("", ""), ends: tuple[re.Pattern[str], ...] = (),
+    many: bool = False, qualified: bool = False,
+) -> Attribute:  # fmt: skip
+    return Attribute(
+        name, _compiled(about), frames + noun_frames(*nouns), say, ends, many, qualified
+    )

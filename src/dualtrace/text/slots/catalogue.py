@@ -1,0 +1,223 @@
+"""The attribute catalogue: the everyday attributes of a person that hold a value, in English
+and Chinese.
+
+Each attribute has words that put a clause or a question in its domain (`about`), frames
+that cut a value out of a statement (`frames`; see `frames.py` and `nouns.py`), frames
+that say a value stopped holding (`ends`: "I quit …", "…离职了"), a cardinality (`many`:
+values accumulate, like hobbies; otherwise one value at a time), whether a qualifier keeps
+its slots apart (`qualified`: the budget *for a laptop*, the favourite *book*), and how a
+fact of it is said when a clause holds several (`say`).
+"""
+
+from __future__ import annotations
+
+from dualtrace.text.slots.attribute import Attribute
+from dualtrace.text.slots.attribute import attribute as _a
+from dualtrace.text.slots.frames import en, zh
+from dualtrace.text.slots.people import LIFE
+
+_MOVE_EN = r"(?:moved|moving|move|relocated|relocating|relocate|transferred)"
+_WORK_ZH = r"(?:工作|上班|任职|实习|打工|干活|当|做)"
+
+_HOME_AND_WORK: tuple[Attribute, ...] = (
+    _a(
+        "lives_in",
+        r"\b(?:live[sd]?|living|based|resid\w*|relocat\w*|mov(?:e|ed|ing)|settled|city|town|"
+        r"address|hometown)\b|住|搬|定居|城市|安家|落户",
+        (
+            en(
+                r"\b(?:live|living|lived|reside|residing|resided|settled)\s+"
+                r"(?:now\s+|currently\s+|permanently\s+|full[-\s]time\s+)?(?:in|at|outside)\s+{V}"
+            ),
+            en(r"\bbased\s+(?:in|out\s+of)\s+{V}"),
+            en(rf"\b{_MOVE_EN}\s+(?:\w+\s+){{0,3}}?to\s+(?!work\b|a\s+new\s+job){{V}}"),
+            en(r"\b(?:home|place)\s+is\s+(?:now\s+)?(?:in\s+)?{V}"),
+            en(r"\b(?:new|current)\s+(?:apartment|flat|house|place|home)\s+(?:is\s+)?in\s+{V}"),
+            zh(r"住在{V}"),
+            zh(r"(?:搬家|搬)(?:到|去|来|回)(?:了)?{V}"),
+            zh(r"定居(?:在|于)?{V}"),
+            zh(r"在{V}(?:生活|定居|安家|落户|住)"),
+            zh(r"(?:人在|现居|居住在|家在){V}"),
+        ),
+        ("{s} lives in {v}.", "{s}住在{v}。"),
+        ends=(en(r"\bmoved\s+(?:out\s+of|away\s+from)\s+{V}"), zh(r"(?:搬离|离开)(?:了)?{V}")),
+    ),
+    _a(
+        "works_at",
+        r"\b(?:work\w*|job|employ\w*|company|employer|firm|joined|hired|office|quit|resign\w*|"
+        r"startup)\b|工作|上班|公司|入职|跳槽|离职|辞职|单位|任职",
+        (
+            en(
+                r"\b(?:work|working|worked)\s+(?:now\s+|currently\s+|full[-\s]time\s+)?(?:at|for)\s+{V}"
+            ),
+            en(
+                r"\b(?:work|working|I['’]m|I\s+am)\s+(?:now\s+)?(?:as\s+)?an?\s+[\w\s-]{1,40}?\s+(?:at|for)\s+{V}"
+            ),
+            en(r"\b(?:joined|joining|join)\s+(?!the\s+(?:gym|club|team|choir|band)\b){V}"),
+            en(r"\b(?:job|position|role|gig|internship|offer)\s+(?:at|with)\s+{V}"),
+            en(r"\b(?:employed|hired|recruited)\s+(?:by|at)\s+{V}"),
+            en(
+                r"\b(?:switched|moved|changed|jumped)\s+(?:jobs\s+|companies\s+|over\s+)?to\s+{V}"
+                r"(?=.*\b(?:job|work|company|employer)\b)"
+            ),
+            en(r"\b(?:started|starting|start)\s+(?:working\s+)?at\s+{V}"),
+            zh(rf"在{{V}}{_WORK_ZH}"),
+            zh(
+                r"(?:入职|加入|加盟|跳槽到|跳槽去|跳到|去了|进了|换到|转到){V}"
+                r"(?=了|$|[，。；！？,.;!?\s]|上班|工作|当|做)"
+            ),
+            zh(r"(?:单位|公司|东家)(?:是|换成了?|变成了?){V}"),
+        ),
+        ("{s} works at {v}.", "{s}在{v}工作。"),
+        ends=(
+            en(
+                r"\b(?:quit|left|leaving|resigned\s+from|laid\s+off\s+(?:from|by)|fired\s+from|"
+                r"let\s+go\s+from)\s+(?:my\s+(?:job|position|role)\s+at\s+)?{V}"
+            ),
+            en(r"\bno\s+longer\s+(?:work|working)\s+(?:at|for)\s+{V}"),
+            zh(r"从{V}(?:离职|辞职|辞了职|走了|被裁)"),
+            zh(r"{V}(?:离职|辞职|辞了职|被裁)"),
+            zh(r"(?:离开|辞掉|辞了|不在)(?:了)?{V}"),
+        ),
+    ),
+    _a(
+        "occupation",
+        r"\b(?:job|work\s+as|occupation|profession|career|title|role|position|promot\w*|"
+        r"do\s+for\s+(?:a\s+)?living)\b|职业|职位|岗位|工作|做什么|干什么|升职|晋升|当",
+        (
+            en(r"\bwork(?:ing)?\s+as\s+(?:an?\s+)?{V}"),
+            en(r"\b(?:promoted|promotion)\s+to\s+(?:an?\s+)?{V}"),
+            en(r"\b(?:title|role|position|job)\s+is\s+(?:now\s+)?(?:an?\s+)?{V}"),
+            en(r"\bnew\s+(?:role|job|position)\s+as\s+(?:an?\s+)?{V}"),
+            en(
+                r"\b(?:I['’]m|I\s+am|became|become|becoming)\s+(?:now\s+)?(?:an?\s+)"
+                r"(?P<v>(?:[a-z-]+\s+){0,2}?(?:[a-z-]*(?:er|or|ist|ian|ant|ent|ect|eer|ive|ager|"
+                r"nurse|doctor|chef|student|teacher|lead|analyst|designer|consultant|engineer|"
+                r"lawyer|dentist|pilot|barista|coach|tutor|intern|clerk|officer)))\b"
+            ),
+            zh(
+                r"(?:我|我们)?(?:现在|目前)?(?:是|当|做|担任|任)(?:一名|一个|个|了)?"
+                r"(?P<v>[^，。；！？,.;!?\s]{0,6}?(?:师|员|生|经理|总监|主管|医生|护士|老师|作家|记者|司机|"
+                r"厨师|会计|律师|工程师|设计师|程序员|老板|店长|顾问|分析师|运营|产品|编辑|教练|主任|院长))"
+                r"(?=$|了|[，。；！？,.;!?\s])"
+            ),
+            zh(r"(?:升职|晋升|升|提拔)(?:成|为|到)?(?:了)?{V}"),
+            zh(r"(?:职位|岗位|职务|头衔)(?:是|变成了?|换成了?){V}"),
+        ),
+        ("{s} works as {v}.", "{s}的职位是{v}。"),
+    ),
+    _a(
+        "manager",
+        r"\b(?:manager|boss|supervisor|report\s+to|reports?\s+to|lead)\b|领导|老板|上司|主管|经理|汇报",
+        (
+            en(r"\breport(?:ing)?\s+(?:directly\s+)?to\s+{V}"),
+            en(r"\b(?:new\s+)?(?:manager|boss|supervisor)\s+(?:is|'s)\s+(?:now\s+)?{V}"),
+            zh(r"(?:汇报给|向){V}(?=汇报|$|了|[，。；！？,.;!?\s])"),
+        ),
+        ("{s}'s manager is {v}.", "{s}的领导是{v}。"),
+        nouns=("manager boss supervisor", "领导 老板 上司 主管 经理"),
+    ),
+    _a(
+        "studies_at",
+        r"\b(?:school|college|university|study|studying|studies|attend\w*|enrolled|transfer\w*|"
+        r"kindergarten|campus)\b|学校|大学|上学|读书|就读|转学|幼儿园|小学|中学|高中",
+        (
+            en(
+                r"\b(?:study|studying|studies|enrolled|attend|attends|attending)\s+(?:now\s+)?(?:at|in)\s+{V}"
+            ),
+            en(
+                r"\b(?:goes|go|going)\s+to\s+(?P<v>[A-Z][\w\s'’-]{1,40}?(?:School|Academy|College|"
+                r"University|Kindergarten|Elementary|High))\b"
+            ),
+            en(r"\btransferred\s+to\s+{V}"),
+            zh(r"在{V}(?:上学|读书|念书|就读|上课|读)"),
+            zh(r"(?:就读于|转学到|转到|考上了?|进了){V}"),
+        ),
+        ("{s} studies at {v}.", "{s}在{v}上学。"),
+        nouns=("school college university kindergarten", "学校 大学 幼儿园"),
+    ),
+    _a(
+        "grade",
+        r"\b(?:grade|year|class|freshman|sophomore|junior|senior)\b|年级|初[一二三]|高[一二三]|大[一二三四]",
+        (
+            en(
+                r"\b(?:in|into|starts?|starting|entered|entering)\s+(?:the\s+)?"
+                r"(?P<v>(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
+                r"eleventh|twelfth|\d{1,2}(?:st|nd|rd|th))\s+grade)\b"
+            ),
+            en(r"\b(?:in|into)\s+(?P<v>(?:year|grade)\s+\d{1,2})\b"),
+            zh(r"(?P<v>[一二三四五六七八九1-9]年级|初[一二三]|高[一二三]|大[一二三四]|研[一二三])"),
+        ),
+        ("{s} is in {v}.", "{s}在读{v}。"),
+    ),
+    _a(
+        "budget",
+        r"\b(?:budget|spend|afford|price\s+range|willing\s+to\s+pay)\b|预算|花|价位|价格区间",
+        (
+            en(
+                r"\b(?:can|could|will|would)\s+(?:only\s+)?(?:spend|afford|pay)\s+(?:up\s+to\s+|about\s+|around\s+|at\s+most\s+)?{V}"
+            ),
+            en(r"\bbudget\s+(?:of|at|around|up\s+to)\s+{V}"),
+            zh(r"预算(?:的)?(?:上限)?(?:大概|大约|差不多|在|是|为|有)?{V}"),
+            zh(r"(?:最多|顶多|能)花{V}"),
+        ),
+        ("{s}'s budget is {v}.", "{s}的预算是{v}。"),
+        nouns=("budget", "预算"),
+        qualified=True,
+    ),
+    _a(
+        "vehicle",
+        r"\b(?:car|drive|drives|driving|vehicle|suv|sedan|ev|truck|motorbike|motorcycle|scooter)\b|车|开",
+        (
+            en(
+                r"\b(?:drive|drives|driving)\s+(?:an?\s+|the\s+|my\s+)?(?!to\b|home\b|around\b|a\s+lot\b){V}"
+            ),
+            en(
+                r"\btraded\s+(?:in\s+)?(?:my\s+|our\s+)?[^,.;]{1,40}?\s+for\s+(?:an?\s+|the\s+)?{V}"
+            ),
+            en(
+                r"\b(?:bought|got|picked\s+up|leased|purchased)\s+(?:an?\s+|the\s+|our\s+|my\s+)?(?:new\s+|used\s+)?"
+                r"(?P<v>[A-Z][\w-]*(?:\s+[A-Z0-9][\w-]*){0,3})(?=\s+(?:car|SUV|EV|sedan|hatchback))"
+            ),
+            zh(r"(?:开的是|开着|开一辆|开了一辆|改开|现在开|开(?=[A-Za-z]))(?:一辆|辆|的是)?{V}"),
+            zh(r"(?:买了|换了|提了)(?:一辆|辆|台)?(?:新的)?{V}(?=$|了|[，。；！？,.;!?\s])(?<=车)"),
+        ),
+        ("{s} drives {v}.", "{s}开{v}。"),
+        nouns=("car vehicle ride", "车 座驾 爱车"),
+        ends=(
+            en(r"\bsold\s+(?:my|our|the)\s+(?:old\s+)?{V}"),
+            zh(r"(?:卖了|卖掉了?)(?:我的|家里的)?{V}"),
+        ),
+    ),
+    _a(
+        "phone",
+        r"\b(?:phone|cellphone|smartphone|mobile|iphone|pixel|android|galaxy)\b|手机",
+        (
+            en(
+                r"\b(?:switched|moved|changed)\s+(?:over\s+)?(?:from\s+[^,.;]{1,30}?\s+)?to\s+(?:an?\s+)?"
+                r"(?P<v>(?:iPhone|Pixel|Galaxy|Android|Samsung|Huawei|Xiaomi|OnePlus)[\w\s-]{0,20}?)"
+                r"(?=\s*[,.;!?]|\s+(?:phone|now|last|this|yesterday|and|but)\b|$)"
+            ),
+            zh(r"(?:换了|买了|用上了|入手了)(?:一部|一台|部|台)?(?:新)?{V}(?:手机)"),
+        ),
+        ("{s}'s phone is {v}.", "{s}的手机是{v}。"),
+        nouns=("phone cellphone smartphone mobile", "手机"),
+    ),
+    _a(
+        "device",
+        r"\b(?:laptop|computer|macbook|notebook|tablet|ipad|watch|smartwatch|headphones|earbuds|"
+        r"camera|console|e-reader|kindle)\b|电脑|笔记本|平板|手表|耳机|相机|游戏机",
+        (),
+        ("{s}'s device is {v}.", "{s}的设备是{v}。"),
+        nouns=(
+            "laptop computer macbook notebook tablet ipad watch smartwatch headphones earbuds "
+            "camera console e-reader kindle",
+            "电脑 笔记本 平板 手表 耳机 相机 游戏机",
+        ),
+        qualified=True,
+    ),
+)
+
+ATTRIBUTES: tuple[Attribute, ...] = _HOME_AND_WORK + LIFE
+
+BY_NAME: dict[str, Attribute] = {a.name: a for a in ATTRIBUTES}

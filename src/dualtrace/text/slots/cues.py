@@ -1,0 +1,69 @@
+"""Words that decide what a slot statement does: a change, a hedge, an end, a request, and
+who the statement is about."""
+
+from __future__ import annotations
+
+import re
+
+CHANGE = re.compile(
+    r"\b(?:moved|relocat\w+|switch\w*|chang\w+|upgrad\w+|replac\w+|swapp\w*|swap|traded|"
+    r"quit|left|joined|started|starting|now|these\s+days|nowadays|currently|no\s+longer|"
+    r"not\s+anymore|anymore|instead|finally|new|gave\s+up|became|promot\w+|rais\w+|"
+    r"lower\w*|increas\w+|bump\w*|push\w*|ditch\w*|transferr\w*|went\s+from|from\s+\S+\s+to|"
+    r"upped|reduced|cut|dropped|adjust\w*|updat\w+|revis\w+|anymore|any\s+more|no\s+more|"
+    r"latest|since|turned|took\s+up|picked\s+up|got\s+into)\b"
+    r"|改成|换成|换了|换到|不再|现在|已经|搬|跳槽|离职|辞职|入职|升|调|放宽|提高|降|改为|改到|"
+    r"开始|新|转|如今|目前|最近|不…了|变成|改吃|改喝|改学|迷上|爱上",
+    re.I,
+)
+HEDGE = re.compile(
+    r"\b(?:might|may|maybe|perhaps|possibly|probably|likely|could|would|if|unless|whether|"
+    r"consider\w*|thinking\s+(?:of|about)|think\s+about|wonder\w*|not\s+sure|unsure|hope|"
+    r"hoping|wish|dream\w*|someday|some\s+day|plan(?:ning|s)?\s+to|"
+    r"want(?:ing|s|ed)?\s+to(?!\s+(?:raise|increase|lower|bump|up|cut|reduce|adjust|change|"
+    r"set|push|extend|stretch|bring)\b)|"
+    r"would\s+like|tempted|torn|debating|weighing|eventually|in\s+case|what\s+if|"
+    r"should\s+I|rumou?r\w*|hypothetically|imagine|suppose)\b"
+    r"|可能|也许|或许|考虑|想要|想(?!把)|打算|计划|准备|如果|要是|假如|万一|说不定|不确定|不一定|犹豫|"
+    r"还没决定|纠结|希望|梦想|有机会|以后|将来|或者|是否|能不能|要不要|会不会",
+    re.I,
+)
+# The speaker asks the assistant to do something: not a statement about the speaker.
+REQUEST = re.compile(
+    r"^\s*(?:(?:hey|ok|okay|so|also|and|now|hi)[,\s]+)?"
+    r"(?:(?:can|could|would|will)\s+you|"
+    r"please(?!\s+(?:remember|note|keep\s+in\s+mind|don['’]t\s+forget|be\s+aware))|pls|help\s+me|recommend|suggest|tell\s+me|"
+    r"give\s+me|show\s+me|find\s+me|find|remind\s+me|let\s+me\s+know|write|draft|translate|"
+    r"summari[sz]e|explain|list|book\s+me|search|look\s+up|i\s+need\s+you\s+to|"
+    r"i['’]d\s+like\s+you\s+to|what\s+(?:should|would|do)|any\s+(?:ideas|tips|suggestions))\b"
+    r"|^\s*(?:(?:那|嗯|好|另外|还有)[，,]?)?(?:帮我|帮忙|请(?!记住|记得|注意)你?|麻烦你?|给我|你能|你可以|能不能|可不可以|"
+    r"可以帮|推荐|告诉我|提醒我|查一下|搜一下|写一|翻译|总结|列一下|解释)",
+    re.I,
+)
+FIRST_PERSON_EN = re.compile(
+    r"\b(?:I|I['’]m|I['’]ve|I['’]d|I['’]ll|me|my|we|we['’]re|our|us|let['’]s)\b", re.I
+)
+KIN_EN = re.compile(
+    r"\b(?:my|our)\s+(?:(?:older|younger|little|big|elder|best|oldest|youngest|eldest|new|"
+    r"twin|step)[-\s]?)?(?P<kin>sister|brother|sibling|mom|mum|mother|dad|father|parents|wife|"
+    r"husband|partner|girlfriend|boyfriend|son|daughter|kid|kids|child|children|friend|boss|"
+    r"manager|colleague|coworker|co-worker|roommate|flatmate|neighbou?r|cousin|aunt|uncle|"
+    r"grandma|grandmother|grandpa|grandfather|fianc[ée]e?|niece|nephew|in-laws?|"
+    r"(?:mother|father|sister|brother|son|daughter)-in-law)\b",
+    re.I,
+)
+OTHER_EN = re.compile(r"\b(?:he|she|they|he['’]s|she['’]s|they['’]re|his|her|their)\b", re.I)
+KIN_ZH = re.compile(
+    r"(?P<kin>妹妹|姐姐|哥哥|弟弟|妈妈|母亲|爸爸|父亲|父母|爸妈|老婆|妻子|太太|老公|丈夫|女朋友|男朋友|"
+    r"对象|儿子|女儿|孩子|闺女|朋友|闺蜜|老板|领导|同事|室友|邻居|表妹|表哥|表姐|表弟|堂妹|堂哥|堂姐|"
+    r"堂弟|奶奶|爷爷|外婆|外公|姥姥|姥爷|未婚夫|未婚妻|侄子|侄女|外甥|外甥女|舅舅|姑姑|阿姨|叔叔)"
+)
+OTHER_ZH = re.compile(r"[他她它]们?")
+END_EN = re.compile(
+    r"\b(?:no\s+longer|not\s+\w+\s+anymore|don['’]t\s+\w+\s+anymore|anymore|any\s+more|"
+    r"no\s+more|quit|left|sold|broke\s+up|gave\s+up|stopped|dropped|ditched)\b",
+    re.I,
+)
+END_ZH = re.compile(
+    r"不再|不[\u4e00-\u9fff]{1,3}了|离职|辞职|卖了|卖掉|分手|戒了|放弃|退了|搬走|没有[\u4e00-\u9fff]{1,4}了"
+)

@@ -1,0 +1,256 @@
+"""Finding slots: which attribute of whom a clause states (and its value), or a question
+asks about.
+
+A slot is (subject, attribute, qualifier). The subject is None for the speaker, else who the
+clause is about ("sister", "妹妹"); the qualifier keeps one attribute's slots apart ("car" for
+a car budget). A statement also says whether the value stopped holding (`ended`), whether
+it is only a possibility (`hedged`), and which change cue it carries.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from dualtrace.text.slots import cues
+from dualtrace.text.slots.attribute import Attribute
+from dualtrace.text.slots.catalogue import ATTRIBUTES, BY_NAME
+from dualtrace.text.slots.frames import clean_value
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+# Things one joins or starts that are not an employer.
+_NOT_EMPLOYER = re.compile(
+    r"\b(?:club|class|group|team|gym|community|choir|band|course|program|meeting|call|party|"
+    r"league|trip|discord|chat|waitlist|conversation|fun|us|them|him|her|me)\b|俱乐部|群|班|课",
+    re.I,
+)
+_NEGATED_EN = re.compile(
+    r"\b(?:no\s+longer|don['’]t|doesn['’]t|not|never)\b.*\b(?:anymore|any\s+more)\b"
+    r"|\bno\s+longer\b",
+    re.I,
+)
+_PLACE_WORDS = re.compile(
+    r"\b(?:suburbs?|downtown|city|town|village|countryside|neighbou?rhood|apartment|flat|house|"
+    r"condo|dorm|area|district|coast|island|farm)\b",
+    re.I,
+)
+# Qualifiers said in either language, as one word.
+_QUALIFIERS = {
+    "car": "car", "cars": "car", "vehicle": "car", "suv": "car", "ev": "car", "车": "car",
+    "汽车": "car", "新车": "car", "买车": "car", "laptop": "laptop", "computer": "laptop",
+    "macbook": "laptop", "notebook": "laptop", "电脑": "laptop", "笔记本": "laptop",
+    "trip": "trip", "travel": "trip", "vacation": "trip", "holiday": "trip", "旅行": "trip",
+    "旅游": "trip", "度假": "trip", "wedding": "wedding", "婚礼": "wedding", "结婚": "wedding",
+    "house": "house", "home": "house", "apartment": "house", "flat": "house", "房": "house",
+    "房子": "house", "买房": "house", "bike": "bike", "bicycle": "bike", "自行车": "bike",
+    "phone": "phone", "手机": "phone", "renovation": "renovation", "装修": "renovation",
+    "camera": "camera", "相机": "camera", "tv": "tv", "电视": "tv", "sofa": "sofa",
+    "couch": "sofa", "沙发": "sofa", "gift": "gift", "present": "gift", "礼物": "gift",
+    "tablet": "tablet", "ipad": "tablet", "平板": "tablet", "watch": "watch",
+    "smartwatch": "watch", "手表": "watch", "headphones": "headphones", "earbuds": "headphones",
+    "耳机": "headphones", "console": "console", "游戏机": "console", "book": "book",
+    "books": "book", "novel": "book", "书": "book", "food": "food", "dish": "food",
+    "meal": "food", "菜": "food", "食物": "food", "movie": "movie", "film": "movie",
+    "电影": "movie", "show": "show", "series": "show", "剧": "show", "song": "song",
+    "歌": "song", "band": "band", "乐队": "band", "color": "color", "colour": "color",
+    "颜色": "color", "restaurant": "restaurant", "餐厅": "restaurant", "drink": "drink",
+    "饮料": "drink", "bank": "bank", "银行": "bank", "insurance": "insurance",
+    "insurer": "insurance", "保险": "insurance", "carrier": "carrier", "运营商": "carrier",
+    "internet": "internet", "broadband": "internet", "宽带": "internet", "flight": "flight",
+    "航班": "flight", "interview": "interview", "面试": "interview", "surgery": "surgery",
+    "手术": "surgery", "exam": "exam", "考试": "exam", "party": "party", "聚会": "party",
+    "move": "move", "moving": "move", "搬家": "move", "e-reader": "e-reader", "kindle": "e-reader",
+    "groceries": "groceries", "买菜": "groceries", "furniture": "furniture", "家具": "furniture",
+    "school": "school", "学校": "school", "rent": "rent", "房租": "rent", "sport": "sport",
+    "运动": "sport", "city": "city", "城市": "city", "game": "game", "游戏": "game",
+    "author": "author", "作家": "author", "coffee": "coffee", "咖啡": "coffee",
+    "season": "season", "季节": "season", "animal": "animal", "动物": "animal",
+}  # fmt: skip
+_QUALIFIER_WORDS = re.compile(
+    r"\b(?:" + "|".join(sorted((w for w in _QUALIFIERS if not _CJK.search(w)), key=len,
+                                reverse=True)) + r")\b|"
+    + "|".join(sorted((w for w in _QUALIFIERS if _CJK.search(w)), key=len, reverse=True)),
+    re.I,
+)  # fmt: skip
+_NOUN_OF = {  # where a qualified attribute's qualifier is said
+    "budget": re.compile(r"\bbudget\b|预算|花", re.I),
+    "favourite": re.compile(r"\bfavou?rite\b|\bfave\b|最喜欢|最爱", re.I),
+}
+
+
+@dataclass(frozen=True)
+class SlotStatement:
+    """What a clause says about one slot (see the module docstring)."""
+
+    attribute: str
+    value: str | None
+    subject: str | None = None
+    qualifier: str | None = None
+    ended: bool = False
+    hedged: bool = False
+    cue: str | None = None
+    many: bool = False
+    start: int = 0  # where the statement's frame begins in the clause
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        """(subject, attribute, qualifier) with the speaker as ""."""
+        return self.subject or "", self.attribute, self.qualifier or ""
+
+
+@dataclass(frozen=True)
+class SlotQuestion:
+    """A slot a question asks about."""
+
+    attribute: str
+    subject: str | None = None
+    qualifier: str | None = None
+
+
+def find_statements(clause: str) -> list[SlotStatement]:
+    """The slots a clause states a value of (or says a value of stopped holding)."""
+    found: list[tuple[int, SlotStatement]] = []
+    if cues.REQUEST.search(clause):
+        return []
+    for attribute in ATTRIBUTES:
+        said = _statement(attribute, clause)
+        if said is not None:
+            found.append(said)
+    found.sort(key=lambda pair: -pair[0])  # the longest frame first
+    kept: list[SlotStatement] = []
+    spans: list[tuple[int, int]] = []
+    for _, statement in found:
+        span = _value_span(clause, statement)
+        if any(span[0] < end and start < span[1] for start, end in spans):
+            continue  # another attribute claimed these words with a longer frame
+        spans.append(span)
+        kept.append(statement)
+    kept.sort(key=lambda s: s.start)
+    return kept
+
+
+def _value_span(clause: str, statement: SlotStatement) -> tuple[int, int]:
+    at = clause.find(statement.value or "", statement.start) if statement.value else -1
+    if at < 0:
+        return statement.start, statement.start + 1
+    return at, at + len(statement.value or "")
+
+
+def _statement(attribute: Attribute, clause: str) -> tuple[int, SlotStatement] | None:
+    for ended, frames in ((True, attribute.ends), (False, attribute.frames)):
+        matches = [m for frame in frames if (m := frame.search(clause)) and "v" in m.re.groupindex]
+        # the frame that names the value last is the most specific ("预算可以放宽到25万")
+        for match in sorted(matches, key=lambda m: (-m.start("v"), m.start())):
+            value = clean_value(match.group("v"))
+            if not value or (attribute.name == "works_at" and _NOT_EMPLOYER.search(value)):
+                continue
+            before = clause[: match.start("v")]
+            subject = _subject(before, attribute)
+            if subject == "someone":
+                return None
+            negated = not ended and _negated(clause, match)
+            statement = SlotStatement(
+                attribute=attribute.name, value=value, subject=subject,
+                qualifier=qualifier_of(attribute, clause), ended=ended or negated,
+                hedged=bool(cues.HEDGE.search(clause)), cue=_cue(clause),
+                many=attribute.many, start=match.start(),
+            )  # fmt: skip
+            return match.end() - match.start(), statement
+    return None
+
+
+def _negated(clause: str, match: re.Match[str]) -> bool:
+    """ "I don't live in Lyon anymore", "我不再吃素" — the frame's value no longer holds."""
+    around = clause[max(0, match.start() - 20) : match.end() + 16]
+    if re.search(r"不|没|n['’]t|\bno\b|\bnot\b|stopped|quit|gave\s+up|cut\s+out", match.group("v")):
+        return False  # the value is the negation ("no longer eat meat" is a diet)
+    if _CJK.search(clause):
+        return bool(re.search(r"不再|不[\u4e00-\u9fff]{0,2}了|没有再", around))
+    return bool(_NEGATED_EN.search(around))
+
+
+def _cue(clause: str) -> str | None:
+    match = cues.CHANGE.search(clause)
+    return match.group(0).strip() if match else None
+
+
+def _subject(before: str, attribute: Attribute) -> str | None:
+    """Who the words before a value are about: None for the speaker, else a kin word, or
+    "someone" for a pronoun (he, she, 他) the clause does not resolve."""
+    marks: list[tuple[int, str | None]] = []
+    cjk = bool(_CJK.search(before))
+    kin_re = cues.KIN_ZH if cjk else cues.KIN_EN
+    for m in kin_re.finditer(before):
+        kin = m.group("kin").casefold()
+        if not attribute.about.fullmatch(kin) and not attribute.about.search(m.group(0)):
+            marks.append((m.start("kin"), kin))
+    kin_starts = {m.start() for m in cues.KIN_EN.finditer(before)}
+    person = re.compile(r"我们?|咱们?") if cjk else cues.FIRST_PERSON_EN
+    for m in person.finditer(before):
+        if m.start() not in kin_starts:
+            marks.append((m.start(), None))
+    for m in (cues.OTHER_ZH if cjk else cues.OTHER_EN).finditer(before):
+        marks.append((m.start(), "someone"))
+    if not marks:
+        return None
+    return max(marks, key=lambda mark: mark[0])[1]
+
+
+def qualifier_of(attribute: Attribute, text: str) -> str | None:
+    """The qualifier of a qualified attribute said in the text ("car" in "car budget")."""
+    if not attribute.qualified:
+        return None
+    anchor = _NOUN_OF.get(attribute.name)
+    words = [(m.start(), m.group(0)) for m in _QUALIFIER_WORDS.finditer(text)]
+    if attribute.name == "budget":
+        words = [(at, w) for at, w in words if _QUALIFIERS[w.casefold()] != "rent"]
+    if not words:
+        return None
+    if anchor is not None and (hit := anchor.search(text)):
+        words.sort(key=lambda pair: abs(pair[0] - hit.start()))  # nearest the attribute's word
+    return _QUALIFIERS[words[0][1].casefold()]
+
+
+def ask(question: str) -> list[SlotQuestion]:
+    """The slots a question asks about, most specific first (a qualified attribute whose
+    qualifier names another attribute's word — "car budget" — hides that attribute)."""
+    found: list[SlotQuestion] = []
+    hidden: set[str] = set()
+    for attribute in ATTRIBUTES:
+        if not attribute.about.search(question):
+            continue
+        qualifier = qualifier_of(attribute, question)
+        if qualifier is not None and attribute.name in _NOUN_OF:
+            hidden.update(a.name for a in ATTRIBUTES
+                          if a is not attribute and a.about.search(qualifier))  # fmt: skip
+        subject = _subject(question, attribute)
+        found.append(SlotQuestion(attribute.name, None if subject == "someone" else subject,
+                                  qualifier))  # fmt: skip
+    return [q for q in found if q.attribute not in hidden]
+
+
+def cardinality_many(attribute: str) -> bool:
+    """Whether the attribute holds many values at once (hobbies) or one (residence)."""
+    known = BY_NAME.get(attribute)
+    return bool(known and known.many)
+
+
+def same_value(a: str | None, b: str | None) -> bool:
+    """Two values said loosely alike: case, spacing, punctuation and articles aside, or one
+    inside the other ("阿里" and "阿里巴巴", "Google" and "Google Zurich")."""
+    x, y = _norm(a), _norm(b)
+    if not x or not y:
+        return False
+    return x == y or (min(len(x), len(y)) >= 2 and (x in y or y in x))
+
+
+def _norm(value: str | None) -> str:
+    if not value:
+        return ""
+    value = re.sub(r"^(?:the|a|an|my|our)\s+", "", value.strip(), flags=re.I)
+    return re.sub(r"[\s\"'“”‘’.,;:!?，。；：！？、()（）《》-]+", "", value).casefold()
+
+
+def is_request(clause: str) -> bool:
+    """Whether a clause asks the assistant to do something ("recommend a book", "帮我…")."""
+    return bool(cues.REQUEST.search(clause))

@@ -1,0 +1,72 @@
+"""Building blocks of the attribute catalogue: how a value is cut out of a clause.
+
+A frame is a regular expression with a `{V}` placeholder for the value. English values run
+to the next clause word (a preposition of time or company, a conjunction, an adverb of
+time) or mark; Chinese values to the frame's own next word, a particle or a mark. Values
+are cut lazily, so a frame names what follows the value when it needs to ("在{V}上班").
+"""
+
+from __future__ import annotations
+
+import re
+
+# Where an English value ends: words that start a new part of the clause, or a mark.
+_EN_STOP = (
+    r"(?=\s+(?:with|since|because|for|last|this|next|yesterday|today|tomorrow|now|and|but|so|"
+    r"after|before|when|as|which|who|where|ago|from|until|till|on|at|in|these\s+days|"
+    r"nowadays|instead|too|again|anymore|any\s+more|every|each|per|starting|effective|"
+    r"though|although|while|if|or|to|than|by|about|right|already|full[-\s]time|part[-\s]time|"
+    r"is|was|are|were|will|starts?|started|begins?|has|had|that|which|because|cause|so)"
+    r"\b|\s*[,.;:!?()\"“”]|\s+[-–—]|$)"
+)
+EN_VALUE = r"(?P<v>[^,.;:!?()\"“”]{1,60}?)" + _EN_STOP
+# A Chinese value: a run without marks, up to a particle, a mark or the frame's next word.
+ZH_VALUE = r"(?P<v>[^，。；！？,.;!?\s、：:（）()]{1,16}?)"
+_ZH_STOP = r"(?=了|吧|啊|呢|呀|哦|嘛|啦|的时候|左右|上下|而已|$|[，。；！？,.;!?\s、：:（）()])"
+
+_LEADING = re.compile(
+    r"^(?:(?:a|an|the|my|our|his|her|their|some|new|brand\s+new|current|own|now|currently|"
+    r"just|really|also|still|finally|officially|to|up\s+to|about|around|roughly|approximately|"
+    r"like|only|even)\s+)+",
+    re.I,
+)
+_TRAILING = re.compile(r"\s+(?:now|too|again|then|instead|lately|recently|though)$", re.I)
+_ZH_LEADING = re.compile(
+    r"^(?:我们|我|已经|刚刚|刚|也|都|从|了|一个|一台|一辆|一部|一只|一条|一家|一所|个|台|辆|部|只|家|所|新的|新|现在|目前|大概|大约|差不多|约|是|为|成|到|在)+"
+)
+_ZH_TRAILING = re.compile(r"(?:了|吧|啊|呢|呀|哦|嘛|啦|的|左右|上下)+$")
+
+
+def en(pattern: str) -> re.Pattern[str]:
+    """An English frame: `{V}` is the value, cut at the next clause word or mark. Frames
+    ignore case, except where they ask for a capital (`[A-Z]`: a name)."""
+    pattern = _CAPITAL.sub(lambda m: f"(?-i:{m.group(0)})", pattern)
+    return re.compile(pattern.replace("{V}", EN_VALUE), re.I)
+
+
+_CAPITAL = re.compile(r"\[A-Z[^\]]*\]")
+
+
+def zh(pattern: str) -> re.Pattern[str]:
+    """A Chinese frame: `{V}` is the value; a trailing `{V}` stops at a particle or mark."""
+    if pattern.endswith("{V}"):
+        pattern += _ZH_STOP
+    return re.compile(pattern.replace("{V}", ZH_VALUE))
+
+
+def clean_value(value: str) -> str:
+    """A value without its articles, possessives, fillers and final particles."""
+    value = value.strip(" \t'’\"“”‘")
+    if re.search(r"[\u3400-\u9fff]", value):
+        previous = None
+        while previous != value:
+            previous = value
+            value = _ZH_TRAILING.sub("", _ZH_LEADING.sub("", value)).strip()
+        return value
+    value = _TRAILING.sub("", _LEADING.sub("", value)).strip()
+    return value.rstrip("'’s ").strip() if value.endswith(("'s", "’s")) else value
+
+
+def words(options: str) -> str:
+    """Space-separated options as one alternation group."""
+    return "(?:" + "|".join(sorted(options.split(), key=len, reverse=True)) + ")"

@@ -1,0 +1,442 @@
+"""The catalogue's attributes of daily life: diet, exercise, sleep, money, pets, partner,
+learning, hobbies, favourites, plans, health, habits, teams, providers and more."""
+
+from __future__ import annotations
+
+from dualtrace.text.slots.attribute import Attribute
+from dualtrace.text.slots.attribute import attribute as _a
+from dualtrace.text.slots.frames import en, zh
+
+_LANGS_EN = (
+    r"(?:Spanish|French|German|Japanese|Chinese|Mandarin|Cantonese|Korean|Italian|Portuguese|"
+    r"Russian|Arabic|Hindi|Dutch|Swedish|Norwegian|Greek|Turkish|Thai|Vietnamese|Polish|Hebrew|"
+    r"English|sign\s+language)"
+)
+_LANGS_ZH = r"(?:日语|韩语|英语|法语|德语|西班牙语|意大利语|俄语|葡萄牙语|阿拉伯语|粤语|泰语|越南语|手语|中文|汉语)"
+_INSTRUMENTS_EN = (
+    r"(?:piano|guitar|violin|cello|drums|ukulele|flute|saxophone|sax|bass|trumpet|harp|clarinet|"
+    r"keyboard|erhu|guzheng)"
+)
+_INSTRUMENTS_ZH = r"(?:钢琴|吉他|小提琴|大提琴|尤克里里|长笛|萨克斯|贝斯|古筝|二胡|琵琶|架子鼓|鼓)"
+LIFE: tuple[Attribute, ...] = (
+    _a(
+        "diet",
+        r"\b(?:diet|vegetarian|vegan|keto|pescatarian|paleo|meat|gluten|dairy|sugar|carbs|eat|eating|"
+        r"intermittent\s+fasting)\b|吃素|素食|饮食|戒|不吃|减肥餐|生酮|轻断食|吃",
+        (
+            en(
+                r"\b(?:I['’]m|I\s+am|went|gone|going|became|become|turned)\s+(?:now\s+|fully\s+|strictly\s+|mostly\s+)?"
+                r"(?P<v>(?:vegetarian|vegan|pescatarian|keto|paleo|gluten[-\s]free|dairy[-\s]free|plant[-\s]based|"
+                r"carnivore|low[-\s]carb))\b"
+            ),
+            en(
+                r"\b(?:on|following|doing|started)\s+(?:an?\s+|the\s+)?(?P<v>[\w-]+(?:\s+[\w-]+)?)\s+diet\b"
+            ),
+            en(
+                r"\b(?:eat|eating)\s+(?:only\s+)?(?P<v>(?:plant[-\s]based|vegetarian|vegan|keto|low[-\s]carb|"
+                r"meat\s+again|fish\s+again))\b"
+            ),
+            en(
+                r"\b(?P<v>(?:don['’]t|do\s+not|no\s+longer|stopped|quit|gave\s+up|cut\s+out)\s+(?:eat(?:ing)?\s+|drink(?:ing)?\s+)?"
+                r"(?:meat|pork|beef|dairy|sugar|gluten|carbs|red\s+meat|fish|seafood|eggs))\b"
+            ),
+            zh(
+                r"(?:开始|改成|改为|现在|已经)?(?P<v>吃素|素食|纯素|生酮|轻断食|低碳水|戒糖|戒肉|吃肉)"
+            ),
+            zh(r"(?:饮食|吃饭)(?:是|改成了?|换成了?){V}"),
+        ),
+        ("{s}'s diet: {v}.", "{s}的饮食：{v}。"),
+        nouns=("diet", "饮食"),
+    ),
+    _a(
+        "exercise",
+        r"\b(?:exercise|workout|work\s+out|working\s+out|gym|run|running|jog\w*|swim\w*|yoga|"
+        r"pilates|cycling|lift\w*|crossfit|training|hiit|routine)\b|运动|锻炼|健身|跑步|游泳|瑜伽|骑车|撸铁",
+        (
+            en(
+                r"\b(?:switched|moved|changed)\s+(?:my\s+(?:workouts?|routine|exercise)\s+)?(?:from\s+[^,.;]{1,30}?\s+)?to\s+{V}"
+                r"(?=.*\b(?:week|morning|day|daily|routine|workout|exercise|instead)\b)"
+            ),
+            en(
+                r"\b(?:I|we)\s+(?:now\s+|mostly\s+|usually\s+)?(?P<v>(?:run|jog|swim|cycle|bike|lift|row|box|"
+                r"do\s+yoga|do\s+pilates|do\s+crossfit|go\s+to\s+the\s+gym|work\s+out|go\s+running|go\s+swimming)"
+                r"(?:\s+[^,.;!?]{0,40}?)?)\s+(?:every|each|\d+|once|twice|three|four|five|daily|most)\b"
+            ),
+            zh(
+                r"(?:现在|改成|改为|换成|开始)?(?:每天|每周|每星期|一周|每个?早上|每个?晚上)[^，。；！？]{0,6}?"
+                r"(?P<v>跑步|游泳|瑜伽|健身|骑车|撸铁|爬山|打球|跳绳|快走|普拉提)"
+            ),
+        ),
+        ("{s} exercises: {v}.", "{s}的运动：{v}。"),
+        nouns=("workout routine exercise routine fitness routine", "运动 锻炼 健身计划"),
+    ),
+    _a(
+        "sleep",
+        r"\b(?:sleep|bed|bedtime|wake|waking|asleep)\b|睡|起床|作息",
+        (
+            en(
+                r"\b(?:go|going|went)\s+to\s+(?:bed|sleep)\s+(?:now\s+)?(?:at|around|by|before)\s+{V}"
+            ),
+            en(r"\b(?:wake|waking|get|getting)\s+up\s+(?:now\s+)?(?:at|around|by)\s+{V}"),
+            en(r"\bsleep\s+(?:only\s+|about\s+|around\s+)?(?P<v>\d+(?:\.\d)?\s+hours)"),
+            zh(
+                r"(?:每天|现在|一般|通常|改成|改为)?(?P<v>(?:晚上|凌晨|早上)?[0-9一二三四五六七八九十两]+点(?:半|多)?)(?:就)?(?:睡|睡觉|上床|起床|起)"
+            ),
+        ),
+        ("{s}'s sleep: {v}.", "{s}的作息：{v}。"),
+        nouns=("bedtime sleep schedule", "作息 睡觉时间"),
+    ),
+    _a(
+        "rent",
+        r"\b(?:rent|lease|landlord)\b|房租|租金|月租",
+        (
+            en(r"\bpay\s+(?:about\s+|around\s+)?{V}\s+(?:in|for)\s+rent"),
+            en(
+                r"\brent\s+(?:went\s+up|went\s+down|increased|dropped|rose|jumped|is\s+going\s+up)\s+to\s+{V}"
+            ),
+        ),
+        ("{s}'s rent is {v}.", "{s}的房租是{v}。"),
+        nouns=("rent", "房租 租金 月租"),
+    ),
+    _a(
+        "salary",
+        r"\b(?:salary|pay|paid|earn\w*|income|wage|raise|make\s+\$?\d)\b|工资|薪水|薪资|年薪|月薪|收入|涨薪|加薪",
+        (
+            en(
+                r"\b(?:earn|make|making|earning)\s+(?:about\s+|around\s+|roughly\s+)?{V}\s+(?:a|per|each)\s+(?:year|month)"
+            ),
+            en(r"\b(?:raise|bump)\s+to\s+{V}"),
+            zh(r"(?:涨薪|加薪|涨|加)(?:到|至)(?:了)?{V}"),
+        ),
+        ("{s}'s salary is {v}.", "{s}的工资是{v}。"),
+        nouns=("salary pay income wage", "工资 薪水 薪资 年薪 月薪 收入"),
+    ),
+    _a(
+        "pet",
+        r"\b(?:pet|pets|dog|dogs|cat|cats|puppy|kitten|rabbit|bunny|hamster|parrot|fish|turtle)\b|宠物|狗|猫|兔子|仓鼠|鹦鹉",
+        (
+            en(
+                r"\b(?:have|has|got|adopted|adopt|rescued|own)\s+(?:an?\s+|two\s+|three\s+|another\s+|a\s+new\s+)?"
+                r"(?P<v>(?:[\w-]+\s+){0,2}?(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|turtle|"
+                r"retriever|labrador|poodle|terrier|shepherd|corgi|beagle|husky|bulldog|tabby)s?"
+                r"(?:\s+(?:named|called)\s+[A-Z]\w+)?)\b"
+            ),
+            zh(r"(?:养了|养着|领养了|收养了|有)(?:一只|一条|两只|只|条)?{V}(?<=[狗猫兔鼠鹉龟])"),
+        ),
+        ("{s} has {v}.", "{s}养了{v}。"),
+        many=True,
+        ends=(
+            en(
+                r"\b(?:our|my)\s+(?:\w+\s+)?(?:dog|cat|pet)\s+(?P<v>[A-Z]\w+)\s+(?:passed\s+away|died)"
+            ),
+            zh(r"(?:我的|我家的?)?{V}(?:去世|死)了"),
+        ),
+    ),
+    _a(
+        "partner",
+        r"\b(?:partner|girlfriend|boyfriend|wife|husband|spouse|fianc\w*|dating|married|engaged|"
+        r"broke\s+up|relationship|single)\b|女朋友|男朋友|对象|老婆|老公|妻子|丈夫|太太|未婚|结婚|订婚|分手|单身|恋爱",
+        (
+            en(
+                r"\b(?:dating|seeing|married\s+to|engaged\s+to|together\s+with)\s+(?P<v>[A-Z][\w’'-]*(?:\s+[A-Z][\w’'-]*)?)"
+            ),
+            zh(r"(?:和|跟)(?P<v>[^，。；！？,.;!?\s]{1,4}?)(?:在一起|结婚|订婚|谈恋爱|交往)"),
+            en(
+                r"\b(?:I['’]m|I\s+am|we\s+are|we['’]re|got|just\s+got)\s+(?:now\s+)?(?P<v>single|married|engaged|divorced|separated)\b"
+            ),
+            zh(r"(?P<v>单身|结婚了|订婚了|离婚了|已婚)"),
+        ),
+        ("{s}'s partner: {v}.", "{s}的伴侣：{v}。"),
+        nouns=(
+            "girlfriend boyfriend wife husband partner spouse fiancé fiancée fiance fiancee",
+            "女朋友 男朋友 对象 老婆 老公 妻子 丈夫 太太 未婚夫 未婚妻",
+        ),
+        ends=(
+            en(r"\b(?:broke\s+up|split\s+up|divorced)\s+(?:with\s+)?{V}"),
+            zh(r"(?:和|跟){V}分手"),
+        ),
+    ),
+    _a(
+        "language",
+        r"\b(?:learn\w*|language|studying|lessons|duolingo|fluent)\b|学|语言|外语",
+        (
+            en(
+                r"\b(?:learning|learn|studying|taking)\s+(?P<v>Spanish|French|German|Japanese|Chinese|Mandarin|"
+                r"Cantonese|Korean|Italian|Portuguese|Russian|Arabic|Hindi|Dutch|Swedish|Norwegian|Greek|Turkish|"
+                r"Thai|Vietnamese|Polish|Hebrew|English|sign\s+language)\b"
+            ),
+            zh(
+                r"(?:在学|学习|开始学|改学|学起了?|报了)(?P<v>日语|韩语|英语|法语|德语|西班牙语|意大利语|俄语|葡萄牙语|"
+                r"阿拉伯语|粤语|泰语|越南语|手语|中文|汉语)"
+            ),
+        ),
+        ("{s} is learning {v}.", "{s}在学{v}。"),
+        many=True,
+        ends=(
+            en(
+                rf"\b(?:gave\s+up|stopped|quit|dropped)\s+(?:learning\s+|studying\s+)?(?P<v>{_LANGS_EN})\b"
+            ),
+            zh(r"(?:不学|放弃了?|停了)(?P<v>日语|韩语|英语|法语|德语|西班牙语|意大利语|俄语)"),
+        ),
+    ),
+    _a(
+        "instrument",
+        r"\b(?:play|playing|instrument|lessons|piano|guitar|violin|cello|drums|ukulele|flute|sax\w*|bass)\b|弹|拉|乐器|吹|打鼓",
+        (
+            en(
+                r"\b(?:play|playing|learning|practi[cs]e|practi[cs]ing|started)\s+(?:the\s+)?"
+                r"(?P<v>piano|guitar|violin|cello|drums|ukulele|flute|saxophone|sax|bass|trumpet|harp|clarinet|keyboard|erhu|guzheng)\b"
+            ),
+            zh(
+                r"(?:弹|拉|吹|学|练)(?P<v>钢琴|吉他|小提琴|大提琴|尤克里里|长笛|萨克斯|贝斯|古筝|二胡|琵琶|架子鼓|鼓)"
+            ),
+        ),
+        ("{s} plays {v}.", "{s}会{v}。"),
+        many=True,
+        ends=(
+            en(
+                rf"\b(?:gave\s+up|stopped|quit)\s+(?:playing\s+)?(?:the\s+)?(?P<v>{_INSTRUMENTS_EN})\b"
+            ),
+            zh(r"(?:不再|不|放弃了?)(?:弹|拉|练)(?:了)?{V}"),
+        ),
+    ),
+    _a(
+        "hobby",
+        r"\b(?:hobby|hobbies|free\s+time|spare\s+time|weekends?|into|enjoy|love|pastime)\b|爱好|兴趣|业余|周末|喜欢",
+        (
+            en(
+                r"\b(?:my\s+(?:new\s+)?hobby\s+is|(?:got|getting|I['’]m)\s+(?:really\s+)?into|took\s+up|taking\s+up|"
+                r"picked\s+up|started)\s+{V}(?<=ing)"
+            ),
+            zh(r"(?:爱好|兴趣)(?:是|变成了?){V}"),
+            zh(r"(?:迷上了?|爱上了?|开始玩|入坑了?){V}"),
+        ),
+        ("{s} enjoys {v}.", "{s}的爱好是{v}。"),
+        many=True,
+    ),
+    _a(
+        "favourite",
+        r"\b(?:favou?rite|fave|best[-\s]loved)\b|最喜欢|最爱",
+        (
+            en(r"\bfavou?rite\s+(?:[\w-]+\s+){1,2}?(?:is|are|has\s+become)\s+(?:now\s+)?{V}"),
+            zh(r"最(?:喜欢|爱)的[^，。；！？]{1,6}?(?:是|变成了?|换成了?){V}"),
+        ),
+        ("{s}'s favourite is {v}.", "{s}最喜欢的是{v}。"),
+        qualified=True,
+    ),
+    _a(
+        "plan",
+        r"\b(?:trip|wedding|flight|move|moving|interview|appointment|surgery|exam|party|vacation|"
+        r"holiday|visit|concert|date|scheduled|rescheduled|postponed|pushed|moved)\b|行程|婚礼|航班|面试|手术|考试|聚会|旅行|出发|改期|推迟|提前",
+        (
+            en(
+                r"\b(?:trip|wedding|flight|move|interview|appointment|surgery|exam|party|vacation|holiday|"
+                r"concert|visit|ceremony|launch|deadline)(?:\s+to\s+[A-Z]\w+)?\s+(?:is|was\s+(?:moved|pushed|"
+                r"rescheduled|postponed|changed)|got\s+(?:moved|pushed|rescheduled|postponed))\s+"
+                r"(?:now\s+)?(?:to\s+|on\s+|for\s+|in\s+)?(?P<v>(?:[A-Z]\w+\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+"
+                r"(?:of\s+)?[A-Z]\w+|next\s+\w+|(?:early|mid|late)[-\s]\w+|[A-Z][a-z]+))"
+            ),
+            en(
+                r"\b(?:moved|pushed|rescheduled|postponed|changed|bumped)\s+(?:the|our|my)\s+(?:[\w-]+\s+){0,3}?"
+                r"(?:trip|wedding|flight|move|interview|appointment|surgery|exam|party|vacation|holiday|"
+                r"ceremony)\s+(?:back\s+|up\s+)?to\s+{V}"
+            ),
+            zh(
+                r"(?:婚礼|行程|航班|面试|手术|考试|聚会|旅行|出发|搬家)(?:的?时间|日期)?(?:定在|改到|改在|推迟到|"
+                r"提前到|改成|延期到|挪到)(?:了)?{V}"
+            ),
+        ),
+        ("{s}'s plan: {v}.", "{s}的安排：{v}。"),
+        qualified=True,
+    ),
+    _a(
+        "health",
+        r"\b(?:diagnos\w*|condition|asthma|diabetes|allerg\w*|illness|disease|injur\w*|"
+        r"hypertension|blood\s+pressure|migraine|anxiety|depression|pregnant)\b|确诊|病|过敏|哮喘|糖尿病|高血压|怀孕|受伤",
+        (
+            en(r"\bdiagnosed\s+with\s+{V}"),
+            en(
+                r"\b(?:I\s+have|I['’]ve\s+got|suffer\s+from|dealing\s+with)\s+(?P<v>(?:type\s+\d\s+)?(?:diabetes|asthma|"
+                r"hypertension|high\s+blood\s+pressure|migraines?|anxiety|depression|arthritis|eczema|ADHD|IBS|"
+                r"celiac(?:\s+disease)?|a\s+(?:torn|broken|sprained)\s+\w+))\b"
+            ),
+            en(r"\ballergic\s+to\s+{V}"),
+            zh(r"(?:确诊了?|得了|患有|查出)(?:了)?{V}"),
+            zh(r"对{V}过敏"),
+        ),
+        ("{s} has {v}.", "{s}有{v}。"),
+        many=True,
+        ends=(
+            en(r"\b(?:recovered\s+from|cured\s+of|no\s+longer\s+(?:have|allergic\s+to))\s+{V}"),
+            zh(r"{V}(?:好了|痊愈了|治好了)"),
+        ),
+    ),
+    _a(
+        "medication",
+        r"\b(?:medication|meds|medicine|pills?|prescri\w*|dose|dosage|taking)\b|药|剂量|服用",
+        (
+            en(
+                r"\b(?:taking|on|prescribed|switched\s+to|started)\s+(?P<v>[A-Z][a-z]+(?:\s+\d+\s*mg)?)"
+                r"(?=\s+(?:for|daily|every|now|twice|once)\b|\s*[,.;!?]|$)"
+            ),
+            zh(r"(?:在吃|吃|服用|换成|改吃|开了)(?P<v>[^，。；！？,.;!?\s]{1,8}?)(?:药|片)"),
+        ),
+        ("{s} takes {v}.", "{s}在吃{v}。"),
+        nouns=("medication meds prescription dose dosage", "药 剂量"),
+    ),
+    _a(
+        "commute",
+        r"\b(?:commute|commuting|get\s+to\s+work|to\s+the\s+office|bus|subway|metro|train|bike\s+to|"
+        r"cycle\s+to|drive\s+to\s+work|walk\s+to\s+work)\b|通勤|上班路|坐地铁|坐公交|骑车上班|开车上班",
+        (
+            en(
+                r"\b(?P<v>(?:take|taking|took|ride|riding)\s+(?:the\s+)?(?:bus|subway|metro|train|tram|ferry)|"
+                r"(?:bike|cycle|walk|drive|carpool|scooter)(?:s|ing)?)\s+to\s+(?:work|the\s+office)\b"
+            ),
+            zh(
+                r"(?P<v>坐地铁|坐公交|骑车|开车|走路|打车|骑电动车|坐班车|坐高铁)(?:去)?(?:上班|通勤)"
+            ),
+        ),
+        ("{s} commutes: {v}.", "{s}的通勤方式：{v}。"),
+        nouns=("commute", "通勤"),
+    ),
+    _a(
+        "gym",
+        r"\b(?:gym|fitness\s+club|membership|studio)\b|健身房|会员",
+        (
+            en(
+                r"\b(?:joined|switched\s+to|signed\s+up\s+(?:at|for|with)|membership\s+at|go\s+to)\s+(?:a\s+|the\s+)?"
+                r"(?P<v>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3})(?=\s+(?:gym|fitness|club|studio)|\s*[,.;!?]|$)"
+            ),
+            zh(r"(?:办了|换到|去)(?P<v>[^，。；！？,.;!?\s]{1,10}?)(?:的)?(?:健身房|健身卡|会员)"),
+        ),
+        ("{s}'s gym is {v}.", "{s}的健身房是{v}。"),
+        nouns=("gym", "健身房"),
+    ),
+    _a(
+        "drink",
+        r"\b(?:coffee|tea|latte|espresso|cappuccino|matcha|drink\w*|caffeine|decaf|beer|wine|alcohol|sober)\b|咖啡|茶|喝|酒|奶茶",
+        (
+            en(
+                r"\b(?:drink|drinking|switched\s+to|having)\s+(?:only\s+)?(?P<v>(?:[\w-]+\s+)?(?:coffee|tea|latte|espresso|"
+                r"cappuccino|matcha|decaf|americano|cold\s+brew|green\s+tea|herbal\s+tea))\b"
+            ),
+            en(
+                r"\bswitched\s+from\s+[^,.;]{1,30}?\s+to\s+(?P<v>(?:[\w-]+\s+)?(?:coffee|tea|latte|espresso|matcha|decaf|"
+                r"americano|cold\s+brew|green\s+tea|herbal\s+tea|water|juice))\b"
+            ),
+            en(r"\b(?:I['’]m|I\s+am|went)\s+(?P<v>sober|teetotal|alcohol[-\s]free)\b"),
+            zh(
+                r"(?:改喝|开始喝|只喝|每天喝|换成)(?:了)?(?P<v>[^，。；！？,.;!?\s]{0,4}?(?:咖啡|茶|拿铁|美式|奶茶))"
+            ),
+        ),
+        ("{s} drinks {v}.", "{s}喝{v}。"),
+        ends=(
+            en(
+                r"\b(?:quit|gave\s+up|stopped\s+drinking|cut\s+out)\s+(?P<v>coffee|tea|alcohol|caffeine|beer|wine|soda|energy\s+drinks)\b"
+            ),
+            zh(r"(?:戒了|不喝)(?:了)?(?P<v>咖啡|茶|酒|奶茶|可乐|饮料)"),
+        ),
+    ),
+    _a(
+        "team",
+        r"\b(?:team|fan|support|root(?:ing)?\s+for|club)\b|球队|支持|粉|主队",
+        (
+            en(
+                r"\b(?:support|root\s+for|rooting\s+for|cheer\s+for|a\s+(?:big\s+|huge\s+)?fan\s+of)\s+(?:the\s+)?"
+                r"(?P<v>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3})"
+            ),
+            zh(
+                r"(?:支持|喜欢的球队是|主队是|是)(?P<v>[^，。；！？,.;!?\s]{2,8}?)(?:的)?(?:球迷|队|粉丝)"
+            ),
+        ),
+        ("{s} supports {v}.", "{s}支持{v}。"),
+        nouns=("team club", "球队 主队"),
+    ),
+    _a(
+        "provider",
+        r"\b(?:bank|insurance|insurer|carrier|provider|internet|broadband|plan\s+with)\b|银行|保险|运营商|宽带|套餐",
+        (
+            en(r"\b(?:bank|insured|covered)\s+(?:with|by|at)\s+{V}"),
+            en(
+                r"\bswitched\s+(?:my\s+)?(?:bank|insurance|insurer|carrier|provider|internet|broadband)\s+(?:from\s+[^,.;]{1,30}?\s+)?to\s+{V}"
+            ),
+            zh(r"(?:保险|银行卡|宽带|套餐|运营商)(?:换成|换到|改成|是|用的是|办在)(?:了)?{V}"),
+        ),
+        ("{s}'s provider is {v}.", "{s}的服务商是{v}。"),
+        nouns=("bank insurer insurance carrier provider broadband", "银行 保险公司 运营商 宽带"),
+        qualified=True,
+    ),
+    _a(
+        "age",
+        r"\b(?:age|old|birthday|turned|turning)\b|岁|年龄|生日",
+        (
+            en(
+                r"\b(?:I['’]m|I\s+am|turned|turning|just\s+turned)\s+(?P<v>\d{1,3})(?:\s+years?\s+old)?\b(?!\s*(?:%|kg|lbs|minutes|hours|km|miles))"
+            ),
+            zh(r"(?:今年|已经|刚满|满了?)(?P<v>[0-9一二三四五六七八九十]{1,3})岁"),
+        ),
+        ("{s} is {v} years old.", "{s}{v}岁。"),
+    ),
+    _a(
+        "from",
+        r"\b(?:from|grew\s+up|hometown|born|originally)\b|老家|家乡|出生|长大",
+        (
+            en(r"\b(?:I['’]m|I\s+am)\s+(?:originally\s+)?from\s+{V}"),
+            en(r"\b(?:grew\s+up|was\s+born)\s+in\s+{V}"),
+            zh(r"(?:老家|家乡)(?:是|在){V}"),
+            zh(r"(?:在)?{V}(?:出生|长大)(?:的)?(?=$|[，。；！？,.;!?\s])"),
+        ),
+        ("{s} is from {v}.", "{s}老家是{v}。"),
+    ),
+    _a(
+        "weight",
+        r"\b(?:weigh\w*|weight|kg|kilos|pounds|lbs)\b|体重|斤|公斤",
+        (
+            en(r"\bweigh\s+(?:about\s+|around\s+)?{V}"),
+            en(
+                r"\b(?:lost|gained)\s+[^,.;]{1,20}?\s+(?:and\s+)?(?:now\s+)?(?:I['’]m|weigh)\s+(?:at\s+)?{V}"
+            ),
+            zh(
+                r"(?:体重|现在)(?:是|有|降到|减到|涨到)?(?:了)?(?P<v>[0-9一二三四五六七八九十百]+(?:\.[0-9])?(?:斤|公斤|kg))"
+            ),
+        ),
+        ("{s} weighs {v}.", "{s}的体重是{v}。"),
+        nouns=("weight", "体重"),
+    ),
+    _a(
+        "major",
+        r"\b(?:major|majoring|degree|studying|field)\b|专业|主修|学位",
+        (
+            en(r"\bmajor(?:ing)?\s+in\s+{V}"),
+            en(r"\bswitched\s+(?:my\s+)?major\s+(?:from\s+[^,.;]{1,30}?\s+)?to\s+{V}"),
+            en(r"\bdegree\s+in\s+{V}"),
+            zh(r"(?:专业|主修)(?:是|换成了?|改成了?|转到了?){V}"),
+            zh(r"(?:读|学|转到|转)(?P<v>[^，。；！？,.;!?\s]{2,6}?)专业"),
+        ),
+        ("{s} majors in {v}.", "{s}的专业是{v}。"),
+        nouns=("major", "专业"),
+    ),
+    _a(
+        "reading",
+        r"\b(?:reading|book|novel|audiobook)\b|在读|在看|书",
+        (
+            en(
+                r"\b(?:currently\s+|now\s+|I['’]m\s+|started\s+)reading\s+(?P<v>[\"“]?[A-Z][^,.;!?\"”]{1,50}?[\"”]?)(?=\s+by\b|\s*[,.;!?]|\s+(?:now|right|these|and)\b|$)"
+            ),
+            zh(r"(?:在读|在看|开始读|开始看)(?P<v>《[^》]{1,30}》)"),
+        ),
+        ("{s} is reading {v}.", "{s}在读{v}。"),
+    ),
+    _a(
+        "show",
+        r"\b(?:watching|binge\w*|show|series|season)\b|追剧|在追|在看|剧",
+        (
+            en(
+                r"\b(?:currently\s+|now\s+|I['’]m\s+|started\s+)(?:watching|binging|bingeing)\s+(?P<v>[\"“]?[A-Z][^,.;!?\"”]{1,50}?[\"”]?)(?=\s*[,.;!?]|\s+(?:now|right|these|and|on)\b|$)"
+            ),
+            zh(r"(?:在追|在看|开始追|追完了?)(?P<v>《[^》]{1,30}》)"),
+        ),
+        ("{s} is watching {v}.", "{s}在追{v}。"),
+    ),
+)
