@@ -178,3 +178,52 @@ def test_near_duplicate_facts_reinforce_the_first(mem: Memory) -> None:
     item = mem.get(mid, user_id="u")
     assert [s.episode_id for s in item.sources] == [first.episodes[0], second.episodes[0]]
     assert len(mem.get_all(user_id="u", kinds=["preference", "fact"])) == 1
+
+
+def _extracted(text: str, turn: str, when: str) -> tuple[int, str]:
+    return 200, _chat({"memories": [{
+        "kind": "fact", "text": text, "scene": f"On {when} the user said it.",
+        "valid_from": when, "source_turn_ids": [turn], "importance": 0.7,
+    }]})  # fmt: skip
+
+
+def test_with_an_llm_the_judge_decides_and_its_failure_keeps_the_offline_rule(
+    llm_server: _Server, db_path: Path
+) -> None:
+    llm_server.replies += [
+        _extracted("The user works at Alibaba.", "t1", "2025-03-03"),
+        _extracted("The user now works at ByteDance.", "t2", "2025-05-05"),
+        (
+            200,
+            _chat(
+                {
+                    "decisions": [
+                        {"new": "n1", "action": "UPDATE", "target": "m1", "reason": "changed jobs"}
+                    ]
+                }
+            ),
+        ),
+        _extracted("The user works at Meituan.", "t3", "2025-06-06"),
+        (500, '{"error": "boom"}'),
+    ]
+    with Memory(db_path, embedder=FakeEmbedder(), llm=_llm(llm_server)) as mem:
+        first = mem.add({"role": "user", "content": "I work at Alibaba.", "id": "t1"},
+                        user_id="u", timestamp="2025-03-03T10:00:00Z")  # fmt: skip
+        old = first.events[0][0]
+        res = mem.add({"role": "user", "content": "Now at ByteDance.", "id": "t2"},
+                      user_id="u", timestamp="2025-05-05T10:00:00Z")  # fmt: skip
+        assert res.warnings == []
+        assert (old, "SUPERSEDE") in [(e[0], e[1]) for e in res.events]
+        closing = [h for h in mem.history(old, user_id="u") if h.event == "SUPERSEDE"]
+        assert closing[0].detail["decided_by"] == "llm"
+        assert closing[0].detail["reason"] == "changed jobs"
+        assert closing[0].detail["by"] == res.events[0][0]  # the newer memory
+        assert mem.writer.stats.judge_usage.calls == 1
+        mem.revert(closing[0].id, user_id="u")  # the judge's decision is undone like any
+        assert mem.get(old, user_id="u").valid_to is None
+        failed = mem.add({"role": "user", "content": "I work at Meituan.", "id": "t3"},
+                         user_id="u", timestamp="2025-06-06T10:00:00Z")  # fmt: skip
+        assert any("consolidation judge failed" in w for w in failed.warnings)
+        assert [e[2] for e in failed.events if e[1] == "ADD"] == ["The user works at Meituan."]
+    body = json.dumps(llm_server.bodies[2], ensure_ascii=False)
+    assert "n1" in body and "m1" in body and "mem_" not in body

@@ -19,6 +19,7 @@ from dualtrace.encode.rules import RulesExtractor
 from dualtrace.errors import ConfigError, ValidationError
 from dualtrace.inputs import check_user_id, parse_time
 from dualtrace.lifecycle.edits import Editor
+from dualtrace.lifecycle.judge import LLMJudge
 from dualtrace.lifecycle.maintenance import MaintenanceReport, maintain
 from dualtrace.lifecycle.reinforcement import reinforce_recalled
 from dualtrace.lifecycle.writer import MemoryWriter
@@ -76,6 +77,7 @@ class Memory:
         self.writer = MemoryWriter(
             self.store, extractor or _default_extractor(llm), self._keys.memory_keys,
             actor=self.config.actor, key_chars=self.config.embed_max_chars,
+            judge=None if llm is None else LLMJudge(llm),
         )  # fmt: skip
         self._editor = Editor(self.store, self.config, self._keys, self.writer)
         self._session_parts = SessionParts(

@@ -14,6 +14,7 @@ from dualtrace.embed.cache import text_hash
 from dualtrace.encode.base import Extraction, Extractor, Usage, Window
 from dualtrace.encode.episodes import new_id
 from dualtrace.lifecycle import consolidate
+from dualtrace.lifecycle.judge import Judgement, LLMJudge
 from dualtrace.lifecycle.reinforcement import reinforced
 from dualtrace.models import (
     MEMORY_KINDS,
@@ -105,6 +106,35 @@ class _Plan:
         return found
 
 
+def _judged(record: MemoryRecord, judgement: Judgement, plan: _Plan) -> consolidate.Decision | None:
+    """The judge's decision for a record as a consolidation decision, or None where it gave
+    none usable (its target closed meanwhile by another fact of the batch)."""
+    said = judgement.decisions.get(record.id)
+    if said is None:
+        return None
+    if said.action == "ADD":
+        return consolidate.Decision("ADD")
+    target = plan.view.get(said.target_id or "")
+    if target is None or target.id in plan.closed:
+        return None
+    slot = (consolidate.slot_of(record) or {}).get("attribute")
+    why = {"decided_by": "llm", "reason": said.reason, "slot": slot}
+    if said.action == "NOOP":
+        same = set(record.source_episode_ids) <= set(target.source_episode_ids)
+        return consolidate.Decision("NOOP" if same else "REINFORCE", (target,))
+    if said.action == "UPDATE":
+        return consolidate.Decision("SUPERSEDE", (target,), why={**why, "decision": "UPDATE"})
+    return consolidate.Decision("INVALIDATE", (target,), why=why)
+
+
+def _add_usage(total: Usage, judgement: Judgement | None) -> Usage:
+    if judgement is None:
+        return total
+    u = judgement.usage
+    return Usage(total.calls + u.calls, total.prompt_tokens + u.prompt_tokens,
+                 total.completion_tokens + u.completion_tokens)  # fmt: skip
+
+
 def _fact_vector(keys: list[IndexEntry]) -> npt.NDArray[np.float32] | None:
     return next((k.vector for k in keys if k.trace == "fact"), None)
 
@@ -119,6 +149,7 @@ class ExtractionStats:
     failures: int = 0
     usage: Usage = field(default_factory=Usage)
     errors: list[str] = field(default_factory=list)
+    judge_usage: Usage = field(default_factory=Usage)  # the consolidation judge's calls
 
     def record(self, window: Window, extraction: Extraction, stored: int) -> None:
         """Add one window's outcome."""
@@ -142,9 +173,10 @@ class MemoryWriter:
     def __init__(
         self, store: Store, extractor: Extractor, keys: KeysFn, *, actor: str,
         context_turns: int = 4, link_limit: int = 5, similar_threshold: float = 0.93,
-        key_chars: int = 1000,
+        key_chars: int = 1000, judge: LLMJudge | None = None,
     ) -> None:  # fmt: skip
         self.store = store
+        self.judge = judge  # with an LLM: it decides each new fact against its neighbours
         self.extractor = extractor
         self.keys = keys
         self.actor = actor
@@ -155,6 +187,7 @@ class MemoryWriter:
         # is the same statement in other words.
         self.similar_threshold = similar_threshold
         self.stats = ExtractionStats()
+        self._nearest: dict[str, list[str]] = {}
 
     def write(self, user_id: str, episodes: Sequence[Episode]) -> tuple[list[Event], str | None]:
         """Extract memories from one session's new episodes and store them.
@@ -172,7 +205,7 @@ class MemoryWriter:
         extraction = self.extractor.extract(window)
         turns = {e.id: e for e in episodes}
         records = [self._record(user_id, d, turns, extraction) for d in extraction.drafts]
-        plan = self._consolidate(user_id, records)
+        plan, judge_error = self._consolidate(user_id, records)
         drafts = {r.id: d for r, d in zip(records, extraction.drafts, strict=True)}
         inserts = plan.inserted()
         keys = [key for record in inserts for key in plan.keys[record.id]]
@@ -182,10 +215,16 @@ class MemoryWriter:
         self.stats.record(window, extraction, len(inserts))
         if extraction.error is not None:
             log.warning("extractor %s failed on %d turns", extraction.extractor, len(episodes))
+        if judge_error is not None:
+            log.warning("consolidation judge failed; the offline decisions stand")
+            judged = f"consolidation judge failed, offline decisions kept: {judge_error}"
+            return plan.events, "; ".join(e for e in (extraction.error, judged) if e)
         return plan.events, extraction.error
 
-    def _consolidate(self, user_id: str, records: list[MemoryRecord]) -> _Plan:
-        """Decide, memory by memory, what each new one does to the user's stored ones."""
+    def _consolidate(self, user_id: str, records: list[MemoryRecord]) -> tuple[_Plan, str | None]:
+        """Decide, memory by memory, what each new one does to the user's stored ones (with
+        a judge, as it says where it answers; the offline rule otherwise). Returns the plan
+        and the judge's error, if it failed."""
         hashes = [text_hash(r.text[: self.key_chars]) for r in records]
         by_hash = self.store.memory_ids_by_fact_hash(user_id, hashes)
         triples = [r for r in records if r.subject and r.predicate]
@@ -200,17 +239,35 @@ class MemoryWriter:
             if h not in by_hash:  # new words: embed them (batched by the embedder's cache)
                 plan.keys[record.id] = self.keys(user_id, record)
         near = self._near(user_id, plan)
-        found_ids = sorted({i for ids in near.values() for i in ids} - set(plan.view))
+        nearest = self._nearest if self.judge is not None else near
+        found_ids = sorted({i for ids in nearest.values() for i in ids} - set(plan.view))
         plan.view.update(self.store.get_memories(user_id, found_ids))
+        judgement = self._ask_judge(records, plan, self._nearest)
         for record, h in zip(records, hashes, strict=True):
             candidates = [by_hash[h]] if h in by_hash else []
             candidates += near.get(record.id, []) + plan.batch_near(record, h, self)
             found = [plan.view[i] for i in dict.fromkeys(candidates)
                      if i in plan.view and i not in plan.closed]  # fmt: skip
             decision = consolidate.decide(record, plan.same_subject(record), found)
+            if judgement is not None and judgement.error is None:
+                decision = _judged(record, judgement, plan) or decision
             plan.hashes[record.id] = h
             self._apply(user_id, plan, record, decision)
-        return plan
+        self.stats.judge_usage = _add_usage(self.stats.judge_usage, judgement)
+        return plan, None if judgement is None else judgement.error
+
+    def _ask_judge(
+        self, records: list[MemoryRecord], plan: _Plan, near: dict[str, list[str]]
+    ) -> Judgement | None:
+        """The judge's decisions for the new facts against their stored neighbours (the
+        valid memories of the same subject and predicate, and the near-duplicates)."""
+        if self.judge is None or not records:
+            return None
+        neighbours = {m.id: m for r in records for m in plan.same_subject(r)}
+        neighbours.update({i: plan.view[i] for ids in near.values() for i in ids if i in plan.view})
+        if not neighbours:
+            return None
+        return self.judge.judge(records, list(neighbours.values()))
 
     def _near(self, user_id: str, plan: _Plan) -> dict[str, list[str]]:
         """Stored valid facts that say nearly the same as each new fact (cosine ≥ threshold)."""
@@ -222,6 +279,10 @@ class MemoryWriter:
             if key.trace == "fact" and key.vector is not None
         ]
         found = self.store.search_dense_many(user_id, [v for _, v in asked], 3, scope)
+        self._nearest = {  # the judge sees the nearest facts, however near
+            record_id: [c.record_id for c in hits]
+            for (record_id, _), hits in zip(asked, found, strict=True)
+        }
         return {
             record_id: [c.record_id for c in hits if c.score >= self.similar_threshold]
             for (record_id, _), hits in zip(asked, found, strict=True)

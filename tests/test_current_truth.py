@@ -1,0 +1,109 @@
+"""The current truth through the public API: a change in everyday words closes the old value,
+the new one leads for questions about the present, controls keep their value, and every
+decision is explained in history and can be undone (English and Chinese)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from dualtrace import Memory
+from dualtrace.embed.fake import FakeEmbedder
+
+MARCH, MAY, JUNE = "2025-03-03T10:00:00Z", "2025-05-05T10:00:00Z", "2025-06-02T10:00:00Z"
+
+
+@pytest.fixture
+def mem(tmp_path: Path) -> Iterator[Memory]:
+    with Memory(tmp_path / "m.db", embedder=FakeEmbedder()) as memory:
+        yield memory
+
+
+def _valid(mem: Memory) -> list[str]:
+    return [i.text for i in mem.get_all(user_id="u") if i.kind != "episode"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "question", "value", "stale"),
+    [
+        ("I live in Lyon with my partner.", "We finally relocated to Bordeaux last month.",
+         "Which city do I live in?", "Bordeaux", "Lyon"),
+        ("My phone is an iPhone 12.", "I upgraded my phone to a Pixel 9 yesterday.",
+         "What phone do I have?", "Pixel 9", "iPhone 12"),
+        ("I live in Hangzhou. My budget for the new car is 300k yuan.",
+         "Also, let's raise the car budget to 350k yuan.", "What is the car budget?", "350k",
+         "300k"),
+        ("我在阿里巴巴做产品经理。", "我已经从阿里离职了，现在在字节跳动上班。",
+         "我现在在哪家公司工作？", "字节跳动", "阿里巴巴"),
+        ("买车预算大概20万。", "预算可以放宽到25万。", "我的买车预算是多少？", "25万", "20万"),
+    ],
+)  # fmt: skip
+def test_the_new_value_leads_and_the_old_one_is_closed(
+    mem: Memory, old: str, new: str, question: str, value: str, stale: str
+) -> None:
+    mem.add(old, user_id="u", timestamp=MARCH)
+    mem.add(new, user_id="u", timestamp=MAY)
+    assert not [t for t in _valid(mem) if stale in t and value not in t]  # closed, not deleted
+    hits = mem.search(question, user_id="u", now=JUNE, reinforce=False)
+    assert value in hits[0].text
+    text = mem.context(question, user_id="u", max_tokens=300, now=JUNE).text
+    assert value in text and (stale not in text or text.index(value) < text.index(stale))
+    then = mem.search(question, user_id="u", as_of="2025-04-01T00:00:00Z", reinforce=False)
+    assert stale in then[0].text
+
+
+def test_a_change_to_one_fact_of_a_turn_leaves_the_other(mem: Memory) -> None:
+    mem.add("My budget is 300k yuan and I live in Hangzhou.", user_id="u", timestamp=MARCH)
+    mem.add("I moved to Shanghai last week.", user_id="u", timestamp=MAY)
+    valid = _valid(mem)
+    assert any("300k" in t for t in valid) and not any("Hangzhou" in t for t in valid)
+
+
+def test_a_budget_raised_in_a_session_supersedes_the_old_one(mem: Memory) -> None:
+    mem.add("My budget for the car is 300k yuan.", user_id="u", timestamp=MARCH)
+    chat = mem.session(user_id="u")
+    chat.add("user", "Let's raise the budget to 400k yuan.", timestamp=MAY)
+    chat.end()
+    valid = _valid(mem)
+    assert any("400k" in t for t in valid) and not any("300k" in t for t in valid)
+
+
+@pytest.mark.parametrize(
+    ("old", "control", "kept"),
+    [
+        ("I live in Manchester.", "I might move to Berlin if I get the job.", "Manchester"),
+        ("I live in Manchester.", "My sister moved to Berlin last month.", "Manchester"),
+        ("My laptop budget is 8000.", "My bike budget is 3000.", "8000"),
+        ("I love hiking.", "I also enjoy kayaking now.", "hiking"),
+        ("我住在上海。", "我在考虑搬去深圳。", "上海"),
+        ("我住在上海。", "我妹妹搬到北京了。", "上海"),
+        ("我住在上海。", "帮我推荐一本周末看的书吧。", "上海"),
+    ],
+)
+def test_controls_keep_their_value(mem: Memory, old: str, control: str, kept: str) -> None:
+    mem.add(old, user_id="u", timestamp=MARCH)
+    mem.add(control, user_id="u", timestamp=MAY)
+    assert any(kept in t for t in _valid(mem))
+    assert not [t for t in _valid(mem) if "推荐" in t]  # a request is not a fact
+
+
+def test_the_decision_names_its_slot_cue_and_score_and_can_be_undone(mem: Memory) -> None:
+    ((old, _, _),) = mem.add("I live in Lyon.", user_id="u", timestamp=MARCH).events
+    mem.add("We finally relocated to Bordeaux.", user_id="u", timestamp=MAY)
+    (entry,) = [h for h in mem.history(old, user_id="u") if h.event == "SUPERSEDE"]
+    assert entry.detail["slot"] == "user/lives_in" and entry.detail["cue"] == "finally"
+    assert entry.detail["score"] == 0.9 and entry.detail["decision"] == "SUPERSEDE"
+    mem.revert(entry.id, user_id="u")
+    assert any("Lyon" in t for t in _valid(mem))
+
+
+def test_an_end_invalidates_and_can_be_undone(mem: Memory) -> None:
+    ((old, _, _),) = mem.add("我在阿里巴巴工作。", user_id="u", timestamp=MARCH).events
+    events = mem.add("我已经从阿里离职了。", user_id="u", timestamp=MAY).events
+    assert (old, "INVALIDATE") in [(e[0], e[1]) for e in events]
+    (entry,) = [h for h in mem.history(old, user_id="u") if h.event == "SUPERSEDE"]
+    assert entry.detail["decision"] == "INVALIDATE"
+    mem.revert(entry.id, user_id="u")
+    assert mem.get(old, user_id="u").valid_to is None

@@ -1,0 +1,88 @@
+"""Slots from everyday phrasing, English and Chinese: attribute, value, subject, qualifier,
+change / hedge / end cues, requests, and atomic clauses."""
+
+from __future__ import annotations
+
+import pytest
+
+from dualtrace.text.slots import ATTRIBUTES, ask, atomic_clauses, find_statements, is_request
+
+
+def _one(clause: str) -> tuple[str, str | None, str | None, str | None, bool, bool]:
+    (s,) = find_statements(clause)
+    return s.attribute, s.value, s.subject, s.qualifier, s.ended, s.hedged
+
+
+@pytest.mark.parametrize(
+    ("clause", "expected"),
+    [
+        (
+            "We finally relocated to Bordeaux last month.",
+            ("lives_in", "Bordeaux", None, None, False, False),
+        ),
+        ("These days I'm based in Berlin.", ("lives_in", "Berlin", None, None, False, False)),
+        (
+            "I upgraded my phone to a Pixel 9 yesterday.",
+            ("phone", "Pixel 9", None, None, False, False),
+        ),
+        (
+            "Also, let's raise the car budget to 350k yuan.",
+            ("budget", "350k yuan", None, "car", False, False),
+        ),
+        ("I traded in my Civic for a Rav4.", ("vehicle", "Rav4", None, None, False, False)),
+        ("I report to Mike now.", ("manager", "Mike", None, None, False, False)),
+        ("My sister moved to Berlin.", ("lives_in", "Berlin", "sister", None, False, False)),
+        (
+            "I might move to Berlin if I get the job.",
+            ("lives_in", "Berlin", None, None, False, True),
+        ),
+        ("I quit my job at Google.", ("works_at", "Google", None, None, True, False)),
+        (
+            "My daughter is in third grade.",
+            ("grade", "third grade", "daughter", None, False, False),
+        ),
+        ("预算可以放宽到25万。", ("budget", "25万", None, None, False, False)),
+        ("买车预算大概20万。", ("budget", "20万", None, "car", False, False)),
+        ("现在在字节跳动上班。", ("works_at", "字节跳动", None, None, False, False)),
+        ("我已经从阿里离职了", ("works_at", "阿里", None, None, True, False)),
+        ("我妹妹搬到北京了", ("lives_in", "北京", "妹妹", None, False, False)),
+        ("我考虑搬去深圳", ("lives_in", "深圳", None, None, False, True)),
+        ("我开始学日语了", ("language", "日语", None, None, False, False)),
+        ("我的房租涨到4500了", ("rent", "4500", None, None, False, False)),
+    ],
+)
+def test_a_statement_fills_its_slot(clause: str, expected: tuple[object, ...]) -> None:
+    assert _one(clause) == expected
+
+
+def test_the_catalogue_covers_thirty_attributes_in_both_languages() -> None:
+    assert len(ATTRIBUTES) >= 30
+    for attribute in ATTRIBUTES:
+        assert attribute.about.search(attribute.name.replace("_", " ")) or attribute.about.pattern
+
+
+def test_requests_to_the_assistant_are_not_statements() -> None:
+    for request in ("帮我推荐一本周末看的书吧。", "Can you recommend a book for the weekend?",
+                    "Please find me a cheaper flight to Lyon."):  # fmt: skip
+        assert is_request(request) and find_statements(request) == []
+    assert not is_request("Please remember that I'm allergic to peanuts.")
+    assert not is_request("请记住我对花生过敏。")
+
+
+def test_a_sentence_with_two_facts_becomes_two_clauses() -> None:
+    assert atomic_clauses("My budget is 300k yuan and I live in Hangzhou.") == [
+        "My budget is 300k yuan", "I live in Hangzhou.",
+    ]  # fmt: skip
+    assert atomic_clauses("我已经从阿里离职了，现在在字节跳动上班。") == [
+        "我已经从阿里离职了", "我现在在字节跳动上班。",
+    ]  # fmt: skip
+    kept = "周末的时候，我们去了西湖，玩得很开心。"  # no slot on either side: left whole
+    assert atomic_clauses(kept) == [kept]
+
+
+def test_questions_ask_about_slots() -> None:
+    assert [q.attribute for q in ask("Which city do I live in?")] == ["lives_in"]
+    (budget,) = ask("我的买车预算是多少？")
+    assert (budget.attribute, budget.qualifier) == ("budget", "car")
+    (sister,) = ask("Where does my sister live?")
+    assert sister.subject == "sister"
