@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, cast
+from typing import Any
 
 import pytest
+from scripted_chat import ScriptedServer, start
 
 from dualtrace.encode.base import Usage
 from dualtrace.errors import ConfigError, ValidationError
@@ -81,50 +79,10 @@ FOUR_WAYS = answer(
 # A scripted chat server on loopback -------------------------------------------------------
 
 
-@dataclass
-class Script:
-    """Replies the server gives in order, and the request bodies it received."""
-
-    replies: list[tuple[int, str]] = field(default_factory=list)
-    bodies: list[dict[str, Any]] = field(default_factory=list)
-    lock: threading.Lock = field(default_factory=threading.Lock)
-
-
-class ScriptedServer(ThreadingHTTPServer):
-    """ThreadingHTTPServer answering from a Script."""
-
-    daemon_threads = True
-    script: Script
-
-
-class Handler(BaseHTTPRequestHandler):
-    """Records each POST and answers with the next scripted reply (500 once exhausted)."""
-
-    def do_POST(self) -> None:
-        """Record the request body, then send the next reply."""
-        script = cast(ScriptedServer, self.server).script
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        with script.lock:
-            script.bodies.append(body)
-            status, text = script.replies.pop(0) if script.replies else (500, "{}")
-        payload = text.encode("utf-8")
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(payload)))
-        self.end_headers()
-        self.wfile.write(payload)
-
-    def log_message(self, format: str, *args: Any) -> None:
-        """Keep test output quiet."""
-
-
 @pytest.fixture
 def server(loopback: Callable[[ScriptedServer], None]) -> ScriptedServer:
     """Run a scripted chat server on a free loopback port for one test."""
-    httpd = ScriptedServer(("127.0.0.1", 0), Handler)
-    httpd.script = Script()
-    loopback(httpd)
-    return httpd
+    return start(loopback)
 
 
 @pytest.fixture

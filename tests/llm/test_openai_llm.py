@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import json
 import socket
-import threading
-import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, cast
+from typing import Any
 
 import pytest
+from scripted_chat import ScriptedServer, start
 
 from dualtrace.errors import (
     ConfigError,
@@ -51,60 +48,10 @@ def chat_body(content: str, *, prompt: int = 11, completion: int = 7) -> str:
     )
 
 
-@dataclass
-class Script:
-    """Replies the server gives in order, and the requests it received."""
-
-    replies: list[tuple[int, str]] = field(default_factory=list)
-    delays: dict[int, float] = field(default_factory=dict)  # request number -> seconds
-    bodies: list[dict[str, Any]] = field(default_factory=list)
-    headers: list[dict[str, str]] = field(default_factory=list)
-    paths: list[str] = field(default_factory=list)
-    lock: threading.Lock = field(default_factory=threading.Lock)
-
-
-class ScriptedServer(ThreadingHTTPServer):
-    """ThreadingHTTPServer answering from a Script."""
-
-    daemon_threads = True
-    script: Script
-
-
-class Handler(BaseHTTPRequestHandler):
-    """Records each POST and answers with the next scripted reply (500 once exhausted)."""
-
-    def do_POST(self) -> None:
-        """Record the request, wait if scripted to, then send the next reply."""
-        script = cast(ScriptedServer, self.server).script
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        with script.lock:
-            script.bodies.append(body)
-            script.headers.append(dict(self.headers.items()))
-            script.paths.append(self.path)
-            number = len(script.bodies)
-            reply = script.replies.pop(0) if script.replies else (500, '{"error": "unscripted"}')
-        time.sleep(script.delays.get(number, 0.0))
-        payload = reply[1].encode("utf-8")
-        try:
-            self.send_response(reply[0])
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(payload)))
-            self.end_headers()
-            self.wfile.write(payload)
-        except (BrokenPipeError, ConnectionResetError):
-            return  # the client timed out and hung up; that is what the test wanted
-
-    def log_message(self, format: str, *args: Any) -> None:
-        """Keep test output quiet."""
-
-
 @pytest.fixture
 def server(loopback: Callable[[ScriptedServer], None]) -> ScriptedServer:
     """Run a scripted chat server on a free loopback port for one test."""
-    httpd = ScriptedServer(("127.0.0.1", 0), Handler)
-    httpd.script = Script()
-    loopback(httpd)
-    return httpd
+    return start(loopback)
 
 
 def make(httpd: ScriptedServer, **overrides: Any) -> OpenAIChatLLM:
