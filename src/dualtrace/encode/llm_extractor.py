@@ -18,9 +18,10 @@ from datetime import UTC, date, datetime, tzinfo
 from typing import Any
 
 from dualtrace.encode.base import Extraction, Extractor, Usage, Window
-from dualtrace.errors import ConfigError, LLMError, MalformedOutputError
+from dualtrace.errors import LLMError, MalformedOutputError
 from dualtrace.llm.base import LLM, ChatMessage
 from dualtrace.llm.json_output import parse_json_object
+from dualtrace.llm.settings import check_call_settings
 from dualtrace.models import EntityMention, Episode, MemoryDraft
 
 __all__ = [
@@ -144,23 +145,13 @@ class LLMExtractorConfig:
 
     def __post_init__(self) -> None:
         """Raise ConfigError for any setting that cannot work."""
-        for name, example in (("max_output_tokens", 1500), ("max_turn_chars", 2000)):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ConfigError(
-                    f"LLMExtractorConfig.{name} is {value!r} but must be a positive integer; "
-                    f"set {name}= to e.g. {example}"
-                )
-        temperature = self.temperature
-        if (
-            isinstance(temperature, bool)
-            or not isinstance(temperature, int | float)
-            or not 0 <= temperature <= 2
-        ):
-            raise ConfigError(
-                f"LLMExtractorConfig.temperature is {temperature!r} but must be a number in "
-                "0..2; set temperature= to 0.0 for repeatable extraction"
-            )
+        counts = {
+            "max_output_tokens": (self.max_output_tokens, 1500),
+            "max_turn_chars": (self.max_turn_chars, 2000),
+        }
+        check_call_settings(
+            "LLMExtractorConfig", counts, self.temperature, "for repeatable extraction"
+        )
 
 
 def turn_id(episode: Episode) -> str:

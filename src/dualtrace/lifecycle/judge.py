@@ -29,9 +29,10 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, cast, get_args
 
 from dualtrace.encode.base import Usage
-from dualtrace.errors import ConfigError, LLMError, MalformedOutputError, ValidationError
+from dualtrace.errors import LLMError, MalformedOutputError, ValidationError
 from dualtrace.llm.base import LLM, ChatMessage
 from dualtrace.llm.json_output import parse_json_object
+from dualtrace.llm.settings import check_call_settings
 from dualtrace.models import MemoryRecord
 
 __all__ = [
@@ -133,23 +134,11 @@ class LLMJudgeConfig:
 
     def __post_init__(self) -> None:
         """Raise ConfigError for any setting that cannot work."""
-        for name, example in (("max_output_tokens", 1024), ("max_text_chars", 300)):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ConfigError(
-                    f"LLMJudgeConfig.{name} is {value!r} but must be a positive integer; "
-                    f"set {name}= to e.g. {example}"
-                )
-        temperature = self.temperature
-        if (
-            isinstance(temperature, bool)
-            or not isinstance(temperature, int | float)
-            or not 0 <= temperature <= 2
-        ):
-            raise ConfigError(
-                f"LLMJudgeConfig.temperature is {temperature!r} but must be a number in "
-                "0..2; set temperature= to 0.0 for repeatable decisions"
-            )
+        counts = {
+            "max_output_tokens": (self.max_output_tokens, 1024),
+            "max_text_chars": (self.max_text_chars, 300),
+        }
+        check_call_settings("LLMJudgeConfig", counts, self.temperature, "for repeatable decisions")
 
 
 @dataclass(frozen=True)
