@@ -160,15 +160,8 @@ LIFE: tuple[Attribute, ...] = (
         "language",
         r"\b(?:learn\w*|language|studying|lessons|duolingo|fluent)\b|学|语言|外语",
         (
-            en(
-                r"\b(?:learning|learn|studying|taking)\s+(?P<v>Spanish|French|German|Japanese|Chinese|Mandarin|"
-                r"Cantonese|Korean|Italian|Portuguese|Russian|Arabic|Hindi|Dutch|Swedish|Norwegian|Greek|Turkish|"
-                r"Thai|Vietnamese|Polish|Hebrew|English|sign\s+language)\b"
-            ),
-            zh(
-                r"(?:在学|学习|开始学|改学|学起了?|报了)(?P<v>日语|韩语|英语|法语|德语|西班牙语|意大利语|俄语|葡萄牙语|"
-                r"阿拉伯语|粤语|泰语|越南语|手语|中文|汉语)"
-            ),
+            en(rf"\b(?:learning|learn|studying|taking)\s+(?P<v>{_LANGS_EN})\b"),
+            zh(rf"(?:在学|学习|开始学|改学|学起了?|报了)(?P<v>{_LANGS_ZH})"),
         ),
         ("{s} is learning {v}.", "{s}在学{v}。"),
         many=True,
@@ -176,7 +169,7 @@ LIFE: tuple[Attribute, ...] = (
             en(
                 rf"\b(?:gave\s+up|stopped|quit|dropped)\s+(?:learning\s+|studying\s+)?(?P<v>{_LANGS_EN})\b"
             ),
-            zh(r"(?:不学|放弃了?|停了)(?P<v>日语|韩语|英语|法语|德语|西班牙语|意大利语|俄语)"),
+            zh(rf"(?:不学|放弃了?|停了)(?P<v>{_LANGS_ZH})"),
         ),
     ),
     _a(
@@ -185,11 +178,9 @@ LIFE: tuple[Attribute, ...] = (
         (
             en(
                 r"\b(?:play|playing|learning|practi[cs]e|practi[cs]ing|started)\s+(?:the\s+)?"
-                r"(?P<v>piano|guitar|violin|cello|drums|ukulele|flute|saxophone|sax|bass|trumpet|harp|clarinet|keyboard|erhu|guzheng)\b"
+                rf"(?P<v>{_INSTRUMENTS_EN})\b"
             ),
-            zh(
-                r"(?:弹|拉|吹|学|练)(?P<v>钢琴|吉他|小提琴|大提琴|尤克里里|长笛|萨克斯|贝斯|古筝|二胡|琵琶|架子鼓|鼓)"
-            ),
+            zh(rf"(?:弹|拉|吹|学|练)(?P<v>{_INSTRUMENTS_ZH})"),
         ),
         ("{s} plays {v}.", "{s}会{v}。"),
         many=True,
