@@ -187,7 +187,6 @@ class MemoryWriter:
         # is the same statement in other words.
         self.similar_threshold = similar_threshold
         self.stats = ExtractionStats()
-        self._nearest: dict[str, list[str]] = {}
 
     def write(self, user_id: str, episodes: Sequence[Episode]) -> tuple[list[Event], str | None]:
         """Extract memories from one session's new episodes and store them.
@@ -238,11 +237,11 @@ class MemoryWriter:
         for record, h in zip(records, hashes, strict=True):
             if h not in by_hash:  # new words: embed them (batched by the embedder's cache)
                 plan.keys[record.id] = self.keys(user_id, record)
-        near = self._near(user_id, plan)
-        nearest = self._nearest if self.judge is not None else near
-        found_ids = sorted({i for ids in nearest.values() for i in ids} - set(plan.view))
+        near, nearest = self._near(user_id, plan)
+        wanted = nearest if self.judge is not None else near  # the judge sees the nearest
+        found_ids = sorted({i for ids in wanted.values() for i in ids} - set(plan.view))
         plan.view.update(self.store.get_memories(user_id, found_ids))
-        judgement = self._ask_judge(records, plan, self._nearest)
+        judgement = self._ask_judge(records, plan, nearest)
         for record, h in zip(records, hashes, strict=True):
             candidates = [by_hash[h]] if h in by_hash else []
             candidates += near.get(record.id, []) + plan.batch_near(record, h, self)
@@ -269,8 +268,9 @@ class MemoryWriter:
             return None
         return self.judge.judge(records, list(neighbours.values()))
 
-    def _near(self, user_id: str, plan: _Plan) -> dict[str, list[str]]:
-        """Stored valid facts that say nearly the same as each new fact (cosine ≥ threshold)."""
+    def _near(self, user_id: str, plan: _Plan) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+        """For each new fact, the stored valid facts that say nearly the same (cosine ≥ the
+        threshold), and its nearest stored facts however near (what a judge is shown)."""
         scope = SearchScope(kinds=MEMORY_KINDS, traces=("fact",))
         asked = [
             (record_id, key.vector)
@@ -279,14 +279,12 @@ class MemoryWriter:
             if key.trace == "fact" and key.vector is not None
         ]
         found = self.store.search_dense_many(user_id, [v for _, v in asked], 3, scope)
-        self._nearest = {  # the judge sees the nearest facts, however near
-            record_id: [c.record_id for c in hits]
-            for (record_id, _), hits in zip(asked, found, strict=True)
-        }
-        return {
+        hits_of = {record_id: hits for (record_id, _), hits in zip(asked, found, strict=True)}
+        near = {
             record_id: [c.record_id for c in hits if c.score >= self.similar_threshold]
-            for (record_id, _), hits in zip(asked, found, strict=True)
+            for record_id, hits in hits_of.items()
         }
+        return near, {record_id: [c.record_id for c in hits] for record_id, hits in hits_of.items()}
 
     def _apply(
         self, user_id: str, plan: _Plan, record: MemoryRecord, decision: consolidate.Decision

@@ -45,12 +45,10 @@ def slot_view(
     if not mine:
         return None
     valid = [m for m in mine if m.valid_to is None and m.invalidated_at is None]
-    newest: dict[tuple[str, str, str], MemoryRecord] = {}
+    newest: dict[tuple[str, ...], MemoryRecord] = {}
     for m in valid:  # oldest first: the last one of a slot is its newest value
-        if _holds_value(m):
-            key = _key(m)
-            many = bool(_slot(m).get("many"))
-            newest[key + ((m.id,) if many else ())] = m  # type: ignore[index]
+        if _holds_value(m):  # a many-valued slot keeps every value: each is its own key
+            newest[(*_key(m), m.id) if _slot(m).get("many") else _key(m)] = m
     current = tuple(m.id for m in newest.values())
     closed = [m for m in mine if m.valid_to is not None or m.invalidated_at is not None]
     still = {s for m in valid for s in m.source_episode_ids}

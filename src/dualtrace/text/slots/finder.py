@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from dualtrace.text.slots import cues
 from dualtrace.text.slots.attribute import Attribute
@@ -109,9 +110,16 @@ class SlotQuestion:
 
 def find_statements(clause: str) -> list[SlotStatement]:
     """The slots a clause states a value of (or says a value of stopped holding)."""
+    return list(_statements(clause))
+
+
+@lru_cache(maxsize=4096)
+def _statements(clause: str) -> tuple[SlotStatement, ...]:
+    """`find_statements`, kept for clauses seen again (splitting a sentence reads each piece
+    once, then extraction reads the clauses it kept)."""
     found: list[tuple[int, SlotStatement]] = []
     if cues.REQUEST.search(clause):
-        return []
+        return ()
     for attribute in ATTRIBUTES:
         said = _statement(attribute, clause)
         if said is not None:
@@ -126,7 +134,7 @@ def find_statements(clause: str) -> list[SlotStatement]:
         spans.append(span)
         kept.append(statement)
     kept.sort(key=lambda s: s.start)
-    return kept
+    return tuple(kept)
 
 
 def _value_span(clause: str, statement: SlotStatement) -> tuple[int, int]:
