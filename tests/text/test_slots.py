@@ -37,6 +37,7 @@ def _one(clause: str) -> tuple[str, str | None, str | None, str | None, bool, bo
             ("lives_in", "Berlin", None, None, False, True),
         ),
         ("I quit my job at Google.", ("works_at", "Google", None, None, True, False)),
+        ("I quit playing the violin.", ("instrument", "violin", None, None, True, False)),
         (
             "My daughter is in third grade.",
             ("grade", "third grade", "daughter", None, False, False),
@@ -59,6 +60,12 @@ def test_the_catalogue_covers_thirty_attributes_in_both_languages() -> None:
     assert len(ATTRIBUTES) >= 30
     for attribute in ATTRIBUTES:
         assert attribute.about.search(attribute.name.replace("_", " ")) or attribute.about.pattern
+
+
+def test_a_value_must_fit_its_attribute() -> None:
+    assert find_statements("I joined a book club last week.") == []
+    assert find_statements("We moved to the suburbs.")[0].value == "suburbs"
+    assert find_statements("I finally moved to watching less TV.") == []
 
 
 def test_requests_to_the_assistant_are_not_statements() -> None:

@@ -150,7 +150,7 @@ def _statement(attribute: Attribute, clause: str) -> tuple[int, SlotStatement] |
         # the frame that names the value last is the most specific ("预算可以放宽到25万")
         for match in sorted(matches, key=lambda m: (-m.start("v"), m.start())):
             value = clean_value(match.group("v"))
-            if not value or (attribute.name == "works_at" and _NOT_EMPLOYER.search(value)):
+            if not value or not _plausible(attribute.name, value):
                 continue
             before = clause[: match.start("v")]
             subject = _subject(before, attribute)
@@ -165,6 +165,17 @@ def _statement(attribute: Attribute, clause: str) -> tuple[int, SlotStatement] |
             )  # fmt: skip
             return match.end() - match.start(), statement
     return None
+
+
+def _plausible(attribute: str, value: str) -> bool:
+    """Whether a value can be the attribute's: an employer is not a book club nor an
+    activity ("quit playing the violin"); an English place is a name ("Lyon", "New York")
+    or a kind of place ("the suburbs")."""
+    if attribute == "works_at":
+        return not _NOT_EMPLOYER.search(value) and not re.match(r"[a-z]+ing\b", value)
+    if attribute == "lives_in" and not _CJK.search(value):
+        return value[:1].isupper() or bool(_PLACE_WORDS.search(value))
+    return True
 
 
 def _negated(clause: str, match: re.Match[str]) -> bool:
