@@ -9,7 +9,7 @@ importance and expiry. Questions, greetings and fillers are not memories.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 
 from dualtrace.encode import patterns
@@ -181,11 +181,8 @@ def _say(slot: SlotStatement, speaker: str, sentence: str) -> str:
 
 
 def _slot_detail(slot: SlotStatement) -> dict[str, object]:
-    return {
-        "attribute": slot.attribute, "qualifier": slot.qualifier, "subject": slot.subject,
-        "value": slot.value, "ended": slot.ended, "hedged": slot.hedged, "cue": slot.cue,
-        "many": slot.many,
-    }  # fmt: skip
+    """The slot as the memory's metadata keeps it (where in the clause it was said aside)."""
+    return {k: v for k, v in asdict(slot).items() if k != "start"}
 
 
 def _speaker_name(episode: Episode) -> str:
