@@ -107,3 +107,15 @@ def test_an_end_invalidates_and_can_be_undone(mem: Memory) -> None:
     assert entry.detail["decision"] == "INVALIDATE"
     mem.revert(entry.id, user_id="u")
     assert mem.get(old, user_id="u").valid_to is None
+
+
+def test_a_newer_statement_leads_even_when_no_rule_extracted_it(mem: Memory) -> None:
+    mem.add("My phone is an iPhone 12.", user_id="u", timestamp=MARCH)
+    mem.add("Work handed me a Pixel 9, so that's my phone now.", user_id="u", timestamp=MAY)
+    hits = mem.search("What phone do I have?", user_id="u", now=JUNE, reinforce=False)
+    assert "Pixel 9" in hits[0].text
+    text = mem.context("What phone do I have?", user_id="u", max_tokens=300, now=JUNE).text
+    assert text.index("Pixel 9") < text.index("iPhone 12")
+    # a question about the past keeps the old order of relevance and time
+    then = mem.search("What phone did I have before?", user_id="u", now=JUNE, reinforce=False)
+    assert any("iPhone 12" in h.text for h in then)

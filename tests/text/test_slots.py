@@ -50,6 +50,16 @@ def _one(clause: str) -> tuple[str, str | None, str | None, str | None, bool, bo
         ("我考虑搬去深圳", ("lives_in", "深圳", None, None, False, True)),
         ("我开始学日语了", ("language", "日语", None, None, False, False)),
         ("我的房租涨到4500了", ("rent", "4500", None, None, False, False)),
+        ("I plan to move to Berlin next year.", ("lives_in", "Berlin", None, None, False, True)),
+        (
+            "国庆我们打算去西安玩。",
+            ("trip", "西安", None, None, False, False),
+        ),  # a plan is its value
+        (
+            "I chopped my hair into a pixie cut.",
+            ("appearance", "pixie cut", None, None, False, False),
+        ),
+        ("我近视涨到了四百度", ("eyesight", "四百度", None, None, False, False)),
     ],
 )
 def test_a_statement_fills_its_slot(clause: str, expected: tuple[object, ...]) -> None:

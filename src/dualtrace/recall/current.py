@@ -7,6 +7,10 @@ at the level of the best hit, lifted by the slot boost (as is the turn it was dr
 and what that value replaced loses ground: a closed memory of the slot, and a turn that
 stated only a replaced value, are pushed down by the same factor — they stay findable,
 after the current value, and fully for questions about the past.
+
+Whatever extraction caught, the hits that state a value of the asked slot are then put
+newest first (`newest_first`), and `context()` shows a newer turn that states it before an
+older fact of it (`answering`): the latest statement of a value is the current one.
 """
 
 from __future__ import annotations
@@ -14,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from dualtrace.models import EntityMention, MemoryRecord
+from dualtrace.models import EntityMention, Hit, Item, MemoryRecord
 from dualtrace.recall.retriever import Scored
 from dualtrace.store.base import Store
 from dualtrace.text.entities import normalise_name
-from dualtrace.text.slots import SlotQuestion, ask
+from dualtrace.text.slots import BY_NAME, SlotQuestion, ask, find_statements, qualifier_of
 
 
 @dataclass(frozen=True)
@@ -111,3 +115,48 @@ def _asked(m: MemoryRecord, asked: Sequence[SlotQuestion], people: set[str]) -> 
             continue
         return True
     return False
+
+
+def answering(hits: Sequence[Item], question: str) -> frozenset[str]:
+    """Ids of the hits that state a value of a slot the question asks about — by their slot
+    when they are memories that fill one, else by the attribute's words in their text —
+    leaving out other people's values, hedges and other qualifiers ("bike budget" for a
+    question about the laptop budget)."""
+    asked = ask(question)
+    if not asked:
+        return frozenset()
+    return frozenset(h.id for h in hits if any(_answers(h, q) for q in asked))
+
+
+def newest_first(hits: list[Hit], question: str) -> list[Hit]:
+    """For a question about the present, the hits that answer its slot, newest first, in
+    the places (and with the scores) they held: whatever the words, the latest statement
+    of a value is the current one."""
+    chosen = answering(hits, question)
+    places = [i for i, h in enumerate(hits) if h.id in chosen]
+    if len(places) < 2:
+        return hits
+    scores = sorted((hits[i].score for i in places), reverse=True)
+    newest = sorted((hits[i] for i in places), key=lambda h: -h.occurred_at.timestamp())
+    ordered = list(hits)
+    for place, hit, score in zip(places, newest, scores, strict=True):
+        ordered[place] = replace(hit, score=score)
+    return ordered
+
+
+def _answers(item: Item, q: SlotQuestion) -> bool:
+    slot = item.metadata.get("slot") if item.kind != "episode" else None
+    if isinstance(slot, dict):
+        return (
+            slot.get("attribute") == q.attribute and slot.get("subject") == q.subject
+            and not slot.get("hedged") and not slot.get("ended")
+            and (not q.qualifier or slot.get("qualifier") in (None, q.qualifier))
+        )  # fmt: skip
+    attribute = BY_NAME[q.attribute]
+    if not attribute.about.search(item.text):
+        return False
+    said = [s for s in find_statements(item.text) if s.attribute == q.attribute]
+    if said and not any(s.subject == q.subject and not s.hedged for s in said):
+        return False  # someone else's value, or only a maybe
+    mentioned = qualifier_of(attribute, item.text)
+    return not (q.qualifier and mentioned and mentioned != q.qualifier)

@@ -21,6 +21,7 @@ from functools import lru_cache
 from dualtrace.config import MemoryConfig
 from dualtrace.inputs import parse_time
 from dualtrace.models import Context, Hit
+from dualtrace.recall.current import answering
 from dualtrace.recall.requests import messages_to_assistant
 from dualtrace.recall.snippets import focus_words, longer_than, snippet
 from dualtrace.store.base import Store
@@ -239,10 +240,19 @@ def _overlap(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / max(1, len(a | b))
 
 
-def _render(chosen: list[tuple[Hit, str]], now: datetime | None) -> str:
-    profile = [pair for pair in chosen if pair[0].kind in PROFILE_KINDS]
+def _render(
+    chosen: list[tuple[Hit, str]], now: datetime | None, current: frozenset[str] = frozenset()
+) -> str:
+    """The chosen lines in their sections. A turn that states a value of the asked slot
+    (`current`) more recently than a fact of it shown is shown with the facts: a newer
+    statement is never below an older value, extracted or not."""
+    oldest = min((h.occurred_at for h, _ in chosen if h.id in current and _profile(h)),
+                 default=None)  # fmt: skip
+    newer = {h.id for h, _ in chosen
+             if h.id in current and oldest is not None and h.occurred_at > oldest}  # fmt: skip
+    profile = [pair for pair in chosen if _profile(pair[0]) or pair[0].id in newer]
     profile.sort(key=lambda pair: -pair[0].occurred_at.timestamp())  # the current value first
-    moments = [pair for pair in chosen if pair[0].kind not in PROFILE_KINDS]
+    moments = [pair for pair in chosen if pair not in profile]
     moments.sort(key=lambda pair: -pair[0].occurred_at.date().toordinal())  # stable: by rank
     lines = [HEADER]
     for title, section in ((PROFILE, profile), (MOMENTS, moments)):
@@ -256,6 +266,10 @@ def _render(chosen: list[tuple[Hit, str]], now: datetime | None) -> str:
                     lines.append(label)
                 lines.append(line)
     return "\n".join(lines)
+
+
+def _profile(hit: Hit) -> bool:
+    return hit.kind in PROFILE_KINDS
 
 
 def pack(
@@ -273,16 +287,18 @@ def pack(
     `diversity` > 0 trades relevance for coverage (maximal marginal relevance). With a
     `query` and `snippet_tokens` > 0, a turn longer than that shows its sentences nearest
     the query. With `now`, each date line also says how long before `now` it was. A memory
-    drawn from one of the turns in `messages` is shown as that turn (`requests.py`)."""
+    drawn from one of the turns in `messages` is shown as that turn (`requests.py`). A turn
+    that states the asked slot's value after a fact of it shown joins the facts (`_render`)."""
     frame = sum(_cost(line) for line in (HEADER, PROFILE, MOMENTS))
     if frame + MIN_TRUNCATED_TOKENS > max_tokens:
         return Context(text="", items=[], tokens=0)
     focus = focus_words(query) if query and snippet_tokens > 0 else frozenset()
     chosen = _select(hits, max_tokens - frame, diversity, focus, snippet_tokens, now, messages)
-    text = _render(chosen, now) if chosen else ""
+    current = answering([h for h, _ in chosen], query) if query else frozenset()
+    text = _render(chosen, now, current) if chosen else ""
     while chosen and count_tokens(text) > max_tokens:  # BPE merges across lines, rarely
         chosen.pop()
-        text = _render(chosen, now) if chosen else ""
+        text = _render(chosen, now, current) if chosen else ""
     items = [h for h, _ in chosen]
     return Context(text=text, items=items, tokens=count_tokens(text))
 

@@ -11,7 +11,7 @@ from dualtrace.embed.base import Embedder
 from dualtrace.errors import ValidationError
 from dualtrace.inputs import check_optional_id, check_text, check_user_id, parse_time
 from dualtrace.models import ITEM_KINDS, Hit
-from dualtrace.recall.current import rerank, slot_view
+from dualtrace.recall.current import newest_first, rerank, slot_view
 from dualtrace.recall.items import load_items
 from dualtrace.recall.query import analyse
 from dualtrace.recall.ranking import rank
@@ -52,14 +52,18 @@ class Searcher:
         if analysis.refers_to_past and as_of is None:  # "where did I live before?"
             scope = replace(scope, include_invalid=True)
         pool = self._retriever.retrieve(user_id, analysis, max(3 * limit, 30), scope)
-        if as_of is None and not analysis.refers_to_past and self.config.slot_weight > 0:
+        present = as_of is None and not analysis.refers_to_past
+        if present and self.config.slot_weight > 0:
             view = slot_view(self.store, user_id, query, analysis.entities)
             if view is not None:  # the slot's current value leads (`current.py`)
                 join = scope.kinds is None and scope.session_id is None and not scope.metadata
                 pool = rerank(pool, view, self.config.slot_weight, join=join)
         named = frozenset(m.name.casefold() for m in analysis.entities)
         items = load_items(self.store, user_id, [s.record_id for s in pool])
-        return rank(pool, items, at, self.config, explain=explain, named=named)[:limit]
+        hits = rank(pool, items, at, self.config, explain=explain, named=named)[:limit]
+        if present and self.config.slot_weight > 0:
+            hits = newest_first(hits, query)
+        return hits
 
 
 def search_scope(

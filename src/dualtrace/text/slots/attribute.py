@@ -19,6 +19,7 @@ class Attribute:
     ends: tuple[re.Pattern[str], ...] = ()
     many: bool = False
     qualified: bool = False
+    planned: bool = False  # its values are plans: an intention states them (a trip)
 
 
 def _compiled(pattern: str) -> re.Pattern[str]:
@@ -28,8 +29,7 @@ def _compiled(pattern: str) -> re.Pattern[str]:
 def attribute(
     name: str, about: str, frames: tuple[re.Pattern[str], ...], say: tuple[str, str], *,
     nouns: tuple[str, str] = ("", ""), ends: tuple[re.Pattern[str], ...] = (),
-    many: bool = False, qualified: bool = False,
+    many: bool = False, qualified: bool = False, planned: bool = False,
 ) -> Attribute:  # fmt: skip
-    return Attribute(
-        name, _compiled(about), frames + noun_frames(*nouns), say, ends, many, qualified
-    )
+    frames = frames + noun_frames(*nouns)
+    return Attribute(name, _compiled(about), frames, say, ends, many, qualified, planned)

@@ -16,16 +16,21 @@ CHANGE = re.compile(
     r"开始|新|转|如今|目前|最近|不…了|变成|改吃|改喝|改学|迷上|爱上",
     re.I,
 )
+# Uncertainty: the value may never hold.
 HEDGE = re.compile(
     r"\b(?:might|may|maybe|perhaps|possibly|probably|likely|could|would|if|unless|whether|"
     r"consider\w*|thinking\s+(?:of|about)|think\s+about|wonder\w*|not\s+sure|unsure|hope|"
-    r"hoping|wish|dream\w*|someday|some\s+day|plan(?:ning|s)?\s+to|"
-    r"want(?:ing|s|ed)?\s+to(?!\s+(?:raise|increase|lower|bump|up|cut|reduce|adjust|change|"
-    r"set|push|extend|stretch|bring)\b)|"
-    r"would\s+like|tempted|torn|debating|weighing|eventually|in\s+case|what\s+if|"
-    r"should\s+I|rumou?r\w*|hypothetically|imagine|suppose)\b"
-    r"|可能|也许|或许|考虑|想要|想(?!把)|打算|计划|准备|如果|要是|假如|万一|说不定|不确定|不一定|犹豫|"
-    r"还没决定|纠结|希望|梦想|有机会|以后|将来|或者|是否|能不能|要不要|会不会",
+    r"hoping|wish|dream\w*|someday|some\s+day|would\s+like|tempted|torn|debating|weighing|"
+    r"eventually|in\s+case|what\s+if|should\s+I|rumou?r\w*|hypothetically|imagine|suppose)\b"
+    r"|可能|也许|或许|考虑|如果|要是|假如|万一|说不定|不确定|不一定|犹豫|还没决定|纠结|希望|梦想|有机会|"
+    r"或者|是否|能不能|要不要|会不会",
+    re.I,
+)
+# Intention: a value not yet held, except for attributes whose values are plans (a trip).
+INTENT = re.compile(
+    r"\b(?:plan(?:ning|s)?\s+to|want(?:ing|s|ed)?\s+to(?!\s+(?:raise|increase|lower|bump|up|"
+    r"cut|reduce|adjust|change|set|push|extend|stretch|bring)\b))"
+    r"|想要|想(?!把)|打算|计划|准备|以后|将来",
     re.I,
 )
 # The speaker asks the assistant to do something: not a statement about the speaker.

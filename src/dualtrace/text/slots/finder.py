@@ -160,7 +160,7 @@ def _statement(attribute: Attribute, clause: str) -> tuple[int, SlotStatement] |
             statement = SlotStatement(
                 attribute=attribute.name, value=value, subject=subject,
                 qualifier=qualifier_of(attribute, clause), ended=ended or negated,
-                hedged=bool(cues.HEDGE.search(clause)), cue=_cue(clause),
+                hedged=_hedged(attribute, clause), cue=_cue(clause),
                 many=attribute.many, start=match.start(),
             )  # fmt: skip
             return match.end() - match.start(), statement
@@ -176,6 +176,14 @@ def _plausible(attribute: str, value: str) -> bool:
     if attribute == "lives_in" and not _CJK.search(value):
         return value[:1].isupper() or bool(_PLACE_WORDS.search(value))
     return True
+
+
+def _hedged(attribute: Attribute, clause: str) -> bool:
+    """Whether the clause only may, or only means to, hold the value (a plan is a trip's
+    value itself: "we're planning to go to Xi'an" states the trip)."""
+    if cues.HEDGE.search(clause):
+        return True
+    return not attribute.planned and bool(cues.INTENT.search(clause))
 
 
 def _negated(clause: str, match: re.Match[str]) -> bool:

@@ -239,6 +239,7 @@ LIFE: tuple[Attribute, ...] = (
         ),
         ("{s}'s plan: {v}.", "{s}的安排：{v}。"),
         qualified=True,
+        planned=True,
     ),
     _a(
         "health",
@@ -429,5 +430,50 @@ LIFE: tuple[Attribute, ...] = (
             zh(r"(?:在追|在看|开始追|追完了?)(?P<v>《[^》]{1,30}》)"),
         ),
         ("{s} is watching {v}.", "{s}在追{v}。"),
+    ),
+    _a(
+        "trip",
+        r"\b(?:trip|travel\w*|vacation|holiday|getaway|honeymoon|visit(?:ing)?|fly(?:ing)?\s+to)\b|旅行|旅游|度假|出游|去哪|玩|蜜月",
+        (
+            en(r"\b(?:trip|vacation|holiday|getaway|honeymoon)\s+(?:is\s+)?(?:now\s+)?to\s+{V}"),
+            en(
+                r"\b(?:travel(?:l)?ing|going|heading|flying)\s+to\s+{V}(?=.*\b(?:trip|vacation|holiday|for\s+\w+\s+days|in\s+[A-Z]\w+)\b)"
+            ),
+            zh(r"(?:去|到){V}(?:玩|旅行|旅游|度假|自驾|度蜜月)"),
+        ),
+        ("{s}'s trip is to {v}.", "{s}要去{v}旅行。"),
+        planned=True,
+    ),
+    _a(
+        "appearance",
+        r"\b(?:hair|haircut|hairstyle|bangs|bob|buzz\s*cut|pixie|dyed|beard|curls?|braids?)\b|发型|头发|短发|长发|卷发|染|胡子|刘海",
+        (
+            en(
+                r"\b(?:cut|chopped|dyed|bleached|shaved)\s+(?:off\s+)?(?:all\s+)?my\s+hair\s+(?:into\s+|to\s+|off\s+)?(?:an?\s+)?{V}"
+            ),
+            en(
+                r"\b(?:got|have|went\s+for)\s+(?:an?\s+)?(?P<v>(?:[\w-]+\s+){0,2}?(?:bob|pixie\s+cut|buzz\s*cut|undercut|fringe|bangs|perm|curls|braids|hair))\b"
+            ),
+            zh(r"(?:剪了|剪成了?|染了|染成了?|烫了|换了|留了)(?:个|一个)?{V}"),
+            zh(
+                r"(?:现在是|现在)(?P<v>[\u4e00-\u9fff]{0,3}(?:短发|长发|卷发|直发|寸头|光头|丸子头|刘海))"
+            ),
+        ),
+        ("{s}'s hair: {v}.", "{s}的发型：{v}。"),
+        nouns=("hair hairstyle haircut", "发型 头发"),
+    ),
+    _a(
+        "eyesight",
+        r"\b(?:eyesight|vision|glasses|contacts|prescription|nearsighted|short[-\s]sighted|lasik)\b|近视|远视|散光|度数|眼镜|隐形",
+        (
+            en(
+                r"\b(?:prescription|eyesight)\s+(?:is\s+)?(?:now\s+)?(?:at\s+)?(?P<v>[-+]?\d+(?:\.\d+)?(?:\s+\w+)?)"
+            ),
+            zh(
+                r"近视(?:度数)?(?:已经|现在|涨到了?|升到了?|变成了?|是|有)?(?P<v>[0-9一二三四五六七八九十百两]+度)"
+            ),
+        ),
+        ("{s}'s eyesight: {v}.", "{s}的视力：{v}。"),
+        nouns=("eyesight prescription", "度数 视力"),
     ),
 )
