@@ -442,6 +442,7 @@ LIFE: tuple[Attribute, ...] = (
             zh(r"(?:去|到){V}(?:玩|旅行|旅游|度假|自驾|度蜜月)"),
         ),
         ("{s}'s trip is to {v}.", "{s}要去{v}旅行。"),
+        many=True,  # trips are many; the newest said leads (`recall/current.py`)
         planned=True,
     ),
     _a(
