@@ -50,6 +50,12 @@ def _one(clause: str) -> tuple[str, str | None, str | None, str | None, bool, bo
         ("我考虑搬去深圳", ("lives_in", "深圳", None, None, False, True)),
         ("我开始学日语了", ("language", "日语", None, None, False, False)),
         ("我的房租涨到4500了", ("rent", "4500", None, None, False, False)),
+        (
+            "另外，车的预算可以放宽到25万，想上个混动的。",
+            ("budget", "25万", None, "car", False, False),
+        ),
+        ("If I get the job, I'll move to Berlin.", ("lives_in", "Berlin", None, None, False, True)),
+        ("I moved to Berlin, maybe I'll stay.", ("lives_in", "Berlin", None, None, False, False)),
         ("I plan to move to Berlin next year.", ("lives_in", "Berlin", None, None, False, True)),
         (
             "国庆我们打算去西安玩。",

@@ -30,6 +30,7 @@ _NEGATED_EN = re.compile(
     r"|\bno\s+longer\b",
     re.I,
 )
+_PART = re.compile(r"[,，;；]|\s[-–—]\s")  # where the parts of a clause meet
 _PLACE_WORDS = re.compile(
     r"\b(?:suburbs?|downtown|city|town|village|countryside|neighbou?rhood|apartment|flat|house|"
     r"condo|dorm|area|district|coast|island|farm)\b",
@@ -160,7 +161,7 @@ def _statement(attribute: Attribute, clause: str) -> tuple[int, SlotStatement] |
             statement = SlotStatement(
                 attribute=attribute.name, value=value, subject=subject,
                 qualifier=qualifier_of(attribute, clause), ended=ended or negated,
-                hedged=_hedged(attribute, clause), cue=_cue(clause),
+                hedged=_hedged(attribute, clause, match.start("v")), cue=_cue(clause),
                 many=attribute.many, start=match.start(),
             )  # fmt: skip
             return match.end() - match.start(), statement
@@ -178,12 +179,15 @@ def _plausible(attribute: str, value: str) -> bool:
     return True
 
 
-def _hedged(attribute: Attribute, clause: str) -> bool:
-    """Whether the clause only may, or only means to, hold the value (a plan is a trip's
-    value itself: "we're planning to go to Xi'an" states the trip)."""
-    if cues.HEDGE.search(clause):
+def _hedged(attribute: Attribute, clause: str, at: int) -> bool:
+    """Whether the part of the clause that says the value (up to its comma) only may, or
+    only means to, hold it, or a condition before it says so ("If I get the job, I'll move
+    to Berlin"). A plan is a trip's value itself: "we're planning to go to Xi'an" states it."""
+    start = max((m.end() for m in _PART.finditer(clause, 0, at)), default=0)
+    part = clause[start : (m.start() if (m := _PART.search(clause, at)) else len(clause))]
+    if cues.HEDGE.search(part) or cues.CONDITION.search(clause[:start]):
         return True
-    return not attribute.planned and bool(cues.INTENT.search(clause))
+    return not attribute.planned and bool(cues.INTENT.search(part))
 
 
 def _negated(clause: str, match: re.Match[str]) -> bool:

@@ -47,7 +47,7 @@ def noun_frames(nouns_en: str, nouns_zh: str) -> tuple[re.Pattern[str], ...]:
         n = words(nouns_zh)
         frames += [
             zh(
-                rf"{n}(?:的)?(?:[^，。；！？,.;!?\s]{{0,3}}?)?(?:从[^，。；！？,.;!?\s]{{1,12}}?)?"
+                rf"{n}(?:的)?(?:每个?月|每年|一个月|现在|目前|也|又|还|都)?(?:从[^，。；！？,.;!?\s]{{1,12}}?)?"
                 rf"{_COPULA_ZH}(?:了)?{{V}}"
             ),
         ]
