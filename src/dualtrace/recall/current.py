@@ -24,6 +24,10 @@ from dualtrace.store.base import Store
 from dualtrace.text.entities import normalise_name
 from dualtrace.text.slots import BY_NAME, SlotQuestion, ask, find_statements, qualifier_of
 
+# A statement of the asked slot's value is put in order by date when it scores at least
+# this share of the best hit: a passing mention far down does not jump ahead.
+ANSWER_FLOOR = 0.2
+
 
 @dataclass(frozen=True)
 class SlotView:
@@ -133,7 +137,8 @@ def newest_first(hits: list[Hit], question: str) -> list[Hit]:
     the places (and with the scores) they held: whatever the words, the latest statement
     of a value is the current one."""
     chosen = answering(hits, question)
-    places = [i for i, h in enumerate(hits) if h.id in chosen]
+    floor = ANSWER_FLOOR * max((h.score for h in hits), default=0.0)
+    places = [i for i, h in enumerate(hits) if h.id in chosen and h.score >= floor]
     if len(places) < 2:
         return hits
     scores = sorted((hits[i].score for i in places), reverse=True)

@@ -19,6 +19,8 @@ from dualtrace.recall.retriever import Retriever
 from dualtrace.store.base import SearchScope, Store
 
 MAX_LIMIT = 1000
+# How deep the ranked hits are searched for statements of the asked slot's value.
+ANSWER_DEPTH = 10
 
 
 class Searcher:
@@ -60,10 +62,10 @@ class Searcher:
                 pool = rerank(pool, view, self.config.slot_weight, join=join)
         named = frozenset(m.name.casefold() for m in analysis.entities)
         items = load_items(self.store, user_id, [s.record_id for s in pool])
-        hits = rank(pool, items, at, self.config, explain=explain, named=named)[:limit]
-        if present and self.config.slot_weight > 0:
-            hits = newest_first(hits, query)
-        return hits
+        hits = rank(pool, items, at, self.config, explain=explain, named=named)
+        if present and self.config.slot_weight > 0:  # over more than `limit`: a newer
+            hits = newest_first(hits[: max(limit, ANSWER_DEPTH)], query)  # value may rank low
+        return hits[:limit]
 
 
 def search_scope(

@@ -27,9 +27,7 @@ HEDGE = re.compile(
     re.I,
 )
 # A condition ahead of the value: "If I get the job, …", "如果…，…".
-CONDITION = re.compile(
-    r"(?:^|[,，;；]\s*)(?:(?:if|unless|in\s+case)\b|如果|要是|假如|万一)", re.I
-)
+CONDITION = re.compile(r"(?:^|[,，;；]\s*)(?:(?:if|unless|in\s+case)\b|如果|要是|假如|万一)", re.I)
 # Intention: a value not yet held, except for attributes whose values are plans (a trip).
 INTENT = re.compile(
     r"\b(?:plan(?:ning|s)?\s+to|want(?:ing|s|ed)?\s+to(?!\s+(?:raise|increase|lower|bump|up|"
