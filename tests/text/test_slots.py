@@ -56,6 +56,22 @@ def _one(clause: str) -> tuple[str, str | None, str | None, str | None, bool, bo
         ),
         ("If I get the job, I'll move to Berlin.", ("lives_in", "Berlin", None, None, False, True)),
         ("I moved to Berlin, maybe I'll stay.", ("lives_in", "Berlin", None, None, False, False)),
+        (
+            "I've moved my current account to Monzo.",
+            ("provider", "Monzo", None, None, False, False),
+        ),
+        (
+            "We adopted a rescue greyhound as well.",
+            ("pet", "rescue greyhound", None, None, False, False),
+        ),
+        (
+            "Got an Apple Watch Ultra for my birthday.",
+            ("device", "Apple Watch Ultra", None, "watch", False, False),
+        ),
+        (
+            "这个月起我调到风控组了，还是做测试。",
+            ("department", "风控组", None, None, False, False),
+        ),
         ("I plan to move to Berlin next year.", ("lives_in", "Berlin", None, None, False, True)),
         (
             "国庆我们打算去西安玩。",

@@ -30,7 +30,12 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"(?:now\s+|currently\s+|permanently\s+|full[-\s]time\s+)?(?:in|at|outside)\s+{V}"
             ),
             en(r"\bbased\s+(?:in|out\s+of)\s+{V}"),
-            en(rf"\b{_MOVE_EN}\s+(?:\w+\s+){{0,3}}?to\s+(?!work\b|a\s+new\s+job){{V}}"),
+            # "moved back to Lyon", not "moved my account to Monzo": only the mover moves
+            en(
+                rf"\b{_MOVE_EN}\s+(?:(?:back|over|out|away|here|there|down|up|home|abroad|"
+                r"all\s+the\s+way|finally|just|recently|permanently)\s+){0,2}"
+                r"to\s+(?!work\b|a\s+new\s+job){V}"
+            ),
             en(r"\b(?:home|place)\s+is\s+(?:now\s+)?(?:in\s+)?{V}"),
             en(r"\b(?:new|current)\s+(?:apartment|flat|house|place|home)\s+(?:is\s+)?in\s+{V}"),
             zh(r"住在{V}"),
@@ -105,6 +110,21 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             zh(r"(?:职位|岗位|职务|头衔)(?:是|变成了?|换成了?){V}"),
         ),
         ("{s} works as {v}.", "{s}的职位是{v}。"),
+    ),
+    _a(
+        "department",
+        r"\b(?:team|department|dept|division|squad|org)\b|组|部门|团队|事业部",
+        (
+            en(
+                r"\b(?:on|in|joined|to|into)\s+the\s+(?P<v>[\w-]+(?:\s+[\w-]+)?)\s+"
+                r"(?:team|department|division|squad|org)\b"
+            ),
+            zh(
+                r"(?:调到|调去|转到|转岗到|去了|加入了?|在|换到|负责)(?:了)?"
+                r"(?P<v>(?:(?!公司|负责|在)[\u4e00-\u9fffA-Za-z]){1,6}?(?:组|部门|团队|事业部|中心))"
+            ),
+        ),
+        ("{s} is on the {v} team.", "{s}在{v}。"),
     ),
     _a(
         "manager",
@@ -206,8 +226,21 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
     _a(
         "device",
         r"\b(?:laptop|computer|macbook|notebook|tablet|ipad|watch|smartwatch|headphones|earbuds|"
-        r"camera|console|e-reader|kindle)\b|电脑|笔记本|平板|手表|耳机|相机|游戏机",
-        (),
+        r"camera|console|e-reader|kindle)\b|电脑|笔记本|平板|手表|手环|耳机|相机|游戏机",
+        (
+            # a product by its name, in a clause that names the kind of device
+            en(
+                r"(?=.*\b(?:laptop|computer|macbook|notebook|tablet|ipad|watch|smartwatch|"
+                r"headphones|earbuds|camera|console|kindle)\b)"
+                r"\b(?:got|bought|wear|wearing|use|using|switched\s+to|upgraded\s+to|"
+                r"handed\s+me|gave\s+me)\s+(?:an?\s+|the\s+|my\s+|a\s+new\s+|new\s+)?"
+                r"(?P<v>[A-Z][\w-]*(?:\s+[A-Z0-9][\w-]*){0,3})"
+            ),
+            zh(
+                r"(?:戴的是|用的是|换了|买了|入手了?|用上了?)(?:一块|一台|一个|个|台|块)?(?:新的?)?"
+                r"(?P<v>[A-Za-z0-9\u4e00-\u9fff]{1,12}?(?:手表|手环|电脑|笔记本|平板|耳机|相机|本))"
+            ),
+        ),
         ("{s}'s device is {v}.", "{s}的设备是{v}。"),
         nouns=(
             "laptop computer macbook notebook tablet ipad watch smartwatch headphones earbuds "

@@ -118,7 +118,9 @@ LIFE: tuple[Attribute, ...] = (
             en(
                 r"\b(?:have|has|got|adopted|adopt|rescued|own)\s+(?:an?\s+|two\s+|three\s+|another\s+|a\s+new\s+)?"
                 r"(?P<v>(?:[\w-]+\s+){0,2}?(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|turtle|"
-                r"retriever|labrador|poodle|terrier|shepherd|corgi|beagle|husky|bulldog|tabby)s?"
+                r"retriever|labrador|poodle|terrier|shepherd|corgi|beagle|husky|bulldog|tabby|greyhound|"
+                r"dachshund|spaniel|collie|pug|chihuahua|shiba|schnauzer|doodle|bird|budgie|goldfish|"
+                r"lizard|gecko|snake|guinea\s+pig|ferret|horse|chickens?|tortoise)s?"
                 r"(?:\s+(?:named|called)\s+[A-Z]\w+)?)\b"
             ),
             zh(r"(?:养了|养着|领养了|收养了|有)(?:一只|一条|两只|只|条)?{V}(?<=[狗猫兔鼠鹉龟])"),
@@ -161,6 +163,10 @@ LIFE: tuple[Attribute, ...] = (
         r"\b(?:learn\w*|language|studying|lessons|duolingo|fluent)\b|学|语言|外语",
         (
             en(rf"\b(?:learning|learn|studying|taking)\s+(?P<v>{_LANGS_EN})\b"),
+            en(
+                r"\b(?:started|starting|taking|doing|having|signed\s+up\s+for|enrolled\s+in)\s+"
+                rf"(?:\w+\s+){{0,2}}?(?P<v>{_LANGS_EN})\s+(?:lessons|classes|class|course|tutoring)\b"
+            ),
             zh(rf"(?:在学|学习|开始学|改学|学起了?|报了)(?P<v>{_LANGS_ZH})"),
         ),
         ("{s} is learning {v}.", "{s}在学{v}。"),
@@ -351,9 +357,16 @@ LIFE: tuple[Attribute, ...] = (
         (
             en(r"\b(?:bank|insured|covered)\s+(?:with|by|at)\s+{V}"),
             en(
+                r"\b(?:moved|switched|transferred|ported|took)\s+(?:over\s+)?(?:my|our)\s+(?:[\w-]+\s+)?"
+                r"(?:account|accounts|banking|savings|number|plan|policy|insurance|contract)\s+"
+                r"(?:over\s+)?(?:from\s+[^,.;]{1,30}?\s+)?to\s+{V}"
+            ),
+            en(
                 r"\bswitched\s+(?:my\s+)?(?:bank|insurance|insurer|carrier|provider|internet|broadband)\s+(?:from\s+[^,.;]{1,30}?\s+)?to\s+{V}"
             ),
-            zh(r"(?:保险|银行卡|宽带|套餐|运营商)(?:换成|换到|改成|是|用的是|办在)(?:了)?{V}"),
+            zh(
+                r"(?:保险|车险|医保|银行卡|工资卡|宽带|套餐|运营商)(?:换成|换到|改成|转到|是|用的是|办在)(?:了)?{V}"
+            ),
         ),
         ("{s}'s provider is {v}.", "{s}的服务商是{v}。"),
         nouns=("bank insurer insurance carrier provider broadband", "银行 保险公司 运营商 宽带"),
