@@ -9,8 +9,8 @@ stated only a replaced value, are pushed down by the same factor — they stay f
 after the current value, and fully for questions about the past.
 
 Whatever extraction caught, the hits that state a value of the asked slot are then put
-newest first (`newest_first`), and `context()` shows a newer turn that states it before an
-older fact of it (`answering`): the latest statement of a value is the current one.
+newest first (`newest_first`): the latest statement of a value is the current one (and
+`context()` shows such a question's lines newest first, `packing.py`).
 """
 
 from __future__ import annotations

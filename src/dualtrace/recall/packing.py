@@ -8,7 +8,9 @@ They are then shown in two stable sections: what is known about the user (facts 
 preferences) and what was said or happened. Within each section items are grouped under
 their date, newest first, so the current value of a changing fact comes first; a date is
 written once per group rather than on every line, and each line ends with its source turns
-in brackets — the budget goes to what was said, not to labels.
+in brackets — the budget goes to what was said, not to labels. A question about a value that
+changes (a slot: where one lives, a budget) gets one section, newest first, facts and turns
+alike: no value is shown above a newer statement of it, whether or not it was extracted.
 """
 
 from __future__ import annotations
@@ -21,16 +23,17 @@ from functools import lru_cache
 from dualtrace.config import MemoryConfig
 from dualtrace.inputs import parse_time
 from dualtrace.models import Context, Hit
-from dualtrace.recall.current import answering
 from dualtrace.recall.requests import messages_to_assistant
 from dualtrace.recall.snippets import focus_words, longer_than, snippet
 from dualtrace.store.base import Store
 from dualtrace.text.lexical import content_words
+from dualtrace.text.slots import ask
 from dualtrace.text.tokens import count_tokens, truncate_to_tokens
 
 HEADER = "## Memories (dualtrace) — grouped by date, newest first; [ids] = source turns"
 PROFILE = "### Known facts and preferences"
 MOMENTS = "### What was said or happened"
+TIMELINE = "### What was said about it, newest first"
 PROFILE_KINDS = frozenset({"fact", "preference"})
 MIN_TRUNCATED_TOKENS = 24
 MIN_LINE_TOKENS = 3  # "- x" and its line break: with less room left, nothing fits
@@ -240,22 +243,21 @@ def _overlap(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / max(1, len(a | b))
 
 
-def _render(
-    chosen: list[tuple[Hit, str]], now: datetime | None, current: frozenset[str] = frozenset()
-) -> str:
-    """The chosen lines in their sections. A turn that states a value of the asked slot
-    (`current`) more recently than a fact of it shown is shown with the facts: a newer
-    statement is never below an older value, extracted or not."""
-    oldest = min((h.occurred_at for h, _ in chosen if h.id in current and _profile(h)),
-                 default=None)  # fmt: skip
-    newer = {h.id for h, _ in chosen
-             if h.id in current and oldest is not None and h.occurred_at > oldest}  # fmt: skip
-    profile = [pair for pair in chosen if _profile(pair[0]) or pair[0].id in newer]
-    profile.sort(key=lambda pair: -pair[0].occurred_at.timestamp())  # the current value first
-    moments = [pair for pair in chosen if pair not in profile]
-    moments.sort(key=lambda pair: -pair[0].occurred_at.date().toordinal())  # stable: by rank
+def _render(chosen: list[tuple[Hit, str]], now: datetime | None, timeline: bool = False) -> str:
+    """The chosen lines in their sections; with `timeline` (a question about a value that
+    changes: where one lives, a budget), in one section newest first, facts and turns alike,
+    so that no value is shown above a newer statement of it, extracted or not."""
+    if timeline:
+        every = sorted(chosen, key=lambda pair: -pair[0].occurred_at.timestamp())
+        sections = [(TIMELINE, every)]
+    else:
+        profile = [pair for pair in chosen if _profile(pair[0])]
+        profile.sort(key=lambda pair: -pair[0].occurred_at.timestamp())  # current value first
+        moments = [pair for pair in chosen if not _profile(pair[0])]
+        moments.sort(key=lambda pair: -pair[0].occurred_at.date().toordinal())  # by rank within
+        sections = [(PROFILE, profile), (MOMENTS, moments)]
     lines = [HEADER]
-    for title, section in ((PROFILE, profile), (MOMENTS, moments)):
+    for title, section in sections:
         if section:
             lines.append(title)
             last = None
@@ -287,18 +289,18 @@ def pack(
     `diversity` > 0 trades relevance for coverage (maximal marginal relevance). With a
     `query` and `snippet_tokens` > 0, a turn longer than that shows its sentences nearest
     the query. With `now`, each date line also says how long before `now` it was. A memory
-    drawn from one of the turns in `messages` is shown as that turn (`requests.py`). A turn
-    that states the asked slot's value after a fact of it shown joins the facts (`_render`)."""
+    drawn from one of the turns in `messages` is shown as that turn (`requests.py`). For a
+    question about a slot (`text/slots.ask`), all lines go newest first in one section."""
     frame = sum(_cost(line) for line in (HEADER, PROFILE, MOMENTS))
     if frame + MIN_TRUNCATED_TOKENS > max_tokens:
         return Context(text="", items=[], tokens=0)
     focus = focus_words(query) if query and snippet_tokens > 0 else frozenset()
     chosen = _select(hits, max_tokens - frame, diversity, focus, snippet_tokens, now, messages)
-    current = answering([h for h, _ in chosen], query) if query else frozenset()
-    text = _render(chosen, now, current) if chosen else ""
+    timeline = bool(query and ask(query))  # it asks about a value that changes
+    text = _render(chosen, now, timeline) if chosen else ""
     while chosen and count_tokens(text) > max_tokens:  # BPE merges across lines, rarely
         chosen.pop()
-        text = _render(chosen, now, current) if chosen else ""
+        text = _render(chosen, now, timeline) if chosen else ""
     items = [h for h, _ in chosen]
     return Context(text=text, items=items, tokens=count_tokens(text))
 
