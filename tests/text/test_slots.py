@@ -72,6 +72,15 @@ def _one(clause: str) -> tuple[str, str | None, str | None, str | None, bool, bo
             "这个月起我调到风控组了，还是做测试。",
             ("department", "风控组", None, None, False, False),
         ),
+        (
+            "双方父母商量了一下，婚礼预算改成30万了。",
+            ("budget", "30万", None, "wedding", False, False),
+        ),
+        (
+            "My dad, who is retired, moved to Spain.",
+            ("lives_in", "Spain", "dad", None, False, False),
+        ),
+        ("I negotiated a raise, I'm on 80k now.", ("salary", "80k", None, None, False, False)),
         ("I plan to move to Berlin next year.", ("lives_in", "Berlin", None, None, False, True)),
         (
             "国庆我们打算去西安玩。",

@@ -26,7 +26,7 @@ from dualtrace.text.slots import BY_NAME, SlotQuestion, ask, find_statements, qu
 
 # A statement of the asked slot's value is put in order by date when it scores at least
 # this share of the best hit: a passing mention far down does not jump ahead.
-ANSWER_FLOOR = 0.2
+ANSWER_FLOOR = 0.1
 
 
 @dataclass(frozen=True)

@@ -172,7 +172,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
     ),
     _a(
         "budget",
-        r"\b(?:budget|spend|afford|price\s+range|willing\s+to\s+pay)\b|预算|花|价位|价格区间",
+        r"\b(?:budget|spend|spending|afford|price\s+range|willing\s+to\s+pay|under|up\s+to|"
+        r"stretch|max(?:imum)?|cap|limit|at\s+most|set\s+aside|saved)\b|预算|花|价位|价格区间|以内|上限|最多",
         (
             en(
                 r"\b(?:can|could|will|would)\s+(?:only\s+)?(?:spend|afford|pay)\s+(?:up\s+to\s+|about\s+|around\s+|at\s+most\s+)?{V}"

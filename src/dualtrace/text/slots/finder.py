@@ -154,8 +154,13 @@ def _statement(attribute: Attribute, clause: str) -> tuple[int, SlotStatement] |
             value = clean_value(match.group("v"))
             if not value or not _plausible(attribute.name, value):
                 continue
-            before = clause[: match.start("v")]
-            subject = _subject(before, attribute)
+            # who it is about: in Chinese, said in the value's own part of the clause
+            # ("双方父母商量了一下，婚礼预算改成30万": the budget is the speaker's); an English
+            # part often goes on with the subject before it ("My dad, who retired, moved …")
+            part = 0
+            if _CJK.search(clause):
+                part = max((m.end() for m in _PART.finditer(clause, 0, match.start())), default=0)
+            subject = _subject(clause[part : match.start("v")], attribute)
             if subject == "someone":
                 return None
             negated = not ended and _negated(clause, match)

@@ -106,6 +106,9 @@ LIFE: tuple[Attribute, ...] = (
                 r"\b(?:earn|make|making|earning)\s+(?:about\s+|around\s+|roughly\s+)?{V}\s+(?:a|per|each)\s+(?:year|month)"
             ),
             en(r"\b(?:raise|bump)\s+to\s+{V}"),
+            en(
+                r"^(?=.*\b(?:raise|salary|pay|paid|promotion)\b).*?\b(?:I['’]m|I\s+am)\s+(?:now\s+)?on\s+{V}"
+            ),
             zh(r"(?:涨薪|加薪|涨|加)(?:到|至)(?:了)?{V}"),
         ),
         ("{s}'s salary is {v}.", "{s}的工资是{v}。"),
