@@ -22,7 +22,14 @@ from dualtrace.models import EntityMention, Hit, Item, MemoryRecord
 from dualtrace.recall.retriever import Scored
 from dualtrace.store.base import Store
 from dualtrace.text.entities import normalise_name
-from dualtrace.text.slots import BY_NAME, SlotQuestion, ask, find_statements, qualifier_of
+from dualtrace.text.slots import (
+    BY_NAME,
+    SlotQuestion,
+    ask,
+    find_statements,
+    qualifier_of,
+    whose,
+)
 
 # A statement of the asked slot's value is put in order by date when it scores at least
 # this share of the best hit: a passing mention far down does not jump ahead.
@@ -163,5 +170,7 @@ def _answers(item: Item, q: SlotQuestion) -> bool:
     said = [s for s in find_statements(item.text) if s.attribute == q.attribute]
     if said and not any(s.subject == q.subject and not s.hedged for s in said):
         return False  # someone else's value, or only a maybe
+    if not said and whose(q.attribute, item.text) != q.subject:
+        return False  # last about someone else ("bought my dad a Galaxy for his birthday")
     mentioned = qualifier_of(attribute, item.text)
     return not (q.qualifier and mentioned and mentioned != q.qualifier)

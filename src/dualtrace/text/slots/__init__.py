@@ -8,11 +8,11 @@ from dualtrace.text.slots.finder import (
     SlotQuestion,
     SlotStatement,
     ask,
-    cardinality_many,
     find_statements,
     is_request,
     qualifier_of,
     same_value,
+    whose,
 )
 
 __all__ = [
@@ -23,9 +23,9 @@ __all__ = [
     "SlotStatement",
     "ask",
     "atomic_clauses",
-    "cardinality_many",
     "find_statements",
     "is_request",
     "qualifier_of",
     "same_value",
+    "whose",
 ]  # fmt: skip

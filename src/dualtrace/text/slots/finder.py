@@ -233,6 +233,12 @@ def _subject(before: str, attribute: Attribute) -> str | None:
     return max(marks, key=lambda mark: mark[0])[1]
 
 
+def whose(attribute: str, text: str) -> str | None:
+    """Who a text that names no value frame is last about, for this attribute: None for the
+    speaker, a kin word, or "someone" ("Bought my dad a Galaxy for his birthday")."""
+    return _subject(text, BY_NAME[attribute])
+
+
 def qualifier_of(attribute: Attribute, text: str) -> str | None:
     """The qualifier of a qualified attribute said in the text ("car" in "car budget")."""
     if not attribute.qualified:
@@ -264,12 +270,6 @@ def ask(question: str) -> list[SlotQuestion]:
         found.append(SlotQuestion(attribute.name, None if subject == "someone" else subject,
                                   qualifier))  # fmt: skip
     return [q for q in found if q.attribute not in hidden]
-
-
-def cardinality_many(attribute: str) -> bool:
-    """Whether the attribute holds many values at once (hobbies) or one (residence)."""
-    known = BY_NAME.get(attribute)
-    return bool(known and known.many)
 
 
 def same_value(a: str | None, b: str | None) -> bool:
