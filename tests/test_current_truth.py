@@ -123,7 +123,7 @@ def test_a_newer_statement_leads_even_when_no_rule_extracted_it(mem: Memory) -> 
 
 def test_someone_elses_new_phone_does_not_lead(mem: Memory) -> None:
     mem.add("My phone is an iPhone 13.", user_id="u", timestamp=MARCH)
-    mem.add("Bought my dad a Galaxy S24 for his birthday, he loves it.", user_id="u",
-            timestamp=MAY)  # fmt: skip
+    mem.add("Got my dad a new phone for his birthday, a Galaxy S24; he loves his phone.",
+            user_id="u", timestamp=MAY)  # fmt: skip
     hits = mem.search("What phone do I have?", user_id="u", now=JUNE, reinforce=False)
     assert "iPhone 13" in hits[0].text
