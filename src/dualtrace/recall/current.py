@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 
 from dualtrace.models import EntityMention, Hit, Item, MemoryRecord
 from dualtrace.recall.retriever import Scored
@@ -46,9 +47,14 @@ class SlotView:
 
 
 def slot_view(
-    store: Store, user_id: str, question: str, named: Sequence[EntityMention]
+    store: Store,
+    user_id: str,
+    question: str,
+    named: Sequence[EntityMention],
+    at: datetime | None = None,
 ) -> SlotView | None:
-    """What the question's slots hold now, or None when it asks about no slot."""
+    """What the question's slots hold now (or at `at`, a search's `as_of`), or None when
+    it asks about no slot."""
     asked = ask(question)
     if not asked:
         return None
@@ -59,13 +65,13 @@ def slot_view(
     mine = [m for m in memories if _asked(m, asked, people)]
     if not mine:
         return None
-    valid = [m for m in mine if m.valid_to is None and m.invalidated_at is None]
+    valid = [m for m in mine if _valid_at(m, at)]
     newest: dict[tuple[str, ...], MemoryRecord] = {}
     for m in valid:  # oldest first: the last one of a slot is its newest value
         if _holds_value(m):  # a many-valued slot keeps every value: each is its own key
             newest[(*_key(m), m.id) if _slot(m).get("many") else _key(m)] = m
     current = tuple(m.id for m in newest.values())
-    closed = [m for m in mine if m.valid_to is not None or m.invalidated_at is not None]
+    closed = [m for m in mine if not _valid_at(m, at) and _begun(m, at)]
     still = {s for m in valid for s in m.source_episode_ids}
     stale = {m.id for m in closed} | {
         s for m in closed for s in m.source_episode_ids if s not in still
@@ -94,6 +100,17 @@ def rerank(pool: list[Scored], view: SlotView, weight: float, *, join: bool) -> 
         ranked.append(s)
     ranked.sort(key=lambda s: -s.score)
     return ranked
+
+
+def _valid_at(m: MemoryRecord, at: datetime | None) -> bool:
+    """Valid now (not closed), or at `at`: begun by then and not yet closed."""
+    if at is None:
+        return m.valid_to is None and m.invalidated_at is None
+    return _begun(m, at) and (m.valid_to is None or m.valid_to > at)
+
+
+def _begun(m: MemoryRecord, at: datetime | None) -> bool:
+    return at is None or m.valid_from is None or m.valid_from <= at
 
 
 def _slot(m: MemoryRecord) -> dict[str, object]:

@@ -54,17 +54,20 @@ class Searcher:
         if analysis.refers_to_past and as_of is None:  # "where did I live before?"
             scope = replace(scope, include_invalid=True)
         pool = self._retriever.retrieve(user_id, analysis, max(3 * limit, 30), scope)
-        present = as_of is None and not analysis.refers_to_past
-        if present and self.config.slot_weight > 0:
-            view = slot_view(self.store, user_id, query, analysis.entities)
-            if view is not None:  # the slot's current value leads (`current.py`)
+        # a question about the present, or about a moment (`as_of`): what a slot held then
+        # leads; a question about the past ("before") keeps relevance and time as they are
+        moment = not analysis.refers_to_past and self.config.slot_weight > 0
+        if moment:
+            valid_at = None if as_of is None else scope.valid_at
+            view = slot_view(self.store, user_id, query, analysis.entities, valid_at)
+            if view is not None:  # the slot's value at that moment leads (`current.py`)
                 join = scope.kinds is None and scope.session_id is None and not scope.metadata
                 pool = rerank(pool, view, self.config.slot_weight, join=join)
         named = frozenset(m.name.casefold() for m in analysis.entities)
         items = load_items(self.store, user_id, [s.record_id for s in pool])
         hits = rank(pool, items, at, self.config, explain=explain, named=named)
-        if present and self.config.slot_weight > 0:  # over more than `limit`: a newer
-            hits = newest_first(hits[: max(limit, ANSWER_DEPTH)], query)  # value may rank low
+        if moment:  # over more than `limit`: the newest statement may rank low
+            hits = newest_first(hits[: max(limit, ANSWER_DEPTH)], query)
         return hits[:limit]
 
 

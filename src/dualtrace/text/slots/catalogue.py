@@ -22,7 +22,7 @@ _WORK_ZH = r"(?:工作|上班|任职|实习|打工|干活|当|做)"
 _HOME_AND_WORK: tuple[Attribute, ...] = (
     _a(
         "lives_in",
-        r"\b(?:live[sd]?|living|based|resid\w*|relocat\w*|mov(?:e|ed|ing)|settled|city|town|"
+        r"\b(?:live[sd]?|(?<!for\sa\s)living(?!\s+room)|based|resid\w*|relocat\w*|mov(?:e|ed|ing)|settled|city|town|"
         r"address|hometown)\b|住|搬|定居|城市|安家|落户",
         (
             en(

@@ -255,21 +255,25 @@ def qualifier_of(attribute: Attribute, text: str) -> str | None:
 
 
 def ask(question: str) -> list[SlotQuestion]:
-    """The slots a question asks about, most specific first (a qualified attribute whose
-    qualifier names another attribute's word — "car budget" — hides that attribute)."""
-    found: list[SlotQuestion] = []
+    """The slots a question asks about: those whose words it says most ("哪家公司工作": the
+    employer, by "公司" and "工作", over the title, by "工作"). A qualified attribute whose
+    qualifier names another attribute's word ("car budget") hides that attribute."""
+    found: list[tuple[int, SlotQuestion]] = []
     hidden: set[str] = set()
     for attribute in ATTRIBUTES:
-        if not attribute.about.search(question):
+        said = {m.group(0).casefold() for m in attribute.about.finditer(question)}
+        if not said:
             continue
         qualifier = qualifier_of(attribute, question)
         if qualifier is not None and attribute.name in _NOUN_OF:
             hidden.update(a.name for a in ATTRIBUTES
                           if a is not attribute and a.about.search(qualifier))  # fmt: skip
         subject = _subject(question, attribute)
-        found.append(SlotQuestion(attribute.name, None if subject == "someone" else subject,
-                                  qualifier))  # fmt: skip
-    return [q for q in found if q.attribute not in hidden]
+        asked = SlotQuestion(attribute.name, None if subject == "someone" else subject, qualifier)
+        found.append((len(said), asked))
+    kept = [(n, q) for n, q in found if q.attribute not in hidden]
+    most = max((n for n, _ in kept), default=0)
+    return [q for n, q in kept if n == most]
 
 
 def same_value(a: str | None, b: str | None) -> bool:

@@ -356,7 +356,7 @@ LIFE: tuple[Attribute, ...] = (
     ),
     _a(
         "provider",
-        r"\b(?:bank|insurance|insurer|carrier|provider|internet|broadband|plan\s+with)\b|银行|保险|运营商|宽带|套餐",
+        r"\b(?:bank|insurance|insurer|carrier|provider|internet|broadband|plan\s+with)\b|银行|保险|车险|医保|运营商|宽带|套餐|号",
         (
             en(r"\b(?:bank|insured|covered)\s+(?:with|by|at)\s+{V}"),
             en(
