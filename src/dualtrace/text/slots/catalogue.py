@@ -50,7 +50,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
     _a(
         "works_at",
         r"\b(?:work\w*|job|employ\w*|company|employer|firm|joined|hired|office|quit|resign\w*|"
-        r"startup)\b|工作|上班|公司|入职|跳槽|离职|辞职|单位|任职",
+        r"startup|started\s+(?:at|with)|(?:[\w-]+(?:er|or|ist|ian)|nurse|doctor)\s+at)\b"
+        r"|工作|上班|公司|入职|跳槽|离职|辞职|单位|任职|在.{1,12}?(?:做|当)",
         (
             en(
                 r"\b(?:work|working|worked)\s+(?:now\s+|currently\s+|full[-\s]time\s+)?(?:at|for)\s+{V}"
@@ -87,8 +88,9 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
     ),
     _a(
         "occupation",
-        r"\b(?:job|work\s+as|occupation|profession|career|title|role|position|promot\w*|"
-        r"do\s+for\s+(?:a\s+)?living)\b|职业|职位|岗位|工作|做什么|干什么|升职|晋升|当",
+        r"\b(?:job|work(?:ing)?\s+as|occupation|profession|career|title|role|position|promot\w*|"
+        r"do\s+for\s+(?:a\s+)?living|I['’]m\s+an?|I\s+am\s+an?|became\s+an?)\b"
+        r"|职业|职位|岗位|工作|做什么|干什么|升职|晋升|当|师|员|经理|总监|主管|医生|护士|老师|策划|开发",
         (
             en(r"\bwork(?:ing)?\s+as\s+(?:an?\s+)?{V}"),
             en(r"\b(?:promoted|promotion)\s+to\s+(?:an?\s+)?{V}"),
@@ -140,7 +142,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
     _a(
         "studies_at",
         r"\b(?:school|college|university|study|studying|studies|attend\w*|enrolled|transfer\w*|"
-        r"kindergarten|campus)\b|学校|大学|上学|读书|就读|转学|幼儿园|小学|中学|高中",
+        r"kindergarten|campus|elementary|academy|high\s+school|goes\s+to)\b"
+        r"|学校|大学|上学|读书|就读|转学|幼儿园|小学|中学|高中|附中|读研|研究生|考上",
         (
             en(
                 r"\b(?:study|studying|studies|enrolled|attend|attends|attending)\s+(?:now\s+)?(?:at|in)\s+{V}"
@@ -188,7 +191,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
     ),
     _a(
         "vehicle",
-        r"\b(?:car|drive|drives|driving|vehicle|suv|sedan|ev|truck|motorbike|motorcycle|scooter)\b|车|开",
+        r"\b(?:traded|trade[-\s]in|leased|car|drive|drives|driving|vehicle|suv|sedan|ev|truck|motorbike|motorcycle|scooter)\b|车|开",
         (
             en(
                 r"\b(?:drive|drives|driving)\s+(?:an?\s+|the\s+|my\s+)?(?!to\b|home\b|around\b|a\s+lot\b){V}"

@@ -147,6 +147,8 @@ def _value_span(clause: str, statement: SlotStatement) -> tuple[int, int]:
 
 
 def _statement(attribute: Attribute, clause: str) -> tuple[int, SlotStatement] | None:
+    if not attribute.about.search(clause):
+        return None  # none of the attribute's words: no frame of it can apply
     for ended, frames in ((True, attribute.ends), (False, attribute.frames)):
         matches = [m for frame in frames if (m := frame.search(clause)) and "v" in m.re.groupindex]
         # the frame that names the value last is the most specific ("预算可以放宽到25万")

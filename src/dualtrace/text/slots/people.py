@@ -116,7 +116,10 @@ LIFE: tuple[Attribute, ...] = (
     ),
     _a(
         "pet",
-        r"\b(?:pet|pets|dog|dogs|cat|cats|puppy|kitten|rabbit|bunny|hamster|parrot|fish|turtle)\b|宠物|狗|猫|兔子|仓鼠|鹦鹉",
+        r"\b(?:pet|pets|dog|dogs|cat|cats|puppy|kitten|rabbit|bunny|hamster|parrot|fish|turtle|adopted|rescue|"
+        r"greyhound|dachshund|spaniel|collie|pug|chihuahua|shiba|schnauzer|doodle|budgie|goldfish|gecko|"
+        r"snake|guinea\s+pig|ferret|tortoise|retriever|labrador|poodle|terrier|corgi|beagle|husky|bulldog|tabby)\b"
+        r"|宠物|狗|猫|兔子|仓鼠|鹦鹉|养|英短|布偶|柯基|金毛|泰迪",
         (
             en(
                 r"\b(?:have|has|got|adopted|adopt|rescued|own)\s+(?:an?\s+|two\s+|three\s+|another\s+|a\s+new\s+)?"
@@ -183,7 +186,7 @@ LIFE: tuple[Attribute, ...] = (
     ),
     _a(
         "instrument",
-        r"\b(?:play|playing|instrument|lessons|piano|guitar|violin|cello|drums|ukulele|flute|sax\w*|bass)\b|弹|拉|乐器|吹|打鼓",
+        r"\b(?:play|playing|instrument|lessons|piano|guitar|violin|cello|drums|ukulele|flute|sax\w*|bass)\b|弹|拉|乐器|吹|打鼓|学|练",
         (
             en(
                 r"\b(?:play|playing|learning|practi[cs]e|practi[cs]ing|started)\s+(?:the\s+)?"
@@ -356,7 +359,8 @@ LIFE: tuple[Attribute, ...] = (
     ),
     _a(
         "provider",
-        r"\b(?:bank|insurance|insurer|carrier|provider|internet|broadband|plan\s+with)\b|银行|保险|车险|医保|运营商|宽带|套餐|号",
+        r"\b(?:bank|banks|insurance|insurer|carrier|provider|internet|broadband|plan\s+with|account|"
+        r"number|ported|insured|covered)\b|银行|保险|车险|医保|运营商|宽带|套餐|号|工资卡",
         (
             en(r"\b(?:bank|insured|covered)\s+(?:with|by|at)\s+{V}"),
             en(
