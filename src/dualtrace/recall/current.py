@@ -15,6 +15,7 @@ newest first (`newest_first`): the latest statement of a value is the current on
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -46,6 +47,33 @@ class SlotView:
     stale: frozenset[str]  # closed memories of the asked slots and turns that said only them
 
 
+# A question in the past tense asks what happened, not what holds ("When did she move?",
+# "What was his job?", "Where has she camped?", "之前住哪"): its slot is not a current value.
+_PAST_QUESTION = re.compile(
+    r"\b(?:did|was|were|had|used\s+to|went|ago|(?:has|have)\s+\w+(?:ed|en|t))\b"
+    r"|之前|以前|当时|那时|上次|去年|过吗|了吗",
+    re.I,
+)
+
+
+# The user asking about themselves (or an agent asking about "the user").
+_ABOUT_THE_USER = re.compile(r"\b(?:I|me|my|mine|we|our|the\s+user|(?-i:us))\b|我|咱|用户", re.I)
+
+
+def asks_now(question: str) -> list[SlotQuestion]:
+    """The slots a question asks the current value of: none for a question in the past
+    tense, whose answer is an event at its own date rather than the newest statement."""
+    return [] if _PAST_QUESTION.search(question) else ask(question)
+
+
+def asks_own_now(question: str) -> list[SlotQuestion]:
+    """`asks_now` for a question about the user's own slots ("Which city do I live in?",
+    "我现在在哪家公司工作？"): there the newest statement is the answer, whatever its words.
+    About others (a name, "Caroline's job"), the words that put a turn in a slot's domain
+    are too loose a sign that it states the slot."""
+    return asks_now(question) if _ABOUT_THE_USER.search(question) else []
+
+
 def slot_view(
     store: Store,
     user_id: str,
@@ -54,8 +82,8 @@ def slot_view(
     at: datetime | None = None,
 ) -> SlotView | None:
     """What the question's slots hold now (or at `at`, a search's `as_of`), or None when
-    it asks about no slot."""
-    asked = ask(question)
+    it asks about no slot's value."""
+    asked = asks_now(question)
     if not asked:
         return None
     memories = store.memories_by_predicate(
@@ -150,7 +178,7 @@ def answering(hits: Sequence[Item], question: str) -> frozenset[str]:
     when they are memories that fill one, else by the attribute's words in their text —
     leaving out other people's values, hedges and other qualifiers ("bike budget" for a
     question about the laptop budget)."""
-    asked = ask(question)
+    asked = asks_own_now(question)
     if not asked:
         return frozenset()
     return frozenset(h.id for h in hits if any(_answers(h, q) for q in asked))

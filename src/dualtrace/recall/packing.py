@@ -23,11 +23,11 @@ from functools import lru_cache
 from dualtrace.config import MemoryConfig
 from dualtrace.inputs import parse_time
 from dualtrace.models import Context, Hit
+from dualtrace.recall.current import asks_own_now
 from dualtrace.recall.requests import messages_to_assistant
 from dualtrace.recall.snippets import focus_words, longer_than, snippet
 from dualtrace.store.base import Store
 from dualtrace.text.lexical import content_words
-from dualtrace.text.slots import ask
 from dualtrace.text.tokens import count_tokens, truncate_to_tokens
 
 HEADER = "## Memories (dualtrace) — grouped by date, newest first; [ids] = source turns"
@@ -296,7 +296,7 @@ def pack(
         return Context(text="", items=[], tokens=0)
     focus = focus_words(query) if query and snippet_tokens > 0 else frozenset()
     chosen = _select(hits, max_tokens - frame, diversity, focus, snippet_tokens, now, messages)
-    timeline = bool(query and ask(query))  # it asks about a value that changes
+    timeline = bool(query and asks_own_now(query))  # about a value of the user's that changes
     text = _render(chosen, now, timeline) if chosen else ""
     while chosen and count_tokens(text) > max_tokens:  # BPE merges across lines, rarely
         chosen.pop()
