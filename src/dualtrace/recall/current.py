@@ -23,15 +23,18 @@ from datetime import datetime
 from dualtrace.models import EntityMention, Hit, Item, MemoryRecord
 from dualtrace.recall.retriever import Scored
 from dualtrace.store.base import Store
-from dualtrace.text.entities import normalise_name
+from dualtrace.text.entities import extract_entities, normalise_name
 from dualtrace.text.slots import (
     BY_NAME,
     SlotQuestion,
     ask,
     find_statements,
+    is_request,
     qualifier_of,
+    same_subject,
     whose,
 )
+from dualtrace.text.sentences import split_sentences
 
 # A statement of the asked slot's value is put in order by date when it scores at least
 # this share of the best hit: a passing mention far down does not jump ahead.
@@ -68,10 +71,24 @@ def asks_now(question: str) -> list[SlotQuestion]:
 
 def asks_own_now(question: str) -> list[SlotQuestion]:
     """`asks_now` for a question about the user's own slots ("Which city do I live in?",
-    "我现在在哪家公司工作？"): there the newest statement is the answer, whatever its words.
-    About others (a name, "Caroline's job"), the words that put a turn in a slot's domain
-    are too loose a sign that it states the slot."""
-    return asks_now(question) if _ABOUT_THE_USER.search(question) else []
+    "我现在在哪家公司工作？", or "When is the wedding?", which names no one else): there the
+    newest statement is the answer, whatever its words. About others (a name, "Caroline's
+    job", "her job"), the words that put a turn in a slot's domain are too loose a sign that
+    it states the slot."""
+    if not _ABOUT_THE_USER.search(question) and _names_someone_else(question):
+        return []
+    return asks_now(question)
+
+
+# Someone other than the user: a pronoun, or a name (a capitalised word past the first).
+_OTHER_PERSON = re.compile(r"\b(?:he|she|his|her|him|they|them|their)\b|他|她", re.I)
+_NAME = re.compile(r"(?<=[\w,;:'’\s])\s+[A-Z][\w'’-]*")
+
+
+def _names_someone_else(question: str) -> bool:
+    if _OTHER_PERSON.search(question) or _NAME.search(question):
+        return True
+    return any(e.type == "person" for e in extract_entities(question))
 
 
 def slot_view(
@@ -163,7 +180,7 @@ def _asked(m: MemoryRecord, asked: Sequence[SlotQuestion], people: set[str]) -> 
     for q in asked:
         if m.predicate != q.attribute:
             continue
-        if (slot.get("subject") or None) != q.subject:
+        if not same_subject(q.subject, slot.get("subject") or None):
             continue  # the user's slot is not the sister's
         if people and q.subject is None and subject not in people:
             continue  # the question names whose slot it is
@@ -185,20 +202,23 @@ def answering(hits: Sequence[Item], question: str) -> frozenset[str]:
 
 
 def newest_first(hits: list[Hit], question: str) -> list[Hit]:
-    """For a question about the present, the hits that answer its slot, newest first, in
-    the places (and with the scores) they held: whatever the words, the latest statement
-    of a value is the current one."""
+    """For a question about the user's own present value, the hits that state the slot lead,
+    newest first, taking the best scores in turn: whatever the words, the latest statement
+    of a value is the current one, and a turn that only shares the question's words (or
+    sits beside a statement) is no answer to it."""
     chosen = answering(hits, question)
     floor = ANSWER_FLOOR * max((h.score for h in hits), default=0.0)
-    places = [i for i, h in enumerate(hits) if h.id in chosen and h.score >= floor]
-    if len(places) < 2:
+    lead = [h for h in hits if h.id in chosen and h.score >= floor]
+    if not lead:
         return hits
-    scores = sorted((hits[i].score for i in places), reverse=True)
-    newest = sorted((hits[i] for i in places), key=lambda h: -h.occurred_at.timestamp())
-    ordered = list(hits)
-    for place, hit, score in zip(places, newest, scores, strict=True):
-        ordered[place] = replace(hit, score=score)
-    return ordered
+    # a turn whose memory leads adds nothing beside it: it follows the lead
+    told = {s.episode_id for h in lead if h.kind != "episode" for s in h.sources}
+    lead = [h for h in lead if h.id not in told]
+    lead.sort(key=lambda h: -h.occurred_at.timestamp())
+    led = {h.id for h in lead}
+    rest = [h for h in hits if h.id not in led]
+    scores = sorted((h.score for h in hits), reverse=True)
+    return [replace(h, score=s) for h, s in zip([*lead, *rest], scores, strict=True)]
 
 
 def _answers(item: Item, q: SlotQuestion) -> bool:
@@ -210,12 +230,23 @@ def _answers(item: Item, q: SlotQuestion) -> bool:
             and (not q.qualifier or slot.get("qualifier") in (None, q.qualifier))
         )  # fmt: skip
     attribute = BY_NAME[q.attribute]
-    if not attribute.about.search(item.text):
+    text = _stated(item.text)
+    if not attribute.about.search(text):
         return False
-    said = [s for s in find_statements(item.text) if s.attribute == q.attribute]
-    if said and not any(s.subject == q.subject and not s.hedged for s in said):
+    said = [s for s in find_statements(text) if s.attribute == q.attribute]
+    if said and not any(same_subject(q.subject, s.subject) and not s.hedged for s in said):
         return False  # someone else's value, or only a maybe
-    if not said and whose(q.attribute, item.text) != q.subject:
+    if not said and not same_subject(q.subject, whose(q.attribute, text)):
         return False  # last about someone else ("bought my dad a Galaxy for his birthday")
-    mentioned = qualifier_of(attribute, item.text)
+    mentioned = qualifier_of(attribute, text)
     return not (q.qualifier and mentioned and mentioned != q.qualifier)
+
+
+def _stated(text: str) -> str:
+    """The sentences of a turn that state something: a question or a request to the
+    assistant ("Can you explain how compound interest works?") says nothing of the user."""
+    kept = [
+        s for s in split_sentences(text)
+        if not is_request(s) and not s.rstrip().endswith(("?", "？"))
+    ]  # fmt: skip
+    return " ".join(kept)

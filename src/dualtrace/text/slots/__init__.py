@@ -11,6 +11,7 @@ from dualtrace.text.slots.finder import (
     find_statements,
     is_request,
     qualifier_of,
+    same_subject,
     same_value,
     whose,
 )
@@ -26,6 +27,7 @@ __all__ = [
     "find_statements",
     "is_request",
     "qualifier_of",
+    "same_subject",
     "same_value",
     "whose",
 ]  # fmt: skip

@@ -23,7 +23,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
     _a(
         "lives_in",
         r"\b(?:live[sd]?|(?<!for\sa\s)living(?!\s+room)|based|resid\w*|relocat\w*|mov(?:e|ed|ing)|settled|city|town|"
-        r"address|hometown)\b|住|搬|定居|城市|安家|落户",
+        r"address|hometown|apartment|flat|neighbou?rhood|back\s+home)\b|住|搬|定居|城市|安家|落户|回老家|小区",
         (
             en(
                 r"\b(?:live|living|lived|reside|residing|resided|settled)\s+"
@@ -98,7 +98,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             en(r"\bnew\s+(?:role|job|position)\s+as\s+(?:an?\s+)?{V}"),
             en(
                 r"\b(?:I['’]m|I\s+am|became|become|becoming)\s+(?:now\s+)?(?:an?\s+)"
-                r"(?P<v>(?:[a-z-]+\s+){0,2}?(?:[a-z-]*(?:er|or|ist|ian|ant|ent|ect|eer|ive|ager|"
+                r"(?P<v>(?:(?!(?:and|or|but|at|in|on|for|with|who|from|of)\s)[a-z-]+\s+){0,2}(?:[a-z-]*(?:er|or|ist|ian|ant|ent|ect|eer|ive|ager|"
                 r"nurse|doctor|chef|student|teacher|lead|analyst|designer|consultant|engineer|"
                 r"lawyer|dentist|pilot|barista|coach|tutor|intern|clerk|officer)))\b"
             ),
@@ -176,7 +176,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
     _a(
         "budget",
         r"\b(?:budget|spend|spending|afford|price\s+range|willing\s+to\s+pay|under|up\s+to|"
-        r"stretch|max(?:imum)?|cap|limit|at\s+most|set\s+aside|saved)\b|预算|花|价位|价格区间|以内|上限|最多",
+        r"stretch|max(?:imum)?|cap|limit|at\s+most|set\s+aside|put\s+aside|saved|working\s+with|to\s+spend|"
+        r"allocated)\b|预算|花|价位|价格区间|以内|上限|最多",
         (
             en(
                 r"\b(?:can|could|will|would)\s+(?:only\s+)?(?:spend|afford|pay)\s+(?:up\s+to\s+|about\s+|around\s+|at\s+most\s+)?{V}"
@@ -191,7 +192,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
     ),
     _a(
         "vehicle",
-        r"\b(?:traded|trade[-\s]in|leased|car|drive|drives|driving|vehicle|suv|sedan|ev|truck|motorbike|motorcycle|scooter)\b|车|开",
+        r"\b(?:traded|trade[-\s]in|leased|car|drive|drives|driving|vehicle|suv|sedan|ev|truck|motorbike|motorcycle|scooter)\b|车|开(?=的是|着|上了|了?一?辆|起来)",
         (
             en(
                 r"\b(?:drive|drives|driving)\s+(?:an?\s+|the\s+|my\s+)?(?!to\b|home\b|around\b|a\s+lot\b){V}"
@@ -230,7 +231,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
     _a(
         "device",
         r"\b(?:laptop|computer|macbook|notebook|tablet|ipad|watch|smartwatch|headphones|earbuds|"
-        r"camera|console|e-reader|kindle)\b|电脑|笔记本|平板|手表|手环|耳机|相机|游戏机",
+        r"camera|console|e-reader|kindle|desktop|pc|thinkpad|chromebook|xps|surface|zenbook|alienware|gaming\s+rig|chromebook|main\s+machine)\b"
+        r"|电脑|笔记本|拯救者|平板|手表|手环|耳机|相机|游戏机|游戏本|台式机|主机|打游戏",
         (
             # a product by its name, in a clause that names the kind of device
             en(

@@ -65,6 +65,9 @@ KIN_ZH = re.compile(
     r"对象|儿子|女儿|孩子|闺女|朋友|闺蜜|老板|领导|同事|室友|邻居|表妹|表哥|表姐|表弟|堂妹|堂哥|堂姐|"
     r"堂弟|奶奶|爷爷|外婆|外公|姥姥|姥爷|未婚夫|未婚妻|侄子|侄女|外甥|外甥女|舅舅|姑姑|阿姨|叔叔)"
 )
+# A son or daughter is also the "kid" or "孩子" a parent speaks of.
+CHILDREN_GENERIC = frozenset({"kid", "kids", "child", "children", "孩子"})
+CHILDREN = CHILDREN_GENERIC | {"son", "daughter", "儿子", "女儿", "闺女"}
 OTHER_ZH = re.compile(r"[他她它]们?")
 END_EN = re.compile(
     r"\b(?:no\s+longer|not\s+\w+\s+anymore|don['’]t\s+\w+\s+anymore|anymore|any\s+more|"

@@ -163,6 +163,11 @@ def _statement(attribute: Attribute, clause: str) -> tuple[int, SlotStatement] |
             if _CJK.search(clause):
                 part = max((m.end() for m in _PART.finditer(clause, 0, match.start())), default=0)
             subject = _subject(clause[part : match.start("v")], attribute)
+            own = clause[part : match.start("v")]
+            if part and not _marks(own, attribute) and not attribute.about.search(own):
+                # a part that names neither a person nor the attribute goes on with the
+                # topic before it ("孩子这学期转学了，现在在外国语学校上课": the child's school)
+                subject = _subject(clause[:part], attribute)
             if subject == "someone":
                 return None
             negated = not ended and _negated(clause, match)
@@ -216,29 +221,57 @@ def _cue(clause: str) -> str | None:
 def _subject(before: str, attribute: Attribute) -> str | None:
     """Who the words before a value are about: None for the speaker, else a kin word, or
     "someone" for a pronoun (he, she, 他) the clause does not resolve."""
-    marks: list[tuple[int, str | None]] = []
-    cjk = bool(_CJK.search(before))
-    kin_re = cues.KIN_ZH if cjk else cues.KIN_EN
-    for m in kin_re.finditer(before):
-        kin = m.group("kin").casefold()
-        if not attribute.about.fullmatch(kin) and not attribute.about.search(m.group(0)):
-            marks.append((m.start("kin"), kin))
-    kin_starts = {m.start() for m in cues.KIN_EN.finditer(before)}
-    person = re.compile(r"我们?|咱们?") if cjk else cues.FIRST_PERSON_EN
-    for m in person.finditer(before):
-        if m.start() not in kin_starts:
-            marks.append((m.start(), None))
-    for m in (cues.OTHER_ZH if cjk else cues.OTHER_EN).finditer(before):
-        marks.append((m.start(), "someone"))
+    marks = _marks(before, attribute)
     if not marks:
         return None
     return max(marks, key=lambda mark: mark[0])[1]
 
 
+def _marks(text: str, attribute: Attribute) -> list[tuple[int, str | None]]:
+    """Where the text names a person, and who: None for the speaker (I, we, the user),
+    a kin word, or "someone" for a pronoun."""
+    marks: list[tuple[int, str | None]] = []
+    cjk = bool(_CJK.search(text))
+    kin_re = cues.KIN_ZH if cjk else cues.KIN_EN
+    for m in kin_re.finditer(text):
+        kin = m.group("kin").casefold()
+        if not attribute.about.fullmatch(kin) and not attribute.about.search(m.group(0)):
+            marks.append((m.start("kin"), kin))
+    kin_starts = {m.start() for m in cues.KIN_EN.finditer(text)}
+    person = _SPEAKER_ZH if cjk else _SPEAKER_EN
+    for m in person.finditer(text):
+        if m.start() not in kin_starts:
+            marks.append((m.start(), None))
+    for m in (cues.OTHER_ZH if cjk else cues.OTHER_EN).finditer(text):
+        marks.append((m.start(), "someone"))
+    return marks
+
+
+# The speaker, as a turn says it or as a derived memory writes it ("the user's phone").
+_SPEAKER_ZH = re.compile(r"我们?|咱们?|用户")
+_SPEAKER_EN = re.compile(rf"{cues.FIRST_PERSON_EN.pattern}|\bthe\s+user\b", re.I)
+
+
 def whose(attribute: str, text: str) -> str | None:
-    """Who a text that names no value frame is last about, for this attribute: None for the
-    speaker, a kin word, or "someone" ("Bought my dad a Galaxy for his birthday")."""
-    return _subject(text, BY_NAME[attribute])
+    """Who a text that names no value frame is about, for this attribute: None for the
+    speaker, a kin word, or "someone" ("Bought my dad a Galaxy for his birthday"). It is who
+    the clause naming the attribute last is about ("现在的男朋友叫陈浩，是我同事": the user's
+    boyfriend, not the colleague), else who the text before that clause is about."""
+    found = BY_NAME[attribute]
+    last = None
+    for last in found.about.finditer(text):
+        pass
+    if last is None:
+        return _subject(text, found)
+    start = max(text.rfind(mark, 0, last.start()) for mark in _CLAUSE_MARKS) + 1
+    ends = [i for mark in _CLAUSE_MARKS if (i := text.find(mark, last.end())) >= 0]
+    clause = text[start : min(ends, default=len(text))]
+    if _marks(clause, found):
+        return _subject(clause, found)
+    return _subject(text[:start], found)
+
+
+_CLAUSE_MARKS = tuple(",，;；.。!！?？")
 
 
 def qualifier_of(attribute: Attribute, text: str) -> str | None:
@@ -292,6 +325,17 @@ def _norm(value: str | None) -> str:
         return ""
     value = re.sub(r"^(?:the|a|an|my|our)\s+", "", value.strip(), flags=re.I)
     return re.sub(r"[\s\"'“”‘’.,;:!?，。；：！？、()（）《》-]+", "", value).casefold()
+
+
+def same_subject(asked: str | None, said: str | None) -> bool:
+    """Whether a statement's subject can be the one a question asks about: the same, a
+    child said generically ("孩子", "the kids") for a son or daughter, or a pronoun
+    ("he's at Riverside now") for anyone but the user."""
+    if asked == said:
+        return True
+    if asked is None or said is None:
+        return False
+    return said == "someone" or (asked in cues.CHILDREN and said in cues.CHILDREN_GENERIC)
 
 
 def is_request(clause: str) -> bool:

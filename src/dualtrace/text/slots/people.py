@@ -72,7 +72,8 @@ LIFE: tuple[Attribute, ...] = (
     ),
     _a(
         "sleep",
-        r"\b(?:sleep|bed|bedtime|wake|waking|asleep)\b|睡|起床|作息",
+        r"\b(?:sleep|bed|bedtime|wake|waking|asleep|lights\s+out|turn\s+in|hit\s+the\s+(?:sack|hay)|night\s+owl|"
+        r"early\s+bird|naps?|napping|alarm)\b|睡|起床|作息|上床|入睡|熬夜|早睡|晚睡|失眠|闹钟",
         (
             en(
                 r"\b(?:go|going|went)\s+to\s+(?:bed|sleep)\s+(?:now\s+)?(?:at|around|by|before)\s+{V}"
@@ -88,7 +89,7 @@ LIFE: tuple[Attribute, ...] = (
     ),
     _a(
         "rent",
-        r"\b(?:rent|lease|landlord)\b|房租|租金|月租",
+        r"\b(?:rent|renting|rental|lease\w*|landlord|tenancy)\b|房租|租金|月租|续租|房东|租房|押一付",
         (
             en(r"\bpay\s+(?:about\s+|around\s+)?{V}\s+(?:in|for)\s+rent"),
             en(
@@ -143,7 +144,8 @@ LIFE: tuple[Attribute, ...] = (
     _a(
         "partner",
         r"\b(?:partner|girlfriend|boyfriend|wife|husband|spouse|fianc\w*|dating|married|engaged|"
-        r"broke\s+up|relationship|single)\b|女朋友|男朋友|对象|老婆|老公|妻子|丈夫|太太|未婚|结婚|订婚|分手|单身|恋爱",
+        r"broke\s+up|split\s+up|relationship|single|seeing\s+(?:someone|somebody)|other\s+half|"
+        r"(?:first|second|third)\s+date|went\s+on\s+a\s+date)\b|前任|交往|约会|在一起|脱单|另一半|女朋友|男朋友|对象|老婆|老公|妻子|丈夫|太太|未婚|结婚|订婚|分手|单身|恋爱",
         (
             en(
                 r"\b(?:dating|seeing|married\s+to|engaged\s+to|together\s+with)\s+(?P<v>[A-Z][\w’'-]*(?:\s+[A-Z][\w’'-]*)?)"
@@ -166,7 +168,8 @@ LIFE: tuple[Attribute, ...] = (
     ),
     _a(
         "language",
-        r"\b(?:learn\w*|language|studying|lessons|duolingo|fluent)\b|学|语言|外语",
+        rf"\b(?:learn\w*|language|studying|lessons|duolingo|fluent|classes|course|tutor|{_LANGS_EN})\b|学|语言|外语|"
+        r"(?:英|日|韩|法|德|俄|泰|粤|手|西班牙|意大利|葡萄牙|阿拉伯|越南)语|口语",
         (
             en(rf"\b(?:learning|learn|studying|taking)\s+(?P<v>{_LANGS_EN})\b"),
             en(
@@ -219,7 +222,8 @@ LIFE: tuple[Attribute, ...] = (
     ),
     _a(
         "favourite",
-        r"\b(?:favou?rite|fave|best[-\s]loved)\b|最喜欢|最爱",
+        r"\b(?:favou?rite|fave|best[-\s]loved|obsess\w*|go-to|all[-\s]time|can['’]t\s+get\s+enough|hooked\s+on)\b"
+        r"|最喜欢|最爱|迷上|上头|心头好|首选|百吃不厌",
         (
             en(r"\bfavou?rite\s+(?:[\w-]+\s+){1,2}?(?:is|are|has\s+become)\s+(?:now\s+)?{V}"),
             zh(r"最(?:喜欢|爱)的[^，。；！？]{1,6}?(?:是|变成了?|换成了?){V}"),
@@ -230,7 +234,7 @@ LIFE: tuple[Attribute, ...] = (
     _a(
         "plan",
         r"\b(?:trip|wedding|flight|move|moving|interview|appointment|surgery|exam|party|vacation|"
-        r"holiday|visit|concert|date|scheduled|rescheduled|postponed|pushed|moved)\b|行程|婚礼|航班|面试|手术|考试|聚会|旅行|出发|改期|推迟|提前",
+        r"holiday|visit|concert|date|scheduled|rescheduled|postponed|pushed|moved)\b|行程|婚礼|婚期|档期|航班|面试|手术|考试|聚会|旅行|出发|改期|推迟|延期|提前",
         (
             en(
                 r"\b(?:trip|wedding|flight|move|interview|appointment|surgery|exam|party|vacation|holiday|"
@@ -277,7 +281,8 @@ LIFE: tuple[Attribute, ...] = (
     ),
     _a(
         "medication",
-        r"\b(?:medication|meds|medicine|pills?|prescri\w*|dose|dosage|taking)\b|药|剂量|服用",
+        r"\b(?:medication|meds|medicine|pills?|prescri\w*|dose|dosage|taking|insulin|inhaler|injections?|tablets?|"
+        r"statins?|antibiotics?|antidepressants?)\b|药|剂量|服用|胰岛素|打针|药片|吃片|控制血糖|控制血压",
         (
             en(
                 r"\b(?:taking|on|prescribed|switched\s+to|started)\s+(?P<v>[A-Z][a-z]+(?:\s+\d+\s*mg)?)"
@@ -453,7 +458,8 @@ LIFE: tuple[Attribute, ...] = (
     ),
     _a(
         "trip",
-        r"\b(?:trip|travel\w*|vacation|holiday|getaway|honeymoon|visit(?:ing)?|fly(?:ing)?\s+to)\b|旅行|旅游|度假|出游|去哪|玩|蜜月",
+        r"\b(?:trip|travel\w*|vacation|holiday|getaway|honeymoon|visit(?:ing)?|fly(?:ing)?\s+to|flights?|itinerary|destination|road\s+trip|cruise|backpacking)\b"
+        r"|旅行|旅游|度假|出游|去哪|玩|蜜月|机票|那趟|这趟|出行|自驾|签证|攻略",
         (
             en(r"\b(?:trip|vacation|holiday|getaway|honeymoon)\s+(?:is\s+)?(?:now\s+)?to\s+{V}"),
             en(
