@@ -11,6 +11,7 @@ import pytest
 
 from dualtrace import Memory
 from dualtrace.embed.fake import FakeEmbedder
+from dualtrace.recall.current import asks_own_now
 
 MARCH, MAY, JUNE = "2025-03-03T10:00:00Z", "2025-05-05T10:00:00Z", "2025-06-02T10:00:00Z"
 
@@ -127,3 +128,79 @@ def test_someone_elses_new_phone_does_not_lead(mem: Memory) -> None:
             user_id="u", timestamp=MAY)  # fmt: skip
     hits = mem.search("What phone do I have?", user_id="u", now=JUNE, reinforce=False)
     assert "iPhone 13" in hits[0].text
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "beside", "question", "value"),
+    [
+        ("I've been at Deloitte for three years now.",
+         "Quick update: I started at Stripe this week!",
+         "Can you explain how compound interest works, in simple terms?",
+         "Who do I work for these days?", "Stripe"),
+        ("我每天早上一杯美式。", "胃不好，咖啡戒了，现在早上喝豆浆。",
+         "帮我解释一下什么是复利。", "我早上喝什么？", "豆浆"),
+    ],
+)  # fmt: skip
+def test_a_request_said_after_the_change_does_not_lead(
+    mem: Memory, old: str, new: str, beside: str, question: str, value: str
+) -> None:
+    """A request shares the question's words or sits beside the statement; it says nothing
+    of the user and never takes the place of the newest statement."""
+    mem.add(old, user_id="u", timestamp=MARCH)
+    mem.add([{"role": "user", "content": new, "timestamp": MAY},
+             {"role": "user", "content": beside, "timestamp": "2025-05-05T10:03:00Z"}],
+            user_id="u")  # fmt: skip
+    hits = mem.search(question, user_id="u", now=JUNE, reinforce=False)
+    assert value in hits[0].text
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "question", "value", "stale"),
+    [
+        ("The wedding is on October 18th, at the vineyard.",
+         "We had to shift the wedding to November 8th because the venue double-booked.",
+         "When is the wedding?", "November 8th", "October 18th"),
+        ("婚礼定在十月二号。", "婚期改到明年五月了，酒店那边档期排不开。", "婚礼是什么时候？",
+         "明年五月", "十月二号"),
+    ],
+)  # fmt: skip
+def test_a_question_that_names_no_one_asks_about_the_user(
+    mem: Memory, old: str, new: str, question: str, value: str, stale: str
+) -> None:
+    mem.add(old, user_id="u", timestamp=MARCH)
+    mem.add(new, user_id="u", timestamp=MAY)
+    hits = mem.search(question, user_id="u", now=JUNE, reinforce=False)
+    assert value in hits[0].text
+    text = mem.context(question, user_id="u", max_tokens=300, now=JUNE).text
+    assert text.index(value) < text.index(stale)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "question", "value"),
+    [
+        ("My son Leo goes to Maple Grove Elementary.",
+         "Leo switched schools this term, he's at Riverside Academy now.",
+         "Which school does my son go to?", "Riverside Academy"),
+        ("儿子在实验小学读二年级。", "孩子这学期转学了，现在在外国语学校上课。",
+         "我儿子现在在哪所学校上学？", "外国语学校"),
+    ],
+)  # fmt: skip
+def test_a_child_said_by_name_or_as_the_kid_is_the_son_asked_about(
+    mem: Memory, old: str, new: str, question: str, value: str
+) -> None:
+    mem.add(old, user_id="u", timestamp=MARCH)
+    mem.add(new, user_id="u", timestamp=MAY)
+    hits = mem.search(question, user_id="u", now=JUNE, reinforce=False)
+    assert value in hits[0].text
+
+
+@pytest.mark.parametrize(
+    ("question", "own"),
+    [("Which city do I live in?", True), ("When is the wedding?", True),
+     ("去云南旅游的预算是多少？", True), ("What car does the user drive?", True),
+     ("What is Caroline's job?", False), ("Where does she live now?", False),
+     ("梅兰妮住在哪？", False), ("What was my job before?", False)],
+)  # fmt: skip
+def test_date_order_is_for_the_users_own_slots(question: str, own: bool) -> None:
+    """About a named person or a pronoun, or in the past tense, the channels decide."""
+    assert bool(asks_own_now(question)) is own

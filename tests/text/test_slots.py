@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from dualtrace.text.slots import ATTRIBUTES, ask, atomic_clauses, find_statements, is_request
+from dualtrace.text.slots import (
+    ATTRIBUTES,
+    ask,
+    atomic_clauses,
+    find_statements,
+    is_request,
+    same_subject,
+    whose,
+)
 
 
 def _one(clause: str) -> tuple[str, str | None, str | None, str | None, bool, bool]:
@@ -134,3 +142,32 @@ def test_questions_ask_about_slots() -> None:
     assert (budget.attribute, budget.qualifier) == ("budget", "car")
     (sister,) = ask("Where does my sister live?")
     assert sister.subject == "sister"
+
+
+def test_whose_reads_the_clause_that_names_the_attribute() -> None:
+    assert whose("partner", "跟前任分了，现在的男朋友叫陈浩，是我同事。") is None
+    assert whose("phone", "Bought my dad a Galaxy for his birthday.") == "someone"
+    assert whose("phone", "I bought a new phone for my mom.") == "mom"
+    assert whose("phone", "The user's phone is a Pixel 9.") is None
+
+
+def test_a_chinese_part_that_names_no_one_goes_on_with_the_topic() -> None:
+    (said,) = find_statements("孩子这学期转学了，现在在外国语学校上课，离家近多了。")
+    assert (said.attribute, said.value, said.subject) == ("studies_at", "外国语学校", "孩子")
+
+
+def test_a_job_title_keeps_its_modifiers() -> None:
+    said = find_statements("I'm a junior data analyst on the marketing team.")
+    assert ("occupation", "junior data analyst") in [(s.attribute, s.value) for s in said]
+    said = find_statements("I'm a teacher and mother of two.")
+    assert ("occupation", "teacher") in [(s.attribute, s.value) for s in said]
+
+
+@pytest.mark.parametrize(
+    ("asked", "said", "same"),
+    [("son", "孩子", True), ("儿子", "孩子", True), ("son", "someone", True),
+     (None, "someone", False), ("son", "daughter", False), (None, None, True),
+     ("sister", "kids", False)],
+)  # fmt: skip
+def test_same_subject(asked: str | None, said: str | None, same: bool) -> None:
+    assert same_subject(asked, said) is same

@@ -8,9 +8,11 @@ and what that value replaced loses ground: a closed memory of the slot, and a tu
 stated only a replaced value, are pushed down by the same factor — they stay findable,
 after the current value, and fully for questions about the past.
 
-Whatever extraction caught, the hits that state a value of the asked slot are then put
-newest first (`newest_first`): the latest statement of a value is the current one (and
-`context()` shows such a question's lines newest first, `packing.py`).
+Whatever extraction caught, for a question about the user's own slot (or one that names no
+one else) the hits that state a value of it then lead, newest first (`newest_first`): the
+latest statement of a value is the current one, and a turn that only shares the question's
+words, or sits beside a statement, is no answer (`context()` shows such a question's lines
+newest first, `packing.py`).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from dualtrace.models import EntityMention, Hit, Item, MemoryRecord
 from dualtrace.recall.retriever import Scored
 from dualtrace.store.base import Store
 from dualtrace.text.entities import extract_entities, normalise_name
+from dualtrace.text.sentences import split_sentences
 from dualtrace.text.slots import (
     BY_NAME,
     SlotQuestion,
@@ -34,7 +37,6 @@ from dualtrace.text.slots import (
     same_subject,
     whose,
 )
-from dualtrace.text.sentences import split_sentences
 
 # A statement of the asked slot's value is put in order by date when it scores at least
 # this share of the best hit: a passing mention far down does not jump ahead.
@@ -180,7 +182,7 @@ def _asked(m: MemoryRecord, asked: Sequence[SlotQuestion], people: set[str]) -> 
     for q in asked:
         if m.predicate != q.attribute:
             continue
-        if not same_subject(q.subject, slot.get("subject") or None):
+        if not same_subject(q.subject, str(slot.get("subject") or "") or None):
             continue  # the user's slot is not the sister's
         if people and q.subject is None and subject not in people:
             continue  # the question names whose slot it is

@@ -258,11 +258,10 @@ def whose(attribute: str, text: str) -> str | None:
     the clause naming the attribute last is about ("现在的男朋友叫陈浩，是我同事": the user's
     boyfriend, not the colleague), else who the text before that clause is about."""
     found = BY_NAME[attribute]
-    last = None
-    for last in found.about.finditer(text):
-        pass
-    if last is None:
+    said = list(found.about.finditer(text))
+    if not said:
         return _subject(text, found)
+    last = said[-1]
     start = max(text.rfind(mark, 0, last.start()) for mark in _CLAUSE_MARKS) + 1
     ends = [i for mark in _CLAUSE_MARKS if (i := text.find(mark, last.end())) >= 0]
     clause = text[start : min(ends, default=len(text))]
