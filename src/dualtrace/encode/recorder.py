@@ -54,7 +54,13 @@ class EpisodeRecorder:
             return ids, []
         keys = self.keys.episode_keys(user_id, episodes)
         stored = self.store.insert_episodes(user_id, episodes, keys, self.config.actor)
-        return ids, stored
+        # an id another writer stored first (a retry racing its original) is that writer's
+        # turn: answered with its episode, extracted by that writer, not here
+        theirs = {s.id: g.id for s, g in zip(episodes, stored, strict=True) if s.id != g.id}
+        if not theirs:
+            return ids, stored
+        mine = [g for s, g in zip(episodes, stored, strict=True) if s.id == g.id]
+        return [theirs.get(i, i) for i in ids], mine
 
     def _new_episodes(
         self, user_id: str, msgs: list[Message], existing: dict[str, str],

@@ -122,7 +122,10 @@ class EpisodeStore(Protocol):
     def insert_episodes(
         self, user_id: str, episodes: Sequence[Episode], keys: Sequence[IndexEntry], actor: str
     ) -> list[Episode]:
-        """Store episodes and keys; returns them as stored (moved past turns added meanwhile)."""
+        """Store episodes and keys; returns them as stored (moved past turns added meanwhile).
+        An external id already stored (by another writer since the caller looked) is not
+        stored again: its place holds the stored episode (`INSERT … ON CONFLICT` semantics).
+        """
         ...
 
     def get_episodes(self, user_id: str, ids: Sequence[str]) -> dict[str, Episode]:
@@ -159,7 +162,12 @@ class MemoryStore(Protocol):
         graph: MemoryGraph | None = None,
         changes: Sequence[MemoryChange] = (),
     ) -> None:
-        """Insert memories with their keys and graph, then apply `changes` to stored ones."""
+        """Insert memories with their keys and graph, then apply `changes` to stored ones.
+
+        What cites a record deleted since extraction began is left out: memories all of
+        whose source turns are gone, their keys, entities and links, and changes to gone
+        memories; another user's record named here is a ConflictError.
+        """
         ...
 
     def get_memories(self, user_id: str, ids: Sequence[str]) -> dict[str, MemoryRecord]:
@@ -266,7 +274,11 @@ class GraphStore(Protocol):
 
 
 class SearchIndex(Protocol):
-    """Records' search keys (full text and vectors) and the channels that search them."""
+    """Records' search keys (full text and vectors) and the channels that search them.
+
+    Each channel returns up to `limit` records the scope admits: it reads past the records
+    the scope refuses (closed, archived, other kinds), however many rank above them.
+    """
 
     def vectors_by_hash(self, user_id: str, hashes: Sequence[str]) -> dict[str, Vector]:
         """Vectors this user already has for these content hashes (reuse, never re-embed)."""

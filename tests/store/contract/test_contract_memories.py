@@ -192,11 +192,20 @@ def test_only_consolidation_changes_can_be_reverted(store: Store) -> None:
         store.revert_change("u", added, [], ACTOR)
 
 
-def test_a_change_to_a_missing_memory_fails_and_writes_nothing(store: Store) -> None:
+def test_a_change_to_another_users_memory_fails_and_writes_nothing(store: Store) -> None:
+    _base(store)
     with pytest.raises(DualtraceError):
-        store.insert_memories("u", [memory("u", "m9", "new")], [], ACTOR,
-                              changes=[MemoryChange("REINFORCE", "missing", "x")])  # fmt: skip
-    assert store.get_memories("u", ["m9"]) == {}  # one transaction: all or nothing
+        store.insert_memories("v", [memory("v", "m9", "new")], [], ACTOR,
+                              changes=[MemoryChange("REINFORCE", "m1", "x")])  # fmt: skip
+    assert store.get_memories("v", ["m9"]) == {}  # one transaction: all or nothing
+
+
+def test_a_change_to_a_memory_deleted_meanwhile_is_left_out(store: Store) -> None:
+    # extraction decided against a memory that a delete (another thread or process)
+    # removed before the write: the decision is moot, the rest of the write stands
+    store.insert_memories("u", [memory("u", "m9", "new")], [], ACTOR,
+                          changes=[MemoryChange("REINFORCE", "gone", "x")])  # fmt: skip
+    assert list(store.get_memories("u", ["m9", "gone"])) == ["m9"]
 
 
 def test_reinforce_counts_access_and_keeps_the_mean_from_inflating(store: Store) -> None:

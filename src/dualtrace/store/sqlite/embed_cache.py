@@ -22,7 +22,11 @@ class EmbeddingCacheFile:
     def __init__(self, path: str | Path) -> None:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         try:
-            self._conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+            # several processes (benchmark workers, app instances) share one cache file:
+            # a writer waits for another's transaction, as the store's connections do
+            self._conn = sqlite3.connect(
+                str(path), isolation_level=None, check_same_thread=False, timeout=30
+            )
             self._conn.execute("PRAGMA journal_mode = WAL")
             self._conn.execute(
                 "CREATE TABLE IF NOT EXISTS embeddings (key TEXT PRIMARY KEY, vector BLOB NOT NULL)"
@@ -47,13 +51,21 @@ class EmbeddingCacheFile:
 
     def put_many(self, items: dict[str, np.ndarray]) -> None:
         """Store vectors (existing keys are kept)."""
+        rows = [(k, np.asarray(v, dtype=np.float32).tobytes()) for k, v in items.items()]
         with self._lock:
-            self._conn.execute("BEGIN")
-            self._conn.executemany(
-                "INSERT OR IGNORE INTO embeddings (key, vector) VALUES (?, ?)",
-                [(k, np.asarray(v, dtype=np.float32).tobytes()) for k, v in items.items()],
-            )
-            self._conn.execute("COMMIT")
+            try:
+                self._conn.execute("BEGIN IMMEDIATE")
+                self._conn.executemany(
+                    "INSERT OR IGNORE INTO embeddings (key, vector) VALUES (?, ?)", rows
+                )
+                self._conn.execute("COMMIT")
+            except sqlite3.Error as exc:
+                if self._conn.in_transaction:
+                    self._conn.execute("ROLLBACK")
+                raise StoreError(
+                    f"cannot write to the embedding cache file ({exc}); check its disk space "
+                    "and permissions, or leave `embed_cache_path` unset"
+                ) from exc
 
     def close(self) -> None:
         """Close the file."""

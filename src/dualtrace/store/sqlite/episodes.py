@@ -50,25 +50,20 @@ class SQLiteEpisodes(SQLiteConnection):
         """Store episodes and their search keys in one transaction; returns them as stored.
 
         Seq numbers are checked inside the transaction: if another process added turns to
-        the session since `next_seq` was read, these follow them.
+        the session since `next_seq` was read, these follow them. An external id another
+        writer stored meanwhile (a retry racing the original) is not stored again: its
+        place in the result holds that writer's episode, and its keys are dropped.
         """
         with self._tx() as conn:
-            episodes = _after_last(conn, user_id, episodes)
-            for e in episodes:
-                conn.execute(
-                    "INSERT INTO episodes (id, user_id, agent_id, session_id, seq, role, speaker, "
-                    "text, occurred_at, occurred_tz, recorded_at, external_id, metadata, "
-                    "content_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (e.id, user_id, e.agent_id, e.session_id, e.seq, e.role, e.speaker, e.text,
-                     codec.ts(e.occurred_at), codec.utc_offset_seconds(e.occurred_at),
-                     codec.ts(e.recorded_at), e.external_id,
-                     json.dumps(e.metadata, ensure_ascii=False), e.content_hash),
-                )  # fmt: skip
-                self._history(conn, user_id, e.id, "ADD", None, e.text, actor)
-            write_keys(conn, user_id, keys)
-            if episodes:
-                self._audit(conn, user_id, actor, "add_episodes", None, {"count": len(episodes)})
-        return list(episodes)
+            stored = [_insert_once(conn, user_id, e) for e in _after_last(conn, user_id, episodes)]
+            new = {e.id for e in stored} & {e.id for e in episodes}
+            for e in stored:
+                if e.id in new:
+                    self._history(conn, user_id, e.id, "ADD", None, e.text, actor)
+            write_keys(conn, user_id, [k for k in keys if k.record_id in new])
+            if new:
+                self._audit(conn, user_id, actor, "add_episodes", None, {"count": len(new)})
+        return stored
 
     def get_episodes(self, user_id: str, ids: Sequence[str]) -> dict[str, Episode]:
         """Episodes by id (missing ids are simply absent)."""
@@ -112,6 +107,30 @@ class SQLiteEpisodes(SQLiteConnection):
             (user_id, episode_id),
         )
         return codec.episode_from_row(rows[0]) if rows else None
+
+
+def _insert_once(conn: sqlite3.Connection, user_id: str, e: Episode) -> Episode:
+    """Insert an episode; if its external id is already stored, the stored episode instead.
+
+    `ON CONFLICT DO NOTHING` rather than a look-up first: the look-up the caller made
+    before the transaction may be stale, and the unique index decides across processes.
+    """
+    cur = conn.execute(
+        "INSERT INTO episodes (id, user_id, agent_id, session_id, seq, role, speaker, text, "
+        "occurred_at, occurred_tz, recorded_at, external_id, metadata, content_hash) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (user_id, external_id) WHERE external_id IS NOT NULL DO NOTHING",
+        (e.id, user_id, e.agent_id, e.session_id, e.seq, e.role, e.speaker, e.text,
+         codec.ts(e.occurred_at), codec.utc_offset_seconds(e.occurred_at),
+         codec.ts(e.recorded_at), e.external_id,
+         json.dumps(e.metadata, ensure_ascii=False), e.content_hash),
+    )  # fmt: skip
+    if cur.rowcount:
+        return e
+    row = conn.execute(
+        "SELECT * FROM episodes WHERE user_id = ? AND external_id = ?", (user_id, e.external_id)
+    ).fetchone()
+    return codec.episode_from_row(row)
 
 
 def _after_last(

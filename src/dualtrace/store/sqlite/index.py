@@ -11,13 +11,20 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
+from functools import partial
 
 from dualtrace.models import Candidate
 from dualtrace.store.base import IndexEntry, SearchScope, Vector
 from dualtrace.store.sqlite import codec
 from dualtrace.store.sqlite import graph as graph_sql
 from dualtrace.store.sqlite.connection import CHUNK, SQLiteConnection
-from dualtrace.store.sqlite.search import allowed_ids, in_window, lexical_search, scope_token
+from dualtrace.store.sqlite.search import (
+    allowed_ids,
+    deepened,
+    in_window,
+    lexical_search,
+    scope_token,
+)
 
 # Entity hits whose links the structural channel follows (one hop), best first.
 HOP_SOURCES = 20
@@ -103,24 +110,24 @@ class SQLiteIndex(SQLiteConnection):
     ) -> list[Candidate]:
         """Nearest keys by cosine similarity, filtered by scope."""
         with self._reading() as conn:
-            found = self._dense.search(conn, user_id, vector, limit, scope)
-            return _admit(conn, user_id, found, limit, scope)
+            admit = partial(_admit, conn, user_id, limit=limit, scope=scope)
+            return self._dense.search(conn, user_id, vector, limit, scope, admit)
 
     def search_dense_many(
         self, user_id: str, vectors: Sequence[Vector], limit: int, scope: SearchScope
     ) -> list[list[Candidate]]:
         """`search_dense` for several vectors at once (one pass over the user's vectors)."""
         with self._reading() as conn:
-            found = self._dense.search_many(conn, user_id, vectors, limit, scope)
-            return [_admit(conn, user_id, f, limit, scope) for f in found]
+            admit = partial(_admit, conn, user_id, limit=limit, scope=scope)
+            return self._dense.search_many(conn, user_id, vectors, limit, scope, admit)
 
     def search_lexical(
         self, user_id: str, terms: Sequence[str], limit: int, scope: SearchScope
     ) -> list[Candidate]:
         """BM25 matches for the terms, filtered by scope."""
         with self._reading() as conn:
-            found = lexical_search(conn, user_id, terms, limit, scope)
-            return _admit(conn, user_id, found, limit, scope)
+            admit = partial(_admit, conn, user_id, limit=limit, scope=scope)
+            return lexical_search(conn, user_id, terms, limit, scope, admit)
 
     def search_entities(
         self, user_id: str, canonicals: Sequence[str], limit: int, scope: SearchScope,
@@ -128,9 +135,13 @@ class SQLiteIndex(SQLiteConnection):
     ) -> list[Candidate]:  # fmt: skip
         """Memories of these entities, scored by the entities' rarity (idf), filtered by scope."""
         with self._reading() as conn:
-            found = graph_sql.search_entities(conn, user_id, canonicals, limit, max_share)
-            found += _one_hop(conn, user_id, found)
-            return _admit(conn, user_id, found, limit, scope)
+
+            def fetch(depth: int) -> tuple[list[Candidate], bool]:
+                found = graph_sql.search_entities(conn, user_id, canonicals, depth, max_share)
+                return found + _one_hop(conn, user_id, found), len(found) >= 3 * depth
+
+            admit = partial(_admit, conn, user_id, limit=limit, scope=scope)
+            return deepened(fetch, admit, limit, limit)
 
     def search_time(
         self, user_id: str, start: datetime, end: datetime, limit: int, scope: SearchScope,
@@ -145,16 +156,23 @@ class SQLiteIndex(SQLiteConnection):
             inside = [
                 Candidate(i, "time", 1.0) for i in in_window(conn, user_id, among, start, end)
             ]
-            rows = conn.execute(
-                "SELECT id, t FROM (SELECT id, occurred_at AS t FROM episodes WHERE user_id = ? "
-                "AND occurred_at >= ? AND occurred_at < ? UNION ALL SELECT id, valid_from AS t "
-                "FROM memories WHERE user_id = ? AND valid_from >= ? AND valid_from < ?) "
-                "ORDER BY t DESC LIMIT ?",
-                (user_id, lo, hi, user_id, lo, hi, limit * 3),
-            ).fetchall()
             known = {c.record_id for c in inside}
-            newest = [Candidate(r[0], "time", 1.0) for r in rows if r[0] not in known]
-            return _admit(conn, user_id, inside + newest, len(inside) + limit, scope)
+            admitted = _admit(conn, user_id, inside, len(inside), scope)
+
+            def fetch(depth: int) -> tuple[list[Candidate], bool]:
+                rows = conn.execute(
+                    "SELECT id, t FROM (SELECT id, occurred_at AS t FROM episodes "
+                    "WHERE user_id = ? AND occurred_at >= ? AND occurred_at < ? UNION ALL "
+                    "SELECT id, valid_from AS t FROM memories WHERE user_id = ? "
+                    "AND valid_from >= ? AND valid_from < ?) ORDER BY t DESC LIMIT ?",
+                    (user_id, lo, hi, user_id, lo, hi, depth * 3),
+                ).fetchall()
+                newest = [Candidate(r[0], "time", 1.0) for r in rows if r[0] not in known]
+                return newest, len(rows) >= depth * 3
+
+            room = len(inside) + limit - len(admitted)  # as many as before among's refusals
+            admit = partial(_admit, conn, user_id, limit=room, scope=scope)
+            return admitted + deepened(fetch, admit, room, limit)
 
 
 def _one_hop(conn: sqlite3.Connection, user_id: str, found: list[Candidate]) -> list[Candidate]:

@@ -18,6 +18,7 @@ from dualtrace.store.sqlite import codec, lifecycle
 from dualtrace.store.sqlite import graph as graph_sql
 from dualtrace.store.sqlite.connection import CHUNK, SQLiteConnection, now
 from dualtrace.store.sqlite.index import bump, drop_keys, write_keys
+from dualtrace.store.sqlite.survivors import MemoryWrite, surviving
 
 
 class SQLiteMemories(SQLiteConnection):
@@ -33,10 +34,15 @@ class SQLiteMemories(SQLiteConnection):
         changes: Sequence[MemoryChange] = (),
     ) -> None:
         """Store memories, sources, search keys, entities and links, then apply the
-        consolidation `changes` to stored memories — all in one transaction."""
+        consolidation `changes` to stored memories — all in one transaction.
+
+        What cites a record deleted since extraction began is left out (see survivors.py).
+        """
         at = now()
         marks = ",".join("?" * len(codec.MEMORY_COLUMNS.split(",")))
         with self._tx() as conn:
+            write = surviving(conn, user_id, MemoryWrite(memories, keys, graph, changes))
+            memories, keys, graph, changes = write.memories, write.keys, write.graph, write.changes
             for m in memories:
                 conn.execute(
                     f"INSERT INTO memories ({codec.MEMORY_COLUMNS}) VALUES ({marks})",

@@ -196,17 +196,22 @@ def migrate(conn: sqlite3.Connection, *, upto: str | None = None) -> list[str]:
     for name, sql in MIGRATIONS:
         if name in applied:
             continue
-        _apply(conn, name, sql)
-        done.append(name)
+        if _apply(conn, name, sql):
+            done.append(name)
         if name == upto:
             break
     return done
 
 
-def _apply(conn: sqlite3.Connection, name: str, sql: str) -> None:
+def _apply(conn: sqlite3.Connection, name: str, sql: str) -> bool:
+    """Apply one migration; False if another process applied it first (several processes
+    opening a new file at once all saw it pending; the write lock lets one apply it)."""
     statements = [s.strip() for s in sql.split(";") if s.strip()]
     try:
         conn.execute("BEGIN IMMEDIATE")
+        if conn.execute("SELECT 1 FROM schema_migrations WHERE name = ?", (name,)).fetchone():
+            conn.execute("ROLLBACK")
+            return False
         for statement in statements:
             conn.execute(statement)
         conn.execute(
@@ -214,6 +219,7 @@ def _apply(conn: sqlite3.Connection, name: str, sql: str) -> None:
             (name, datetime.now(UTC).isoformat()),
         )
         conn.execute("COMMIT")
+        return True
     except sqlite3.Error as exc:
         conn.execute("ROLLBACK")
         raise MigrationError(

@@ -11,9 +11,10 @@ import hashlib
 import json
 import sqlite3
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -22,6 +23,34 @@ import numpy.typing as npt
 from dualtrace.models import Candidate
 from dualtrace.store.base import SearchScope, Vector
 from dualtrace.store.sqlite.codec import ts
+
+# A channel's candidates through the scope's filters (validity, archived, kind, metadata):
+# those admitted, in order, at most the asked number.
+Admit = Callable[[list[Candidate]], list[Candidate]]
+# depth -> (candidates from the channel's top `3 * depth` keys, best first; whether it has
+# keys beyond them)
+Fetch = Callable[[int], tuple[list[Candidate], bool]]
+
+# How much deeper than asked a channel reads to fill its list past records the scope
+# refuses: a fact changed 120 times puts 119 closed values (238 keys) above the open one,
+# which 4x finds; a search `as_of` a time before anything was said reads no deeper than this.
+DEEPEST = 64
+
+
+def deepened(fetch: Fetch, admit: Admit, want: int, depth: int) -> list[Candidate]:
+    """Up to `want` admitted candidates, best first: the channel's top keys are read to
+    `depth`, then four times deeper while too few pass and the channel has more.
+
+    Filtering after a fixed depth let refused records (closed, archived, other kinds) fill
+    the list and leave the search short of hits that exist.
+    """
+    deepest = depth * DEEPEST
+    while True:
+        found, more = fetch(depth)
+        kept = admit(found)
+        if len(kept) >= want or not more or depth >= deepest:
+            return kept[:want]
+        depth *= 4
 
 
 def scope_token(user_id: str) -> str:
@@ -161,9 +190,11 @@ class DenseIndex:
         vector: Vector,
         limit: int,
         scope: SearchScope,
+        admit: Admit | None = None,
     ) -> list[Candidate]:
-        """Top keys by cosine similarity, best per record, pre-filtered by kind and session."""
-        return self.search_many(conn, user_id, [vector], limit, scope)[0]
+        """Top keys by cosine similarity, best per record, pre-filtered by kind and session
+        (and, with `admit`, read deeper until `limit` records pass it; see `deepened`)."""
+        return self.search_many(conn, user_id, [vector], limit, scope, admit)[0]
 
     def search_many(
         self,
@@ -172,6 +203,7 @@ class DenseIndex:
         vectors: Sequence[Vector],
         limit: int,
         scope: SearchScope,
+        admit: Admit | None = None,
     ) -> list[list[Candidate]]:
         """`search` for several vectors with one pass over the user's matrix."""
         if not vectors:
@@ -191,33 +223,52 @@ class DenseIndex:
             mask &= um.sessions == scope.session_id
         if scope.traces is not None and not set(scope.traces) >= ALL_TRACES:
             mask &= um.mask("trace", tuple(sorted(scope.traces)))
-        return [_best(um, np.where(mask, row, -np.inf), limit) for row in table]
+        rows = [np.where(mask, row, -np.inf) for row in table]
+        if admit is None:
+            return [_best(um, row, limit)[0] for row in rows]
+        return [deepened(partial(_best, um, row), admit, limit, limit) for row in rows]
 
 
-def _best(um: _UserMatrix, scores: npt.NDArray[np.float32], limit: int) -> list[Candidate]:
-    """The best key per record among the top `3 * limit` keys, best first."""
-    take = min(len(scores), limit * 3)
+def _best(
+    um: _UserMatrix, scores: npt.NDArray[np.float32], limit: int
+) -> tuple[list[Candidate], bool]:
+    """The best key per record among the top `3 * limit` keys, best first; and whether
+    keys the scope allows lie beyond them."""
+    ranked = int(np.isfinite(scores).sum())
+    take = min(ranked, limit * 3)
+    if take == 0:
+        return [], False
     top = np.argpartition(-scores, take - 1)[:take]
     top = top[np.argsort(-scores[top])]
     best: dict[str, Candidate] = {}
     for i in top:
-        if not np.isfinite(scores[i]):
-            break
         rid = um.record_ids[i]
         if rid not in best:
             best[rid] = Candidate(rid, um.traces[i], float(scores[i]))
-    return list(best.values())
+    return list(best.values()), take < ranked
 
 
 def lexical_search(
-    conn: sqlite3.Connection, user_id: str, terms: Sequence[str], limit: int, scope: SearchScope
-) -> list[Candidate]:
-    """BM25 over the user's full-text keys (higher is better), best key per record."""
+    conn: sqlite3.Connection, user_id: str, terms: Sequence[str], limit: int, scope: SearchScope,
+    admit: Admit | None = None,
+) -> list[Candidate]:  # fmt: skip
+    """BM25 over the user's full-text keys (higher is better), best key per record (and,
+    with `admit`, read deeper until `limit` records pass it; see `deepened`)."""
     if not terms:
         return []
+    fetch = partial(_lexical_keys, conn, user_id, terms, scope)
+    if admit is None:
+        return fetch(limit)[0]
+    return deepened(fetch, admit, limit, limit)
+
+
+def _lexical_keys(
+    conn: sqlite3.Connection, user_id: str, terms: Sequence[str], scope: SearchScope, limit: int
+) -> tuple[list[Candidate], bool]:
+    """The records of the top `3 * limit` matching keys; and whether more keys matched."""
     if _unfiltered(scope):
-        return _best_per_record(conn.execute(_TOP_KEYS, (fts_query(user_id, terms), limit * 3,
-                                                         user_id)))  # fmt: skip
+        rows = conn.execute(_TOP_KEYS, (fts_query(user_id, terms), limit * 3, user_id))
+        return _best_per_record(rows.fetchall(), limit * 3)
     sql = (
         "SELECT k.record_id, k.trace, -bm25(fts, 0.0, 1.0, 0.0) AS score FROM fts "
         "JOIN search_keys k ON k.id = fts.rowid "
@@ -235,7 +286,7 @@ def lexical_search(
         params.extend(scope.traces)
     sql += " ORDER BY score DESC LIMIT ?"
     params.append(limit * 3)
-    return _best_per_record(conn.execute(sql, params))
+    return _best_per_record(conn.execute(sql, params).fetchall(), limit * 3)
 
 
 # Without filters, FTS5 ranks inside the virtual table and only the top keys are joined:
@@ -257,12 +308,13 @@ def _unfiltered(scope: SearchScope) -> bool:
     )
 
 
-def _best_per_record(rows: Iterable[Sequence[Any]]) -> list[Candidate]:
+def _best_per_record(rows: list[Sequence[Any]], asked: int) -> tuple[list[Candidate], bool]:
+    """The best key per record; and whether the query may have more rows than `asked`."""
     best: dict[str, Candidate] = {}
     for row in rows:
         if row[0] not in best:
             best[row[0]] = Candidate(row[0], row[1], float(row[2]))
-    return list(best.values())
+    return list(best.values()), len(rows) >= asked
 
 
 _LISTED = "SELECT value FROM json_each(?)"  # the ids of a JSON array parameter
