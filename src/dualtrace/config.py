@@ -12,13 +12,14 @@ environment. Flat names are unique across groups, so `config.dense_weight` is
 from __future__ import annotations
 
 import difflib
+import math
 import os
 from collections.abc import Mapping
 from dataclasses import Field, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Generic, Literal, TypedDict, TypeVar, Unpack, cast
 
-from dualtrace.errors import ConfigError
+from dualtrace.errors import ConfigError, SettingError
 
 PiiPolicy = Literal["redact", "keep"]
 FusionMethod = Literal["weighted", "rrf"]
@@ -52,6 +53,7 @@ class RetrievalConfig:
     search_traces: tuple[str, ...] = _TRACES
 
     def __post_init__(self) -> None:
+        check_types(self)
         if self.fusion not in ("weighted", "rrf"):
             raise ConfigError(f"fusion={self.fusion!r} is unknown; use 'weighted' or 'rrf'")
         if not 0.0 <= self.dense_weight <= 1.0:
@@ -85,6 +87,7 @@ class BoostConfig:
     slot_weight: float = 1.0
 
     def __post_init__(self) -> None:
+        check_types(self)
         if not 0 <= self.slot_weight <= 4:
             raise ConfigError(f"slot_weight={self.slot_weight} must lie in [0, 4] (0: off)")
         for name in ("recency_weight", "importance_weight", "speaker_weight"):
@@ -113,6 +116,7 @@ class PackingConfig:
     context_user_messages: bool = True
 
     def __post_init__(self) -> None:
+        check_types(self)
         if not 0 <= self.context_diversity <= 1:
             raise ConfigError(
                 f"context_diversity={self.context_diversity} must be in [0, 1] (0: off)"
@@ -143,6 +147,7 @@ class SessionConfig:
     session_idle_minutes: float = 30.0
 
     def __post_init__(self) -> None:
+        check_types(self)
         shares = {name: getattr(self, f"session_{name}_share") for name in SESSION_SECTIONS}
         for name, value in shares.items():
             if not 0.0 <= value <= 1.0:
@@ -176,6 +181,7 @@ class LifecycleConfig:
     archive_after_days: float = 180.0
 
     def __post_init__(self) -> None:
+        check_types(self)
         if not 0 <= self.archive_importance < 1 or self.archive_after_days < 0:
             raise ConfigError(
                 f"archive_importance={self.archive_importance} must be in [0, 1) and "
@@ -200,6 +206,7 @@ class IndexingConfig:
     embed_cache_path: str | None = None
 
     def __post_init__(self) -> None:
+        check_types(self)
         for name in ("lexical_context_turns", "dense_context_turns"):
             if getattr(self, name) not in (0, 1):
                 raise ConfigError(
@@ -331,7 +338,10 @@ class MemoryConfig:
         if unknown:
             near = difflib.get_close_matches(unknown[0], self.setting_names(), n=1)
             hint = f"; did you mean {near[0]!r}?" if near else ""
-            raise TypeError(f"MemoryConfig() got an unexpected setting {unknown[0]!r}{hint}")
+            raise SettingError(
+                f"MemoryConfig() got an unexpected setting {unknown[0]!r}{hint}; the settings "
+                "are listed by MemoryConfig.setting_names()"
+            )
         for f in _own_fields():
             object.__setattr__(self, f.name, settings.get(f.name, f.default))
         self._check_own()
@@ -340,12 +350,15 @@ class MemoryConfig:
         for name, cls in _GROUPS.items():
             group = cls() if given[name] is None else given[name]
             if not isinstance(group, cls):
-                raise TypeError(f"MemoryConfig({name}=...) takes a {cls.__name__}, not {group!r}")
+                raise SettingError(
+                    f"MemoryConfig({name}=...) takes a {cls.__name__}, not {group!r}"
+                )
             changes = {k: v for k, v in settings.items() if _GROUP_OF.get(k) == name}
             object.__setattr__(self, name, replace(group, **changes) if changes else group)
 
     def _check_own(self) -> None:
         """Check this config's own settings (each group checks its own on creation)."""
+        check_types(self)
         if self.pii not in ("redact", "keep"):
             raise ConfigError(f"pii={self.pii!r} is not a policy; use 'redact' or 'keep'")
         if self.max_message_chars < 1:
@@ -404,6 +417,43 @@ class MemoryConfig:
     lexical_context_turns = _Flat[int]("indexing")
     dense_context_turns = _Flat[int]("indexing")
     embed_cache_path = _Flat[str | None]("indexing")
+
+
+# What each field type accepts: (check, what to say). Floats must be finite; an int is a
+# float, but a bool is neither (True would silently read as 1).
+_ACCEPTS: dict[str, tuple[Any, str]] = {
+    "bool": (lambda v: isinstance(v, bool), "True or False"),
+    "int": (lambda v: isinstance(v, int) and not isinstance(v, bool), "an integer"),
+    "float": (
+        lambda v: isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v),
+        "a finite number",
+    ),
+    "str": (lambda v: isinstance(v, str), "a string"),
+    "PiiPolicy": (lambda v: isinstance(v, str), "'redact' or 'keep'"),
+    "FusionMethod": (lambda v: isinstance(v, str), "'weighted' or 'rrf'"),
+    "str | None": (lambda v: v is None or isinstance(v, str), "a string or None"),
+    "tuple[str, ...]": (
+        lambda v: isinstance(v, tuple) and all(isinstance(x, str) for x in v),
+        "a tuple of strings",
+    ),
+}
+
+
+def check_types(settings: Any) -> None:
+    """Every setting of a config object has its declared type: "false" is not a bool and
+    1.5 is not an int (a list of strings is taken as the tuple it stands for)."""
+    for f in fields(settings):
+        if f.name in _GROUPS:
+            continue
+        value = getattr(settings, f.name)
+        if str(f.type) == "tuple[str, ...]" and isinstance(value, list):
+            value = tuple(value)
+            object.__setattr__(settings, f.name, value)
+        accepts, expected = _ACCEPTS[str(f.type)]
+        if not accepts(value):
+            raise SettingError(
+                f"{f.name}={value!r} must be {expected}, e.g. {f.name}={f.default!r}"
+            )
 
 
 def _own_fields() -> list[Field[Any]]:

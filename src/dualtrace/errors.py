@@ -2,6 +2,7 @@
 
     DualtraceError
     ├── ConfigError                 bad settings, bad URL, unknown option
+    │   └── SettingError            unknown setting name, or a value of the wrong type
     ├── ValidationError             bad input to a public call (also a ValueError)
     ├── StoreError                  the store failed or does not fit
     │   ├── NotFoundError           no such id for this user (also a KeyError)
@@ -27,6 +28,13 @@ class DualtraceError(Exception):
 
 class ConfigError(DualtraceError):
     """A setting, URL or environment variable is invalid."""
+
+
+class SettingError(ConfigError, TypeError):
+    """A setting has an unknown name or a value of the wrong type ("false" for a bool).
+
+    Also a TypeError, which is what Python raises for an unexpected keyword argument.
+    """
 
 
 class ValidationError(DualtraceError, ValueError):

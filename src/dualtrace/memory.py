@@ -17,7 +17,13 @@ from dualtrace.encode.keys import KeyBuilder
 from dualtrace.encode.recorder import EpisodeRecorder
 from dualtrace.encode.rules import RulesExtractor
 from dualtrace.errors import ConfigError, ValidationError
-from dualtrace.inputs import check_user_id, parse_time
+from dualtrace.inputs import (
+    check_count,
+    check_flag,
+    check_record_id,
+    check_user_id,
+    parse_time,
+)
 from dualtrace.lifecycle.edits import Editor
 from dualtrace.lifecycle.judge import LLMJudge
 from dualtrace.lifecycle.maintenance import MaintenanceReport, maintain
@@ -57,7 +63,8 @@ class Memory:
         store: Store | None = None,
         extractor: Extractor | None = None,
     ) -> None:
-        self.config = config or MemoryConfig.from_env()
+        self._closed = False
+        self.config = _checked_parts(config, embedder, llm)
         self.llm = llm
         self.store = store or _open_store(path, url)
         self._cache_file: EmbeddingCacheFile | None = None
@@ -87,7 +94,13 @@ class Memory:
     # -- lifecycle ------------------------------------------------------------------------
 
     def close(self) -> None:
-        """Flush and close the store (and the embedding cache file, if any)."""
+        """Flush and close the store (and the embedding cache file, if any).
+
+        A second call does nothing; any other call after it raises StoreError.
+        """
+        if self._closed:
+            return
+        self._closed = True
         if hasattr(self, "_searcher"):
             self._searcher.close()
         self.store.close()
@@ -123,6 +136,8 @@ class Memory:
         `res.episodes` lists the episode id of every message in order (an id already stored
         maps to its existing episode); `res.events` lists memory changes.
         """
+        if extract is not None:
+            extract = check_flag("extract", extract)
         ids, episodes = self._recorder.record(
             messages, user_id=user_id, session_id=session_id, timestamp=timestamp,
             agent_id=agent_id, metadata=metadata,
@@ -158,6 +173,7 @@ class Memory:
         `as_of` returns what was valid then; `now` is the reference time of the question.
         `filters` matches metadata keys exactly. `explain` adds raw channel scores.
         """
+        reinforce = check_flag("reinforce", reinforce)
         hits = self._searcher.search(
             query, user_id=user_id, limit=limit, as_of=as_of, now=now, kinds=kinds,
             session_id=session_id, filters=filters, explain=explain,
@@ -182,7 +198,8 @@ class Memory:
         if isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1:
             raise ValidationError(f"max_tokens={max_tokens!r} must be a positive integer")
         # enough candidates to fill the budget after near-copies are skipped (~30 tokens a line)
-        limit = limit or min(MAX_LIMIT, max(50, max_tokens // 10))
+        if limit is None:
+            limit = min(MAX_LIMIT, max(50, max_tokens // 10))
         hits = self.search(query, user_id=user_id, limit=limit, as_of=as_of, now=now,
                            session_id=session_id, reinforce=reinforce)  # fmt: skip
         before = None if as_of is None else parse_time(as_of, field="as_of")
@@ -200,7 +217,7 @@ class Memory:
 
     def get(self, id: str, *, user_id: str) -> Item:
         """One episode or memory by id (NotFoundError if this user has no such id)."""
-        return load_item(self.store, check_user_id(user_id), id)
+        return load_item(self.store, check_user_id(user_id), check_record_id(id))
 
     def get_all(
         self, *, user_id: str, kinds: list[str] | None = None, include_invalid: bool = False,
@@ -208,11 +225,10 @@ class Memory:
     ) -> list[Item]:  # fmt: skip
         """The user's episodes and memories, newest first."""
         user_id = check_user_id(user_id)
+        include_invalid = check_flag("include_invalid", include_invalid)
         scope = search_scope(self.config, None, None, kinds, None, None)
-        if limit is not None and (
-            isinstance(limit, bool) or not isinstance(limit, int) or limit < 1
-        ):
-            raise ValidationError(f"limit={limit!r} must be a positive integer or None")
+        if limit is not None:
+            limit = check_count("limit", limit)
         ids = self.store.list_records(user_id, scope.kinds, include_invalid, limit)
         items = load_items(self.store, user_id, ids)
         return [items[i] for i in ids if i in items]
@@ -230,7 +246,7 @@ class Memory:
         A deleted turn is also quoted by the next turn's full-text key and by the scenes of
         that turn's memories: those are rebuilt without it.
         """
-        self._editor.delete(id, user_id=user_id)
+        self._editor.delete(check_record_id(id), user_id=user_id)
 
     def delete_all(self, *, user_id: str) -> dict[str, int]:
         """Forget a user entirely; returns rows deleted per table. Audited without text."""
@@ -238,7 +254,7 @@ class Memory:
 
     def history(self, id: str, *, user_id: str) -> list[HistoryEntry]:
         """Every change to a record, oldest first."""
-        return self.store.history(check_user_id(user_id), id)
+        return self.store.history(check_user_id(user_id), check_record_id(id))
 
     def revert(self, event_id: int, *, user_id: str) -> None:
         """Undo one history entry (its id is in `history()`): a consolidation decision
@@ -253,7 +269,7 @@ class Memory:
 
     def restore(self, id: str, *, user_id: str) -> Item:
         """Bring an archived memory (expired, faded or a duplicate) back into search."""
-        self._editor.restore(id, user_id=user_id)
+        self._editor.restore(check_record_id(id), user_id=user_id)
         return self.get(id, user_id=user_id)
 
     # -- lifecycle ------------------------------------------------------------------------
@@ -293,21 +309,59 @@ class Memory:
 
         `progress(n)` is called after each batch with the number of records it handled.
         """
+        if progress is not None and not callable(progress):
+            raise ValidationError(f"progress={progress!r} must be a function of one int, or None")
         return transfer.import_records(
             records, check_user_id(user_id), store=self.store, add=self.add,
-            memory_keys=self.memory_keys, max_chars=self.config.max_message_chars,
-            actor=self.config.actor, batch=batch, progress=progress,
+            memory_keys=self.memory_keys, intake=self._recorder.intake,
+            actor=self.config.actor, batch=check_count("batch", batch), progress=progress,
         )  # fmt: skip
 
 
-def _open_store(path: str | Path | None, url: str | None) -> Store:
+def _checked_parts(config: object, embedder: object, llm: object) -> MemoryConfig:
+    """The config to use, once the parts handed to Memory() have the right types (a
+    misplaced string would otherwise fail deep inside the first call that uses it)."""
+    if config is not None and not isinstance(config, MemoryConfig):
+        raise ConfigError(
+            f"config={config!r} is a {type(config).__name__}, not a MemoryConfig; pass "
+            "MemoryConfig(...), e.g. config=MemoryConfig(**settings) for a dict of settings"
+        )
+    for name, value, port, example in (
+        ("embedder", embedder, Embedder, "FakeEmbedder() or OpenAIEmbedder(...)"),
+        ("llm", llm, LLM, "OpenAIChatLLM(...)"),
+    ):
+        if value is not None and not isinstance(value, port):
+            raise ConfigError(
+                f"{name}={value!r} is not an {port.__name__}; pass an instance such as "
+                f"{example}, or leave it out for the default"
+            )
+    return config or MemoryConfig.from_env()
+
+
+def _open_store(path: object, url: object) -> Store:
     from dualtrace.store.sqlite.store import SQLiteStore
 
     if path is not None and url is not None:
         raise ConfigError("pass either path or url, not both")
     if url is not None:
-        return SQLiteStore(sqlite_path_from_url(url))
-    return SQLiteStore(path if path is not None else home_dir() / "memory.db")
+        if not isinstance(url, str):
+            raise ConfigError(f"url={url!r} must be a string such as 'sqlite:///memory.db'")
+        return SQLiteStore(_file_path(sqlite_path_from_url(url)))
+    return SQLiteStore(_file_path(path) if path is not None else home_dir() / "memory.db")
+
+
+def _file_path(path: object) -> Path | str:
+    """The store file a path names, with `~` expanded (":memory:" stays as it is)."""
+    if not isinstance(path, str | Path):
+        raise ConfigError(
+            f"path={path!r} has type {type(path).__name__}; pass a file path such as "
+            "'memory.db' or a pathlib.Path"
+        )
+    if isinstance(path, str) and not path.strip():
+        raise ConfigError("path='' names no file; pass a file path such as 'memory.db'")
+    if str(path) == ":memory:":
+        return ":memory:"
+    return Path(path).expanduser()
 
 
 def _default_extractor(llm: LLM | None) -> Extractor:

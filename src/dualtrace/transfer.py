@@ -8,9 +8,10 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
-from dualtrace.encode.messages import MESSAGE_KEYS, normalise_messages
+from dualtrace.encode.intake import Intake
+from dualtrace.encode.messages import MESSAGE_KEYS
 from dualtrace.errors import ValidationError
-from dualtrace.inputs import parse_time
+from dualtrace.inputs import check_external_id, check_optional_id, parse_time
 from dualtrace.models import MEMORY_KINDS, MemoryRecord
 from dualtrace.store.base import IndexEntry, Store
 
@@ -24,6 +25,10 @@ MEMORY_FIELDS = (
     "confidence", "session_id", "metadata",
 )  # fmt: skip
 MEMORY_TIMES = ("valid_from", "valid_to", "invalidated_at", "expire_at")
+MEMORY_KEYS = frozenset(
+    {"type", "id", *MEMORY_FIELDS, *MEMORY_TIMES, "sources", "superseded_by", "archived"}
+)
+RECORD_TYPES = (None, "episode", "message", "memory")
 
 
 def export_user(store: Store, user_id: str) -> Iterator[dict[str, Any]]:
@@ -56,7 +61,7 @@ def import_records(
     store: Store,
     add: AddMessages,
     memory_keys: MemoryKeys,
-    max_chars: int,
+    intake: Intake,
     actor: str,
     batch: int = 256,
     progress: Callable[[int], None] | None = None,
@@ -66,7 +71,7 @@ def import_records(
     Nothing is stored unless every record is valid. Returns how many rows are new;
     `progress` is called with the number of records handled after each batch.
     """
-    messages, memories = _check_all(list(records), max_chars)
+    messages, memories = _check_all(_listed(records), intake)
     # An export carries its memories: restore them instead of deriving them a second time.
     extract = None if not memories else False
     created = 0
@@ -86,34 +91,63 @@ def import_records(
     return created
 
 
+def _listed(records: object) -> list[Any]:
+    if isinstance(records, str | bytes | dict) or not isinstance(records, Iterable):
+        raise ValidationError(
+            f"records has type {type(records).__name__}; pass a list (or other iterable) "
+            'of record dicts such as [{"content": "hi", "role": "user"}]'
+        )
+    return list(records)
+
+
 def _check_all(
-    records: list[Any], max_chars: int
+    records: list[Any], intake: Intake
 ) -> tuple[list[tuple[tuple[Any, Any], dict[str, Any]]], list[dict[str, Any]]]:
+    """Every record checked (and its texts redacted) before anything is written."""
     messages = []
     memories = []
     for n, record in enumerate(records, start=1):
         if not isinstance(record, dict):
             raise ValidationError(f"record {n} is a {type(record).__name__}; expected an object")
+        if record.get("type") not in RECORD_TYPES:
+            raise ValidationError(
+                f"record {n}: type={record.get('type')!r} is unknown; use 'episode' (or "
+                "leave it out) for a message, 'memory' for an exported memory"
+            )
         if record.get("type") == "memory":
-            memories.append(_check_memory(record, n))
+            try:
+                memories.append(_check_memory(record, n, intake))
+            except ValidationError as exc:  # it names "memory record N" itself
+                raise ValidationError(f"{exc}; nothing was imported") from exc
             continue
         message = _message(record, n)
         try:
-            normalise_messages([message], default_time=datetime.now(UTC), max_chars=max_chars)
+            route = (
+                check_optional_id("session_id", record.get("session_id")),
+                check_optional_id("agent_id", record.get("agent_id")),
+            )
+            intake.messages([message], default_time=datetime.now(UTC))
         except ValidationError as exc:
             raise ValidationError(f"record {n}: {exc}; nothing was imported") from exc
-        messages.append(((record.get("session_id"), record.get("agent_id")), message))
+        messages.append((route, message))
     return messages, memories
 
 
-def _check_memory(record: dict[str, Any], n: int) -> dict[str, Any]:
-    """A memory record whose fields are all usable (checked before anything is written)."""
+def _check_memory(record: dict[str, Any], n: int, intake: Intake) -> dict[str, Any]:
+    """A memory record whose fields are all usable, its texts redacted (checked before
+    anything is written)."""
     where = f"memory record {n}"
-    missing = [f for f in ("id", "text") if not isinstance(record.get(f), str) or not record[f]]
-    if missing:
-        raise ValidationError(f"{where} lacks {missing}; re-export it; nothing was imported")
+    unknown = sorted(set(record) - MEMORY_KEYS)
+    if unknown:
+        raise ValidationError(f"{where} has unknown keys {unknown}; allowed: {sorted(MEMORY_KEYS)}")
+    if not isinstance(record.get("id"), str | int) or isinstance(record.get("id"), bool):
+        raise ValidationError(f"{where} lacks an id; re-export it")
+    if not isinstance(record.get("metadata") or {}, dict):
+        raise ValidationError(f"{where}: metadata must be an object")
+    checked = {**record, "id": check_external_id(record["id"], where)}
+    checked.update(intake.memory_fields(record, where))
     kind = record.get("kind", "fact")
-    if kind not in MEMORY_KINDS:
+    if not isinstance(kind, str) or kind not in MEMORY_KINDS:
         raise ValidationError(f"{where}: kind={kind!r} is not one of {list(MEMORY_KINDS)}")
     for f in ("importance", "confidence"):
         value = record.get(f)
@@ -121,12 +155,19 @@ def _check_memory(record: dict[str, Any], n: int) -> dict[str, Any]:
             isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1
         ):
             raise ValidationError(f"{where}: {f}={value!r} must be a number from 0 to 1")
-    if not isinstance(record.get("metadata") or {}, dict):
-        raise ValidationError(f"{where}: metadata must be an object")
+    for f in ("predicate", "session_id", "superseded_by"):
+        if record.get(f) is not None:
+            checked[f] = check_optional_id(f"{where}.{f}", record[f])
+    sources = record.get("sources") or []
+    if not isinstance(sources, list):
+        raise ValidationError(f"{where}: sources={sources!r} must be a list of message ids")
+    checked["sources"] = [check_external_id(s, f"{where}.sources") for s in sources]
+    if not isinstance(record.get("archived", False), bool):
+        raise ValidationError(f"{where}: archived={record['archived']!r} must be true or false")
     for f in MEMORY_TIMES:
-        if record.get(f):
-            parse_time(record[f], field=f"{where}.{f}")
-    return record
+        if record.get(f) is not None:
+            checked[f] = parse_time(record[f], field=f"{where}.{f}")
+    return checked
 
 
 def _message(record: dict[str, Any], n: int) -> dict[str, Any]:
@@ -171,11 +212,9 @@ def _import_memories(
         memory_id = _imported_id(user_id, record["id"])
         if store.record_kinds(user_id, [memory_id, record["id"]]):
             continue  # imported before, or exported from this very user
-        sources = store.episode_ids_by_external(user_id, list(record.get("sources", [])))
+        sources = store.episode_ids_by_external(user_id, record["sources"])
         fields = {f: record[f] for f in MEMORY_FIELDS if record.get(f) is not None}
-        times: dict[str, Any] = {
-            f: parse_time(record[f], field=f) for f in MEMORY_TIMES if record.get(f)
-        }
+        times: dict[str, Any] = {f: record[f] for f in MEMORY_TIMES if record.get(f)}
         m = replace(
             MemoryRecord(id=memory_id, user_id=user_id, kind="fact", text=""),
             **fields,

@@ -14,9 +14,10 @@ history, undo, restore), `admin` (forget-user, import, export, maintain), `demo`
 from __future__ import annotations
 
 from dualtrace.cli import admin, bench, demo, records
-from dualtrace.cli.app import cli, exit_code
+from dualtrace.cli.app import accept_json_option, cli, exit_code
 
 for _command in (*records.COMMANDS, *admin.COMMANDS, demo.demo, bench.bench):
+    accept_json_option(_command)
     cli.add_command(_command)
 
 

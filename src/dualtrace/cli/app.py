@@ -1,4 +1,5 @@
-"""The `dualtrace` click group: its global options, and the one place errors become exit codes.
+"""The `dualtrace` click group: its global options, and the one place errors become exit codes
+and messages (`error: …` on stderr, or `{"error": {"type", "message"}}` under `--json`).
 
 Nothing heavy is imported here: `dualtrace --help` must start fast, so the Memory facade is
 imported only when a command opens the store.
@@ -6,6 +7,9 @@ imported only when a command opens the store.
 
 from __future__ import annotations
 
+import dataclasses
+import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,22 +31,87 @@ EXIT_CODES: tuple[tuple[type[BaseException], int], ...] = (
 )
 
 
+# An error that is none of the above is a bug: said in one line, never as a traceback.
+INTERNAL_ERROR = 70  # EX_SOFTWARE
+_JSON_KEY = "dualtrace.json"
+
+
 def exit_code(exc: BaseException) -> int:
     """The process exit code for an error raised by a command.
 
-    Validation 2 (like click's usage errors), not found 3, config 4, other dualtrace or OS 1.
+    Validation 2 (like click's usage errors), not found 3, config 4, other dualtrace or OS 1,
+    a bug 70.
     """
-    return next((code for cls, code in EXIT_CODES if isinstance(exc, cls)), 1)
+    if isinstance(exc, click.ClickException):
+        return exc.exit_code
+    return next((code for cls, code in EXIT_CODES if isinstance(exc, cls)), INTERNAL_ERROR)
+
+
+def wants_json(args: Sequence[str]) -> bool:
+    """Whether `--json` is among the arguments (before or after the command; not after a
+    `--`): known before parsing, so that even a usage error is answered in JSON."""
+    for arg in args:
+        if arg == "--":
+            return False
+        if arg == "--json":
+            return True
+    return False
+
+
+def report_error(exc: BaseException, *, as_json: bool) -> None:
+    """Say what failed on stderr: one `error: …` line, or one JSON object under --json."""
+    if isinstance(exc, click.ClickException):
+        kind, message = type(exc).__name__, exc.format_message()
+    elif isinstance(exc, DualtraceError | OSError):
+        kind, message = type(exc).__name__, str(exc)
+    else:
+        kind = "InternalError"
+        message = (
+            f"{type(exc).__name__}: {exc} (a bug in dualtrace; please report it with the "
+            "command that caused it)"
+        )
+    if as_json:
+        click.echo(json.dumps({"error": {"type": kind, "message": message}},
+                              ensure_ascii=False), err=True)  # fmt: skip
+    elif isinstance(exc, click.ClickException):
+        exc.show()
+    else:
+        click.echo(f"{click.style('error:', fg='red', bold=True)} {message}", err=True)
 
 
 class _Group(click.Group):
-    """A click group that reports dualtrace errors as `error: ...` without a traceback."""
+    """The root group: every error a command raises (bad input, a dualtrace error, an OS
+    error, a bug) is reported by `report_error` and becomes its exit code; no traceback."""
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:  # fmt: skip
+        as_json = wants_json(args)
+        try:
+            ctx = super().make_context(info_name, args, parent, **extra)
+        except click.exceptions.Exit:
+            raise
+        except click.ClickException as exc:  # a bad global option
+            if not as_json:
+                raise
+            report_error(exc, as_json=True)
+            raise click.exceptions.Exit(exc.exit_code) from exc
+        ctx.meta[_JSON_KEY] = as_json
+        return ctx
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
-        except (DualtraceError, OSError) as exc:
-            click.echo(f"{click.style('error:', fg='red', bold=True)} {exc}", err=True)
+        except (click.exceptions.Exit, click.Abort):
+            raise
+        except click.ClickException as exc:
+            if not ctx.meta.get(_JSON_KEY):
+                raise  # click prints the usage with it
+            report_error(exc, as_json=True)
+            ctx.exit(exc.exit_code)
+        except Exception as exc:  # the one place errors become messages; none is lost
+            report_error(exc, as_json=bool(ctx.meta.get(_JSON_KEY)))
             ctx.exit(exit_code(exc))
 
 
@@ -62,6 +131,28 @@ class Settings:
 
 
 user_option = click.option("--user", "user", required=True, help="Whose memory (user id).")
+
+
+def _json_after(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if value and isinstance(ctx.obj, Settings):
+        ctx.obj = dataclasses.replace(ctx.obj, as_json=True)
+
+
+def accept_json_option(command: click.Command) -> None:
+    """Let `--json` also follow the command (`dualtrace search q --user u --json`), as well
+    as lead it; in a group, every subcommand takes it."""
+    command.params.append(
+        click.Option(
+            ["--json"],
+            is_flag=True,
+            expose_value=False,
+            callback=_json_after,
+            help="Machine-readable JSON output (may also precede the command).",
+        )
+    )
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            accept_json_option(sub)
 
 
 @click.group(cls=_Group)

@@ -8,6 +8,7 @@ from typing import Any
 
 from dualtrace.errors import ValidationError
 from dualtrace.inputs import (
+    check_encodable,
     check_external_id,
     check_metadata,
     check_text,
@@ -53,11 +54,13 @@ def _message(item: object, index: int, default_time: datetime, max_chars: int) -
         )
     content = check_text(item.get("content"), field=f"{where}.content", max_chars=max_chars)
     role = item.get("role", "user")
-    if role not in ROLES:
+    if not isinstance(role, str) or role not in ROLES:
         raise ValidationError(f"{where}.role={role!r} is unknown; use one of {sorted(ROLES)}")
     name = item.get("name")
-    if name is not None and (not isinstance(name, str) or not name.strip()):
-        raise ValidationError(f"{where}.name={name!r} must be a non-empty string or absent")
+    if name is not None:
+        if not isinstance(name, str) or not name.strip() or len(name) > max_chars:
+            raise ValidationError(f"{where}.name={name!r} must be a non-empty string or absent")
+        check_encodable(name, f"{where}.name")
     when = item.get("timestamp")
     occurred = default_time if when is None else parse_time(when, field=f"{where}.timestamp")
     return Message(
@@ -66,5 +69,5 @@ def _message(item: object, index: int, default_time: datetime, max_chars: int) -
         name=name,
         occurred_at=occurred,
         external_id=check_external_id(item.get("id"), where),
-        metadata=check_metadata(item.get("metadata"), f"{where}.metadata"),
+        metadata=check_metadata(item.get("metadata"), f"{where}.metadata", max_chars),
     )

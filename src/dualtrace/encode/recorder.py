@@ -1,5 +1,6 @@
-"""The first step of the write path: messages become episodes at once (checked, PII
-redacted, idempotent by the caller's message id) and are indexed. No extraction here."""
+"""The first step of the write path: messages become episodes at once (checked and PII
+redacted by the intake, idempotent by the caller's message id) and are indexed. No
+extraction here."""
 
 from __future__ import annotations
 
@@ -7,11 +8,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from dualtrace.config import MemoryConfig
-from dualtrace.encode import pii
 from dualtrace.encode.episodes import content_hash, new_id
+from dualtrace.encode.intake import Intake
 from dualtrace.encode.keys import KeyBuilder
-from dualtrace.encode.messages import normalise_messages
-from dualtrace.inputs import check_metadata, check_optional_id, check_user_id, parse_time
+from dualtrace.inputs import check_optional_id, check_user_id, parse_time
 from dualtrace.models import Episode, Message
 from dualtrace.store.base import Store
 
@@ -23,6 +23,7 @@ class EpisodeRecorder:
         self.store = store
         self.keys = keys
         self.config = config
+        self.intake = Intake(config)
 
     def record(
         self,
@@ -40,10 +41,8 @@ class EpisodeRecorder:
         session_id = check_optional_id("session_id", session_id)
         agent_id = check_optional_id("agent_id", agent_id)
         default_time = datetime.now(UTC) if timestamp is None else parse_time(timestamp)
-        shared_metadata = check_metadata(metadata, "metadata")
-        msgs = normalise_messages(
-            messages, default_time=default_time, max_chars=self.config.max_message_chars
-        )
+        shared_metadata = self.intake.metadata(metadata, field="metadata")
+        msgs = self.intake.messages(messages, default_time=default_time)
         existing = self.store.episode_ids_by_external(
             user_id, [m.external_id for m in msgs if m.external_id]
         )
@@ -74,7 +73,7 @@ class EpisodeRecorder:
             if m.external_id is not None and m.external_id in existing:
                 ids.append(existing[m.external_id])
                 continue
-            text = pii.redact(m.content, self.config.pii).text
+            text = m.content  # redacted by the intake
             episode = Episode(
                 id=new_id("ep"), user_id=user_id, session_id=session_id, agent_id=agent_id,
                 seq=seq, role=m.role, speaker=m.name or m.role, text=text,

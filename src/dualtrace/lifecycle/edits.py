@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from dualtrace.config import MemoryConfig
-from dualtrace.encode import pii
 from dualtrace.encode.episodes import new_id
+from dualtrace.encode.intake import Intake
 from dualtrace.encode.keys import KeyBuilder
 from dualtrace.errors import ValidationError
-from dualtrace.inputs import check_text, check_user_id
+from dualtrace.inputs import check_event_id, check_record_id, check_user_id
 from dualtrace.lifecycle.writer import MemoryWriter
 from dualtrace.models import Episode, HistoryEntry, MemoryRecord
 from dualtrace.recall.items import load_item
@@ -31,9 +31,9 @@ class Editor:
     def update(self, record_id: str, text: str, *, user_id: str) -> None:
         """Replace a record's text (re-indexed, PII redacted); the old text stays in history."""
         user_id = check_user_id(user_id)
-        text = check_text(text, field="text", max_chars=self.config.max_message_chars)
+        record_id = check_record_id(record_id)
+        text = Intake(self.config).text(text, field="text")
         item = load_item(self.store, user_id, record_id)
-        text = pii.redact(text, self.config.pii).text
         actor = self.config.actor
         if item.kind != "episode":
             memory = self.store.get_memories(user_id, [record_id])[record_id]
@@ -68,9 +68,7 @@ class Editor:
     def revert(self, event_id: int, *, user_id: str) -> None:
         """Undo one history entry (see `Memory.revert`)."""
         user_id = check_user_id(user_id)
-        if isinstance(event_id, bool) or not isinstance(event_id, int):
-            raise ValidationError(f"event_id={event_id!r} must be a history entry id (an int)")
-        entry = self.store.history_entry(user_id, event_id)
+        entry = self.store.history_entry(user_id, check_event_id(event_id))
         if entry.event == "UPDATE":
             self.update(entry.record_id, entry.old_text or "", user_id=user_id)
         elif entry.event == "ADD":

@@ -8,8 +8,15 @@ from typing import Any
 
 from dualtrace.config import MemoryConfig
 from dualtrace.embed.base import Embedder
-from dualtrace.errors import ValidationError
-from dualtrace.inputs import check_optional_id, check_text, check_user_id, parse_time
+from dualtrace.errors import StoreError, ValidationError
+from dualtrace.inputs import (
+    check_filters,
+    check_flag,
+    check_optional_id,
+    check_text,
+    check_user_id,
+    parse_time,
+)
 from dualtrace.models import ITEM_KINDS, Hit
 from dualtrace.recall.current import newest_first, rerank, slot_view
 from dualtrace.recall.items import load_items
@@ -30,10 +37,13 @@ class Searcher:
         self.store = store
         self.config = config
         self._retriever = Retriever(store, embedder, config)
+        self._closed = False
 
     def close(self) -> None:
-        """Stop the channel threads."""
-        self._retriever.close()
+        """Stop the channel threads (a second call does nothing)."""
+        if not self._closed:
+            self._closed = True
+            self._retriever.close()
 
     def search(
         self, query: str, *, user_id: str, limit: int = 10, as_of: object = None,
@@ -41,7 +51,10 @@ class Searcher:
         filters: object = None, explain: bool = False,
     ) -> list[Hit]:  # fmt: skip
         """The best `limit` hits for `query`, checked arguments first (no reinforcement)."""
+        if self._closed:  # the channel threads are gone with the store
+            raise StoreError("this Memory is closed; open a new Memory to search again")
         user_id = check_user_id(user_id)
+        explain = check_flag("explain", explain)
         query = check_text(query, field="query", max_chars=self.config.max_message_chars)
         if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
             raise ValidationError(f"limit={limit!r} must be an integer from 1 to {MAX_LIMIT}")
@@ -86,9 +99,7 @@ def search_scope(
             raise ValidationError(
                 f"kinds={kinds!r}: unknown {unknown}; choose from {list(ITEM_KINDS)}"
             )
-    if filters is not None and not isinstance(filters, dict):
-        raise ValidationError(f"filters must be a dict of metadata key → value, got {filters!r}")
-    metadata: dict[str, Any] = dict(filters or {})
+    metadata: dict[str, Any] = check_filters(filters)
     return SearchScope(
         kinds=None if kinds is None else tuple(kinds),
         session_id=check_optional_id("session_id", session_id),

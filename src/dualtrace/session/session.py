@@ -126,7 +126,7 @@ class Session:
 
         `id` is the caller's message id: adding it again returns the stored episode.
         """
-        if role not in ROLES:
+        if not isinstance(role, str) or role not in ROLES:
             raise ValidationError(f"role={role!r} is unknown; use one of {sorted(ROLES)}")
         max_chars = self._parts.config.max_message_chars
         content = check_text(content, field="content", max_chars=max_chars)

@@ -23,6 +23,7 @@ from dualtrace.errors import EmbedderMismatchError, NotFoundError, StoreError
 from dualtrace.store.sqlite import codec
 from dualtrace.store.sqlite.migrations import migrate
 from dualtrace.store.sqlite.search import DenseIndex
+from dualtrace.store.sqlite.translate import connect, migrating
 
 # Ids per `IN (...)` list: far below SQLite builds' variable limit (32,766 on many).
 CHUNK = 500
@@ -42,21 +43,12 @@ class SQLiteConnection:
         try:
             if str(path) != ":memory:":
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._conn = sqlite3.connect(
-                str(path), isolation_level=None, check_same_thread=False, timeout=30
-            )
-        except (OSError, sqlite3.Error) as exc:
+        except OSError as exc:
             raise StoreError(
                 f"cannot open SQLite file {str(path)!r}: {exc}; check the path and permissions"
             ) from exc
-        self._conn.row_factory = sqlite3.Row
-        for pragma in (
-            "journal_mode = WAL",
-            "foreign_keys = ON",
-            "secure_delete = ON",
-            "synchronous = NORMAL",
-        ):
-            self._conn.execute(f"PRAGMA {pragma}")
+        self._conn = connect(str(path))  # its errors are StoreErrors (translate.py)
+        self._closed = False
         self._lock = threading.RLock()
         self._local = threading.local()  # each thread's read connection (see _reading)
         self._readers: list[sqlite3.Connection] = []
@@ -64,7 +56,7 @@ class SQLiteConnection:
         # per user: (memories, mean importance when measured, importance gained since);
         # kept by reinforcement (memories.py), dropped when the user is deleted
         self._means: dict[str, tuple[int, float, float]] = {}
-        with self._lock:
+        with self._lock, migrating(self._conn):
             migrate(self._conn)
 
     # -- transactions and reads -------------------------------------------------------------
@@ -96,18 +88,21 @@ class SQLiteConnection:
             return
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
         if conn is None:
-            conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=30,
-                                   check_same_thread=False)  # fmt: skip
-            conn.row_factory = sqlite3.Row
-            conn.execute("PRAGMA query_only = ON")
+            conn = connect(str(self.path), reader=True)
             self._local.conn = conn
             with self._lock:
                 self._readers.append(conn)
         yield conn
 
     def close(self) -> None:
-        """Checkpoint the WAL and close the file (and the search threads' connections)."""
+        """Checkpoint the WAL and close the file (and the search threads' connections).
+
+        A second call does nothing; any other use after it is a StoreError.
+        """
         with self._lock:
+            if self._closed:
+                return
+            self._closed = True
             for reader in self._readers:
                 reader.close()
             self._readers.clear()

@@ -372,6 +372,10 @@ def _metadata_filter(scope: SearchScope) -> tuple[str, list[object]]:
     sql = ""
     params: list[object] = []
     for key, value in scope.metadata.items():
+        if value is None:  # json_extract turns a stored null into SQL NULL, equal to nothing
+            sql += " AND json_type(metadata, ?) = 'null'"
+            params.append("$." + json.dumps(key))
+            continue
         sql += " AND json_extract(metadata, ?) = json_extract(?, '$')"
         params.extend(["$." + json.dumps(key), json.dumps(value)])
     return sql, params
