@@ -199,7 +199,8 @@ def test_a_child_said_by_name_or_as_the_kid_is_the_son_asked_about(
     [("Which city do I live in?", True), ("When is the wedding?", True),
      ("去云南旅游的预算是多少？", True), ("What car does the user drive?", True),
      ("What is Caroline's job?", False), ("Where does she live now?", False),
-     ("梅兰妮住在哪？", False), ("What was my job before?", False)],
+     ("梅兰妮住在哪？", False), ("What was my job before?", False),
+     ("Where do I initially keep my old sneakers?", False), ("我最初住在哪个城市？", False)],
 )  # fmt: skip
 def test_date_order_is_for_the_users_own_slots(question: str, own: bool) -> None:
     """About a named person or a pronoun, or in the past tense, the channels decide."""

@@ -55,8 +55,9 @@ class SlotView:
 # A question in the past tense asks what happened, not what holds ("When did she move?",
 # "What was his job?", "Where has she camped?", "之前住哪"): its slot is not a current value.
 _PAST_QUESTION = re.compile(
-    r"\b(?:did|was|were|had|used\s+to|went|ago|(?:has|have)\s+\w+(?:ed|en|t))\b"
-    r"|之前|以前|当时|那时|上次|去年|过吗|了吗",
+    r"\b(?:did|was|were|had|used\s+to|went|ago|(?:has|have)\s+\w+(?:ed|en|t)|initially|originally|"
+    r"at\s+first|in\s+the\s+beginning)\b"
+    r"|之前|以前|当时|那时|上次|去年|过吗|了吗|最初|起初|一开始|原先|本来",
     re.I,
 )
 

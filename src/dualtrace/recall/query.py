@@ -12,8 +12,9 @@ from dualtrace.text.entities import extract_entities
 from dualtrace.text.lexical import query_terms
 
 _PAST_CUES = re.compile(
-    r"\b(?:last time|as I (?:said|mentioned)|before|previously|earlier|used to|remember)\b"
-    r"|上次|之前|以前|那个|刚才|记得",
+    r"\b(?:last time|as I (?:said|mentioned)|before|previously|earlier|used to|remember|initially|"
+    r"originally|at first|in the beginning)\b"
+    r"|上次|之前|以前|那个|刚才|记得|最初|起初|一开始|原先|本来",
     re.I,
 )
 
