@@ -127,6 +127,9 @@ def test_context_must_name_the_new_value_before_the_old() -> None:
     assert not new_before_old("- I live in Lyon\n- moved to Bordeaux", case)
     assert not new_before_old("- I live in Lyon", case)
     assert new_before_old("- Bordeaux", case)
+    # the statement of the change names both, and presents the new value
+    assert new_before_old("- left Lyon for Bordeaux\n- I live in Lyon", case)
+    assert not new_before_old("- I live in Lyon\n- left Lyon for Bordeaux", case)
 
 
 # Ids chosen so that each statement is the last turn of its session (a test checks): a turn

@@ -198,9 +198,17 @@ def _first(text: str, values: Iterable[str]) -> int | None:
 
 
 def new_before_old(text: str, case: Case) -> bool:
-    """Whether `text` names the new value, and before any mention of the old one."""
-    new, old = _first(text, case.new_value), _first(text, case.old_value)
-    return new is not None and (old is None or new < old)
+    """Whether `text` names the new value, on a line before any line naming the old one: a
+    line that names both is the statement of the change ("retired the Civic and picked up a
+    Tesla"), which presents the new value."""
+    lines = text.splitlines()
+    new = next(
+        (i for i, line in enumerate(lines) if _first(line, case.new_value) is not None), None
+    )
+    old = next(
+        (i for i, line in enumerate(lines) if _first(line, case.old_value) is not None), None
+    )
+    return new is not None and (old is None or new <= old)
 
 
 def ask(mem: Memory, case: Case) -> dict[str, Any]:

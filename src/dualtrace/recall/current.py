@@ -214,8 +214,13 @@ def newest_first(hits: list[Hit], question: str) -> list[Hit]:
     lead = [h for h in hits if h.id in chosen and h.score >= floor]
     if not lead:
         return hits
-    # a turn whose memory leads adds nothing beside it: it follows the lead
-    told = {s.episode_id for h in lead if h.kind != "episode" for s in h.sources}
+    # the turn a leading memory was drawn from adds nothing beside it: it follows the lead
+    # (a later turn that only restated or ended the value is a statement of its own)
+    told = {
+        min(h.sources, key=lambda s: s.occurred_at).episode_id
+        for h in lead
+        if h.kind != "episode" and h.sources
+    }
     lead = [h for h in lead if h.id not in told]
     lead.sort(key=lambda h: -h.occurred_at.timestamp())
     led = {h.id for h in lead}

@@ -32,7 +32,8 @@ CONDITION = re.compile(r"(?:^|[,，;；]\s*)(?:(?:if|unless|in\s+case)\b|如果|
 INTENT = re.compile(
     r"\b(?:plan(?:ning|s)?\s+to|want(?:ing|s|ed)?\s+to(?!\s+(?:raise|increase|lower|bump|up|"
     r"cut|reduce|adjust|change|set|push|extend|stretch|bring)\b))"
-    r"|想要|想(?!把)|打算|计划|准备|以后|将来",
+    # "以后" is "from now on" at the head of a part, not "after" an event ("转正以后…涨了")
+    r"|想要|想(?!把)|打算|计划|准备|(?:^|[，,；;。\s]|我们?|咱们?)以后|将来",
     re.I,
 )
 # The speaker asks the assistant to do something: not a statement about the speaker.

@@ -167,7 +167,7 @@ def _statement(attribute: Attribute, clause: str) -> tuple[int, SlotStatement] |
             if part and not _marks(own, attribute) and not attribute.about.search(own):
                 # a part that names neither a person nor the attribute goes on with the
                 # topic before it ("孩子这学期转学了，现在在外国语学校上课": the child's school)
-                subject = _subject(clause[:part], attribute)
+                subject = _topic(clause[:part], attribute)
             if subject == "someone":
                 return None
             negated = not ended and _negated(clause, match)
@@ -209,7 +209,10 @@ def _negated(clause: str, match: re.Match[str]) -> bool:
     if re.search(r"不|没|n['’]t|\bno\b|\bnot\b|stopped|quit|gave\s+up|cut\s+out", match.group("v")):
         return False  # the value is the negation ("no longer eat meat" is a diet)
     if _CJK.search(clause):
-        return bool(re.search(r"不再|不[\u4e00-\u9fff]{0,2}了|没有再", around))
+        lead = clause[max(0, match.start() - 1) : match.start("v")]  # "不当老师了": 不 + the verb
+        return bool(re.search(r"不再|不[\u4e00-\u9fff]{0,2}了|没有再", around)) or bool(
+            re.search(r"[不没]", lead)
+        )
     return bool(_NEGATED_EN.search(around))
 
 
@@ -225,6 +228,20 @@ def _subject(before: str, attribute: Attribute) -> str | None:
     if not marks:
         return None
     return max(marks, key=lambda mark: mark[0])[1]
+
+
+def _topic(text: str, attribute: Attribute) -> str | None:
+    """Who a text is about when it opens by naming them ("孩子这学期转学了", "My son Leo…"):
+    the topic a following part goes on with. A person named further in ("可乐送回老家爸妈那了")
+    is an object or a place, not the topic: the speaker's, then."""
+    opening = len(text) - len(text.lstrip())
+    reach = _TOPIC_REACH_ZH if _CJK.search(text) else _TOPIC_REACH_EN
+    marks = [m for m in _marks(text, attribute) if m[0] - opening <= reach]
+    return min(marks, key=lambda mark: mark[0])[1] if marks else None
+
+
+# How far into a text its topic may be named: "我的女儿", "My son", "The user's son".
+_TOPIC_REACH_ZH, _TOPIC_REACH_EN = 2, 11
 
 
 def _marks(text: str, attribute: Attribute) -> list[tuple[int, str | None]]:
@@ -267,7 +284,10 @@ def whose(attribute: str, text: str) -> str | None:
     clause = text[start : min(ends, default=len(text))]
     if _marks(clause, found):
         return _subject(clause, found)
-    return _subject(text[:start], found)
+    # a Chinese part goes on with the topic the text opened with; an English one with the
+    # person last named ("Got my dad a phone for his birthday, a Galaxy S24")
+    before = text[:start]
+    return _topic(before, found) if _CJK.search(before) else _subject(before, found)
 
 
 _CLAUSE_MARKS = tuple(",，;；.。!！?？")
