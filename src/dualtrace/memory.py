@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -16,7 +17,7 @@ from dualtrace.encode.base import Extractor
 from dualtrace.encode.keys import KeyBuilder
 from dualtrace.encode.recorder import EpisodeRecorder
 from dualtrace.encode.rules import RulesExtractor
-from dualtrace.errors import ConfigError, ValidationError
+from dualtrace.errors import ConfigError, ProviderError, ValidationError
 from dualtrace.inputs import (
     check_count,
     check_flag,
@@ -27,6 +28,7 @@ from dualtrace.inputs import (
 from dualtrace.lifecycle.edits import Editor
 from dualtrace.lifecycle.judge import LLMJudge
 from dualtrace.lifecycle.maintenance import MaintenanceReport, maintain
+from dualtrace.lifecycle.pending import extract_pending, resume_pending
 from dualtrace.lifecycle.reinforcement import reinforce_recalled
 from dualtrace.lifecycle.writer import MemoryWriter
 from dualtrace.llm.base import LLM
@@ -38,6 +40,8 @@ from dualtrace.recall.search import MAX_LIMIT, Searcher, search_scope
 from dualtrace.session import Session, SessionParts, end_idle_sessions
 from dualtrace.store.base import IndexEntry, Store
 from dualtrace.store.sqlite.embed_cache import EmbeddingCacheFile
+
+log = logging.getLogger(__name__)
 
 
 class Memory:
@@ -90,6 +94,20 @@ class Memory:
         self._session_parts = SessionParts(
             self.store, self.config, self._recorder, self._searcher, self.writer
         )
+        try:
+            self._resume_pending()
+        except BaseException:
+            self.close()
+            raise
+
+    def _resume_pending(self) -> None:
+        """Extract the turns an interrupted `add` or `delete` left pending. A provider that
+        is down (a remote embedder or LLM) must not stop the store from opening: the turns
+        stay marked, and the warning says `maintain()` finishes them."""
+        try:
+            resume_pending(self.store, self.writer)
+        except ProviderError as exc:
+            log.warning("pending turns left for maintain(): %s", type(exc).__name__)
 
     # -- lifecycle ------------------------------------------------------------------------
 
@@ -138,14 +156,17 @@ class Memory:
         """
         if extract is not None:
             extract = check_flag("extract", extract)
-        ids, episodes = self._recorder.record(
+        extracting = self.config.extract if extract is None else extract
+        ids, _ = self._recorder.record(
             messages, user_id=user_id, session_id=session_id, timestamp=timestamp,
-            agent_id=agent_id, metadata=metadata,
+            agent_id=agent_id, metadata=metadata, pending=extracting,
         )  # fmt: skip
-        if not episodes or not (self.config.extract if extract is None else extract):
+        if not extracting:
             return AddResult(episodes=ids, events=[])
-        events, error = self.writer.write(user_id, episodes)
-        warnings = [] if error is None else [f"extraction degraded: {error}"]
+        # the new turns, and any of these ids an interrupted add left pending
+        owed = self.store.pending_episodes(check_user_id(user_id), ids)
+        events, errors = extract_pending(self.store, self.writer, user_id, owed)
+        warnings = [f"extraction degraded: {error}" for error in errors]
         return AddResult(episodes=ids, events=events, warnings=warnings)
 
     def memory_keys(self, user_id: str, memory: MemoryRecord) -> list[IndexEntry]:
@@ -246,11 +267,17 @@ class Memory:
         A deleted turn is also quoted by the next turn's full-text key and by the scenes of
         that turn's memories: those are rebuilt without it.
         """
-        self._editor.delete(check_record_id(id), user_id=user_id)
+        user_id, id = check_user_id(user_id), check_record_id(id)
+        # the cache forgets first: a crash between costs a re-embedding, not a kept vector
+        self.embedder.forget(self.store.deletion_hashes(user_id, id))
+        self._editor.delete(id, user_id=user_id)
 
     def delete_all(self, *, user_id: str) -> dict[str, int]:
-        """Forget a user entirely; returns rows deleted per table. Audited without text."""
-        return self.store.delete_user(check_user_id(user_id), self.config.actor)
+        """Forget a user entirely; returns rows deleted per table. Audited without text, and
+        under a keyed hash of the user id (the audit log no longer names the user)."""
+        user_id = check_user_id(user_id)
+        self.embedder.forget(self.store.deletion_hashes(user_id, None))
+        return self.store.delete_user(user_id, self.config.actor)
 
     def history(self, id: str, *, user_id: str) -> list[HistoryEntry]:
         """Every change to a record, oldest first."""
@@ -284,11 +311,14 @@ class Memory:
         """
         at = datetime.now(UTC) if now is None else parse_time(now, field="now")
         users = self.store.user_ids() if user_id is None else [check_user_id(user_id)]
+        self.store.finish_deletions()
+        pending = resume_pending(self.store, self.writer, None if user_id is None else users)
         report = maintain(self.store, self.config, users, at, link_limit=self.writer.link_limit)
         report.sessions_ended = end_idle_sessions(
             self._session_parts, at, self.config.session_idle_minutes,
             None if user_id is None else users[0],
         )  # fmt: skip
+        report.pending_extracted = pending
         return report
 
     # -- transfer -------------------------------------------------------------------------

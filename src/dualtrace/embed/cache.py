@@ -18,6 +18,8 @@ class VectorCache(Protocol):
 
     def put_many(self, items: dict[str, np.ndarray]) -> None: ...
 
+    def delete_many(self, keys: list[str]) -> None: ...
+
 
 def text_hash(text: str) -> str:
     """The content hash used for caching and idempotency (sha256 of UTF-8)."""
@@ -48,7 +50,7 @@ class CachedEmbedder:
         return self.inner.max_batch
 
     def _key(self, kind: str, text: str) -> str:
-        return f"{self.inner.id}|{kind}|{text_hash(text)}"
+        return self._key_of_hash(kind, text_hash(text))
 
     def _remember(self, key: str, vector: np.ndarray) -> None:
         self._memory[key] = vector
@@ -86,3 +88,15 @@ class CachedEmbedder:
     def embed_queries(self, texts: list[str]) -> Matrix:
         """Embed queries, from cache where possible."""
         return self._embed(texts, "q")
+
+    def forget(self, hashes: list[str]) -> None:
+        """Drop the vectors of texts with these content hashes (`text_hash`), from memory
+        and from the file: a deleted text's vector must not outlive it."""
+        keys = [self._key_of_hash(kind, h) for h in hashes for kind in ("p", "q")]
+        for key in keys:
+            self._memory.pop(key, None)
+        if self._persistent is not None and keys:
+            self._persistent.delete_many(keys)
+
+    def _key_of_hash(self, kind: str, digest: str) -> str:
+        return f"{self.inner.id}|{kind}|{digest}"

@@ -29,16 +29,20 @@ class KeyBuilder:
         self.embedder = embedder
         self.config = config
 
-    def episode_keys(self, user_id: str, episodes: Sequence[Episode]) -> list[IndexEntry]:
+    def episode_keys(
+        self, user_id: str, episodes: Sequence[Episode], *, skip: str | None = None
+    ) -> list[IndexEntry]:
         """Keys of turns. The full-text key also holds the turn before (what it answers);
-        so does the dense key of a turn between people (`dense_context_turns`)."""
+        so does the dense key of a turn between people (`dense_context_turns`). `skip`: a
+        turn about to be deleted, which the keys must not quote (the one before it is)."""
         specs = [(e.id, "episode", "episode", e.session_id, episode_key_text(e)) for e in episodes]
         lexical: dict[str, str] = {}
         dense: dict[str, str] = {}
         config = self.config
         if (config.lexical_context_turns or config.dense_context_turns) and episodes:
             first = episodes[0]
-            before = self.store.recent_episodes(user_id, first.session_id, first.seq, 1)
+            before = self.store.recent_episodes(user_id, first.session_id, first.seq, 2)
+            before = [e for e in before if e.id != skip][-1:]
             for prev, episode in pairwise([*before, *episodes]):
                 if prev.session_id != episode.session_id:
                     continue

@@ -34,9 +34,11 @@ class EpisodeRecorder:
         timestamp: datetime | str | float | None = None,
         agent_id: str | None = None,
         metadata: dict[str, Any] | None = None,
+        pending: bool = False,
     ) -> tuple[list[str], list[Episode]]:
         """The episode id of every message in order (an id already stored maps to its
-        existing episode), and the episodes stored now."""
+        existing episode), and the episodes stored now (`pending`: marked for extraction,
+        in the same transaction)."""
         user_id = check_user_id(user_id)
         session_id = check_optional_id("session_id", session_id)
         agent_id = check_optional_id("agent_id", agent_id)
@@ -52,7 +54,9 @@ class EpisodeRecorder:
         if not episodes:
             return ids, []
         keys = self.keys.episode_keys(user_id, episodes)
-        stored = self.store.insert_episodes(user_id, episodes, keys, self.config.actor)
+        stored = self.store.insert_episodes(
+            user_id, episodes, keys, self.config.actor, pending=pending
+        )
         # an id another writer stored first (a retry racing its original) is that writer's
         # turn: answered with its episode, extracted by that writer, not here
         theirs = {s.id: g.id for s, g in zip(episodes, stored, strict=True) if s.id != g.id}

@@ -11,6 +11,7 @@ from dualtrace.encode.intake import Intake
 from dualtrace.encode.keys import KeyBuilder
 from dualtrace.errors import ValidationError
 from dualtrace.inputs import check_event_id, check_record_id, check_user_id
+from dualtrace.lifecycle.pending import extract_pending
 from dualtrace.lifecycle.writer import MemoryWriter
 from dualtrace.models import Episode, HistoryEntry, MemoryRecord
 from dualtrace.recall.items import load_item
@@ -51,12 +52,23 @@ class Editor:
             self.rederive(user_id, following)
 
     def delete(self, record_id: str, *, user_id: str) -> None:
-        """Delete one record for real; the next turn, which quoted it, is rebuilt without it."""
+        """Delete one record for real; the next turn, which quoted it, and the memories
+        built from it and other turns are rebuilt without it."""
         user_id = check_user_id(user_id)
         following = self.store.next_episode(user_id, record_id)
-        self.store.delete_record(user_id, record_id, self.config.actor)
-        if following is not None:
-            self.rederive(user_id, following)
+        next_keys = (
+            [] if following is None
+            else self.keys.episode_keys(user_id, [following], skip=record_id)
+        )  # fmt: skip
+        # One transaction takes the turn, what was derived from its words, and the next
+        # turn's quote of it; the turns left to re-derive are marked, so a crash before
+        # they are extracted again leaves them for the next open.
+        redo = self.store.delete_record(
+            user_id, record_id, self.config.actor, next_keys, rederive=self.config.extract
+        )
+        if redo:
+            extract_pending(self.store, self.writer, user_id,
+                            self.store.pending_episodes(user_id, redo))  # fmt: skip
 
     def rederive(self, user_id: str, episode: Episode) -> None:
         """Rebuild a turn's keys and memories from what is stored now."""

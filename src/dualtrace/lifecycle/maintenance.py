@@ -40,6 +40,7 @@ class MaintenanceReport:
     superseded: int = 0
     normalised: int = 0
     linked: int = 0
+    pending_extracted: int = 0  # turns an interrupted add or delete had left unextracted
     sessions_ended: list[tuple[str, str]] = field(default_factory=list)
 
 

@@ -188,10 +188,15 @@ class MemoryWriter:
         self.similar_threshold = similar_threshold
         self.stats = ExtractionStats()
 
-    def write(self, user_id: str, episodes: Sequence[Episode]) -> tuple[list[Event], str | None]:
+    def write(
+        self, user_id: str, episodes: Sequence[Episode], *, mark_extracted: bool = False
+    ) -> tuple[list[Event], str | None]:
         """Extract memories from one session's new episodes and store them.
 
         Returns the events, and the extractor's error if it failed (then fell back).
+        `mark_extracted`: the turns are extraction-pending; their mark is cleared in the
+        transaction that stores their memories, and if another process cleared it first,
+        nothing is stored (no events).
         """
         if not episodes:
             return [], None
@@ -209,8 +214,11 @@ class MemoryWriter:
         inserts = plan.inserted()
         keys = [key for record in inserts for key in plan.keys[record.id]]
         graph = self._graph(user_id, inserts, [drafts[r.id] for r in inserts])
-        if inserts or plan.changes:
-            self.store.insert_memories(user_id, inserts, keys, self.actor, graph, plan.changes)
+        extracted = [e.id for e in episodes] if mark_extracted else []
+        if (inserts or plan.changes or extracted) and not self.store.insert_memories(
+            user_id, inserts, keys, self.actor, graph, plan.changes, extracted
+        ):
+            return [], None  # another process stored these turns' memories first
         self.stats.record(window, extraction, len(inserts))
         if extraction.error is not None:
             log.warning("extractor %s failed on %d turns", extraction.extractor, len(episodes))

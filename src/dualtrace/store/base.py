@@ -12,7 +12,8 @@ read (and tested, see tests/store/contract/) role by role:
     MaintenanceStore  what the forgetting and normalising passes read and adjust
     DeletionStore     real deletion, row counts and the audit log
 
-Every method but `idle_sessions` and `user_ids` is scoped to one user. Backends live under
+Every method but `idle_sessions`, `user_ids`, `pending_users` and `finish_deletions` is
+scoped to one user. Backends live under
 `store/<backend>/`; only they contain SQL. Code above these ports never asks which backend
 it has.
 """
@@ -120,12 +121,25 @@ class EpisodeStore(Protocol):
         ...
 
     def insert_episodes(
-        self, user_id: str, episodes: Sequence[Episode], keys: Sequence[IndexEntry], actor: str
-    ) -> list[Episode]:
+        self, user_id: str, episodes: Sequence[Episode], keys: Sequence[IndexEntry], actor: str,
+        pending: bool = False,
+    ) -> list[Episode]:  # fmt: skip
         """Store episodes and keys; returns them as stored (moved past turns added meanwhile).
         An external id already stored (by another writer since the caller looked) is not
         stored again: its place holds the stored episode (`INSERT … ON CONFLICT` semantics).
+
+        `pending`: mark the new turns extraction-pending in the same transaction (cleared
+        by `insert_memories(extracted=...)`), so a crash before their memories are stored
+        leaves them marked for `pending_episodes` to find.
         """
+        ...
+
+    def pending_users(self) -> list[str]:
+        """Every user with extraction-pending turns."""
+        ...
+
+    def pending_episodes(self, user_id: str, ids: Sequence[str] | None = None) -> list[Episode]:
+        """The user's extraction-pending turns (all, or those among `ids`), in time order."""
         ...
 
     def get_episodes(self, user_id: str, ids: Sequence[str]) -> dict[str, Episode]:
@@ -161,9 +175,13 @@ class MemoryStore(Protocol):
         actor: str,
         graph: MemoryGraph | None = None,
         changes: Sequence[MemoryChange] = (),
-    ) -> None:
-        """Insert memories with their keys and graph, then apply `changes` to stored ones.
+        extracted: Sequence[str] = (),
+    ) -> bool:
+        """Insert memories with their keys and graph, then apply `changes` to stored ones;
+        in the same transaction, clear the extraction-pending mark of the `extracted` turns.
 
+        Returns False, having written nothing, if one of `extracted` is no longer marked
+        (another process stored its memories first: extraction stays idempotent).
         What cites a record deleted since extraction began is left out: memories all of
         whose source turns are gone, their keys, entities and links, and changes to gone
         memories; another user's record named here is a ConflictError.
@@ -376,8 +394,18 @@ class MaintenanceStore(Protocol):
 class DeletionStore(Protocol):
     """Real deletion (scrubbed from the file), and the counts and audit log that prove it."""
 
-    def delete_record(self, user_id: str, record_id: str, actor: str) -> None:
-        """Delete a record with its keys, links and history (an episode: its sole memories)."""
+    def delete_record(
+        self, user_id: str, record_id: str, actor: str, next_keys: Sequence[IndexEntry] = (),
+        rederive: bool = False,
+    ) -> list[str]:  # fmt: skip
+        """Delete a record with its keys, links and history, in one transaction.
+
+        A memory's deletion re-opens what it had superseded (those history entries quote
+        it, and go). An episode takes every memory citing it; `next_keys` replace the keys
+        of the turn after it (they quoted it). With `rederive`, that next turn and the
+        other sources of the memories that went lose their own memories and are marked
+        extraction-pending, to be extracted again from what survives; returns their ids.
+        """
         ...
 
     def delete_derived(self, user_id: str, episode_id: str, actor: str) -> list[str]:
@@ -385,7 +413,21 @@ class DeletionStore(Protocol):
         ...
 
     def delete_user(self, user_id: str, actor: str) -> dict[str, int]:
-        """Delete every row of the user (audit log aside); returns rows deleted per table."""
+        """Delete every row of the user; returns rows deleted per table. The audit log stays,
+        its rows re-keyed from the user id to a keyed hash of it (`audit_entries` and
+        `count_records` still find them by the id)."""
+        ...
+
+    def deletion_hashes(self, user_id: str, record_id: str | None) -> list[str]:
+        """Content hashes of the keys deleting this record (an episode: with the memories
+        citing it and the next turn's keys) or the whole user (None) would remove: what an
+        embedding cache should forget first (a crash then costs a re-embedding, never a
+        kept vector of deleted text)."""
+        ...
+
+    def finish_deletions(self) -> bool:
+        """Finish a deletion's clean-up (compaction, so deleted words leave the files) that a
+        crash cut short; True if one was pending. Stores do this on open as well."""
         ...
 
     def count_records(self, user_id: str) -> dict[str, int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import timedelta, timezone
 
-from contract.rows import ACTOR, at, episode, key
+from contract.rows import ACTOR, at, episode, key, memory
 from dualtrace.store.base import Store
 
 
@@ -87,3 +87,25 @@ def test_next_episode_is_the_following_turn_of_the_session(store: Store) -> None
     assert following is not None and following.id == "ep2"
     assert store.next_episode("u", "ep2") is None  # the session's last turn
     assert store.next_episode("u", "missing") is None
+
+
+def test_pending_turns_are_marked_with_them_and_cleared_with_their_memories(
+    store: Store,
+) -> None:
+    store.insert_episodes(
+        "u", [episode("u", "e1", "one"), episode("u", "e2", "two", seq=1, minutes=1)],
+        [], ACTOR, pending=True,
+    )  # fmt: skip
+    store.insert_episodes("u", [episode("u", "e3", "three", seq=2, minutes=2)], [], ACTOR)
+    store.insert_episodes("v", [episode("v", "f1", "other")], [], ACTOR, pending=True)
+    assert store.pending_users() == ["u", "v"]
+    assert [e.id for e in store.pending_episodes("u")] == ["e1", "e2"]
+    assert [e.id for e in store.pending_episodes("u", ["e2", "e3", "f1"])] == ["e2"]
+    m = memory("u", "m1", "said one", source_episode_ids=("e1",))
+    assert store.insert_memories("u", [m], [], ACTOR, extracted=["e1", "e2"]) is True
+    assert store.pending_episodes("u") == []
+    # a second extraction of the same turns stores nothing: it was done
+    again = memory("u", "m2", "said one", source_episode_ids=("e1",))
+    assert store.insert_memories("u", [again], [], ACTOR, extracted=["e1"]) is False
+    assert store.get_memories("u", ["m1", "m2"]).keys() == {"m1"}
+    assert store.pending_users() == ["v"]

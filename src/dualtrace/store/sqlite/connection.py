@@ -28,10 +28,32 @@ from dualtrace.store.sqlite.translate import connect, migrating
 # Ids per `IN (...)` list: far below SQLite builds' variable limit (32,766 on many).
 CHUNK = 500
 
+# store_meta key of a deletion's clean-up still to run ("checkpoint", or "vacuum").
+SCRUB_MARK = "scrub_pending"
+
+# Bytes of the full-text index's structure record past which it is rebuilt (see merge_fts).
+FTS_STRUCTURE_LIMIT = 1024
+
 
 def now() -> datetime:
     """The current time, in UTC (when a change was made, for history and audit rows)."""
     return datetime.now(UTC)
+
+
+def merge_fts(conn: sqlite3.Connection) -> None:
+    """Merge the full-text index into one segment, so a deleted row's words leave it.
+
+    FTS5 'optimize' adds a level to the index's structure record each time it merges
+    segments of several levels (any write since the last one), and FTS5 reads a record of
+    more than 2,000 levels as corrupt: "database disk image is malformed" after some 1,400
+    deletions or merges (SQLite 3.40; later releases cap the levels at 64). An empty level
+    is 2 bytes of that record (row 10 of `fts_data`), so past FTS_STRUCTURE_LIMIT bytes the
+    index is rebuilt from its content instead: one level again, also free of deleted words,
+    and slower (every row is tokenized again), hence only then.
+    """
+    row = conn.execute("SELECT length(block) FROM fts_data WHERE id = 10").fetchone()
+    command = "rebuild" if row is not None and row[0] > FTS_STRUCTURE_LIMIT else "optimize"
+    conn.execute(f"INSERT INTO fts (fts) VALUES ('{command}')")
 
 
 class SQLiteConnection:
@@ -58,6 +80,7 @@ class SQLiteConnection:
         self._means: dict[str, tuple[int, float, float]] = {}
         with self._lock, migrating(self._conn):
             migrate(self._conn)
+        self._scrub()  # a clean-up a crash cut short (see `_mark_scrub`) is finished first
 
     # -- transactions and reads -------------------------------------------------------------
 
@@ -109,13 +132,40 @@ class SQLiteConnection:
             self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             self._conn.close()
 
-    def _scrub(self, *, vacuum: bool) -> None:
-        """Make deleted text unrecoverable: merge FTS segments, empty the WAL, maybe VACUUM."""
+    @staticmethod
+    def _mark_scrub(conn: sqlite3.Connection, *, vacuum: bool = False) -> None:
+        """Inside a transaction that removed text: mark the file for `_scrub`.
+
+        The mark commits with the deletion, so a crash before `_scrub` ran leaves it set and
+        the next open (or `maintain`) finishes the clean-up; a deletion is never half done.
+        """
+        conn.execute(
+            "INSERT INTO store_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE "
+            "SET value = CASE WHEN value = 'vacuum' THEN value ELSE excluded.value END",
+            (SCRUB_MARK, "vacuum" if vacuum else "checkpoint"),
+        )
+
+    def _scrub(self) -> bool:
+        """Finish a marked clean-up: merge the full-text segments (a deleted row's words
+        stay in the old segments until then), VACUUM after a deletion, then empty the
+        WAL (its old frames still hold deleted text). Returns whether one was pending.
+
+        The mark stays while another connection keeps the WAL busy, so a later open or
+        `maintain` tries again.
+        """
         with self._lock:
-            self._conn.execute("INSERT INTO fts (fts) VALUES ('optimize')")
-            if vacuum:
+            row = self._conn.execute(
+                "SELECT value FROM store_meta WHERE key = ?", (SCRUB_MARK,)
+            ).fetchone()
+            if row is None:
+                return False
+            merge_fts(self._conn)
+            if row[0] == "vacuum":
                 self._conn.execute("VACUUM")
-            self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            busy = self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+            if not busy:
+                self._conn.execute("DELETE FROM store_meta WHERE key = ?", (SCRUB_MARK,))
+            return True
 
     # -- embedder binding -------------------------------------------------------------------
 

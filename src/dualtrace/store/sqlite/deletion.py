@@ -1,66 +1,102 @@
 """The DeletionStore role in SQLite: real deletion, and the counts and audit log that prove it.
 
-Deleting is more than `DELETE`: `secure_delete` zeroes freed pages, and `_scrub` merges the
-full-text segments and empties the WAL, so a deleted turn's words leave the file.
+Deleting is more than `DELETE`: `secure_delete` zeroes freed pages, `_mark_scrub` marks the
+clean-up inside the deleting transaction, and `_scrub` merges the full-text segments,
+VACUUMs and empties the WAL after it, resumed on the next open if a crash came first. So a
+deleted turn's words leave the file, and what was derived from them goes in the same
+transaction (the SQL of that is in purge.py).
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
+import secrets
 import sqlite3
+from collections.abc import Sequence
 from typing import Any
 
+from dualtrace.store.base import IndexEntry
 from dualtrace.store.sqlite import graph as graph_sql
-from dualtrace.store.sqlite.connection import SQLiteConnection
-from dualtrace.store.sqlite.index import drop_keys
+from dualtrace.store.sqlite import purge
+from dualtrace.store.sqlite.connection import SQLiteConnection, now
+from dualtrace.store.sqlite.index import drop_keys, write_keys
 
 # Tables holding per-user rows, children first (deletion order).
 USER_TABLES = (
     "memory_entities", "memory_sources", "links", "entities", "history", "search_keys",
-    "memories", "episodes", "index_versions", "sessions",
+    "extraction_pending", "memories", "episodes", "index_versions", "sessions",
 )  # fmt: skip
+
+# store_meta key of the secret that turns a forgotten user's id into its audit pseudonym.
+AUDIT_KEY = "audit_key"
 
 
 class SQLiteDeletion(SQLiteConnection):
     """DeletionStore: delete a record, an episode's derived memories, or a whole user."""
 
-    def delete_record(self, user_id: str, record_id: str, actor: str) -> None:
-        """Delete one record, its keys, links and history, and scrub it from the file."""
+    def delete_record(
+        self, user_id: str, record_id: str, actor: str, next_keys: Sequence[IndexEntry] = (),
+        rederive: bool = False,
+    ) -> list[str]:  # fmt: skip
+        """Delete one record, its keys, history and what was derived from it, in one
+        transaction, and scrub it from the file.
+
+        An episode takes with it every memory that cites it (a memory merged from it and a
+        later turn too); `next_keys` replace the keys of the turn after it (they quoted it).
+        With `rederive`, the memories of that next turn go too (their scenes quote the
+        deleted one), and it and the other sources of the memories that went are marked
+        extraction-pending, their own memories gone with the rest: the caller extracts them
+        again, or the next open does if a crash comes first. Returns those turns' ids.
+        """
         kind = self._require(user_id, record_id)
+        redo: list[str] = []
         with self._tx() as conn:
+            for rekeyed in purge.existing_episodes(conn, user_id, {k.record_id for k in next_keys}):
+                drop_keys(conn, user_id, rekeyed)
+                write_keys(conn, user_id, [k for k in next_keys if k.record_id == rekeyed])
             drop_keys(conn, user_id, record_id)
             conn.execute(
                 "DELETE FROM history WHERE user_id = ? AND record_id = ?", (user_id, record_id)
             )
             if kind == "episode":
-                # A memory whose only source is this episode would cite nothing: it goes too.
-                _delete_orphans(conn, user_id, record_id)
+                redo = purge.rederived_turns(conn, user_id, record_id) if rederive else []
+                cited = [record_id, *purge.next_turn(conn, user_id, record_id)[: int(rederive)]]
+                gone = purge.memories_citing(conn, user_id, [record_id, *redo], cited)
+                purge.drop_memories(conn, user_id, gone)
                 conn.execute(
                     "DELETE FROM episodes WHERE user_id = ? AND id = ?", (user_id, record_id)
                 )
+                purge.mark_pending(conn, user_id, redo, now())
             else:
-                conn.execute(
-                    "DELETE FROM memories WHERE user_id = ? AND id = ?", (user_id, record_id)
-                )
+                purge.drop_memories(conn, user_id, [record_id])
             graph_sql.drop_unused_entities(conn, user_id)
             self._audit(conn, user_id, actor, "delete", record_id, {"kind": kind})
-        self._scrub(vacuum=False)
+            # VACUUM too: secure_delete zeroes the deleted cells, but not the stale copies
+            # of them that b-tree rebalancing left in pages' unused space
+            self._mark_scrub(conn, vacuum=True)
+        self._scrub()
+        return redo
 
     def delete_derived(self, user_id: str, episode_id: str, actor: str) -> list[str]:
         """Delete the memories that only this episode supports (before re-deriving them)."""
         with self._tx() as conn:
-            gone = _delete_orphans(conn, user_id, episode_id)
+            gone = purge.memories_citing(conn, user_id, [episode_id], [])
+            purge.drop_memories(conn, user_id, gone)
             graph_sql.drop_unused_entities(conn, user_id)
             if gone:
                 self._audit(
                     conn, user_id, actor, "delete_derived", episode_id, {"count": len(gone)}
                 )
+                self._mark_scrub(conn)
         if gone:
-            self._scrub(vacuum=False)
+            self._scrub()
         return gone
 
     def delete_user(self, user_id: str, actor: str) -> dict[str, int]:
-        """Delete every row of a user (audit log aside) and scrub the file; returns counts."""
+        """Delete every row of a user and scrub the file; returns counts. The audit log
+        stays, its rows re-keyed to the user's pseudonym (`_forgotten_id`)."""
         counts: dict[str, int] = {}
         with self._tx() as conn:
             conn.execute(
@@ -70,40 +106,66 @@ class SQLiteDeletion(SQLiteConnection):
             for table in USER_TABLES:
                 cur = conn.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
                 counts[table] = cur.rowcount
-            self._audit(conn, user_id, actor, "forget_user", None, counts)
+            pseudonym = _forgotten_id(conn, user_id, create=True) or ""  # created: never ""
+            conn.execute("UPDATE audit_log SET user_id = ? WHERE user_id = ?", (pseudonym, user_id))
+            self._audit(conn, pseudonym, actor, "forget_user", None, counts)
+            self._mark_scrub(conn, vacuum=True)
         self._dense.invalidate(user_id)
         self._means.pop(user_id, None)
-        self._scrub(vacuum=True)
+        self._scrub()
         return counts
 
+    def deletion_hashes(self, user_id: str, record_id: str | None) -> list[str]:
+        """Content hashes of the keys deleting this record (an episode: with the memories
+        citing it and the next turn's keys) or the whole user (None) would remove."""
+        with self._lock:
+            return purge.key_hashes(self._conn, user_id, record_id)
+
+    def finish_deletions(self) -> bool:
+        """Finish a deletion's clean-up that a crash cut short; True if one was pending."""
+        return self._scrub()
+
     def count_records(self, user_id: str) -> dict[str, int]:
-        """Row counts of every per-user table."""
-        return {
+        """Row counts of every per-user table (audit rows under the pseudonym too)."""
+        counts = {
             t: int(self._read(f"SELECT COUNT(*) FROM {t} WHERE user_id = ?", (user_id,))[0][0])
-            for t in (*USER_TABLES, "audit_log")
+            for t in USER_TABLES
         }
+        ids = self._audit_ids(user_id)
+        marks = ",".join("?" * len(ids))
+        counts["audit_log"] = int(
+            self._read(f"SELECT COUNT(*) FROM audit_log WHERE user_id IN ({marks})", ids)[0][0]
+        )
+        return counts
 
     def audit_entries(self, user_id: str) -> list[dict[str, Any]]:
-        """The user's audit log, oldest first (no memory text is ever written there)."""
-        rows = self._read("SELECT * FROM audit_log WHERE user_id = ? ORDER BY id", (user_id,))
+        """The user's audit log, oldest first (no memory text is ever written there); a
+        forgotten user's rows are found by the pseudonym their id maps to."""
+        ids = self._audit_ids(user_id)
+        rows = self._read(
+            f"SELECT * FROM audit_log WHERE user_id IN ({','.join('?' * len(ids))}) ORDER BY id",
+            ids,
+        )
         return [dict(r) | {"detail": json.loads(r["detail"])} for r in rows]
 
+    def _audit_ids(self, user_id: str) -> list[str]:
+        with self._lock:
+            pseudonym = _forgotten_id(self._conn, user_id, create=False)
+        return [user_id] if pseudonym is None else [user_id, pseudonym]
 
-def _delete_orphans(conn: sqlite3.Connection, user_id: str, episode_id: str) -> list[str]:
-    """Delete the memories (keys and history too) whose only source is this episode."""
-    orphans = [
-        r[0]
-        for r in conn.execute(
-            "SELECT memory_id FROM memory_sources s WHERE user_id = ? AND episode_id = ? "
-            "AND NOT EXISTS (SELECT 1 FROM memory_sources o WHERE o.memory_id = s.memory_id "
-            "AND o.episode_id != s.episode_id)",
-            (user_id, episode_id),
-        )
-    ]
-    for memory_id in orphans:
-        drop_keys(conn, user_id, memory_id)
+
+def _forgotten_id(conn: sqlite3.Connection, user_id: str, *, create: bool) -> str | None:
+    """The pseudonym a forgotten user's audit rows carry: an HMAC of the id under this
+    store's own random key, so the file no longer names the user (ids are often e-mail
+    addresses), yet whoever asks about that user can still be shown what was done."""
+    if create:
         conn.execute(
-            "DELETE FROM history WHERE user_id = ? AND record_id = ?", (user_id, memory_id)
+            "INSERT OR IGNORE INTO store_meta (key, value) VALUES (?, ?)",
+            (AUDIT_KEY, secrets.token_hex(32)),
         )
-        conn.execute("DELETE FROM memories WHERE user_id = ? AND id = ?", (user_id, memory_id))
-    return orphans
+    row = conn.execute("SELECT value FROM store_meta WHERE key = ?", (AUDIT_KEY,)).fetchone()
+    if row is None:
+        return None
+    digest = hmac.new(bytes.fromhex(row[0]), user_id.encode("utf-8", "surrogatepass"),
+                      hashlib.sha256).hexdigest()  # fmt: skip
+    return f"forgotten:{digest[:32]}"

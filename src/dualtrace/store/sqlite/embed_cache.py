@@ -28,6 +28,7 @@ class EmbeddingCacheFile:
                 str(path), isolation_level=None, check_same_thread=False, timeout=30
             )
             self._conn.execute("PRAGMA journal_mode = WAL")
+            self._conn.execute("PRAGMA secure_delete = ON")  # forgotten vectors: zeroed
             self._conn.execute(
                 "CREATE TABLE IF NOT EXISTS embeddings (key TEXT PRIMARY KEY, vector BLOB NOT NULL)"
             )
@@ -66,6 +67,18 @@ class EmbeddingCacheFile:
                     f"cannot write to the embedding cache file ({exc}); check its disk space "
                     "and permissions, or leave `embed_cache_path` unset"
                 ) from exc
+
+    def delete_many(self, keys: Sequence[str]) -> None:
+        """Forget these keys' vectors (zeroed in the file, the WAL emptied)."""
+        with self._lock:
+            self._conn.execute("BEGIN")
+            for start in range(0, len(keys), 500):
+                chunk = list(keys[start : start + 500])
+                self._conn.execute(
+                    f"DELETE FROM embeddings WHERE key IN ({','.join('?' * len(chunk))})", chunk
+                )
+            self._conn.execute("COMMIT")
+            self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def close(self) -> None:
         """Close the file."""

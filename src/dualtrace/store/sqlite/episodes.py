@@ -10,8 +10,9 @@ from dataclasses import replace
 from dualtrace.models import Episode
 from dualtrace.store.base import IndexEntry
 from dualtrace.store.sqlite import codec
-from dualtrace.store.sqlite.connection import CHUNK, SQLiteConnection
+from dualtrace.store.sqlite.connection import CHUNK, SQLiteConnection, now
 from dualtrace.store.sqlite.index import write_keys
+from dualtrace.store.sqlite.purge import mark_pending
 
 
 class SQLiteEpisodes(SQLiteConnection):
@@ -45,8 +46,9 @@ class SQLiteEpisodes(SQLiteConnection):
         return int(rows[0][0])
 
     def insert_episodes(
-        self, user_id: str, episodes: Sequence[Episode], keys: Sequence[IndexEntry], actor: str
-    ) -> list[Episode]:
+        self, user_id: str, episodes: Sequence[Episode], keys: Sequence[IndexEntry], actor: str,
+        pending: bool = False,
+    ) -> list[Episode]:  # fmt: skip
         """Store episodes and their search keys in one transaction; returns them as stored.
 
         Seq numbers are checked inside the transaction: if another process added turns to
@@ -61,6 +63,8 @@ class SQLiteEpisodes(SQLiteConnection):
                 if e.id in new:
                     self._history(conn, user_id, e.id, "ADD", None, e.text, actor)
             write_keys(conn, user_id, [k for k in keys if k.record_id in new])
+            if pending:  # cleared with their memories; what a crash leaves is resumed
+                mark_pending(conn, user_id, sorted(new), now())
             if new:
                 self._audit(conn, user_id, actor, "add_episodes", None, {"count": len(new)})
         return stored

@@ -103,7 +103,8 @@ class SQLiteIndex(SQLiteConnection):
         with self._tx() as conn:
             drop_keys(conn, user_id, record_id)
             write_keys(conn, user_id, keys)
-        self._scrub(vacuum=False)
+            self._mark_scrub(conn)
+        self._scrub()
 
     def search_dense(
         self, user_id: str, vector: Vector, limit: int, scope: SearchScope

@@ -289,6 +289,24 @@ _UNDO: dict[str, _Undo] = {
 }  # fmt: skip
 
 
+def clear_pending(conn: sqlite3.Connection, user_id: str, episode_ids: Sequence[str]) -> bool:
+    """Clear these turns' extraction-pending marks; False (nothing cleared) if one of them
+    was not marked, i.e. its memories were stored already."""
+    ids = list(dict.fromkeys(episode_ids))
+    marks = ",".join("?" * len(ids))
+    (marked,) = conn.execute(
+        f"SELECT COUNT(*) FROM extraction_pending WHERE user_id = ? AND episode_id IN ({marks})",
+        [user_id, *ids],
+    ).fetchone()
+    if marked != len(ids):
+        return False
+    conn.execute(
+        f"DELETE FROM extraction_pending WHERE user_id = ? AND episode_id IN ({marks})",
+        [user_id, *ids],
+    )
+    return True
+
+
 # -- archive --------------------------------------------------------------------------------
 
 

@@ -32,15 +32,21 @@ class SQLiteMemories(SQLiteConnection):
         actor: str,
         graph: MemoryGraph | None = None,
         changes: Sequence[MemoryChange] = (),
-    ) -> None:
+        extracted: Sequence[str] = (),
+    ) -> bool:
         """Store memories, sources, search keys, entities and links, then apply the
-        consolidation `changes` to stored memories — all in one transaction.
+        consolidation `changes` to stored memories — all in one transaction, which also
+        clears the extraction-pending mark of the `extracted` turns. If one of those is no
+        longer marked (another process stored its memories first), nothing is written and
+        False is returned.
 
         What cites a record deleted since extraction began is left out (see survivors.py).
         """
         at = now()
         marks = ",".join("?" * len(codec.MEMORY_COLUMNS.split(",")))
         with self._tx() as conn:
+            if extracted and not lifecycle.clear_pending(conn, user_id, extracted):
+                return False
             write = surviving(conn, user_id, MemoryWrite(memories, keys, graph, changes))
             memories, keys, graph, changes = write.memories, write.keys, write.graph, write.changes
             for m in memories:
@@ -58,8 +64,10 @@ class SQLiteMemories(SQLiteConnection):
             if graph is not None:
                 graph_sql.write_graph(conn, user_id, graph)
             self._apply_changes(conn, user_id, changes, at, actor)
-        if any(c.keys for c in changes):  # a merged memory's old text leaves the file
-            self._scrub(vacuum=False)
+            if any(c.keys for c in changes):  # a merged memory's old text leaves the file
+                self._mark_scrub(conn)
+        self._scrub()
+        return True
 
     def _apply_changes(
         self, conn: sqlite3.Connection, user_id: str, changes: Sequence[MemoryChange],
@@ -204,8 +212,9 @@ class SQLiteMemories(SQLiteConnection):
                 write_keys(conn, user_id, keys)
             self._audit(conn, user_id, actor, "revert", entry.record_id,
                         {"history_id": entry.id, "event": entry.event})  # fmt: skip
-        if keys:
-            self._scrub(vacuum=False)
+            if keys:
+                self._mark_scrub(conn)
+        self._scrub()
 
     def superseded_by(self, user_id: str, memory_id: str) -> list[HistoryEntry]:
         """The SUPERSEDE entries (not undone) that closed memories in favour of this one."""

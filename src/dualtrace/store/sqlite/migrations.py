@@ -172,6 +172,23 @@ MIGRATIONS.append(
     )
 )
 
+MIGRATIONS.append(
+    (
+        # Turns stored but not yet extracted (an `add` under way, or one a crash cut short,
+        # or turns a deletion left to re-derive): set with the turns, cleared with their
+        # memories, so whatever is still marked on the next open or `maintain` is finished.
+        "0005_extraction_pending",
+        """
+        CREATE TABLE extraction_pending (
+            episode_id TEXT PRIMARY KEY REFERENCES episodes(id) ON DELETE CASCADE,
+            user_id TEXT NOT NULL,
+            since TEXT NOT NULL
+        );
+        CREATE INDEX extraction_pending_user ON extraction_pending(user_id);
+        """,
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]
 
 

@@ -6,7 +6,9 @@ The store is its role mixins over one connection (see connection.py for why mixi
     episodes.py     EpisodeStore       memories.py    MemoryStore (SQL in lifecycle.py)
     graph.py        GraphStore         index.py       SearchIndex (SQL in search.py)
     sessions.py     SessionStore       maintenance.py MaintenanceStore
-    deletion.py     DeletionStore      codec.py, migrations.py: columns and schema
+    deletion.py     DeletionStore      (SQL in purge.py)
+    pending.py      EpisodeStore's extraction-pending reads
+    codec.py, migrations.py: columns and schema
 """
 
 from __future__ import annotations
@@ -17,12 +19,13 @@ from dualtrace.store.sqlite.graph import SQLiteGraph
 from dualtrace.store.sqlite.index import SQLiteIndex
 from dualtrace.store.sqlite.maintenance import SQLiteMaintenance
 from dualtrace.store.sqlite.memories import SQLiteMemories
+from dualtrace.store.sqlite.pending import SQLitePending
 from dualtrace.store.sqlite.sessions import SQLiteSessions
 
 
 class SQLiteStore(
     SQLiteEpisodes, SQLiteMemories, SQLiteGraph, SQLiteIndex, SQLiteSessions,
-    SQLiteMaintenance, SQLiteDeletion,
+    SQLiteMaintenance, SQLiteDeletion, SQLitePending,
 ):  # fmt: skip
     """A Store in one SQLite file. Thread-safe through one connection and a lock.
 

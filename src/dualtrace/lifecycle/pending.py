@@ -1,0 +1,74 @@
+"""Finishing extraction a crash (or a deletion) left owed: turns marked extraction-pending.
+
+A turn is marked in the transaction that stores it (`add`) or that deletes what its memories
+quoted (`delete`), and unmarked in the transaction that stores its memories. Whatever is
+still marked is extracted here: by the `add` that marked it, on the next open, by
+`maintain()`, or when the same message id is added again. Extraction is idempotent: if two
+processes finish the same turn, the second one's memories are not stored.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from itertools import groupby
+
+from dualtrace.lifecycle.writer import Event, MemoryWriter
+from dualtrace.models import Episode
+from dualtrace.store.base import Store
+
+log = logging.getLogger(__name__)
+
+# Tries per session batch when a concurrent writer cleared part of it first.
+TRIES = 3
+
+
+def extract_pending(
+    store: Store, writer: MemoryWriter, user_id: str, episodes: Sequence[Episode]
+) -> tuple[list[Event], list[str]]:
+    """Extract these pending turns, one run of adjacent turns at a time; returns the events
+    and the extractors' errors (each fell back). Turns no longer pending are skipped."""
+    events: list[Event] = []
+    errors: list[str] = []
+    for batch in _runs(episodes):
+        for _ in range(TRIES):
+            found, error = writer.write(user_id, batch, mark_extracted=True)
+            events += found
+            if error is not None:
+                errors.append(error)
+            batch = store.pending_episodes(user_id, [e.id for e in batch])
+            if not batch:
+                break
+    return events, errors
+
+
+def _runs(episodes: Sequence[Episode]) -> list[list[Episode]]:
+    """The turns split into runs of one session and consecutive numbers: an extractor reads
+    a batch as turns said one after the other (each quoting the one before), which two
+    pending turns with others between them were not."""
+    ordered = sorted(episodes, key=lambda e: (e.session_id or "", e.seq))
+    runs: list[list[Episode]] = []
+    for _, group in groupby(ordered, key=lambda e: e.session_id):
+        for episode in group:
+            if (
+                runs
+                and runs[-1][-1].session_id == episode.session_id
+                and (runs[-1][-1].seq + 1 == episode.seq)
+            ):
+                runs[-1].append(episode)
+            else:
+                runs.append([episode])
+    return runs
+
+
+def resume_pending(store: Store, writer: MemoryWriter, users: Sequence[str] | None = None) -> int:
+    """Extract every pending turn of these users (None: of every user); returns how many
+    turns were pending."""
+    count = 0
+    for user_id in store.pending_users() if users is None else users:
+        episodes = store.pending_episodes(user_id)
+        if episodes:
+            log.info("extracting %d turns an earlier run left pending", len(episodes))
+            count += len(episodes)
+            extract_pending(store, writer, user_id, episodes)
+    return count
