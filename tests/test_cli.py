@@ -334,3 +334,25 @@ def test_importing_the_cli_loads_neither_the_facade_nor_numpy_plots_tokenizer_or
     code = f"import sys, dualtrace.cli; print(sorted(m for m in {heavy!r} if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_backup_copies_the_store_and_force_replaces(
+    db: Path, ids: list[str], tmp_path: Path
+) -> None:
+    copy = tmp_path / "copy.db"
+    assert ok(run(db, "backup", str(copy))).stdout == f"backed up to {copy}\n"
+    assert texts(copy, "alice") == texts(db, "alice") and len(texts(copy, "alice")) == 3
+    assert as_json(run(db, "--json", "backup", str(copy), "--force")) == {"backup": str(copy)}
+
+
+def test_backup_errors_are_json_under_json(db: Path, ids: list[str], tmp_path: Path) -> None:
+    copy = tmp_path / "copy.db"
+    copy.write_bytes(b"older")
+    exists = run(db, "backup", str(copy), "--json")
+    assert exists.exit_code == 2
+    error = json.loads(exists.stderr)["error"]
+    assert error["type"] == "ValidationError" and "--force" in error["message"]
+    assert copy.read_bytes() == b"older"
+    missing = run(db, "--json", "backup", str(tmp_path / "nowhere" / "copy.db"))
+    assert missing.exit_code == 2
+    assert "nowhere" in json.loads(missing.stderr)["error"]["message"]

@@ -321,6 +321,16 @@ class Memory:
         report.pending_extracted = pending
         return report
 
+    def backup(self, path: str | Path, *, overwrite: bool = False) -> Path:
+        """Copy the whole store (every user) to the file `path`, consistent while others
+        keep writing; returns the path written. An existing file is replaced only with
+        `overwrite=True`. To restore, see docs/architecture.md ("Backup and restore").
+
+        Example: ``mem.backup("backups/memory-2026-12-01.db")``
+        """
+        target = _backup_path(path)
+        return self.store.backup(target, overwrite=check_flag("overwrite", overwrite))
+
     # -- transfer -------------------------------------------------------------------------
 
     def export(self, *, user_id: str) -> Iterator[dict[str, Any]]:
@@ -391,6 +401,16 @@ def _file_path(path: object) -> Path | str:
         raise ConfigError("path='' names no file; pass a file path such as 'memory.db'")
     if str(path) == ":memory:":
         return ":memory:"
+    return Path(path).expanduser()
+
+
+def _backup_path(path: object) -> Path:
+    """The file a backup goes to, with `~` expanded."""
+    if not isinstance(path, str | Path) or not str(path).strip() or str(path) == ":memory:":
+        raise ValidationError(
+            f"backup path={path!r} names no file; pass a file path such as "
+            "'backups/memory.db' or a pathlib.Path"
+        )
     return Path(path).expanduser()
 
 

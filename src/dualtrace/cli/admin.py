@@ -1,4 +1,4 @@
-"""Commands on whole stores and users: forget-user, import, export and maintain."""
+"""Commands on whole stores and users: forget-user, import, export, maintain and backup."""
 
 from __future__ import annotations
 
@@ -51,6 +51,21 @@ def maintain(settings: Settings, user: str | None, now: str | None) -> None:
     rows = [(k, str(v)) for k, v in counts.items()]
     rows.append(("sessions_ended", str(len(report.sessions_ended))))
     render.table(("step", "count"), rows)
+
+
+@click.command()
+@click.argument("path", type=click.Path(path_type=Path))
+@click.option("--force", is_flag=True, help="Replace PATH if it exists.")
+@click.pass_obj
+def backup(settings: Settings, path: Path, force: bool) -> None:
+    """Copy the whole store to PATH, consistent while others write (restore: stop the
+    writers, then copy PATH over the store file, or open PATH directly)."""
+    with settings.open() as mem:
+        written = mem.backup(path, overwrite=force)
+    if settings.as_json:
+        render.echo_json({"backup": str(written)})
+    else:
+        click.echo(f"backed up to {written}")
 
 
 # -- transfer -------------------------------------------------------------------------------
@@ -153,4 +168,4 @@ def export(settings: Settings, user: str, output: Path | None) -> None:
         render.nothing(f"exported {count} records to {output}")
 
 
-COMMANDS = (forget_user, maintain, import_, export)
+COMMANDS = (forget_user, maintain, backup, import_, export)

@@ -3,7 +3,7 @@
 `Store` is the whole of it; it is made of role ports, one per concern, so a backend can be
 read (and tested, see tests/store/contract/) role by role:
 
-    StoreLifecycle    bind the embedder, close
+    StoreLifecycle    bind the embedder, back up, close
     EpisodeStore      turns as said (the lossless trace)
     MemoryStore       derived memories, any record's text and history, undoable changes
     GraphStore        entities and links between memories (the structural trace)
@@ -12,8 +12,8 @@ read (and tested, see tests/store/contract/) role by role:
     MaintenanceStore  what the forgetting and normalising passes read and adjust
     DeletionStore     real deletion, row counts and the audit log
 
-Every method but `idle_sessions`, `user_ids`, `pending_users` and `finish_deletions` is
-scoped to one user. Backends live under
+Every method but `idle_sessions`, `user_ids`, `pending_users`, `finish_deletions` and
+`backup` is scoped to one user. Backends live under
 `store/<backend>/`; only they contain SQL. Code above these ports never asks which backend
 it has.
 """
@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
@@ -98,10 +99,22 @@ class SearchScope:
 
 
 class StoreLifecycle(Protocol):
-    """Opening concerns: which embedder the store's vectors come from, and closing it."""
+    """Whole-store concerns: which embedder the store's vectors come from, backing it up,
+    and closing it."""
 
     def bind_embedder(self, embedder_id: str, dimensions: int) -> None:
         """Record the store's embedder, or raise EmbedderMismatchError if it has another."""
+        ...
+
+    def backup(self, path: Path, *, overwrite: bool = False) -> Path:
+        """Write a consistent copy of the whole store (every user) to the file `path` while
+        others keep writing; returns `path`. The copy holds every write committed before
+        the call and no half transaction, and can be opened as a store of its own.
+
+        A ValidationError, with nothing written, if `path` exists (unless `overwrite`), is
+        in a folder that does not exist, or is the store itself. A crash part-way leaves
+        no file under `path`; a copy that fails its integrity check is a StoreError.
+        """
         ...
 
     def close(self) -> None:

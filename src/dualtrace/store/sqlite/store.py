@@ -3,6 +3,7 @@
 The store is its role mixins over one connection (see connection.py for why mixins):
 
     connection.py   SQLiteConnection: file, lock, transactions, audit, embedder binding
+    backup.py       StoreLifecycle's backup (SQLite's online backup API)
     episodes.py     EpisodeStore       memories.py    MemoryStore (SQL in lifecycle.py)
     graph.py        GraphStore         index.py       SearchIndex (SQL in search.py)
     sessions.py     SessionStore       maintenance.py MaintenanceStore
@@ -13,6 +14,7 @@ The store is its role mixins over one connection (see connection.py for why mixi
 
 from __future__ import annotations
 
+from dualtrace.store.sqlite.backup import SQLiteBackup
 from dualtrace.store.sqlite.deletion import SQLiteDeletion
 from dualtrace.store.sqlite.episodes import SQLiteEpisodes
 from dualtrace.store.sqlite.graph import SQLiteGraph
@@ -25,7 +27,7 @@ from dualtrace.store.sqlite.sessions import SQLiteSessions
 
 class SQLiteStore(
     SQLiteEpisodes, SQLiteMemories, SQLiteGraph, SQLiteIndex, SQLiteSessions,
-    SQLiteMaintenance, SQLiteDeletion, SQLitePending,
+    SQLiteMaintenance, SQLiteDeletion, SQLitePending, SQLiteBackup,
 ):  # fmt: skip
     """A Store in one SQLite file. Thread-safe through one connection and a lock.
 
