@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from dualtrace import Memory, NotFoundError, ValidationError
+from dualtrace.embed.fake import FakeEmbedder
 
 
 def _nothing_changed(mem: Memory, before: int) -> None:
@@ -26,7 +28,7 @@ def _nothing_changed(mem: Memory, before: int) -> None:
         ([{"content": "ok", "timestamp": "yesterday-ish"}], {"user_id": "u"}, "'yesterday-ish'"),
         ("ok", {"user_id": "u", "timestamp": "2026-13-45"}, "'2026-13-45'"),
         ([{"content": "ok", "role": "robot"}], {"user_id": "u"}, "role='robot'"),
-        ("x" * 40_000, {"user_id": "u"}, "the limit is 32000"),
+        ("x" * 1_000_001, {"user_id": "u"}, "the limit is 1000000"),
         ("bad \udcff bytes", {"user_id": "u"}, "not valid UTF-8"),
         ([{"content": "ok", "metadata": {"f": object()}}], {"user_id": "u"}, "JSON"),
         ("ok", {"user_id": "u", "session_id": ""}, "session_id=''"),
@@ -98,3 +100,20 @@ def test_import_record_with_unknown_key_imports_nothing(mem: Memory) -> None:
     with pytest.raises(ValidationError, match="record 2 has unknown keys"):
         mem.import_records(records, user_id="u")
     _nothing_changed(mem, 0)
+
+
+def test_a_long_message_is_stored_whole_and_found_deep_inside(tmp_path: Path) -> None:
+    """A pasted document (LongMemEval-S holds a 76,560-character message) is one turn: kept
+    whole, indexed lexically to its end, and shown by its part nearest the question."""
+    filler = "The quarterly report covers revenue, costs and staffing in detail. " * 1_200
+    text = filler + "The harbour gate code is zebracrane42."
+    assert len(text) > 76_560
+    with Memory(tmp_path / "m.db", embedder=FakeEmbedder()) as mem:
+        (turn,) = mem.add(text, user_id="u").episodes
+        assert mem.get(turn, user_id="u").text == text
+        hits = mem.search("harbour gate code zebracrane42", user_id="u", reinforce=False)
+        assert hits[0].id == turn
+        ctx = mem.context("what is the harbour gate code?", user_id="u", max_tokens=200)
+        assert "zebracrane42" in ctx.text and ctx.tokens <= 200
+        with pytest.raises(ValidationError, match="query is 32001 characters"):
+            mem.search("q" * 32_001, user_id="u")

@@ -203,7 +203,7 @@ CASES: list[tuple[str, Call, type[DualtraceError]]] = [
      ValidationError),
     ("metadata 100 deep", lambda w: w.mem.add("x", user_id="u", metadata=DEEP), ValidationError),
     ("metadata too large",
-     lambda w: w.mem.add("x", user_id="u", metadata={"blob": "y" * 40_000}),
+     lambda w: w.mem.add("x", user_id="u", metadata={"blob": "y" * 1_000_001}),
      ValidationError),
     # -- content that shows nothing
     ("content zero-width only", lambda w: w.mem.add(ZERO_WIDTH, user_id="u"), ValidationError),

@@ -310,8 +310,9 @@ class MemoryConfig:
     #: "redact" replaces e-mails, phone, ID-card and bank-card numbers before storing;
     #: "keep" stores text as given.
     pii: PiiPolicy = "redact"
-    #: Longest message (and query) accepted, in characters.
-    max_message_chars: int = 32_000
+    #: Longest message accepted, in characters: about 1 MB, a guard against abuse (a pasted
+    #: document is stored whole). Queries stop at 32,000 (`inputs.MAX_QUERY_CHARS`).
+    max_message_chars: int = 1_000_000
     #: Who the audit log names as having made a change.
     actor: str = "api"
     #: Derive memories (facts, scenes) from what is added.

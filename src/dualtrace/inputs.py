@@ -162,6 +162,25 @@ def check_text(value: object, *, field: str, max_chars: int) -> str:
     return value
 
 
+# A memory (a fact or a scene) is a sentence or a paragraph, at most this long.
+MAX_MEMORY_CHARS = 32_000
+# A question is a sentence or a paragraph: one longer than this is a mistake (a document
+# pasted as the query), and every channel's cost grows with it. Messages may be far longer.
+MAX_QUERY_CHARS = 32_000
+
+
+def check_query(value: object, max_chars: int) -> str:
+    """A search or context query: text, at most `MAX_QUERY_CHARS` (or `max_chars`, if less)."""
+    limit = min(max_chars, MAX_QUERY_CHARS)
+    query = check_text(value, field="query", max_chars=max(max_chars, MAX_QUERY_CHARS))
+    if len(query) > limit:
+        raise ValidationError(
+            f"query is {len(query)} characters; the limit is {limit}: ask with the question "
+            "itself, not the document it is about"
+        )
+    return query
+
+
 def _visible(value: str) -> bool:
     """Whether the string shows anything (a character that is not space or invisible)."""
     return any(unicodedata.category(ch) not in _INVISIBLE for ch in value)

@@ -16,7 +16,7 @@ from typing import Any
 from dualtrace.config import MemoryConfig
 from dualtrace.encode import pii
 from dualtrace.encode.messages import normalise_messages
-from dualtrace.inputs import check_metadata, check_text
+from dualtrace.inputs import MAX_MEMORY_CHARS, check_metadata, check_text
 from dualtrace.models import Message
 
 # Fields of an imported memory that hold words someone said (the rest are labels or numbers).
@@ -48,6 +48,12 @@ class Intake:
         """A checked text (non-empty, within the size limit), PII redacted."""
         return self.redact(check_text(value, field=field, max_chars=self.config.max_message_chars))
 
+    def memory_text(self, value: object, *, field: str) -> str:
+        """A memory's text: a fact or a scene is a sentence or a paragraph, never a document
+        (a message may be one; a memory of 1 MB is a mistake or an abuse)."""
+        limit = min(self.config.max_message_chars, MAX_MEMORY_CHARS)
+        return self.redact(check_text(value, field=field, max_chars=limit))
+
     def metadata(self, value: object, *, field: str) -> dict[str, Any]:
         """Checked metadata (a JSON object, within the size limit), string values redacted."""
         checked = check_metadata(value, field, self.config.max_message_chars)
@@ -58,10 +64,11 @@ class Intake:
 
         `text` is required; `scene`, `subject`, `object` and `topic` may be None.
         """
-        fields: dict[str, Any] = {"text": self.text(record.get("text"), field=f"{where}.text")}
+        text = self.memory_text(record.get("text"), field=f"{where}.text")
+        fields: dict[str, Any] = {"text": text}
         for name in MEMORY_TEXTS[1:]:
             if record.get(name) is not None:
-                fields[name] = self.text(record[name], field=f"{where}.{name}")
+                fields[name] = self.memory_text(record[name], field=f"{where}.{name}")
         fields["metadata"] = self.metadata(record.get("metadata"), field=f"{where}.metadata")
         return fields
 

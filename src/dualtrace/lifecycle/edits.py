@@ -33,8 +33,12 @@ class Editor:
         """Replace a record's text (re-indexed, PII redacted); the old text stays in history."""
         user_id = check_user_id(user_id)
         record_id = check_record_id(record_id)
-        text = Intake(self.config).text(text, field="text")
         item = load_item(self.store, user_id, record_id)
+        intake = Intake(self.config)
+        if item.kind == "episode":
+            text = intake.text(text, field="text")
+        else:
+            text = intake.memory_text(text, field="text")
         actor = self.config.actor
         if item.kind != "episode":
             memory = self.store.get_memories(user_id, [record_id])[record_id]

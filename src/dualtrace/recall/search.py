@@ -13,7 +13,7 @@ from dualtrace.inputs import (
     check_filters,
     check_flag,
     check_optional_id,
-    check_text,
+    check_query,
     check_user_id,
     parse_time,
 )
@@ -55,7 +55,7 @@ class Searcher:
             raise StoreError("this Memory is closed; open a new Memory to search again")
         user_id = check_user_id(user_id)
         explain = check_flag("explain", explain)
-        query = check_text(query, field="query", max_chars=self.config.max_message_chars)
+        query = check_query(query, self.config.max_message_chars)
         if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
             raise ValidationError(f"limit={limit!r} must be an integer from 1 to {MAX_LIMIT}")
         scope = search_scope(self.config, as_of, now, kinds, session_id, filters)

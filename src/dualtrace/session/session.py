@@ -27,7 +27,13 @@ from dualtrace.encode.messages import ROLES
 from dualtrace.encode.recorder import EpisodeRecorder
 from dualtrace.encode.rules import RulesExtractor
 from dualtrace.errors import ValidationError
-from dualtrace.inputs import check_optional_id, check_text, check_user_id, parse_time
+from dualtrace.inputs import (
+    check_optional_id,
+    check_query,
+    check_text,
+    check_user_id,
+    parse_time,
+)
 from dualtrace.lifecycle.reinforcement import reinforce_recalled
 from dualtrace.lifecycle.writer import MemoryWriter
 from dualtrace.models import AddResult, Context, Episode, EventKind, Hit, SessionContext
@@ -226,7 +232,7 @@ class Session:
             raise ValidationError(f"max_tokens={max_tokens!r} must be a positive integer")
         cfg = self._parts.config
         if query is not None:
-            query = check_text(query, field="query", max_chars=cfg.max_message_chars)
+            query = check_query(query, cfg.max_message_chars)
         turns = self._turns()
         rolling = self._rolling(turns)
         mem_room = int(max_tokens * cfg.session_memory_share)
