@@ -205,3 +205,15 @@ def test_a_child_said_by_name_or_as_the_kid_is_the_son_asked_about(
 def test_date_order_is_for_the_users_own_slots(question: str, own: bool) -> None:
     """About a named person or a pronoun, or in the past tense, the channels decide."""
     assert bool(asks_own_now(question)) is own
+
+
+def test_as_of_knows_only_what_had_been_said_by_then(mem: Memory) -> None:
+    """A memory said in May whose valid time starts earlier ("this year") was not known in
+    April: `as_of` April shows the plan as it stood then."""
+    mem.add("For Christmas we're heading to my in-laws in Ohio.", user_id="u", timestamp=MARCH)
+    mem.add("Plans changed, we'll spend Christmas in Mexico City this year.", user_id="u",
+            timestamp=MAY)  # fmt: skip
+    then = mem.search("Where are we going for Christmas?", user_id="u",
+                      as_of="2025-04-01T00:00:00Z", reinforce=False)  # fmt: skip
+    assert "Ohio" in then[0].text
+    assert not any("Mexico City" in h.text for h in then)

@@ -111,6 +111,8 @@ def slot_view(
     )
     people = {normalise_name(m.name) for m in named}
     mine = [m for m in memories if _asked(m, asked, people)]
+    if at is not None:  # what was known then: drawn from turns said by that moment
+        mine = _said_by(store, user_id, mine, at)
     if not mine:
         return None
     valid = [m for m in mine if _valid_at(m, at)]
@@ -148,6 +150,15 @@ def rerank(pool: list[Scored], view: SlotView, weight: float, *, join: bool) -> 
         ranked.append(s)
     ranked.sort(key=lambda s: -s.score)
     return ranked
+
+
+def _said_by(
+    store: Store, user_id: str, memories: list[MemoryRecord], at: datetime
+) -> list[MemoryRecord]:
+    """The memories drawn from at least one turn said by `at`."""
+    ids = sorted({s for m in memories for s in m.source_episode_ids})
+    said = {i for i, e in store.get_episodes(user_id, ids).items() if e.occurred_at <= at}
+    return [m for m in memories if not m.source_episode_ids or said & set(m.source_episode_ids)]
 
 
 def _valid_at(m: MemoryRecord, at: datetime | None) -> bool:

@@ -79,9 +79,20 @@ class Searcher:
         named = frozenset(m.name.casefold() for m in analysis.entities)
         items = load_items(self.store, user_id, [s.record_id for s in pool])
         hits = rank(pool, items, at, self.config, explain=explain, named=named)
+        if as_of is not None:  # what was known then: a memory drawn from later turns was not
+            hits = [h for h in hits if said_by(h, scope.valid_at)]
         if moment:  # over more than `limit`: the newest statement may rank low
             hits = newest_first(hits[: max(limit, ANSWER_DEPTH)], query)
         return hits[:limit]
+
+
+def said_by(hit: Hit, moment: datetime | None) -> bool:
+    """Whether a hit had been said by `moment`: a memory whose turns all came later was not
+    known then, even when its valid time starts earlier ("this year", said in May, is not
+    what was known in April)."""
+    if moment is None or hit.kind == "episode" or not hit.sources:
+        return True
+    return min(s.occurred_at for s in hit.sources) <= moment
 
 
 def search_scope(
