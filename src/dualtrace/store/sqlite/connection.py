@@ -100,6 +100,15 @@ class SQLiteConnection:
         with self._lock:
             return self._conn.execute(sql, params).fetchall()
 
+    def _read_in(self, sql: str, user_id: str, values: Sequence[Any]) -> list[sqlite3.Row]:
+        """Rows of `sql` (one user's, `?` first, `IN ({marks})` for the values) over `values`
+        in chunks, so that a long list stays within SQLite's limit on parameters."""
+        rows: list[sqlite3.Row] = []
+        for start in range(0, len(values), CHUNK):
+            chunk = list(values[start : start + CHUNK])
+            rows += self._read(sql.format(marks=",".join("?" * len(chunk))), [user_id, *chunk])
+        return rows
+
     @contextmanager
     def _reading(self) -> Iterator[sqlite3.Connection]:
         """A connection for the search channels: this thread's own read-only connection, so

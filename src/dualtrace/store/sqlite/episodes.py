@@ -71,16 +71,10 @@ class SQLiteEpisodes(SQLiteConnection):
 
     def get_episodes(self, user_id: str, ids: Sequence[str]) -> dict[str, Episode]:
         """Episodes by id (missing ids are simply absent)."""
-        found: dict[str, Episode] = {}
-        for start in range(0, len(ids), CHUNK):
-            chunk = list(ids[start : start + CHUNK])
-            marks = ",".join("?" * len(chunk))
-            rows = self._read(
-                f"SELECT * FROM episodes WHERE +user_id = ? AND id IN ({marks})",
-                [user_id, *chunk],
-            )
-            found.update({r["id"]: codec.episode_from_row(r) for r in rows})
-        return found
+        rows = self._read_in(
+            "SELECT * FROM episodes WHERE +user_id = ? AND id IN ({marks})", user_id, ids
+        )
+        return {r["id"]: codec.episode_from_row(r) for r in rows}
 
     def iter_episodes(self, user_id: str) -> Iterator[Episode]:
         """All of a user's episodes in time order."""

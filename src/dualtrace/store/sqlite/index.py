@@ -17,7 +17,7 @@ from dualtrace.models import Candidate
 from dualtrace.store.base import IndexEntry, SearchScope, Vector
 from dualtrace.store.sqlite import codec
 from dualtrace.store.sqlite import graph as graph_sql
-from dualtrace.store.sqlite.connection import CHUNK, SQLiteConnection
+from dualtrace.store.sqlite.connection import SQLiteConnection
 from dualtrace.store.sqlite.search import (
     allowed_ids,
     deepened,
@@ -87,16 +87,13 @@ class SQLiteIndex(SQLiteConnection):
 
     def vectors_by_hash(self, user_id: str, hashes: Sequence[str]) -> dict[str, Vector]:
         """Vectors this user already has for these content hashes (reuse, never re-embed)."""
-        found: dict[str, Vector] = {}
-        for start in range(0, len(hashes), CHUNK):
-            chunk = list(hashes[start : start + CHUNK])
-            rows = self._read(
-                f"SELECT content_hash, dim, vector FROM search_keys WHERE user_id = ? "
-                f"AND vector IS NOT NULL AND content_hash IN ({','.join('?' * len(chunk))})",
-                [user_id, *chunk],
-            )
-            found.update({r[0]: codec.unblob(r[2], r[1]) for r in rows})
-        return found
+        rows = self._read_in(
+            "SELECT content_hash, dim, vector FROM search_keys WHERE user_id = ? "
+            "AND vector IS NOT NULL AND content_hash IN ({marks})",
+            user_id,
+            hashes,
+        )
+        return {r[0]: codec.unblob(r[2], r[1]) for r in rows}
 
     def replace_keys(self, user_id: str, record_id: str, keys: Sequence[IndexEntry]) -> None:
         """Rebuild a record's search keys (its text unchanged) and scrub the old ones."""

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from dualtrace.models import Episode
 from dualtrace.store.sqlite import codec
-from dualtrace.store.sqlite.connection import CHUNK, SQLiteConnection
+from dualtrace.store.sqlite.connection import SQLiteConnection
 
 
 class SQLitePending(SQLiteConnection):
@@ -28,13 +28,11 @@ class SQLitePending(SQLiteConnection):
                 (user_id,),
             )
             return [codec.episode_from_row(r) for r in rows]
-        found: list[Episode] = []
-        for start in range(0, len(ids), CHUNK):
-            chunk = list(ids[start : start + CHUNK])
-            rows = self._read(
-                f"SELECT e.* FROM extraction_pending p JOIN episodes e ON e.id = p.episode_id "
-                f"WHERE p.user_id = ? AND p.episode_id IN ({','.join('?' * len(chunk))})",
-                [user_id, *chunk],
-            )
-            found += [codec.episode_from_row(r) for r in rows]
+        rows = self._read_in(
+            "SELECT e.* FROM extraction_pending p JOIN episodes e ON e.id = p.episode_id "
+            "WHERE p.user_id = ? AND p.episode_id IN ({marks})",
+            user_id,
+            ids,
+        )
+        found = [codec.episode_from_row(r) for r in rows]
         return sorted(found, key=lambda e: (e.occurred_at, e.session_id or "", e.seq))
