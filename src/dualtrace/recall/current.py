@@ -66,21 +66,22 @@ _PAST_QUESTION = re.compile(
 _ABOUT_THE_USER = re.compile(r"\b(?:I|me|my|mine|we|our|the\s+user|(?-i:us))\b|我|咱|用户", re.I)
 
 
-def asks_now(question: str) -> list[SlotQuestion]:
+def asks_now(question: str) -> tuple[SlotQuestion, ...]:
     """The slots a question asks the current value of: none for a question in the past
     tense, whose answer is an event at its own date rather than the newest statement."""
-    return [] if _PAST_QUESTION.search(question) else ask(question)
+    return () if _PAST_QUESTION.search(question) else ask(question)
 
 
-def asks_own_now(question: str) -> list[SlotQuestion]:
+def asks_own_now(question: str) -> tuple[SlotQuestion, ...]:
     """`asks_now` for a question about the user's own slots ("Which city do I live in?",
     "我现在在哪家公司工作？", or "When is the wedding?", which names no one else): there the
     newest statement is the answer, whatever its words. About others (a name, "Caroline's
     job", "her job"), the words that put a turn in a slot's domain are too loose a sign that
     it states the slot."""
-    if not _ABOUT_THE_USER.search(question) and _names_someone_else(question):
-        return []
-    return asks_now(question)
+    asked = asks_now(question)
+    if asked and not _ABOUT_THE_USER.search(question) and _names_someone_else(question):
+        return ()
+    return asked
 
 
 # Someone other than the user: a pronoun, or a name (a capitalised word past the first).

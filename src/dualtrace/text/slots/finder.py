@@ -308,10 +308,12 @@ def qualifier_of(attribute: Attribute, text: str) -> str | None:
     return _QUALIFIERS[words[0][1].casefold()]
 
 
-def ask(question: str) -> list[SlotQuestion]:
+@lru_cache(maxsize=1024)
+def ask(question: str) -> tuple[SlotQuestion, ...]:
     """The slots a question asks about: those whose words it says most ("哪家公司工作": the
     employer, by "公司" and "工作", over the title, by "工作"). A qualified attribute whose
-    qualifier names another attribute's word ("car budget") hides that attribute."""
+    qualifier names another attribute's word ("car budget") hides that attribute. Cached:
+    one search (and the context built on it) asks this of the same question several times."""
     found: list[tuple[int, SlotQuestion]] = []
     hidden: set[str] = set()
     for attribute in ATTRIBUTES:
@@ -327,7 +329,7 @@ def ask(question: str) -> list[SlotQuestion]:
         found.append((len(said), asked))
     kept = [(n, q) for n, q in found if q.attribute not in hidden]
     most = max((n for n, _ in kept), default=0)
-    return [q for n, q in kept if n == most]
+    return tuple(q for n, q in kept if n == most)
 
 
 def same_value(a: str | None, b: str | None) -> bool:
