@@ -1,5 +1,6 @@
-"""`dualtrace bench locomo|longmemeval|updates`: the retrieval (and optional QA) benchmark
-harness, and the knowledge-update benchmark on its packaged cases.
+"""`dualtrace bench locomo|longmemeval|updates|crosslingual`: the retrieval (and optional QA)
+benchmark harness, and the knowledge-update and cross-lingual benchmarks on their packaged
+cases.
 
 The harness is the `bench` extra (`pip install 'dualtrace[bench]'`): its plotting library is
 not installed with the engine, so it is imported only when a benchmark runs.
@@ -210,6 +211,44 @@ def bench_updates(
     if settings.as_json:
         overall = {name: e["overall"] for name, e in results["engines"].items()}
         render.echo_json({"report": str(report), "folder": str(report.parent), "rates": overall})
+    else:
+        click.echo(summary_text(results))
+        _report_written(settings, report)
+
+
+@bench.command("crosslingual")
+@click.option(
+    "--cases",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Cases JSONL [default: the packaged crosslingual.jsonl].",
+)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Results folder [default: results/crosslingual-<time>/].",
+)
+@click.option(
+    "--budget",
+    type=click.IntRange(min=1),
+    default=400,
+    show_default=True,
+    help="Token budget of the context whose sources are checked.",
+)
+@click.pass_obj
+def bench_crosslingual(
+    settings: Settings, cases: Path | None, out: Path | None, budget: int
+) -> None:
+    """Cross-lingual recall (EN ↔ ZH): a fact said in one language, asked in the other;
+    recall@3/@10 and in context, against the same questions in the fact's language."""
+    with bench_extra():
+        from dualtrace.bench.crosslingual import CASES, run_crosslingual, summary_text
+
+    results = run_crosslingual(cases or CASES, out, budget=budget)
+    report = Path(results["report"])
+    if settings.as_json:
+        render.echo_json({"report": str(report), "folder": str(report.parent),
+                          "summary": results["summary"], "search_ms": results["search_ms"],
+                          "ingest": results["ingest"]})  # fmt: skip
     else:
         click.echo(summary_text(results))
         _report_written(settings, report)
