@@ -127,7 +127,7 @@ def test_context_prints_the_turn_and_its_size(db: Path, ids: list[str]) -> None:
     packed = as_json(
         run(db, "--json", "context", "Where?", "--user", "alice", "--max-tokens", "500")
     )
-    assert set(packed) == {"text", "tokens", "items"}
+    assert set(packed) == {"text", "tokens", "items", "refs", "references"}
     assert 0 < packed["tokens"] <= 500
     # the three turns, and the Shanghai fact, which adds the dates "last week" resolves to
     assert len(packed["items"]) == 4

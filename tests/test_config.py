@@ -116,7 +116,7 @@ def test_class_attributes_give_defaults_as_before() -> None:
 
 def test_setting_names_are_unique_and_cover_every_group() -> None:
     names = MemoryConfig.setting_names()
-    assert len(names) == len(set(names)) == 36
+    assert len(names) == len(set(names)) == 39
     own = [f.name for f in dataclasses.fields(MemoryConfig) if f.name not in GROUPS]
     grouped = [f.name for cls in GROUPS.values() for f in dataclasses.fields(cls)]
     assert list(names) == own + grouped
@@ -220,11 +220,13 @@ def test_every_setting_can_come_from_the_env() -> None:
         entity_weight=0.4, entity_max_share=0.3, temporal_weight=0.1, search_traces=("fact",),
         recency_weight=0.1, recency_halflife_days=10.0, importance_weight=0.2,
         speaker_weight=0.3, slot_weight=2.0, context_diversity=0.5, context_snippet_tokens=40,
-        context_relative_dates=True, context_user_messages=False, session_memory_share=0.2,
+        context_relative_dates=True, context_user_messages=False, context_header=False,
+        session_memory_share=0.2,
         session_turns_share=0.3, session_summary_share=0.1, session_reserve_share=0.2,
         session_idle_minutes=12.5, reinforce_step=0.1, archive_importance=0.2,
         archive_after_days=30.0, embed_max_chars=500, assistant_embed_chars=0,
-        lexical_context_turns=0, dense_context_turns=0, embed_cache_path="/tmp/c.db",
+        lexical_context_turns=0, dense_context_turns=0, chunk_chars=900, embed_chunks=False,
+        embed_cache_path="/tmp/c.db",
     )  # fmt: skip
     values = custom.settings()
     assert all(values[name] != MemoryConfig().settings()[name] for name in values)

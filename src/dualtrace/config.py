@@ -51,6 +51,11 @@ class RetrievalConfig:
     temporal_weight: float = 0.2
     #: Which keys search reads: some of "episode", "fact", "scene".
     search_traces: tuple[str, ...] = _TRACES
+    #: Weight of the cross-lingual channel: the query's words translated (Chinese <-> English,
+    #: CC-CEDICT) searched in the full-text index (0: off).
+    crosslingual_weight: float = 0.3
+    #: Also embed the translated words as a second dense query (the better of the two counts).
+    crosslingual_dense: bool = False
 
     def __post_init__(self) -> None:
         check_types(self)
@@ -63,7 +68,7 @@ class RetrievalConfig:
             raise ConfigError(
                 f"search_traces={self.search_traces!r}: use some of 'episode', 'fact', 'scene'"
             )
-        for name in ("entity_weight", "temporal_weight"):
+        for name in ("entity_weight", "temporal_weight", "crosslingual_weight"):
             if getattr(self, name) < 0:
                 raise ConfigError(f"{name}={getattr(self, name)} must not be negative")
         if self.candidates < 1 or self.rrf_k < 1:
@@ -114,6 +119,8 @@ class PackingConfig:
     context_relative_dates: bool = False
     #: A memory drawn from a message to an assistant is shown as that message.
     context_user_messages: bool = True
+    #: Start the context with a one-line header saying how to read it (12 tokens).
+    context_header: bool = True
 
     def __post_init__(self) -> None:
         check_types(self)
@@ -202,6 +209,12 @@ class IndexingConfig:
     lexical_context_turns: int = 1
     #: 1 adds the turn before to the dense key of a turn between people; 0: off.
     dense_context_turns: int = 1
+    #: A turn longer than this many characters is indexed in chunks of about this size
+    #: (split at sentence ends): a full-text key per chunk, so a pasted document matches by
+    #: the part that answers, not diluted by its length. 0: one key per turn.
+    chunk_chars: int = 4000
+    #: Give each chunk after the first a dense vector too (True), or only the opening (False).
+    embed_chunks: bool = True
     #: A file that keeps embeddings across runs, keyed by (embedder id, text hash).
     embed_cache_path: str | None = None
 
@@ -215,6 +228,10 @@ class IndexingConfig:
                 )
         if self.embed_max_chars < 50:
             raise ConfigError(f"embed_max_chars={self.embed_max_chars} is too small; use >= 50")
+        if self.chunk_chars != 0 and self.chunk_chars < 500:
+            raise ConfigError(
+                f"chunk_chars={self.chunk_chars} is too small; use 0 (no chunks) or >= 500"
+            )
         if not 0 <= self.assistant_embed_chars <= self.embed_max_chars:
             raise ConfigError(
                 f"assistant_embed_chars={self.assistant_embed_chars} must be from 0 to "
@@ -250,6 +267,8 @@ class Settings(TypedDict, total=False):
     entity_max_share: float
     temporal_weight: float
     search_traces: tuple[str, ...]
+    crosslingual_weight: float
+    crosslingual_dense: bool
     recency_weight: float
     recency_halflife_days: float
     importance_weight: float
@@ -259,6 +278,7 @@ class Settings(TypedDict, total=False):
     context_snippet_tokens: int
     context_relative_dates: bool
     context_user_messages: bool
+    context_header: bool
     session_memory_share: float
     session_turns_share: float
     session_summary_share: float
@@ -271,6 +291,8 @@ class Settings(TypedDict, total=False):
     assistant_embed_chars: int
     lexical_context_turns: int
     dense_context_turns: int
+    chunk_chars: int
+    embed_chunks: bool
     embed_cache_path: str | None
 
 
@@ -396,6 +418,8 @@ class MemoryConfig:
     entity_max_share = _Flat[float]("retrieval")
     temporal_weight = _Flat[float]("retrieval")
     search_traces = _Flat[tuple[str, ...]]("retrieval")
+    crosslingual_weight = _Flat[float]("retrieval")
+    crosslingual_dense = _Flat[bool]("retrieval")
     recency_weight = _Flat[float]("boost")
     recency_halflife_days = _Flat[float]("boost")
     importance_weight = _Flat[float]("boost")
@@ -405,6 +429,7 @@ class MemoryConfig:
     context_snippet_tokens = _Flat[int]("packing")
     context_relative_dates = _Flat[bool]("packing")
     context_user_messages = _Flat[bool]("packing")
+    context_header = _Flat[bool]("packing")
     session_memory_share = _Flat[float]("session")
     session_turns_share = _Flat[float]("session")
     session_summary_share = _Flat[float]("session")
@@ -417,6 +442,8 @@ class MemoryConfig:
     assistant_embed_chars = _Flat[int]("indexing")
     lexical_context_turns = _Flat[int]("indexing")
     dense_context_turns = _Flat[int]("indexing")
+    chunk_chars = _Flat[int]("indexing")
+    embed_chunks = _Flat[bool]("indexing")
     embed_cache_path = _Flat[str | None]("indexing")
 
 

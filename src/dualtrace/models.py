@@ -174,6 +174,9 @@ class Hit(Item):
 
     score: float = 0.0
     scores: dict[str, float] = field(default_factory=dict)
+    #: In a `Context`: the labels its text cites this item's sources by, in the order of
+    #: `sources` (`Context.references` maps each label to a stored turn id).
+    refs: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -196,6 +199,9 @@ class Context:
     text: str
     items: list[Hit]
     tokens: int
+    #: Each source label the text cites ("[2]", or the caller's short message id) -> the id
+    #: of the stored turn (`Memory.get` reads it).
+    references: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

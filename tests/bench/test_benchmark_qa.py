@@ -156,7 +156,7 @@ def test_longmemeval_qa_equals_what_each_context_holds(
 ) -> None:
     reader, judge = client(server, "reader"), client(server, "judge")
     report = run_longmemeval(
-        lme_file(tmp_path), budgets=(40, 3000), ks=(5,), out=tmp_path / "out",
+        lme_file(tmp_path), budgets=(12, 3000), ks=(5,), out=tmp_path / "out",
         cache=tmp_path / "cache.sqlite", embedder=FakeEmbedder, progress=False,
         llm=reader, judge_llm=judge,
     )  # fmt: skip
@@ -164,12 +164,12 @@ def test_longmemeval_qa_equals_what_each_context_holds(
     scored = [r for r in records if r["qid"] == "q_user_1"]
     assert len(scored) == 5  # every method, the full history included
     for record in scored:
-        for budget in (40, 3000):
+        for budget in (12, 3000):
             assert record[f"qa@{budget}"] == record[f"answer@{budget}"], record
             assert record["responses"][f"qa@{budget}"].startswith(("It was", "I do not know"))
-    assert {r[f"qa@{b}"] for r in scored for b in (40, 3000)} == {0.0, 1.0}  # both happen
+    assert {r[f"qa@{b}"] for r in scored for b in (12, 3000)} == {0.0, 1.0}  # both happen
     full = next(r for r in scored if r["method"] == "full history")
-    assert full["qa@40"] == full["qa@3000"] == 1.0 and full["f1@40"] == pytest.approx(0.5)
+    assert full["qa@12"] == full["qa@3000"] == 1.0 and full["f1@12"] == pytest.approx(0.5)
     abstained = [r for r in records if r["qid"] == "q_multi_2_abs"]
     assert all(r["qa@3000"] == 1.0 for r in abstained)  # "I do not know" is right here
     # one answer per question for the full history, one per budget for the others

@@ -40,7 +40,7 @@ def check_bounded(data: dict[str, Any]) -> None:
     for method in data["methods"].values():
         for summary in method["groups"].values():
             for key, value in summary.items():
-                if value is not None and not key.startswith("tokens@"):
+                if value is not None and not key.startswith(("tokens@", "items@")):
                     assert 0.0 <= value <= 1.0, key
 
 

@@ -161,10 +161,22 @@ def _tokens(result: RunResult) -> list[str]:
         share = None if top is None or not history else top / history
         rows.append([run.method.name, *cells, fmt(share)])
     headers = ["method", *(f"tokens@{b}" for b in result.budgets)]
+    density = []
+    for run in result.runs:
+        summary = result.summary(run, group)
+        if summary.get(f"items@{top_budget}") is None:
+            continue  # no items: the full history is not a list of retrieved items
+        cells = []
+        for b in result.budgets:
+            items, tokens = summary.get(f"items@{b}"), summary.get(f"tokens@{b}")
+            cells.append(fmt(None if not tokens or items is None else 1000 * items / tokens, 1))
+        density.append([run.method.name, *cells])
     return [
         "## Cost", "", "### Context tokens (mean per question) vs full history", "",
         f"Full history: {fmt(history, 0)} tokens per question on average.", "",
         *table([*headers, f"share of full history @{top_budget}"], rows), "",
+        "### Items per 1,000 context tokens (mean items / mean tokens)", "",
+        *table(["method", *(f"@{b}" for b in result.budgets)], density), "",
     ]  # fmt: skip
 
 

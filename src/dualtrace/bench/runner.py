@@ -131,6 +131,7 @@ def context_metrics(question: Question, ctx: Context, budget: int) -> Row:
         f"recall@{budget}": evidence_recall(question.evidence, cited),
         f"answer@{budget}": answer_in_context(question.answer, ctx.text),
         f"tokens@{budget}": float(ctx.tokens),
+        f"items@{budget}": float(len(ctx.items)),
     }
     sessions = session_recall(question.answer_sessions, distinct(s.session_id for s in sources))
     if sessions is not None:

@@ -170,8 +170,9 @@ def context(
         )
     if settings.as_json:
         render.echo_json(
-            {"text": ctx.text, "tokens": ctx.tokens, "items": [h.id for h in ctx.items]}
-        )
+            {"text": ctx.text, "tokens": ctx.tokens, "items": [h.id for h in ctx.items],
+             "refs": [h.refs for h in ctx.items], "references": ctx.references}
+        )  # fmt: skip
         return
     if ctx.text:
         click.echo(ctx.text)

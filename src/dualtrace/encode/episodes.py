@@ -21,10 +21,11 @@ def date_label(when: datetime) -> str:
     return when.strftime("%Y-%m-%d %a")
 
 
-def episode_key_text(episode: Episode) -> str:
-    """What a turn is indexed as: its date, its speaker, its words."""
+def episode_key_text(episode: Episode, text: str | None = None) -> str:
+    """What a turn (or `text`, a chunk of it) is indexed as: its date, its speaker, its words."""
     speaker = episode.speaker or episode.role
-    return f"[{date_label(episode.occurred_at)}] {speaker}: {episode.text}"
+    words = episode.text if text is None else text
+    return f"[{date_label(episode.occurred_at)}] {speaker}: {words}"
 
 
 def lexical_body(texts: Sequence[str]) -> str:

@@ -1,7 +1,8 @@
 """Search keys of episodes and memories: the full-text body and the dense vector of each trace.
 
 Index rich keys, return the original value: a turn's full-text key also holds the turn
-before it (what it answers), and so does the dense key of a turn between people.
+before it (what it answers), and so does the dense key of a turn between people. A long
+turn (a pasted document) has a key per chunk, so its parts are found on their own.
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ from dualtrace.embed.cache import text_hash
 from dualtrace.encode.episodes import episode_key_text, lexical_body
 from dualtrace.models import Episode, MemoryRecord
 from dualtrace.store.base import IndexEntry, Store
+from dualtrace.text.sentences import split_chunks
 
-# (record id, trace, kind, session id, text)
-KeySpec = tuple[str, str, str, str | None, str]
+# (record id, trace, kind, session id, text, chunk)
+KeySpec = tuple[str, str, str, str | None, str, int]
 
 
 class KeyBuilder:
@@ -35,7 +37,7 @@ class KeyBuilder:
         """Keys of turns. The full-text key also holds the turn before (what it answers);
         so does the dense key of a turn between people (`dense_context_turns`). `skip`: a
         turn about to be deleted, which the keys must not quote (the one before it is)."""
-        specs = [(e.id, "episode", "episode", e.session_id, episode_key_text(e)) for e in episodes]
+        specs = [spec for e in episodes for spec in self._chunked(e)]
         lexical: dict[str, str] = {}
         dense: dict[str, str] = {}
         config = self.config
@@ -46,7 +48,7 @@ class KeyBuilder:
             for prev, episode in pairwise([*before, *episodes]):
                 if prev.session_id != episode.session_id:
                     continue
-                said = f"{prev.speaker or prev.role}: {prev.text}"
+                said = f"{prev.speaker or prev.role}: {_tail(prev.text, config.chunk_chars)}"
                 if config.lexical_context_turns:
                     lexical[episode.id] = said
                 if config.dense_context_turns and "assistant" not in (prev.role, episode.role):
@@ -55,11 +57,24 @@ class KeyBuilder:
         dense_chars = {e.id: assistant for e in episodes if e.role == "assistant"}
         return self._keys(user_id, specs, lexical, dense_chars, dense)
 
+    def _chunked(self, episode: Episode) -> list[KeySpec]:
+        """A turn's key specs: one, or one per chunk of a turn longer than `chunk_chars`
+        (each chunk keeps the turn's date and speaker)."""
+        size = self.config.chunk_chars
+        parts = [episode.text]
+        if size and len(episode.text) > size:
+            parts = split_chunks(episode.text, size)
+        return [
+            (episode.id, "episode", "episode", episode.session_id,
+             episode_key_text(episode, part), chunk)
+            for chunk, part in enumerate(parts)
+        ]  # fmt: skip
+
     def memory_keys(self, user_id: str, memory: MemoryRecord) -> list[IndexEntry]:
         """Search keys of a memory: its fact trace and, if it has one, its scene trace."""
-        specs = [(memory.id, "fact", memory.kind, memory.session_id, memory.text)]
+        specs = [(memory.id, "fact", memory.kind, memory.session_id, memory.text, 0)]
         if memory.scene:
-            specs.append((memory.id, "scene", memory.kind, memory.session_id, memory.scene))
+            specs.append((memory.id, "scene", memory.kind, memory.session_id, memory.scene, 0))
         return self._keys(user_id, specs)
 
     def _keys(
@@ -70,22 +85,25 @@ class KeyBuilder:
         dense_chars: dict[str, int] | None = None,
         dense_context: dict[str, str] | None = None,
     ) -> list[IndexEntry]:
-        """Search keys for (record id, trace, kind, session, text); vectors reused by hash.
+        """Search keys for (record id, trace, kind, session, text, chunk); vectors reused
+        by hash.
 
         The full text goes to the full-text index; the dense vector is made from its first
         `embed_max_chars` characters (embedding cost grows with length, and the opening of
         a long turn carries its topic). `lexical_context` adds text (the turn before) to a
         record's full-text key only. `dense_chars` lowers the dense prefix for some records
         (0: no vector). `dense_context` adds text after a record's own in its dense key
-        (cut first when long).
+        (cut first when long). The contexts go to a record's first chunk; later chunks have
+        a vector only with `embed_chunks`.
         """
         limits = dense_chars or {}
         after = dense_context or {}
+        chunks = self.config.embed_chunks
         dense = [
-            (f"{text}\n{after[rid]}" if rid in after else text)[
-                : limits.get(rid, self.config.embed_max_chars)
+            (f"{text}\n{after[rid]}" if rid in after and chunk == 0 else text)[
+                : limits.get(rid, self.config.embed_max_chars) if chunk == 0 or chunks else 0
             ]
-            for rid, *_, text in specs
+            for rid, *_, text, chunk in specs
         ]
         hashes = [text_hash(text) for text in dense]
         known = self.store.vectors_by_hash(
@@ -100,7 +118,20 @@ class KeyBuilder:
         extra = lexical_context or {}
         return [
             IndexEntry(
-                rid, trace, kind, sid, lexical_body([text, extra.get(rid, "")]), h, known.get(h)
+                rid,
+                trace,
+                kind,
+                sid,
+                lexical_body([text, extra.get(rid, "") if chunk == 0 else ""]),
+                h,
+                known.get(h),
+                chunk,
             )
-            for (rid, trace, kind, sid, text), h in zip(specs, hashes, strict=True)
+            for (rid, trace, kind, sid, text, chunk), h in zip(specs, hashes, strict=True)
         ]
+
+
+def _tail(text: str, size: int) -> str:
+    """The end of a long turn (what the next turn answers), at most about `size` characters
+    (0: all of it)."""
+    return split_chunks(text, size)[-1] if size and len(text) > size else text

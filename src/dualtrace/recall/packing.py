@@ -17,26 +17,33 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from functools import lru_cache
 
 from dualtrace.config import MemoryConfig
 from dualtrace.inputs import parse_time
-from dualtrace.models import Context, Hit
+from dualtrace.models import Context, Hit, Source
 from dualtrace.recall.current import asks_own_now
 from dualtrace.recall.requests import messages_to_assistant
-from dualtrace.recall.snippets import focus_words, longer_than, snippet
+from dualtrace.recall.snippets import clause_snippet, focus_words, longer_than, snippet
 from dualtrace.store.base import Store
 from dualtrace.text.lexical import content_words
 from dualtrace.text.tokens import count_tokens, truncate_to_tokens
 
-HEADER = "## Memories (dualtrace) — grouped by date, newest first; [ids] = source turns"
-PROFILE = "### Known facts and preferences"
-MOMENTS = "### What was said or happened"
-TIMELINE = "### What was said about it, newest first"
+HEADER = "## Memories, newest first; [n] = source turn"  # 12 tokens; `context_header`
+PROFILE = "### Facts and preferences"
+MOMENTS = "### Events and conversation"
+TIMELINE = "### About it, newest first"
 PROFILE_KINDS = frozenset({"fact", "preference"})
-MIN_TRUNCATED_TOKENS = 24
 MIN_LINE_TOKENS = 3  # "- x" and its line break: with less room left, nothing fits
+# A source is cited by the caller's own message id when that id is this short ("D1:3");
+# otherwise by a number per context ("[2]"); `Context.references` maps labels to turn ids.
+MAX_REF_TOKENS = 4
+# A memory cut to fit keeps whole clauses only, and only a clause of at least this many
+# words (or CJK characters / 2) — never a stub such as "The user's…".
+MIN_CLAUSE_WORDS = 3
+MIN_EXCERPT_TOKENS = 16  # a run-on turn is cut to its opening words only with this much room
 NEAR_COPY = 0.8  # Jaccard overlap of word sets above which a hit adds nothing new
 # A hit whose turns are all cited already (a turn after the fact drawn from it) cites nothing
 # new: it is shown only when at least NOVEL_SHARE of its content words are not yet shown for
@@ -86,9 +93,13 @@ def age_phrase(when: datetime, now: datetime) -> str | None:
     return f"{days} days ago"
 
 
-def hit_line(hit: Hit, *, max_body_tokens: int | None = None, text: str | None = None) -> str:
+def hit_line(
+    hit: Hit, *, max_body_tokens: int | None = None, text: str | None = None,
+    refs: Sequence[str] | None = None,
+) -> str:  # fmt: skip
     """One provenance-tagged context line for a hit (its `text`, or a snippet of it, cut to
-    max_body_tokens); its date is the group's (`date_label`)."""
+    max_body_tokens), ending with its source labels (`refs`; by default the caller's
+    message ids, else the stored ids); its date is the group's (`date_label`)."""
     text = hit.text if text is None else text
     if hit.kind == "episode" and hit.sources:
         body = f"{hit.sources[0].speaker or 'unknown'}: {text}"
@@ -97,9 +108,54 @@ def hit_line(hit: Hit, *, max_body_tokens: int | None = None, text: str | None =
     body = " ".join(body.split())
     if max_body_tokens is not None:
         body = truncate_to_tokens(body, max_body_tokens)
-    refs = [s.external_id or s.episode_id for s in hit.sources][:3]
+    if refs is None:
+        refs = [s.external_id or s.episode_id for s in hit.sources[:MAX_SOURCES]]
     tag = f" [{', '.join(refs)}]" if refs else ""
     return f"- {body}{tag}"
+
+
+MAX_SOURCES = 3  # source turns cited on one line
+
+
+class _Labels:
+    """How a context cites source turns: by the caller's message id when it is short, else
+    by a number given in order of first citation (skipping numbers that are message ids)."""
+
+    def __init__(self, reserved: frozenset[str]) -> None:
+        self.reserved = reserved
+        self.numbers: dict[str, str] = {}
+
+    @staticmethod
+    def own_ids(hits: Sequence[Hit]) -> frozenset[str]:
+        """The short message ids these hits' sources may be cited by."""
+        return frozenset(
+            s.external_id for h in hits for s in h.sources[:MAX_SOURCES]
+            if s.external_id is not None and _short_ref(s.external_id)
+        )  # fmt: skip
+
+    def _label(self, source: Source, numbers: dict[str, str]) -> str:
+        if source.external_id is not None and source.external_id in self.reserved:
+            return source.external_id
+        if source.episode_id not in numbers:
+            n = len(numbers) + 1
+            while str(n) in self.reserved or str(n) in numbers.values():
+                n += 1
+            numbers[source.episode_id] = str(n)
+        return numbers[source.episode_id]
+
+    def of(self, hit: Hit) -> list[str]:
+        """The labels of a hit's sources (numbers not yet given are counted as the next)."""
+        numbers = dict(self.numbers)
+        return [self._label(s, numbers) for s in hit.sources[:MAX_SOURCES]]
+
+    def cite(self, hit: Hit) -> list[str]:
+        """The labels of a hit's sources, giving numbers to those not cited yet."""
+        return [self._label(s, self.numbers) for s in hit.sources[:MAX_SOURCES]]
+
+
+@lru_cache(maxsize=4096)
+def _short_ref(external_id: str) -> bool:
+    return "," not in external_id and count_tokens(external_id) <= MAX_REF_TOKENS
 
 
 def _words(text: str) -> frozenset[str]:
@@ -128,19 +184,27 @@ def _near_copy(words: frozenset[str], chosen: list[frozenset[str]]) -> bool:
     )
 
 
-def _fit(hit: Hit, text: str, room: int) -> tuple[str, int] | None:
-    """The hit's line showing `text` and its cost if it fits in `room` tokens (cut if long),
-    else None."""
-    line = hit_line(hit, text=text)
-    cost = _cost(line)
+def _fit(
+    hit: Hit, text: str, room: int, labels: _Labels, focus: frozenset[str]
+) -> tuple[str, int] | None:
+    """What a hit shows in `room` tokens — `text` whole, or its complete clauses nearest the
+    query — and its line's cost; None when not even one clause fits."""
+    refs = labels.of(hit)
+    cost = _cost(hit_line(hit, text=text, refs=refs))
     if cost <= room:
-        return line, cost
-    if room < MIN_TRUNCATED_TOKENS:
-        return None
-    fixed = _cost(hit_line(hit, max_body_tokens=0, text=text))
-    line = hit_line(hit, max_body_tokens=room - fixed - 2, text=text)
-    cost = _cost(line)
-    return (line, cost) if cost <= room else None
+        return text, cost
+    fixed = _cost(hit_line(hit, text="", refs=refs))
+    for slack in (0, 2, 4):  # BPE merges at the joins: a cut may cost a little more
+        shorter = clause_snippet(text, focus, room - fixed - slack, min_words=MIN_CLAUSE_WORDS)
+        if shorter is None and hit.kind == "episode" and room - fixed >= MIN_EXCERPT_TOKENS:
+            # a turn with no clause that fits (a run-on): its opening words, marked as cut
+            shorter = truncate_to_tokens(text, room - fixed - slack)
+        if shorter is None:
+            return None
+        cost = _cost(hit_line(hit, text=shorter, refs=refs))
+        if cost <= room:
+            return shorter, cost
+    return None
 
 
 def _cost(line: str) -> int:
@@ -181,15 +245,19 @@ def _select(
     snippet_tokens: int,
     now: datetime | None,
     messages: frozenset[str],
+    frame: _Frame,
 ) -> list[tuple[Hit, str]]:
     """Greedy choice under the budget: best first, or with `diversity` > 0 maximal marginal
     relevance — relevance (over the best) minus `diversity` × the word overlap with the
-    items already chosen, so that the context covers more than one corner of the question."""
+    items already chosen, so that the context covers more than one corner of the question.
+    Each chosen hit comes with the text it shows; a section title and a date line cost their
+    tokens when their first item is chosen."""
     chosen: list[tuple[Hit, str]] = []
     shown: dict[str, set[str]] = {}  # content words shown so far for each cited turn
     seen: list[frozenset[str]] = []
-    groups: set[tuple[bool, str]] = set()
+    groups: set[tuple[str, str]] = set()
     weight: dict[str, float] = {}  # hits put back at a lower weight (they repeat turns)
+    labels = frame.labels()
     used = 0
     pool = [(h, _words(h.text)) for h in order_for_context(hits)]
     best = max((h.score for h, _ in pool), default=0.0) or 1.0
@@ -212,14 +280,17 @@ def _select(
                 weight[hit.id] = REPEAT_WEIGHT
                 _put_back(pool, hit, words, REPEAT_WEIGHT * hit.score, weight)
                 continue
-        group = _group(hit, now)
+        group = (frame.section(hit), date_label(hit, now))
         heading = 0 if group in groups else _cost(group[1])
-        fitted = _fit(hit, text, budget - used - heading)
+        if frame.titled and group[0] not in {g[0] for g in groups}:
+            heading += _cost(group[0])
+        fitted = _fit(hit, text, budget - used - heading, labels, frame.focus)
         if fitted is None or _near_copy(words, seen):
             continue  # it does not fit, or it says what an item in says
+        labels.cite(hit)
         chosen.append((hit, fitted[0]))
         for source in sources:
-            shown.setdefault(source, set()).update(_content(text))
+            shown.setdefault(source, set()).update(_content(fitted[0]))
         seen.append(words)
         groups.add(group)
         used += heading + fitted[1]
@@ -243,11 +314,34 @@ def _overlap(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / max(1, len(a | b))
 
 
-def _render(chosen: list[tuple[Hit, str]], now: datetime | None, timeline: bool = False) -> str:
-    """The chosen lines in their sections; with `timeline` (a question about a value that
-    changes: where one lives, a budget), in one section newest first, facts and turns alike,
-    so that no value is shown above a newer statement of it, extracted or not."""
-    if timeline:
+@dataclass(frozen=True)
+class _Frame:
+    """How a context is laid out: its header, its section titles (or bare date groups, when
+    the budget is too tight for them), one timeline section for a question about a value
+    that changes, the citation style, and the query words that pick a clause to keep."""
+
+    hits: Sequence[Hit]
+    header: bool
+    titled: bool
+    timeline: bool
+    focus: frozenset[str]
+    own_ids: frozenset[str]
+
+    def section(self, hit: Hit) -> str:
+        if self.timeline:
+            return TIMELINE
+        return PROFILE if _profile(hit) else MOMENTS
+
+    def labels(self) -> _Labels:
+        return _Labels(self.own_ids)
+
+
+def _render(chosen: list[tuple[Hit, str]], now: datetime | None, frame: _Frame) -> Context:
+    """The chosen lines in their sections; with `frame.timeline` (a question about a value
+    that changes: where one lives, a budget), in one section newest first, facts and turns
+    alike, so that no value is shown above a newer statement of it, extracted or not.
+    Sources are numbered in the order the text cites them."""
+    if frame.timeline:
         every = sorted(chosen, key=lambda pair: -pair[0].occurred_at.timestamp())
         sections = [(TIMELINE, every)]
     else:
@@ -256,18 +350,27 @@ def _render(chosen: list[tuple[Hit, str]], now: datetime | None, timeline: bool 
         moments = [pair for pair in chosen if not _profile(pair[0])]
         moments.sort(key=lambda pair: -pair[0].occurred_at.date().toordinal())  # by rank within
         sections = [(PROFILE, profile), (MOMENTS, moments)]
-    lines = [HEADER]
+    labels = frame.labels()
+    lines = [HEADER] if frame.header and chosen else []
+    refs: dict[str, list[str]] = {}
+    references: dict[str, str] = {}
     for title, section in sections:
         if section:
-            lines.append(title)
+            if frame.titled:
+                lines.append(title)
             last = None
-            for hit, line in section:
+            for hit, body in section:
                 label = date_label(hit, now)
                 if label != last:
                     last = label
                     lines.append(label)
-                lines.append(line)
-    return "\n".join(lines)
+                refs[hit.id] = labels.cite(hit)
+                cited = (s.episode_id for s in hit.sources[:MAX_SOURCES])
+                references.update(zip(refs[hit.id], cited, strict=True))
+                lines.append(hit_line(hit, text=body, refs=refs[hit.id]))
+    text = "\n".join(lines)
+    items = [replace(hit, refs=refs[hit.id]) for hit, _ in chosen]
+    return Context(text=text, items=items, tokens=count_tokens(text), references=references)
 
 
 def _profile(hit: Hit) -> bool:
@@ -283,6 +386,7 @@ def pack(
     snippet_tokens: int = 0,
     now: datetime | None = None,
     messages: frozenset[str] = frozenset(),
+    header: bool = True,
 ) -> Context:
     """The best hits that fit in `max_tokens`, rendered in sections; never over budget.
 
@@ -290,19 +394,33 @@ def pack(
     `query` and `snippet_tokens` > 0, a turn longer than that shows its sentences nearest
     the query. With `now`, each date line also says how long before `now` it was. A memory
     drawn from one of the turns in `messages` is shown as that turn (`requests.py`). For a
-    question about a slot (`text/slots.ask`), all lines go newest first in one section."""
-    frame = sum(_cost(line) for line in (HEADER, PROFILE, MOMENTS))
-    if frame + MIN_TRUNCATED_TOKENS > max_tokens:
-        return Context(text="", items=[], tokens=0)
-    focus = focus_words(query) if query and snippet_tokens > 0 else frozenset()
-    chosen = _select(hits, max_tokens - frame, diversity, focus, snippet_tokens, now, messages)
+    question about a slot (`text/slots.ask`), all lines go newest first in one section.
+    `header`: the first line says how to read the context.
+
+    An item too long for the room left shows its complete clauses nearest the query, or is
+    skipped. When the budget cannot hold the header and a section title with the best item
+    (about 40 tokens), the item goes without them; a budget too small for any clause of the
+    best item with its date gives an empty context."""
+    focus = focus_words(query) if query else frozenset()
+    own_ids = _Labels.own_ids(hits)
     timeline = bool(query and asks_own_now(query))  # about a value of the user's that changes
-    text = _render(chosen, now, timeline) if chosen else ""
-    while chosen and count_tokens(text) > max_tokens:  # BPE merges across lines, rarely
-        chosen.pop()
-        text = _render(chosen, now, timeline) if chosen else ""
-    items = [h for h, _ in chosen]
-    return Context(text=text, items=items, tokens=count_tokens(text))
+    top = order_for_context(hits)[:1]
+    context = Context(text="", items=[], tokens=0)
+    # the bare layout (no header, no titles) when the frame leaves no room for the best item
+    for with_header, titled in ((header, True), (False, False)):
+        frame = _Frame(hits, with_header, titled, timeline, focus, own_ids)
+        room = max_tokens - (_cost(HEADER) if with_header else 0)
+        snippets = focus if snippet_tokens > 0 else frozenset()
+        chosen = _select(hits, room, diversity, snippets, snippet_tokens, now, messages, frame)
+        shown = _render(chosen, now, frame)
+        while chosen and shown.tokens > max_tokens:  # BPE merges across lines, rarely
+            chosen.pop()
+            shown = _render(chosen, now, frame)
+        if shown.items and not context.items:
+            context = shown
+        if any(item.id == top[0].id for item in shown.items):
+            return shown
+    return context
 
 
 def pack_for(
@@ -324,6 +442,7 @@ def pack_for(
         hits, max_tokens, diversity=config.context_diversity, query=query,
         snippet_tokens=config.context_snippet_tokens, now=clock,
         messages=messages if config.context_user_messages else frozenset(),
+        header=config.context_header,
     )  # fmt: skip
 
 

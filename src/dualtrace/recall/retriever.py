@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
@@ -13,7 +13,7 @@ from dualtrace.embed.base import Embedder
 from dualtrace.models import Candidate, EntityMention
 from dualtrace.recall.fusion import rrf_fusion, weighted_fusion
 from dualtrace.recall.query import QueryAnalysis
-from dualtrace.store.base import SearchScope, Store
+from dualtrace.store.base import SearchScope, Store, Vector
 from dualtrace.text.aliases import AliasIndex
 
 # How much deeper channels look when metadata or as_of filters will drop most candidates.
@@ -72,11 +72,18 @@ class Retriever:
             depth *= FILTERED_DEPTH
         # The query embedding runs first and alone: the model's own threads use every core,
         # and channel threads beside them slowed it 10 -> 26 ms (p50) on 2 cores.
-        vector = self.embedder.embed_queries([query.text])[0]
+        texts = [query.text]
+        if self.config.crosslingual_dense and query.translated:
+            texts.append(" ".join(query.translated))
+        vectors = self.embedder.embed_queries(texts)
         jobs: dict[str, Callable[[], list[Candidate]]] = {
-            "dense": partial(self.store.search_dense, user_id, vector, depth, scope),
+            "dense": partial(self._dense, user_id, list(vectors), depth, scope),
             "lexical": partial(self.store.search_lexical, user_id, query.terms, depth, scope),
         }
+        if self.config.crosslingual_weight > 0 and query.translated:
+            jobs["crosslingual"] = partial(
+                self.store.search_lexical, user_id, query.translated, depth, scope
+            )
         if self.config.entity_weight > 0 and query.entities:
             jobs["entity"] = partial(self._entities, user_id, query.entities, depth, scope)
         # The channels run at once: SQLite and numpy release the GIL, and the store gives
@@ -93,6 +100,21 @@ class Retriever:
             found = [c.record_id for hits in channels.values() for c in hits]
             channels["time"] = self.store.search_time(user_id, start, end, depth, scope, found)
         return {name: {c.record_id: c.score for c in found} for name, found in channels.items()}
+
+    def _dense(
+        self, user_id: str, vectors: Sequence[Vector], depth: int, scope: SearchScope
+    ) -> list[Candidate]:
+        """The dense channel: the query's vector, or the better of the query's and its
+        translation's for each record."""
+        if len(vectors) == 1:
+            return self.store.search_dense(user_id, vectors[0], depth, scope)
+        lists = self.store.search_dense_many(user_id, list(vectors), depth, scope)
+        best: dict[str, Candidate] = {}
+        for found in lists:
+            for c in found:
+                if c.record_id not in best or c.score > best[c.record_id].score:
+                    best[c.record_id] = c
+        return sorted(best.values(), key=lambda c: -c.score)[:depth]
 
     def _entities(
         self, user_id: str, mentions: list[EntityMention], depth: int, scope: SearchScope
@@ -124,13 +146,16 @@ class Retriever:
             "lexical": 1 - dense,
             "entity": self.config.entity_weight,
             "time": self.config.temporal_weight,
+            "crosslingual": self.config.crosslingual_weight,
         }
 
     def _min_spreads(self, raw: dict[str, dict[str, float]]) -> dict[str, float]:
         # Cosine similarities of one model sit in a narrow band (e5: ~0.75 unrelated, ~0.85
         # related); BM25 scores scale with the query, so its floor is relative.
         top_lexical = max(raw["lexical"].values(), default=0.0)
+        top_crosslingual = max(raw.get("crosslingual", {}).values(), default=0.0)
         return {
             "dense": self.config.dense_min_spread,
             "lexical": self.config.lexical_min_spread * top_lexical,
+            "crosslingual": self.config.lexical_min_spread * top_crosslingual,
         }

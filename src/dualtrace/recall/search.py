@@ -63,7 +63,7 @@ class Searcher:
         # only chooses which memories were valid
         at = parse_time(now, field="now") if now is not None else scope.valid_at
         assert at is not None
-        analysis = analyse(query, at)
+        analysis = analyse(query, at, translate=self.config.crosslingual_weight > 0)
         if analysis.refers_to_past and as_of is None:  # "where did I live before?"
             scope = replace(scope, include_invalid=True)
         pool = self._retriever.retrieve(user_id, analysis, max(3 * limit, 30), scope)

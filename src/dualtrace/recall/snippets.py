@@ -130,3 +130,65 @@ def snippet(text: str, focus: frozenset[str], max_tokens: int) -> str | None:
         elif not pieces or not pieces[-1].endswith(GAP):
             pieces.append(GAP)
     return " ".join(pieces)
+
+
+# Where a clause ends: after an end mark or comma followed by a space (so "5.2 m" and
+# "3,500" stay whole), after a CJK mark, at a line break, or before a dash between spaces.
+_CLAUSE_END = re.compile(r"(?<=[.!?;:,])\s+|(?<=[。！？；：，、])\s*|\n+|\s+(?=[-–—]\s)")
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?|\d+(?:[.,]\d+)*")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+def _clause_spans(text: str) -> list[tuple[int, int]]:
+    """The (start, end) of each clause of a text, blank ones left out."""
+    spans, start = [], 0
+    for cut in _CLAUSE_END.finditer(text):
+        if text[start : cut.start()].strip():
+            spans.append((start, cut.start()))
+        start = cut.end()
+    if text[start:].strip():
+        spans.append((start, len(text.rstrip())))
+    return spans
+
+
+def _words_in(clause: str) -> float:
+    """Words of a clause; two CJK characters count as one."""
+    cjk = len(_CJK.findall(clause))
+    return len(_WORD.findall(_CJK.sub(" ", clause))) + cjk / 2
+
+
+def clause_snippet(
+    text: str, focus: frozenset[str], max_tokens: int, *, min_words: int = 3
+) -> str | None:
+    """`text` cut to whole clauses within `max_tokens`: the clause sharing the most words
+    with the query (the first, among equals), then the clauses after it while they fit, and
+    "…" where the text goes on; None when no such clause of at least `min_words` words fits
+    (a clause that shares fewer words would show the memory without its answer).
+
+        >>> clause_snippet("I moved to Berlin in May, near the park. It rains a lot.",
+        ...                frozenset({"berlin"}), 10)
+        'I moved to Berlin in May, …'
+    """
+    if max_tokens < 2:
+        return None
+    spans = _clause_spans(text)
+    parts = [text[a:b] for a, b in spans]
+    shared = [len(focus & frozenset(stem(w) for w in content_words(p))) for p in parts]
+    top = max(shared, default=0)
+    fitting = [
+        i for i, p in enumerate(parts)
+        if shared[i] == top and _words_in(p) >= min_words and count_tokens(p) + 1 <= max_tokens
+    ]  # fmt: skip
+    if not fitting:
+        return None  # the clause that answers (the most words of the query) does not fit
+    best = fitting[0]
+    end = best + 1
+    while end < len(spans):
+        longer = text[spans[best][0] : spans[end][1]]
+        if count_tokens(longer) + 2 > max_tokens:
+            break
+        end += 1
+    shown = text[spans[best][0] : spans[end - 1][1]]
+    head = f"{GAP} " if best > 0 else ""
+    tail = f" {GAP}" if end < len(spans) else ""
+    return f"{head}{shown}{tail}"

@@ -45,6 +45,7 @@ class IndexEntry:
     body: str
     content_hash: str
     vector: Vector | None = None
+    chunk: int = 0  # a long turn has a key per chunk of its text, numbered from 0
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ _WORD = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[^\W_]+(?:['’]
 
 # Query-side stop words: they add cost to an OR query and no signal (BM25 would weigh them
 # near zero anyway). The index keeps every word.
-_STOP_EN = frozenset(
+STOP_EN = frozenset(
     """a an the and or but if of at by for with about against between into through during
     before after above below to from up down in out on off over under again further then once
     here there when where why how all any both each few more most other some such no nor not
@@ -51,6 +51,16 @@ def _segment_cjk(run: str, *, fine: bool) -> list[str]:
     return [w for w in words if w.strip()]
 
 
+def segment(run: str, *, fine: bool = False) -> list[str]:
+    """The words of a run of Chinese (`fine`: with the sub-words of long ones, as indexed)."""
+    return _segment_cjk(run, fine=fine)
+
+
+def is_cjk(word: str) -> bool:
+    """Whether a word is Chinese characters only."""
+    return _CJK.fullmatch(word) is not None
+
+
 def index_text(text: str) -> str:
     """Text for the full-text index: Chinese runs segmented (with sub-words), the rest kept."""
     if not _CJK.search(text):
@@ -66,7 +76,7 @@ def _content_tokens(text: str) -> Iterator[str]:
             yield from (w for w in _segment_cjk(token, fine=False) if w not in _STOP_ZH)
         else:
             lowered = token.lower().replace("’", "'")
-            if lowered not in _STOP_EN:
+            if lowered not in STOP_EN:
                 yield lowered
 
 

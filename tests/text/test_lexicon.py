@@ -1,0 +1,33 @@
+"""The bilingual lexicon: derived from the installed CC-CEDICT, shipped, and used both ways."""
+
+from __future__ import annotations
+
+from dualtrace.text.lexical import query_terms
+from dualtrace.text.lexicon import build_lexicon, lexicon, translate_terms
+
+
+def test_the_shipped_lexicon_is_what_the_installed_dictionary_gives() -> None:
+    assert lexicon() == build_lexicon()
+
+
+def test_chinese_words_get_english_ones() -> None:
+    words = translate_terms(query_terms("我对什么过敏？"))
+    assert "allergic" in words or "allergy" in words
+    assert "daughter" in translate_terms(query_terms("我女儿学什么乐器？"))
+
+
+def test_english_words_and_phrases_get_chinese_ones() -> None:
+    assert "过敏" in translate_terms(query_terms("What am I allergic to?"))
+    assert "猫" in translate_terms(query_terms("What is my cat's name?"))  # "cat's" -> cat
+    assert "女儿" in translate_terms(query_terms("Where does my daughter go to school?"))
+
+
+def test_numbers_and_latin_names_are_not_translated() -> None:
+    terms = query_terms("Is 5.2 m enough for a Tesla?")
+    assert not {"5.2", "tesla"} & set(translate_terms(terms))
+
+
+def test_sub_words_of_an_unlisted_chinese_word_are_looked_up() -> None:
+    book = lexicon()
+    assert "地下停车库" not in book.zh_en
+    assert {"underground", "garage"} <= set(book.english(["地下停车库"]))
