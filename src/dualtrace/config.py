@@ -215,6 +215,9 @@ class IndexingConfig:
     chunk_chars: int = 4000
     #: Give each chunk after the first a dense vector too (True), or only the opening (False).
     embed_chunks: bool = True
+    #: Add English words for a text's Chinese words to its full-text key (CC-CEDICT), so an
+    #: English question finds a Chinese statement.
+    crosslingual_glosses: bool = True
     #: A file that keeps embeddings across runs, keyed by (embedder id, text hash).
     embed_cache_path: str | None = None
 
@@ -293,6 +296,7 @@ class Settings(TypedDict, total=False):
     dense_context_turns: int
     chunk_chars: int
     embed_chunks: bool
+    crosslingual_glosses: bool
     embed_cache_path: str | None
 
 
@@ -444,6 +448,7 @@ class MemoryConfig:
     dense_context_turns = _Flat[int]("indexing")
     chunk_chars = _Flat[int]("indexing")
     embed_chunks = _Flat[bool]("indexing")
+    crosslingual_glosses = _Flat[bool]("indexing")
     embed_cache_path = _Flat[str | None]("indexing")
 
 

@@ -130,3 +130,14 @@ def test_cli_json_carries_references(tmp_path: Path, monkeypatch: pytest.MonkeyP
         for label, episode_id in data["references"].items():
             assert mem.get(episode_id, user_id="u").id == episode_id
             assert f"[{label}" in data["text"] or f", {label}" in data["text"]
+
+
+def test_session_context_never_shows_a_stub(tmp_path: Path) -> None:
+    with _store(tmp_path / "m.db") as mem:
+        chat = mem.session(user_id="u", now="2026-06-01T10:00:00Z")
+        chat.add("user", "Which trail should we hike on Saturday, the one with the tea fields?")
+        for budget in range(120, 420, 30):
+            text = chat.context(max_tokens=budget).text
+            for line in _lines(text):
+                assert not re.search(r"(?:^- |: )\S+(?:'s)?…", line), line
+                assert "ep_" not in line, line

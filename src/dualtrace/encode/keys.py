@@ -16,6 +16,7 @@ from dualtrace.embed.cache import text_hash
 from dualtrace.encode.episodes import episode_key_text, lexical_body
 from dualtrace.models import Episode, MemoryRecord
 from dualtrace.store.base import IndexEntry, Store
+from dualtrace.text.lexicon import english_gloss
 from dualtrace.text.sentences import split_chunks
 
 # (record id, trace, kind, session id, text, chunk)
@@ -116,13 +117,20 @@ class KeyBuilder:
             fresh = self.embedder.embed_passages(todo)
             known.update({text_hash(t): fresh[i] for i, t in enumerate(todo)})
         extra = lexical_context or {}
+        glossed = self.config.crosslingual_glosses
         return [
             IndexEntry(
                 rid,
                 trace,
                 kind,
                 sid,
-                lexical_body([text, extra.get(rid, "") if chunk == 0 else ""]),
+                lexical_body(
+                    [
+                        text,
+                        extra.get(rid, "") if chunk == 0 else "",
+                        english_gloss(text) if glossed else "",
+                    ]
+                ),
                 h,
                 known.get(h),
                 chunk,

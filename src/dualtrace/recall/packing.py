@@ -26,7 +26,7 @@ from dualtrace.inputs import parse_time
 from dualtrace.models import Context, Hit, Source
 from dualtrace.recall.current import asks_own_now
 from dualtrace.recall.requests import messages_to_assistant
-from dualtrace.recall.snippets import clause_snippet, focus_words, longer_than, snippet
+from dualtrace.recall.snippets import GAP, clause_snippet, focus_words, longer_than, snippet
 from dualtrace.store.base import Store
 from dualtrace.text.lexical import content_words
 from dualtrace.text.tokens import count_tokens, truncate_to_tokens
@@ -406,6 +406,7 @@ def pack(
     timeline = bool(query and asks_own_now(query))  # about a value of the user's that changes
     top = order_for_context(hits)[:1]
     context = Context(text="", items=[], tokens=0)
+    chosen_before: list[tuple[Hit, str]] = []
     # the bare layout (no header, no titles) when the frame leaves no room for the best item
     for with_header, titled in ((header, True), (False, False)):
         frame = _Frame(hits, with_header, titled, timeline, focus, own_ids)
@@ -416,11 +417,22 @@ def pack(
         while chosen and shown.tokens > max_tokens:  # BPE merges across lines, rarely
             chosen.pop()
             shown = _render(chosen, now, frame)
-        if shown.items and not context.items:
-            context = shown
-        if any(item.id == top[0].id for item in shown.items):
-            return shown
+        if _shows_best(shown, chosen, top) > _shows_best(context, chosen_before, top):
+            context, chosen_before = shown, chosen
+        if context.items and _shows_best(context, chosen_before, top) == 2:
+            break  # the best item whole: no need to drop the frame
     return context
+
+
+def _shows_best(context: Context, chosen: list[tuple[Hit, str]], top: list[Hit]) -> int:
+    """How well a context shows the best hit: 2 whole, 1 cut to clauses, 0 not at all (and
+    -1 for an empty context)."""
+    if not context.items:
+        return -1
+    shown = next((text for hit, text in chosen if top and hit.id == top[0].id), None)
+    if shown is None:
+        return 0
+    return 1 if GAP in shown else 2
 
 
 def pack_for(

@@ -162,8 +162,8 @@ def clause_snippet(
 ) -> str | None:
     """`text` cut to whole clauses within `max_tokens`: the clause sharing the most words
     with the query (the first, among equals), then the clauses after it while they fit, and
-    "…" where the text goes on; None when no such clause of at least `min_words` words fits
-    (a clause that shares fewer words would show the memory without its answer).
+    "…" where the text goes on; None when no clause of at least `min_words` words fits (or
+    none that shares a word with the query, when some clause does).
 
         >>> clause_snippet("I moved to Berlin in May, near the park. It rains a lot.",
         ...                frozenset({"berlin"}), 10)
@@ -174,14 +174,14 @@ def clause_snippet(
     spans = _clause_spans(text)
     parts = [text[a:b] for a, b in spans]
     shared = [len(focus & frozenset(stem(w) for w in content_words(p))) for p in parts]
-    top = max(shared, default=0)
+    floor = min(1, max(shared, default=0))  # share a word of the query when any clause does
     fitting = [
         i for i, p in enumerate(parts)
-        if shared[i] == top and _words_in(p) >= min_words and count_tokens(p) + 1 <= max_tokens
+        if shared[i] >= floor and _words_in(p) >= min_words and count_tokens(p) + 1 <= max_tokens
     ]  # fmt: skip
     if not fitting:
-        return None  # the clause that answers (the most words of the query) does not fit
-    best = fitting[0]
+        return None
+    best = max(fitting, key=lambda i: (shared[i], -i))
     end = best + 1
     while end < len(spans):
         longer = text[spans[best][0] : spans[end][1]]

@@ -22,21 +22,24 @@ from importlib import resources
 from itertools import pairwise
 from pathlib import Path
 
-from dualtrace.text.lexical import STOP_EN, is_cjk, segment
+from dualtrace.text.lexical import STOP_EN, is_cjk, query_terms, segment
 
 _ENTRY = re.compile(r"^(\S+) (\S+) \[([^\]]*)\] /(.*)/\s*$")
 _HAN = re.compile(r"^[\u3400-\u4dbf\u4e00-\u9fff]{1,4}$")
 # glosses that say how a word is written or used, not what it means
 _NOT_MEANING = re.compile(
     r"^(?:variant of|old variant|see |used in|cl:|surname|abbr\.|abbr |taiwan pr|also written|"
-    r"also pr|archaic|erhua|(?:old|japanese|korean) |pr\. |\(of|radical in)",
+    r"also pr|archaic|erhua|(?:old|japanese|korean) |pr\. |\(of|radical in|fig\. |lit\. )",
     re.I,
 )
+_NAME_LEAD = re.compile(r"[A-Z][a-z]+(?:['’-][a-z]+)*(?: [A-Z][a-z]+(?:['’-][a-z]+)*){0,2}\b")
 _BRACKETS = re.compile(r"\([^)]*\)|\[[^\]]*\]|\{[^}]*\}")
 _EN_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
 MAX_GLOSSES = 4  # the first glosses of an entry carry its common senses
 MAX_GLOSS_WORDS = 3  # longer glosses are definitions, not translations
-MAX_EN_PER_WORD = 5
+MAX_EN_PER_WORD = 4
+MIN_NAME_CHARS = 5  # a romanised name shorter than this is one syllable of many names
+ZH_GLOSSES = 2  # a Chinese word's English: its first two senses (later ones are rarer uses)
 MAX_ZH_PER_WORD = 3
 MIN_ZH_FREQUENCY = 30  # in jieba's dictionary; rarer words are more noise than help
 
@@ -81,12 +84,16 @@ def _forms(word: str) -> Iterator[str]:
             yield word[: -len(suffix)] + repl
 
 
-def _gloss_words(gloss: str) -> list[str] | None:
+def _gloss_words(gloss: str, *, name: bool = False) -> list[str] | None:
     """The content words of a gloss that translates ("to park (a car)" → [park]); None for
-    one that describes usage or defines at length."""
+    one that describes usage or defines at length. The gloss of a `name` (a place, a person)
+    gives its leading capitalised words ("Hangzhou subprovincial city…" → [hangzhou])."""
     gloss = gloss.strip()
     if not gloss or _NOT_MEANING.match(gloss):
         return None
+    if name:
+        lead = _NAME_LEAD.match(gloss)
+        return [w.lower() for w in lead.group(0).split()] if lead else None
     words = _EN_WORD.findall(_BRACKETS.sub(" ", gloss).lower())
     if words[:1] == ["to"]:
         words = words[1:]
@@ -96,18 +103,20 @@ def _gloss_words(gloss: str) -> list[str] | None:
     return content
 
 
-def _entries(text: str) -> Iterator[tuple[str, list[list[str]]]]:
-    """(simplified headword, content words of each translating gloss) per entry."""
+def _entries(text: str) -> Iterator[tuple[str, bool, list[list[str]]]]:
+    """(simplified headword, whether it is a name, content words of each translating gloss)
+    per entry."""
     for line in text.splitlines():
         if line.startswith("#"):
             continue
         match = _ENTRY.match(line)
         if match is None or not _HAN.match(match.group(2)):
             continue
-        glosses = [_gloss_words(g) for g in match.group(4).split("/")[:MAX_GLOSSES]]
+        name = match.group(3)[:1].isupper()  # pinyin with a capital: a proper name
+        glosses = [_gloss_words(g, name=name) for g in match.group(4).split("/")[:MAX_GLOSSES]]
         kept = [g for g in glosses if g]
         if kept:
-            yield match.group(2), kept
+            yield match.group(2), name, kept
 
 
 @lru_cache(maxsize=1)
@@ -133,13 +142,19 @@ def build_lexicon() -> Lexicon:
     freq = _frequencies()
     zh_en: dict[str, list[str]] = defaultdict(list)
     en_zh: dict[str, set[str]] = defaultdict(set)
-    for head, glosses in _entries(source.read_text(encoding="utf-8")):
-        zh_en[head].extend(w for g in glosses for w in g)
+    names: dict[str, set[str]] = defaultdict(set)
+    for head, name, glosses in _entries(source.read_text(encoding="utf-8")):
+        zh_en[head].extend(w for g in glosses[:ZH_GLOSSES] for w in g)
         if freq.get(head, 0) < MIN_ZH_FREQUENCY:
             continue
         for gloss in glosses:
             if len(gloss) <= 2:
-                en_zh[" ".join(gloss)].add(head)
+                (names if name else en_zh)[" ".join(gloss)].add(head)
+    for key, heads in names.items():
+        # "Hangzhou" → 杭州; not a syllable such as "Lin" or "Wei", which spells many names
+        kept = {h for h in heads if len(h) >= 2}
+        if len(key) >= MIN_NAME_CHARS and kept:
+            en_zh[key].update(kept)
     return Lexicon(
         zh_en={k: tuple(dict.fromkeys(v))[:MAX_EN_PER_WORD] for k, v in zh_en.items()},
         en_zh={
@@ -184,9 +199,31 @@ def translate_terms(terms: list[str]) -> list[str]:
     """Search terms in the other language for a query's `terms`: English words for its
     Chinese words and Chinese words for its English ones. Words that read the same in both
     (numbers, names in Latin letters) need no translation and are not repeated."""
-    chinese = [t for t in terms if is_cjk(t)]
+    chinese = [t for t in terms if is_cjk(t) and t not in _FUNCTION_ZH]
     english = [t for t in terms if _EN_WORD.fullmatch(t)]
     book = lexicon()
     out = book.english(chinese) + book.chinese(english)
     known = set(terms)
     return [t for t in dict.fromkeys(out) if t not in known and t not in STOP_EN]
+
+
+MAX_GLOSS_WORDS_PER_TEXT = 40
+
+
+def english_gloss(text: str) -> str:
+    """English words for the Chinese words of a text, for its full-text key ("" for a text
+    without Chinese), so an English question finds a Chinese statement by its words."""
+    if not _HAN_ANY.search(text):
+        return ""
+    words = query_terms(text, max_terms=200)
+    chinese = [w for w in words if is_cjk(w) and w not in _FUNCTION_ZH]
+    return " ".join(lexicon().english(chinese)[:MAX_GLOSS_WORDS_PER_TEXT])
+
+
+# Chinese function words (prepositions, measure words, particles): their dictionary senses
+# ("对" → right, correct) are not what a sentence means by them.
+_FUNCTION_ZH = frozenset(
+    "对 跟 给 从 向 到 为 被 时 把 让 又 再 才 很 太 几 "
+    "种 个 些 里 上 下 中 后 前 更 最 已 就 着 得 地".split()
+)
+_HAN_ANY = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
