@@ -53,7 +53,7 @@ class RetrievalConfig:
     search_traces: tuple[str, ...] = _TRACES
     #: Weight of the cross-lingual channel: the query's words translated (Chinese <-> English,
     #: CC-CEDICT) searched in the full-text index (0: off).
-    crosslingual_weight: float = 0.3
+    crosslingual_weight: float = 0.5
     #: Also embed the translated words as a second dense query (the better of the two counts).
     crosslingual_dense: bool = False
 

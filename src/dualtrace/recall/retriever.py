@@ -78,7 +78,9 @@ class Retriever:
         vectors = self.embedder.embed_queries(texts)
         jobs: dict[str, Callable[[], list[Candidate]]] = {
             "dense": partial(self._dense, user_id, list(vectors), depth, scope),
-            "lexical": partial(self.store.search_lexical, user_id, query.terms, depth, scope),
+            "lexical": partial(
+                self.store.search_lexical, user_id, query.terms + query.glosses, depth, scope
+            ),
         }
         if self.config.crosslingual_weight > 0 and query.translated:
             jobs["crosslingual"] = partial(

@@ -207,17 +207,29 @@ def translate_terms(terms: list[str]) -> list[str]:
     return [t for t in dict.fromkeys(out) if t not in known and t not in STOP_EN]
 
 
+def gloss_terms(terms: list[str]) -> list[str]:
+    """A query's English words as the glosses of Chinese statements (`english_gloss`)."""
+    return [GLOSS + t for t in terms if _EN_WORD.fullmatch(t)]
+
+
 MAX_GLOSS_WORDS_PER_TEXT = 40
 
 
+# Gloss words are indexed with this mark ("xqparking"), so that only a query that asks for
+# them (`gloss_terms`) matches them: an English question reaches a Chinese statement by its
+# glosses, while a Chinese question translated into English must find English statements,
+# not the Chinese ones it already reaches in its own words.
+GLOSS = "xq"
+
+
 def english_gloss(text: str) -> str:
-    """English words for the Chinese words of a text, for its full-text key ("" for a text
-    without Chinese), so an English question finds a Chinese statement by its words."""
+    """English words for the Chinese words of a text, marked as glosses, for its full-text
+    key ("" for a text without Chinese): an English question finds a Chinese statement."""
     if not _HAN_ANY.search(text):
         return ""
     words = query_terms(text, max_terms=200)
     chinese = [w for w in words if is_cjk(w) and w not in _FUNCTION_ZH]
-    return " ".join(lexicon().english(chinese)[:MAX_GLOSS_WORDS_PER_TEXT])
+    return " ".join(GLOSS + w for w in lexicon().english(chinese)[:MAX_GLOSS_WORDS_PER_TEXT])
 
 
 # Chinese function words (prepositions, measure words, particles): their dictionary senses
