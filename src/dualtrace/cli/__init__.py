@@ -14,10 +14,10 @@ history, undo, restore), `admin` (forget-user, import, export, maintain, backup)
 
 from __future__ import annotations
 
-from dualtrace.cli import admin, bench, demo, records
+from dualtrace.cli import admin, bench, demo, mcp, records
 from dualtrace.cli.app import accept_json_option, cli, exit_code
 
-for _command in (*records.COMMANDS, *admin.COMMANDS, demo.demo, bench.bench):
+for _command in (*records.COMMANDS, *admin.COMMANDS, demo.demo, bench.bench, mcp.mcp):
     accept_json_option(_command)
     cli.add_command(_command)
 
