@@ -196,8 +196,21 @@ class Memory:
     def finish_pending(self, user_id: str | None = None) -> int:
         """Embed and derive memories from the turns a deferred (or interrupted) `add` left
         pending, of one user or of every user; returns how many turns were pending."""
-        users = None if user_id is None else [check_user_id(user_id)]
-        return finish_pending(self.store, self.writer, self._keys, users)
+        users = self.store.pending_users() if user_id is None else [check_user_id(user_id)]
+        done, failed = 0, None
+        for user in users:  # one user's provider failure must not hold back the others
+            try:
+                done += finish_pending(self.store, self.writer, self._keys, [user])
+            except ProviderError as exc:
+                self.store.note_operation_error(user, f"{type(exc).__name__}: {exc}")
+                failed = failed or exc
+        if failed is not None:
+            raise failed
+        return done
+
+    def pending_users(self) -> list[str]:
+        """Users with turns still waiting for their vectors or memories."""
+        return self.store.pending_users()
 
     def track(self, episode_ids: list[str], *, user_id: str) -> Operation:
         """Record a deferred add's turns as one operation, whose state `operation()` reads."""
