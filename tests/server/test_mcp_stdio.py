@@ -1,7 +1,8 @@
 """`dualtrace mcp` over stdio, driven by the official MCP client: every tool, errors as tool
 errors, two users kept apart, and nothing but protocol messages on stdout.
 
-These spawn the real command with the bundled embedder, as Claude Desktop would.
+The client tests spawn the real command with the fake embedder (`serve_fake.py`); the
+stdout test spawns `dualtrace mcp` itself, with the bundled model, as Claude Desktop would.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from mcp_types import CallToolResult
 from dualtrace.cli import cli
 
 DUALTRACE = str(Path(sys.executable).with_name("dualtrace"))
+FAKE = str(Path(__file__).with_name("serve_fake.py"))  # `dualtrace` with the fake embedder
 TOOLS = {
     "add_memory", "search_memory", "get_context", "list_memories", "get_memory",
     "update_memory", "delete_memory", "memory_history",
@@ -32,7 +34,7 @@ READ_ONLY = {"search_memory", "get_context", "list_memories", "get_memory", "mem
 
 def _params(db: Path, home: Path, user: str) -> StdioServerParameters:
     return StdioServerParameters(
-        command=DUALTRACE, args=["--db", str(db), "mcp", "--user", user],
+        command=sys.executable, args=[FAKE, "--db", str(db), "mcp", "--user", user],
         env={"DUALTRACE_HOME": str(home), "PATH": os.environ.get("PATH", "")},
     )  # fmt: skip
 
