@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, Response
+from fastapi import APIRouter, Depends, Query
+from fastapi.responses import JSONResponse
 
 from dualtrace.server import render
 from dualtrace.server.schemas import (
@@ -47,7 +48,7 @@ UserQuery = Annotated[
     responses={202: {"model": OperationOut, "description": "Accepted (`async`)."}},
     summary="Store messages and derive memories",
 )  # fmt: skip
-def add(body: AddIn, who: Caller, svc: Svc, response: Response) -> dict[str, Any]:
+def add(body: AddIn, who: Caller, svc: Svc) -> Any:
     svc.check_messages(len(body.messages))
     user_id = who.user(body.user_id)
     messages = [m.model_dump(exclude_none=True) for m in body.messages]
@@ -61,8 +62,8 @@ def add(body: AddIn, who: Caller, svc: Svc, response: Response) -> dict[str, Any
     op = mem.track(result.episodes, user_id=user_id)
     if svc.worker is not None:
         svc.worker.wake()
-    response.status_code = 202
-    return render.operation(op)
+    accepted = OperationOut.model_validate(render.operation(op))
+    return JSONResponse(accepted.model_dump(mode="json"), status_code=202)
 
 
 @router.get("/operations/{operation_id}", response_model=OperationOut, summary="A deferred add")

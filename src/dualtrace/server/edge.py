@@ -15,7 +15,6 @@ from prometheus_client.registry import Collector
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from dualtrace.errors import PayloadTooLargeError
 from dualtrace.memory import Memory
 from dualtrace.server.errors import error_response
 
@@ -86,11 +85,15 @@ class Edge:
 
         try:
             length = _header(scope, b"content-length")
-            if length is not None and length.isdigit() and int(length) > self.max_body_bytes:
-                response = error_response(413, "PayloadTooLargeError", self._too_large(int(length)))
+            if length is not None and length.isdigit():
+                size: int | None = int(length)
+            else:  # a streamed body: read it here, up to the limit, then hand it on
+                size, receive = await self._buffered(receive)
+            if size is not None and size > self.max_body_bytes:
+                response = error_response(413, "PayloadTooLargeError", self._too_large(size))
                 await response(scope, receive, send_with_id)
                 return
-            await self.app(scope, self._counting(receive), send_with_id)
+            await self.app(scope, receive, send_with_id)
         finally:
             route = scope.get("route")
             path = getattr(route, "path", None) or "unmatched"
@@ -98,24 +101,37 @@ class Edge:
 
     def _too_large(self, size: int) -> str:
         return (
-            f"the request body has {size} bytes; the limit is {self.max_body_bytes} "
-            "(send fewer messages per request, or raise DUALTRACE_MAX_BODY_BYTES)"
+            f"the request body has {size}{'+' if size > self.max_body_bytes else ''} bytes; "
+            f"the limit is {self.max_body_bytes} (send fewer messages per request, or raise "
+            "DUALTRACE_MAX_BODY_BYTES)"
         )
 
-    def _counting(self, receive: Receive) -> Receive:
-        """`receive`, refusing a streamed body once it passes the limit."""
+    async def _buffered(self, receive: Receive) -> tuple[int | None, Receive]:
+        """Read a body of unknown length; (its size, a receive that replays it), or (a size
+        over the limit, the original receive) as soon as it passes the limit."""
+        chunks: list[bytes] = []
         seen = 0
-
-        async def counted() -> Message:
-            nonlocal seen
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.max_body_bytes:
-                    raise PayloadTooLargeError(self._too_large(seen))
-            return message
+            if message["type"] != "http.request":  # the client went away
+                return None, receive
+            chunks.append(message.get("body", b""))
+            seen += len(chunks[-1])
+            if seen > self.max_body_bytes:
+                return seen, receive
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        sent = False
 
-        return counted
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        return seen, replay
 
 
 def _header(scope: Scope, name: bytes) -> str | None:
