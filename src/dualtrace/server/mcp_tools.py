@@ -8,6 +8,8 @@ that carries its message (never a traceback), so the model can read what to fix.
     server.run("stdio")
 """
 
+import functools
+import inspect
 import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -203,8 +205,6 @@ def build_mcp_server(memory: Memory, user_of: UserOf, *, name: str = "dualtrace"
 def _bind(tool: Callable[..., Any], memory: Memory, user_of: UserOf) -> Callable[..., Any]:
     """The tool with `memory` and the caller's user filled in: its signature, minus those
     two, plus the SDK's `ctx`, is what the input schema is built from."""
-    import functools
-    import inspect
 
     @functools.wraps(tool)
     def call(*args: Any, ctx: Context, **kwargs: Any) -> Any:
@@ -222,11 +222,10 @@ def _bind(tool: Callable[..., Any], memory: Memory, user_of: UserOf) -> Callable
 
 
 def add_memory(
-    memory: Memory, user: str,
+    memory: Memory,
+    user: str,
     content: Annotated[str, Field(description="what was said, word for word", min_length=1)],
-    role: Annotated[
-        Literal["user", "assistant"], Field(description="who said it")
-    ] = "user",
+    role: Annotated[Literal["user", "assistant"], Field(description="who said it")] = "user",
     speaker: Annotated[str | None, Field(description="the speaker's name, if known")] = None,
     session_id: Annotated[
         str | None, Field(description="the conversation it belongs to, if any")
@@ -255,7 +254,8 @@ def add_memory(
 
 
 def search_memory(
-    memory: Memory, user: str,
+    memory: Memory,
+    user: str,
     query: Annotated[str, Field(description="what to look for, in words", min_length=1)],
     limit: Annotated[int, Field(ge=1, le=100, description="most hits to return")] = 10,
     as_of: Annotated[
@@ -274,10 +274,9 @@ def search_memory(
 
 
 def get_context(
-    memory: Memory, user: str,
-    query: Annotated[
-        str, Field(description="the question or topic to recall for", min_length=1)
-    ],
+    memory: Memory,
+    user: str,
+    query: Annotated[str, Field(description="the question or topic to recall for", min_length=1)],
     max_tokens: Annotated[int, Field(ge=1, le=32_000, description="token budget")] = 1000,
     session_id: Annotated[str | None, Field(description="only this conversation")] = None,
     as_of: Annotated[
@@ -297,7 +296,8 @@ def get_context(
 
 
 def list_memories(
-    memory: Memory, user: str,
+    memory: Memory,
+    user: str,
     limit: Annotated[int, Field(ge=1, le=500, description="most records to return")] = 50,
     kinds: Annotated[
         list[MemoryKind] | None,
@@ -330,7 +330,9 @@ def get_memory(memory: Memory, user: str, id: Id) -> RecordOut:
 
 
 def update_memory(
-    memory: Memory, user: str, id: Id,
+    memory: Memory,
+    user: str,
+    id: Id,
     text: Annotated[str, Field(description="the corrected text, in full", min_length=1)],
 ) -> RecordOut:
     """Replace the text of a memory or stored turn, e.g. when the user corrects a fact you
