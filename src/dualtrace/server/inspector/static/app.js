@@ -4,7 +4,15 @@
 
 const KEY = "dualtrace.key";
 const view = document.getElementById("view");
-const memoryCache = new Map();
+const MEMORY_KINDS = ["fact", "preference", "event", "episode_chunk", "summary"];
+const memoryCache = new Map(); // user + id -> promise of the record in full (GET /v1/memories/id)
+const briefs = new Map(); // user + id -> {kind, text}: what the timeline shows of a memory
+const cacheKey = (user, id) => `${user}\u0000${id}`;
+
+function forget() {
+  memoryCache.clear();
+  briefs.clear();
+}
 
 // -- DOM -------------------------------------------------------------------------------
 
@@ -66,7 +74,9 @@ class ApiError extends Error {
 async function api(method, path, { query, body } = {}) {
   const url = new URL(path, location.origin);
   for (const [name, value] of Object.entries(query || {})) {
-    if (value !== undefined && value !== null && value !== "") url.searchParams.set(name, value);
+    for (const one of Array.isArray(value) ? value : [value]) {
+      if (one !== undefined && one !== null && one !== "") url.searchParams.append(name, one);
+    }
   }
   const headers = { Accept: "application/json" };
   const key = sessionStorage.getItem(KEY);
@@ -93,13 +103,30 @@ function failure(error) {
 }
 
 async function memory(user, id) {
-  const cacheKey = `${user}\u0000${id}`;
-  if (!memoryCache.has(cacheKey)) {
+  const key = cacheKey(user, id);
+  if (!memoryCache.has(key)) {
     const pending = api("GET", `/v1/memories/${encodeURIComponent(id)}`, { query: { user_id: user } });
-    pending.catch(() => memoryCache.delete(cacheKey));
-    memoryCache.set(cacheKey, pending);
+    pending.catch(() => memoryCache.delete(key));
+    memoryCache.set(key, pending);
   }
-  return memoryCache.get(cacheKey);
+  return memoryCache.get(key);
+}
+
+// The timeline needs the text of many memories: a few list pages cost fewer requests (and
+// less of the key's rate limit) than one request per memory.
+async function loadBriefs(user, ids) {
+  let missing = ids.filter((id) => !briefs.has(cacheKey(user, id)));
+  let cursor = null;
+  for (let round = 0; missing.length > 3 && round < 5; round++) {
+    const page = await api("GET", "/v1/memories", { query: {
+      user_id: user, kind: MEMORY_KINDS, include_invalid: true, limit: 500, cursor } });
+    for (const item of page.items) briefs.set(cacheKey(user, item.id), item);
+    missing = missing.filter((id) => !briefs.has(cacheKey(user, id)));
+    cursor = page.next_cursor;
+    if (!cursor) break;
+  }
+  await Promise.all(missing.map((id) => memory(user, id).then(
+    (m) => briefs.set(cacheKey(user, id), m), () => null)));
 }
 
 // -- routes ----------------------------------------------------------------------------
@@ -172,6 +199,11 @@ async function timeline(user, session) {
       return;
     }
     if (!data.turns.length && !cursor) list.append(el("p", { class: "muted" }, "No turns stored."));
+    try {
+      await loadBriefs(user, data.turns.flatMap((turn) => turn.memory_ids));
+    } catch (error) {
+      list.append(failure(error));
+    }
     for (const turn of data.turns) {
       if (group === null || turn.session_id !== lastSession) {
         lastSession = turn.session_id;
@@ -197,11 +229,9 @@ async function timeline(user, session) {
 function turnItem(user, turn) {
   const derived = el("ul", { class: "derived" });
   for (const id of turn.memory_ids) {
-    const link = el("a", { href: memoryHash(user, id), class: "memory-link" }, id);
-    derived.append(el("li", {}, link));
-    memory(user, id).then((m) => {
-      link.replaceChildren(el("span", { class: `kind ${m.kind}` }, m.kind), " ", m.text);
-    }, () => link.classList.add("missing"));
+    const m = briefs.get(cacheKey(user, id));
+    derived.append(el("li", {}, el("a", { href: memoryHash(user, id), class: `memory-link${m ? "" : " missing"}` },
+      m ? [el("span", { class: `kind ${m.kind}` }, m.kind), " ", m.text] : id)));
   }
   return el("li", { class: `turn ${turn.role}`, "data-id": turn.id },
     el("div", { class: "meta" }, when(turn.occurred_at), " · ",
@@ -222,7 +252,7 @@ async function memoryPage(user, id) {
   let m;
   let history;
   try {
-    memoryCache.delete(`${user}\u0000${id}`);
+    memoryCache.delete(cacheKey(user, id));
     [m, history] = await Promise.all([memory(user, id),
       api("GET", `/v1/memories/${encodeURIComponent(id)}/history`, { query: { user_id: user } })]);
   } catch (error) {
@@ -307,7 +337,7 @@ function actions(user, m) {
     if (!(await confirmAction(`Delete ${m.id} for good? Its text, search keys and history leave the store; this cannot be undone.`))) return;
     try {
       await api("DELETE", path, { query });
-      memoryCache.clear();
+      forget();
       notice(`Deleted ${m.id}: it is gone from the store.`, "info");
       show(el("h1", {}, "Deleted"), el("p", { class: "deleted" }, `${m.id} was deleted.`),
         el("p", {}, el("a", { href: userHash(user) }, "Back to the timeline")));
@@ -334,7 +364,7 @@ function historyTable(user, m, entries) {
     if (!(await confirmAction(`Undo the ${entry.event} of ${when(entry.at)}?`))) return;
     try {
       await api("POST", `/v1/history/${entry.id}/revert`, { query: { user_id: user } });
-      memoryCache.clear();
+      forget();
       notice(`Undid the ${entry.event}.`, "info");
       memoryPage(user, m.id);
     } catch (error) { notice(error.message, "error"); }
@@ -396,13 +426,13 @@ document.getElementById("key-form").addEventListener("submit", (event) => {
   const input = document.getElementById("key");
   if (input.value.trim()) sessionStorage.setItem(KEY, input.value.trim());
   input.value = "";
-  memoryCache.clear();
+  forget();
   notice("Using the key for this tab.", "info");
   route();
 });
 document.getElementById("key-forget").addEventListener("click", () => {
   sessionStorage.removeItem(KEY);
-  memoryCache.clear();
+  forget();
   notice("Key forgotten.", "info");
   location.hash = "#/";
   route();
