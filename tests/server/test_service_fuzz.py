@@ -33,7 +33,9 @@ def test_fuzzing_finds_no_server_error_and_no_schema_mismatch(
         "--max-time", seconds, "--seed", "17", "--workers", "1", "--no-shrink",
         "--header", f"Authorization: Bearer {key}",
     ]  # fmt: skip
-    done = subprocess.run(command, capture_output=True, text=True, timeout=int(seconds) + 60)
+    done = subprocess.run(
+        command, capture_output=True, text=True, timeout=int(seconds) + 60, cwd=tmp_path
+    )
     report = done.stdout[-4000:] + done.stderr[-2000:]
     assert done.returncode == 0, report
     assert " passed" in done.stdout and " failed" not in done.stdout.split("Test cases:")[-1]

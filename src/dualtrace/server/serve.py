@@ -51,11 +51,12 @@ def check_start(memory: Memory, config: ServiceConfig) -> None:
 
 
 def seed_demo(memory: Memory) -> int:
-    """Store the demo conversation unless its user has turns already; returns turns added."""
+    """Store the demo conversation unless its user has turns already; returns turns added.
+    Deferred: the service starts at once, and its worker derives the memories."""
     conversation = demo.load_conversation()
     if memory.users([conversation["user_id"]])[0].turns:
         return 0
-    return demo.ingest(memory, conversation)
+    return demo.ingest(memory, conversation, defer=True)
 
 
 @dataclass(frozen=True)
