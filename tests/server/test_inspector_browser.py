@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import shutil
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from urllib.parse import urlsplit
 
 import httpx
@@ -159,3 +159,19 @@ def test_pages_are_utf8_and_load_nothing_from_outside(server: Server) -> None:
         assert "default-src 'none'" in answer.headers["content-security-policy"]
         assert "http://" not in answer.text and "https://" not in answer.text
     assert httpx.get(f"{server.base}/inspector/nope.js").status_code == 404
+
+
+def test_dev_mode_lists_every_user_without_a_key(
+    browser: Browser, servers: Callable[..., Server]
+) -> None:
+    dev = servers("--dev")
+    for user, text in (("ana", "我喜欢深蓝色。"), ("ben", "I like green.")):
+        added = httpx.post(f"{dev.base}/v1/memories", timeout=30, json={
+            "user_id": user, "messages": [{"content": text}]})  # fmt: skip
+        assert added.status_code == 201, added.text
+    page = browser.new_page()
+    page.goto(f"{dev.base}/")
+    expect(page.locator("table.users tbody tr")).to_have_count(2)
+    page.click("table.users >> text=ana")
+    expect(page.locator(".turn .text")).to_have_text(["我喜欢深蓝色。"])
+    page.close()

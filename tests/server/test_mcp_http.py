@@ -136,3 +136,21 @@ def test_unreachable_from_another_host_name(server: Server) -> None:
         timeout=30,
     )  # fmt: skip
     assert answer.status_code in (403, 421)
+
+
+def test_dev_mode_needs_no_key_but_a_user(servers: Callable[..., Server]) -> None:
+    dev = servers("--dev")
+
+    async def remember(client: Client) -> dict[str, Any]:
+        _ok(await client.call_tool("add_memory", {"content": "I keep bees in Ningbo."}))
+        return _ok(await client.call_tool("search_memory", {"query": "bees"}))
+
+    found = _run(dev, None, remember, "?user_id=devi")
+    assert found["hits"] and "bees" in found["hits"][0]["text"]
+    assert _post(dev, None).status_code == 422  # which user? the URL or a header says
+    named = httpx.post(
+        f"{dev.base}/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
+        headers={"X-Dualtrace-User": "devi", "Accept": "application/json, text/event-stream"},
+        timeout=30,
+    )  # fmt: skip
+    assert named.status_code == 200 and len(named.json()["result"]["tools"]) == 8
