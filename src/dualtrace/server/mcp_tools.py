@@ -182,9 +182,15 @@ Time = Annotated[
 
 def build_mcp_server(memory: Memory, user_of: UserOf, *, name: str = "dualtrace") -> MCPServer:
     """An MCP server whose eight tools act on `memory` for the user `user_of(ctx)` names."""
+    # The SDK's constructor calls logging.basicConfig (a Rich handler on the root logger);
+    # logging belongs to the application that embeds us, so the root logger is put back.
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
     server: MCPServer = MCPServer(
         name, title="dualtrace memory", instructions=INSTRUCTIONS, log_level="WARNING"
     )
+    root.handlers[:] = handlers
+    root.setLevel(level)
     for tool, annotations, title in (
         (add_memory, _ADD, "Remember"),
         (search_memory, _READ, "Search memory"),
