@@ -24,11 +24,10 @@ def serve(
 ) -> None:  # fmt: skip
     """Run the HTTP service (REST under /v1, docs at /docs) until Ctrl-C."""
     from dualtrace.config import ServiceConfig
-    from dualtrace.memory import Memory
     from dualtrace.server import serve as service
 
     config = ServiceConfig.from_env(host=host, port=port, dev=dev, worker=worker)
-    memory = Memory(settings.db, url=settings.url, resume=False)
+    memory = settings.open(resume=False)
     try:
         app = service.build(memory, config)
         seeded = service.seed_demo(memory) if seed_demo else 0
@@ -66,7 +65,7 @@ def create(settings: Settings, user: str | None, admin: bool, label: str | None)
     """Create a key and print it once (keep it: only its hash is stored)."""
     if user is None and not admin:
         raise click.UsageError("pass --user ID, or --admin for an admin key")
-    with settings.open() as mem:
+    with settings.open(resume=False) as mem:
         key, token = mem.api_keys.create(user_id=user, admin=admin, label=label)
     if settings.as_json:
         render.echo_json({"key_id": key.key_id, "user_id": key.user_id, "admin": key.admin,
@@ -81,7 +80,7 @@ def create(settings: Settings, user: str | None, admin: bool, label: str | None)
 @click.pass_obj
 def list_keys(settings: Settings) -> None:
     """Every key: id, user, admin, created, revoked (never the secret)."""
-    with settings.open() as mem:
+    with settings.open(resume=False) as mem:
         found = mem.api_keys.list()
     if settings.as_json:
         render.echo_json(found)
@@ -103,7 +102,7 @@ def list_keys(settings: Settings) -> None:
 @click.pass_obj
 def revoke(settings: Settings, key_id: str) -> None:
     """Revoke key KEY_ID: requests with it get 401 from now on."""
-    with settings.open() as mem:
+    with settings.open(resume=False) as mem:
         mem.api_keys.revoke(key_id)
     if settings.as_json:
         render.echo_json({"revoked": key_id})
