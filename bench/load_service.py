@@ -42,9 +42,7 @@ from typing import Any
 
 import httpx
 import numpy as np
-
-sys.path.insert(0, str(Path(__file__).parent))
-from ingest_search import make_corpus, make_queries  # noqa: E402
+from ingest_search import make_corpus, make_queries  # bench/ is on sys.path when run
 
 FAKE = (
     "import sys, dualtrace.memory as m; from dualtrace.embed.fake import FakeEmbedder; "
