@@ -40,7 +40,6 @@ def browser() -> Iterator[Browser]:
 def users(server: Server) -> dict[str, str]:
     """Two fresh users with turns (one seeded in Chinese), and a key for the first."""
     lin, zoe = f"lin-{uuid.uuid4().hex[:6]}", f"zoe-{uuid.uuid4().hex[:6]}"
-    admin = server.as_("admin")
     turns = [
         {"role": "user", "name": "Lin", "content": "I live in Hangzhou near the West Lake.",
          "timestamp": "2026-03-02T10:00:00+08:00"},
@@ -51,12 +50,13 @@ def users(server: Server) -> dict[str, str]:
         {"role": "user", "name": "Lin", "content": MARKUP,
          "timestamp": "2026-03-02T10:03:00+08:00"},
     ]  # fmt: skip
-    added = admin.post("/v1/memories", json={"user_id": lin, "session_id": "s1",
-                                              "messages": turns})  # fmt: skip
-    assert added.status_code == 201, added.text
-    secret = admin.post("/v1/memories", json={"user_id": zoe, "messages": [
-        {"content": "Zoe's secret: the plum orchard key is under the blue stone."}]})
-    assert secret.status_code == 201, secret.text
+    with server.as_("admin") as admin:
+        added = admin.post("/v1/memories", json={"user_id": lin, "session_id": "s1",
+                                                  "messages": turns})  # fmt: skip
+        assert added.status_code == 201, added.text
+        secret = admin.post("/v1/memories", json={"user_id": zoe, "messages": [
+            {"content": "Zoe's secret: the plum orchard key is under the blue stone."}]})
+        assert secret.status_code == 201, secret.text
     return {"lin": lin, "zoe": zoe, "key": new_key(server.db, "--user", lin)}
 
 
@@ -117,7 +117,8 @@ def test_timeline_search_and_delete_for_a_user_key(
     page.click("#confirm-ok")
     expect(page.locator(".deleted")).to_contain_text(f"{memory_id} was deleted")
     expect(page.locator("#notice")).to_contain_text("gone from the store")
-    gone = server.as_("admin").get(f"/v1/memories/{memory_id}", params={"user_id": users["lin"]})
+    with server.as_("admin") as admin:
+        gone = admin.get(f"/v1/memories/{memory_id}", params={"user_id": users["lin"]})
     assert gone.status_code == 404
     page.click("text=Back to the timeline")
     expect(page.locator(".turn")).to_have_count(4)
