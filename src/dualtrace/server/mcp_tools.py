@@ -166,7 +166,8 @@ def _tool_errors(tool: str) -> Iterator[None]:
 # -- the server ------------------------------------------------------------------------------
 
 _READ = ToolAnnotations(read_only_hint=True, open_world_hint=False)
-_ADD = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=True,
+# add_memory repeats a turn unless it carries a message_id: not idempotent in general
+_ADD = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False,
                        open_world_hint=False)  # fmt: skip
 _CHANGE = ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=True,
                           open_world_hint=False)  # fmt: skip
