@@ -37,7 +37,20 @@ def cli(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def new_key(db: Path, *args: str) -> str:
-    """A new API key made by `dualtrace keys create ARGS…`."""
+    """A new API key, as `dualtrace keys create ARGS…` makes it (in this process: the CLI
+    itself is tested in test_service_auth.py)."""
+    from dualtrace import Memory
+    from dualtrace.embed.fake import FakeEmbedder
+
+    admin = "--admin" in args
+    user = args[args.index("--user") + 1] if "--user" in args else None
+    label = args[args.index("--label") + 1] if "--label" in args else None
+    with Memory(db, embedder=FakeEmbedder(), resume=False) as mem:
+        return mem.api_keys.create(user_id=user, admin=admin, label=label)[1]
+
+
+def cli_key(db: Path, *args: str) -> str:
+    """A new API key made by the real `dualtrace keys create ARGS…`."""
     done = cli(db, "keys", "create", *args)
     assert done.returncode == 0, done.stderr
     return done.stdout.strip()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import httpx
-from service_live import Server, cli, new_key
+from service_live import Server, cli, cli_key
 
 
 def test_no_key_or_a_wrong_one_is_401(server: Server) -> None:
@@ -57,7 +57,7 @@ def test_two_keys_never_see_each_others_data(server: Server) -> None:
 
 
 def test_a_revoked_key_gets_401(server: Server) -> None:
-    key = new_key(server.db, "--user", "frank", "--label", "laptop")
+    key = cli_key(server.db, "--user", "frank", "--label", "laptop")
     with server.client(key) as c:
         assert c.post("/v1/search", json={"query": "x"}).status_code == 200
         listed = cli(server.db, "--json", "keys", "list")

@@ -3,12 +3,11 @@ per-key rate limit (429 with Retry-After), all from DUALTRACE_* settings."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from pathlib import Path
+from collections.abc import Iterator
 
 import httpx
 import pytest
-from service_live import Server, new_key
+from service_live import Server, new_key, start_server
 
 TIGHT = {
     "DUALTRACE_MAX_BODY_BYTES": "5000",
@@ -18,13 +17,15 @@ TIGHT = {
 }
 
 
-@pytest.fixture
-def tight(tmp_path: Path, servers: Callable[..., Server]) -> Server:
-    db = tmp_path / "memory.db"
+@pytest.fixture(scope="module")
+def tight(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One tight service for the module ("big" stays well under its 6 requests)."""
+    db = tmp_path_factory.mktemp("tight") / "memory.db"
     keys = {name: new_key(db, "--user", name) for name in ("big", "fast", "slow")}
-    running = servers(env=TIGHT)
+    running = start_server(db, env=TIGHT)
     running.keys = keys
-    return running
+    yield running
+    running.stop()
 
 
 def test_over_the_limits_is_413_and_nothing_is_stored(tight: Server) -> None:
