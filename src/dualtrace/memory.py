@@ -54,6 +54,7 @@ from dualtrace.recall.search import MAX_LIMIT, Searcher, search_scope
 from dualtrace.session import Session, SessionParts, end_idle_sessions
 from dualtrace.store.base import IndexEntry, Store
 from dualtrace.store.sqlite.embed_cache import EmbeddingCacheFile
+from dualtrace.text.tokens import count_tokens
 
 log = logging.getLogger(__name__)
 
@@ -192,6 +193,12 @@ class Memory:
         events, errors = extract_pending(self.store, self.writer, user_id, owed)
         warnings = [f"extraction degraded: {error}" for error in errors]
         return AddResult(episodes=ids, events=events, warnings=warnings)
+
+    def warm_up(self) -> None:
+        """Load the embedding model and the tokenizer now (a service calls this at start, so
+        that no request pays ~1 s for loading them)."""
+        self.embedder.embed_queries(["warm up"])
+        count_tokens("warm up")
 
     def finish_pending(self, user_id: str | None = None) -> int:
         """Embed and derive memories from the turns a deferred (or interrupted) `add` left

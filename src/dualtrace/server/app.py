@@ -47,8 +47,8 @@ def create_app(memory: Memory, config: ServiceConfig, *, close_memory: bool = Fa
         async with AsyncExitStack() as stack:
             for extra in extras:
                 await stack.enter_async_context(extra)
-            # the model loads now, not on the first request
-            await anyio.to_thread.run_sync(memory.embedder.embed_queries, ["ready"])
+            # the model and the tokenizer load now, not on the first request
+            await anyio.to_thread.run_sync(memory.warm_up)
             if service.worker is not None:
                 service.worker.start()
             service.ready = True
