@@ -16,7 +16,7 @@ from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from dualtrace.memory import Memory
-from dualtrace.server.errors import error_response
+from dualtrace.server.errors import error_response, internal_error
 
 _REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")
 BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
@@ -75,11 +75,13 @@ class Edge:
         given = _header(scope, b"x-request-id")
         request_id = given if given and _REQUEST_ID.match(given) else uuid.uuid4().hex
         status = [500]
+        started = [False]
         start = time.perf_counter()
 
         async def send_with_id(message: Message) -> None:
             if message["type"] == "http.response.start":
                 status[0] = message["status"]
+                started[0] = True
                 MutableHeaders(scope=message)["X-Request-ID"] = request_id
             await send(message)
 
@@ -94,6 +96,10 @@ class Edge:
                 await response(scope, receive, send_with_id)
                 return
             await self.app(scope, receive, send_with_id)
+        except Exception as exc:  # a bug: answered here, so the 500 carries the request id
+            if started[0]:
+                raise
+            await internal_error(exc)(scope, receive, send_with_id)
         finally:
             route = scope.get("route")
             path = getattr(route, "path", None) or "unmatched"

@@ -92,12 +92,17 @@ def _http(_request: Request, exc: Exception) -> JSONResponse:
     )  # fmt: skip
 
 
-def _internal(_request: Request, exc: Exception) -> JSONResponse:
-    log.exception("unexpected error: %s", type(exc).__name__)
+def internal_error(exc: BaseException) -> JSONResponse:
+    """The answer to an error no handler knows: a bug, logged with its traceback."""
+    log.error("unexpected error: %s", type(exc).__name__, exc_info=exc)
     return error_response(
         500, "InternalError",
         f"{type(exc).__name__} (a bug in dualtrace; please report it with the request)",
     )  # fmt: skip
+
+
+def _internal(_request: Request, exc: Exception) -> JSONResponse:
+    return internal_error(exc)
 
 
 def install(app: FastAPI) -> None:
