@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck bench clean
+.PHONY: run demo test lint typecheck bench clean
 
 # requirements.lock pins the engine, the `bench` extra (matplotlib) and the `dev` tools alike,
 # so make installs all three; `pip install dualtrace` alone brings the engine only.
@@ -14,7 +14,13 @@ $(STAMP): requirements.lock pyproject.toml
 	$(BIN)/pip install -q --no-deps -e .
 	touch $(STAMP)
 
+# The service on the default store ($$DUALTRACE_HOME/memory.db) in dev mode (loopback, no
+# keys), seeded with the demo conversation on first start; Ctrl-C stops it.
 run: $(STAMP)
+	$(BIN)/dualtrace serve --dev --seed-demo
+
+# The console demo: a fresh store, the demo conversation, its questions answered.
+demo: $(STAMP)
 	$(BIN)/dualtrace demo
 
 test: $(STAMP)

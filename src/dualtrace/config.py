@@ -547,3 +547,57 @@ def sqlite_path_from_url(url: str) -> str:
             "version; use sqlite:///path/to/memory.db"
         )
     raise ConfigError(f"url {url!r} has an unknown scheme; use sqlite:///path/to/memory.db")
+
+
+@dataclass(frozen=True)
+class ServiceConfig:
+    """Settings of the HTTP service (`dualtrace serve`); each also from DUALTRACE_<NAME>.
+
+    The limits guard the service, not the data: a request over one is refused whole (413
+    or 429) before anything is stored.
+    """
+
+    #: Address to listen on; `dev` mode is allowed on a loopback address only.
+    host: str = "127.0.0.1"
+    #: TCP port to listen on.
+    port: int = 8765
+    #: Development mode: requests need no API key (loopback only).
+    dev: bool = False
+    #: Largest request body, in bytes.
+    max_body_bytes: int = 2_000_000
+    #: Most messages in one `POST /v1/memories`.
+    max_messages: int = 200
+    #: Longest query of `/v1/search` and `/v1/context`, in characters.
+    max_query_chars: int = 4000
+    #: Requests per minute one API key may send (bursts up to this many); 0: no limit.
+    rate_limit: int = 600
+    #: Run the background worker that embeds and derives what `"async": true` adds stored.
+    worker: bool = True
+
+    def __post_init__(self) -> None:
+        check_types(self)
+        if not 0 < self.port < 65536:
+            raise ConfigError(f"port={self.port} must be from 1 to 65535, e.g. 8765")
+        for name in ("max_body_bytes", "max_messages", "max_query_chars"):
+            if getattr(self, name) < 1:
+                raise ConfigError(f"{name}={getattr(self, name)} must be a positive integer")
+        if self.rate_limit < 0:
+            raise ConfigError(f"rate_limit={self.rate_limit} must be 0 (off) or positive")
+
+    @classmethod
+    def from_env(
+        cls, env: Mapping[str, str] | None = None, **given: object
+    ) -> ServiceConfig:
+        """Defaults, overridden by DUALTRACE_HOST, DUALTRACE_PORT, DUALTRACE_RATE_LIMIT, …,
+        overridden in turn by `given` (command-line options; None means not given)."""
+        env = os.environ if env is None else env
+        values: dict[str, object] = {}
+        for f in fields(cls):
+            raw = env.get("DUALTRACE_" + f.name.upper())
+            if raw is not None:
+                values[f.name] = _cast(f.name, raw, str(f.type))
+        values.update({k: v for k, v in given.items() if v is not None})
+        unknown = sorted(set(values) - {f.name for f in fields(cls)})
+        if unknown:
+            raise SettingError(f"ServiceConfig has no setting {unknown[0]!r}")
+        return cls(**values)  # type: ignore[arg-type]

@@ -37,8 +37,9 @@ def load_conversation() -> dict[str, Any]:
     return data
 
 
-def ingest(mem: Memory, conversation: dict[str, Any]) -> int:
-    """Add every session with its date (one minute per turn); returns the number of turns."""
+def ingest(mem: Memory, conversation: dict[str, Any], *, defer: bool = False) -> int:
+    """Add every session with its date (one minute per turn); returns the number of turns.
+    `defer`: store and index the turns now, derive their memories later (`Memory.add`)."""
     user_id = conversation["user_id"]
     turns = 0
     for session in conversation["sessions"]:
@@ -47,7 +48,7 @@ def ingest(mem: Memory, conversation: dict[str, Any]) -> int:
             {**m, "timestamp": start + timedelta(minutes=i)}
             for i, m in enumerate(session["messages"])
         ]
-        mem.add(messages, user_id=user_id, session_id=session["session_id"])
+        mem.add(messages, user_id=user_id, session_id=session["session_id"], defer=defer)
         turns += len(messages)
     return turns
 

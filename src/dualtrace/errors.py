@@ -9,12 +9,17 @@
     │   ├── SchemaError             the database was written by a newer or unknown schema
     │   ├── MigrationError          a migration could not be applied
     │   └── EmbedderMismatchError   the store's vectors came from another embedder
-    └── ProviderError               a model provider failed
-        ├── EmbeddingError          an embedder failed or answered nonsense
-        └── LLMError                an LLM failed
-            ├── RateLimitedError
-            ├── UnavailableError
-            └── MalformedOutputError
+    ├── ProviderError               a model provider failed
+    │   ├── EmbeddingError          an embedder failed or answered nonsense
+    │   └── LLMError                an LLM failed
+    │       ├── RateLimitedError
+    │       ├── UnavailableError
+    │       └── MalformedOutputError
+    └── AccessError                 the HTTP service refused a request
+        ├── AuthError               no API key, or an unknown or revoked one (401)
+        ├── ForbiddenError          the key may not act for that user, or on that route (403)
+        ├── PayloadTooLargeError    a body, message list or query over the limits (413)
+        └── TooManyRequestsError    the key went over its rate limit (429)
 
 Every message names what failed, the offending value and the fix.
 """
@@ -90,3 +95,27 @@ class UnavailableError(LLMError):
 
 class MalformedOutputError(LLMError):
     """The LLM answered, but not in the shape we asked for."""
+
+
+class AccessError(DualtraceError):
+    """The HTTP service refused a request (see `dualtrace.server`)."""
+
+
+class AuthError(AccessError):
+    """The request carries no API key, or one that is unknown or revoked."""
+
+
+class ForbiddenError(AccessError):
+    """The API key may not act for the user named, or reach this route (admin only)."""
+
+
+class PayloadTooLargeError(AccessError):
+    """A request body, its list of messages or a query is over the service's limits."""
+
+
+class TooManyRequestsError(AccessError):
+    """The API key sent more requests than its rate limit allows; retry after a while."""
+
+    def __init__(self, message: str, retry_after: float = 1.0) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after

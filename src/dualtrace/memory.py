@@ -10,14 +10,16 @@ from types import TracebackType
 from typing import Any
 
 from dualtrace import transfer
+from dualtrace.access import ApiKeys
 from dualtrace.config import MemoryConfig, home_dir, sqlite_path_from_url
 from dualtrace.embed.base import Embedder
 from dualtrace.embed.cache import CachedEmbedder
 from dualtrace.encode.base import Extractor
+from dualtrace.encode.episodes import new_id
 from dualtrace.encode.keys import KeyBuilder
 from dualtrace.encode.recorder import EpisodeRecorder
 from dualtrace.encode.rules import RulesExtractor
-from dualtrace.errors import ConfigError, ProviderError, ValidationError
+from dualtrace.errors import ConfigError, NotFoundError, ProviderError, ValidationError
 from dualtrace.inputs import (
     check_count,
     check_flag,
@@ -28,11 +30,23 @@ from dualtrace.inputs import (
 from dualtrace.lifecycle.edits import Editor
 from dualtrace.lifecycle.judge import LLMJudge
 from dualtrace.lifecycle.maintenance import MaintenanceReport, maintain
-from dualtrace.lifecycle.pending import extract_pending, resume_pending
+from dualtrace.lifecycle.pending import extract_pending, finish_pending
 from dualtrace.lifecycle.reinforcement import reinforce_recalled
 from dualtrace.lifecycle.writer import MemoryWriter
 from dualtrace.llm.base import LLM
-from dualtrace.models import AddResult, Context, HistoryEntry, Hit, Item, MemoryRecord
+from dualtrace.models import (
+    AddResult,
+    Context,
+    HistoryEntry,
+    Hit,
+    Item,
+    MemoryDetail,
+    MemoryRecord,
+    Operation,
+    Page,
+    UserSummary,
+)
+from dualtrace.recall import browse
 from dualtrace.recall.items import load_item, load_items
 from dualtrace.recall.packing import pack_context
 from dualtrace.recall.replies import with_replies
@@ -40,6 +54,7 @@ from dualtrace.recall.search import MAX_LIMIT, Searcher, search_scope
 from dualtrace.session import Session, SessionParts, end_idle_sessions
 from dualtrace.store.base import IndexEntry, Store
 from dualtrace.store.sqlite.embed_cache import EmbeddingCacheFile
+from dualtrace.text.tokens import count_tokens
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +81,10 @@ class Memory:
         config: MemoryConfig | None = None,
         store: Store | None = None,
         extractor: Extractor | None = None,
+        resume: bool = True,
     ) -> None:
+        """`resume=False` leaves turns an earlier run left pending to `finish_pending()`
+        (the service's worker runs it in the background) instead of finishing them here."""
         self._closed = False
         self.config = _checked_parts(config, embedder, llm)
         self.llm = llm
@@ -94,18 +112,19 @@ class Memory:
         self._session_parts = SessionParts(
             self.store, self.config, self._recorder, self._searcher, self.writer
         )
-        try:
-            self._resume_pending()
-        except BaseException:
-            self.close()
-            raise
+        if check_flag("resume", resume):
+            try:
+                self._resume_pending()
+            except BaseException:
+                self.close()
+                raise
 
     def _resume_pending(self) -> None:
-        """Extract the turns an interrupted `add` or `delete` left pending. A provider that
-        is down (a remote embedder or LLM) must not stop the store from opening: the turns
-        stay marked, and the warning says `maintain()` finishes them."""
+        """Finish the turns an interrupted or deferred `add`, or a `delete`, left pending.
+        A provider that is down (a remote embedder or LLM) must not stop the store from
+        opening: the turns stay marked, and the warning says `maintain()` finishes them."""
         try:
-            resume_pending(self.store, self.writer)
+            finish_pending(self.store, self.writer, self._keys)
         except ProviderError as exc:
             log.warning("pending turns left for maintain(): %s", type(exc).__name__)
 
@@ -146,10 +165,15 @@ class Memory:
         agent_id: str | None = None,
         metadata: dict[str, Any] | None = None,
         extract: bool | None = None,
+        defer: bool = False,
     ) -> AddResult:
         """Store each message as an episode (PII redacted), at once and idempotently by id,
         then derive memories from the new turns (unless `extract` is False, or the config's
         `extract` is off and `extract` is not True).
+
+        `defer=True` returns as soon as the turns are stored and full-text indexed: their
+        vectors and memories are made by `finish_pending()` (or the next open, or
+        `maintain()`); the mark that they are owed is durable.
 
         `res.episodes` lists the episode id of every message in order (an id already stored
         maps to its existing episode); `res.events` lists memory changes.
@@ -157,17 +181,64 @@ class Memory:
         if extract is not None:
             extract = check_flag("extract", extract)
         extracting = self.config.extract if extract is None else extract
+        deferring = check_flag("defer", defer) and extracting
         ids, _ = self._recorder.record(
             messages, user_id=user_id, session_id=session_id, timestamp=timestamp,
-            agent_id=agent_id, metadata=metadata, pending=extracting,
+            agent_id=agent_id, metadata=metadata, pending=extracting, embed=not deferring,
         )  # fmt: skip
-        if not extracting:
+        if not extracting or deferring:
             return AddResult(episodes=ids, events=[])
         # the new turns, and any of these ids an interrupted add left pending
         owed = self.store.pending_episodes(check_user_id(user_id), ids)
         events, errors = extract_pending(self.store, self.writer, user_id, owed)
         warnings = [f"extraction degraded: {error}" for error in errors]
         return AddResult(episodes=ids, events=events, warnings=warnings)
+
+    def warm_up(self) -> None:
+        """Load the embedding model and the tokenizer now (a service calls this at start, so
+        that no request pays ~1 s for loading them)."""
+        self.embedder.embed_queries(["warm up"])
+        count_tokens("warm up")
+
+    def finish_pending(self, user_id: str | None = None) -> int:
+        """Embed and derive memories from the turns a deferred (or interrupted) `add` left
+        pending, of one user or of every user; returns how many turns were pending."""
+        users = self.store.pending_users() if user_id is None else [check_user_id(user_id)]
+        done, failed = 0, None
+        for user in users:  # one user's provider failure must not hold back the others
+            try:
+                done += finish_pending(self.store, self.writer, self._keys, [user])
+            except ProviderError as exc:
+                self.store.note_operation_error(user, f"{type(exc).__name__}: {exc}")
+                failed = failed or exc
+        if failed is not None:
+            raise failed
+        return done
+
+    def pending_users(self) -> list[str]:
+        """Users with turns still waiting for their vectors or memories."""
+        return self.store.pending_users()
+
+    def track(self, episode_ids: list[str], *, user_id: str) -> Operation:
+        """Record a deferred add's turns as one operation, whose state `operation()` reads."""
+        user_id = check_user_id(user_id)
+        ids = [check_record_id(i) for i in episode_ids]
+        operation_id = new_id("op")
+        self.store.insert_operation(user_id, operation_id, ids, datetime.now(UTC))
+        return self.operation(operation_id, user_id=user_id)
+
+    def operation(self, id: str, *, user_id: str) -> Operation:
+        """A deferred add's state: "pending" until all its turns have their memories."""
+        user_id, id = check_user_id(user_id), check_record_id(id)
+        found = self.store.get_operation(user_id, id)
+        if found is None:
+            raise NotFoundError(f"no operation {id!r} for user {user_id!r}")
+        return found
+
+    @property
+    def api_keys(self) -> ApiKeys:
+        """The HTTP service's API keys in this store (see `dualtrace.access`)."""
+        return ApiKeys(self.store)
 
     def memory_keys(self, user_id: str, memory: MemoryRecord) -> list[IndexEntry]:
         """Search keys of a memory: its fact trace and, if it has one, its scene trace."""
@@ -254,6 +325,38 @@ class Memory:
         items = load_items(self.store, user_id, ids)
         return [items[i] for i in ids if i in items]
 
+    def users(self, user_ids: list[str] | None = None) -> list[UserSummary]:
+        """Turn and valid-memory counts of these users (None: every user with data)."""
+        ids = None if user_ids is None else [check_user_id(u) for u in user_ids]
+        return self.store.user_summaries(ids)
+
+    def turns(
+        self, *, user_id: str, session_id: str | None = None, limit: int = 50,
+        cursor: str | None = None,
+    ) -> Page:  # fmt: skip
+        """A page of the user's turns in conversation order (oldest first), each a `Turn`
+        with the valid memories derived from it; pass `next_cursor` for the next page."""
+        return browse.turns_page(
+            self.store, user_id, session_id=session_id, limit=limit, cursor=cursor
+        )
+
+    def get_page(
+        self, *, user_id: str, kinds: list[str] | None = None, include_invalid: bool = False,
+        limit: int = 50, cursor: str | None = None,
+    ) -> Page:  # fmt: skip
+        """`get_all` a page at a time, newest first; pass `next_cursor` for the next page."""
+        scope = search_scope(self.config, None, None, kinds, None, None)
+        return browse.records_page(
+            self.store, user_id, kinds=scope.kinds,
+            include_invalid=check_flag("include_invalid", include_invalid), limit=limit,
+            cursor=cursor,
+        )  # fmt: skip
+
+    def detail(self, id: str, *, user_id: str) -> MemoryDetail:
+        """Everything stored about a record: the item with its sources and validity, and for
+        a memory its triple, entities, links and the memories it superseded."""
+        return browse.memory_detail(self.store, check_user_id(user_id), check_record_id(id))
+
     # -- change ---------------------------------------------------------------------------
 
     def update(self, id: str, text: str, *, user_id: str) -> Item:
@@ -312,7 +415,9 @@ class Memory:
         at = datetime.now(UTC) if now is None else parse_time(now, field="now")
         users = self.store.user_ids() if user_id is None else [check_user_id(user_id)]
         self.store.finish_deletions()
-        pending = resume_pending(self.store, self.writer, None if user_id is None else users)
+        pending = finish_pending(
+            self.store, self.writer, self._keys, None if user_id is None else users
+        )
         report = maintain(self.store, self.config, users, at, link_limit=self.writer.link_limit)
         report.sessions_ended = end_idle_sessions(
             self._session_parts, at, self.config.session_idle_minutes,

@@ -258,3 +258,75 @@ class SessionContext:
     turns: list[str]
     memories: list[Hit]
     summary: list[str]
+
+
+@dataclass(frozen=True)
+class ApiKey:
+    """An API key of the HTTP service as stored (never the key itself, only its hash).
+
+    `user_id` is the one user the key acts for; None for an admin key, which may name any.
+    """
+
+    key_id: str
+    user_id: str | None
+    admin: bool
+    created_at: datetime
+    revoked_at: datetime | None = None
+    label: str | None = None
+
+
+@dataclass(frozen=True)
+class Operation:
+    """A deferred add: the turns it stored, and how many still wait for their memories."""
+
+    id: str
+    user_id: str
+    created_at: datetime
+    episode_ids: tuple[str, ...]
+    pending: int
+    error: str | None = None
+
+    @property
+    def state(self) -> str:
+        """"pending" while some of its turns wait for embedding and extraction, else "done"."""
+        return "pending" if self.pending else "done"
+
+
+@dataclass(frozen=True)
+class UserSummary:
+    """A user as an administrator sees it: how many turns and valid memories it has."""
+
+    user_id: str
+    turns: int
+    memories: int
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A stored turn with the ids of the valid memories derived from it."""
+
+    episode: Episode
+    memory_ids: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of a listing, and the cursor of the next (None on the last page)."""
+
+    items: list[Any]
+    next_cursor: str | None
+
+
+@dataclass(frozen=True)
+class MemoryDetail:
+    """Everything stored about one record: the item, its triple, entities, links and the
+    memories it superseded (episodes have only the item)."""
+
+    item: Item
+    subject: str | None = None
+    predicate: str | None = None
+    object: str | None = None
+    topic: str | None = None
+    entities: list[dict[str, str]] = field(default_factory=list)  # name, type
+    links: list[dict[str, Any]] = field(default_factory=list)  # id, kind, weight
+    supersedes: list[str] = field(default_factory=list)

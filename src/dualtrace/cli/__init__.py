@@ -7,17 +7,19 @@
 
 One module per command group: `records` (add, search, context, list, get, update, delete,
 history, undo, restore), `admin` (forget-user, import, export, maintain, backup), `demo`,
-`bench`.
+`bench`, `serve` (serve, keys), `mcp` (the MCP server over stdio).
 `app` holds the group, its options and the one error-to-exit-code mapping (`exit_code`);
 `render` the output. Nothing heavy is imported until a command needs it.
 """
 
 from __future__ import annotations
 
-from dualtrace.cli import admin, bench, demo, records
+from dualtrace.cli import admin, bench, demo, mcp, records, serve
 from dualtrace.cli.app import accept_json_option, cli, exit_code
 
-for _command in (*records.COMMANDS, *admin.COMMANDS, demo.demo, bench.bench):
+for _command in (
+    *records.COMMANDS, *admin.COMMANDS, demo.demo, bench.bench, mcp.mcp, serve.serve, serve.keys,
+):
     accept_json_option(_command)
     cli.add_command(_command)
 

@@ -123,11 +123,12 @@ class Settings:
     url: str | None
     as_json: bool
 
-    def open(self) -> Memory:
-        """A Memory on the chosen store; callers close it with `with`."""
+    def open(self, *, resume: bool = True) -> Memory:
+        """A Memory on the chosen store; callers close it with `with`. `resume=False`
+        leaves turns pending from a deferred add to the service's worker (`keys`, `serve`)."""
         from dualtrace.memory import Memory  # numpy, the tokenizer and the store load here
 
-        return Memory(self.db, url=self.url)
+        return Memory(self.db, url=self.url, resume=resume)
 
 
 user_option = click.option("--user", "user", required=True, help="Whose memory (user id).")

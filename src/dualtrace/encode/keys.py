@@ -33,11 +33,14 @@ class KeyBuilder:
         self.config = config
 
     def episode_keys(
-        self, user_id: str, episodes: Sequence[Episode], *, skip: str | None = None
-    ) -> list[IndexEntry]:
+        self, user_id: str, episodes: Sequence[Episode], *, skip: str | None = None,
+        embed: bool = True,
+    ) -> list[IndexEntry]:  # fmt: skip
         """Keys of turns. The full-text key also holds the turn before (what it answers);
         so does the dense key of a turn between people (`dense_context_turns`). `skip`: a
-        turn about to be deleted, which the keys must not quote (the one before it is)."""
+        turn about to be deleted, which the keys must not quote (the one before it is).
+        `embed=False`: vectors only where the store has them already (the rest later, by
+        `add_vectors`: a deferred add)."""
         specs = [spec for e in episodes for spec in self._chunked(e)]
         lexical: dict[str, str] = {}
         dense: dict[str, str] = {}
@@ -56,7 +59,7 @@ class KeyBuilder:
                     dense[episode.id] = said
         assistant = config.assistant_embed_chars
         dense_chars = {e.id: assistant for e in episodes if e.role == "assistant"}
-        return self._keys(user_id, specs, lexical, dense_chars, dense)
+        return self._keys(user_id, specs, lexical, dense_chars, dense, embed=embed)
 
     def _chunked(self, episode: Episode) -> list[KeySpec]:
         """A turn's key specs: one, or one per chunk of a turn longer than `chunk_chars`
@@ -85,6 +88,8 @@ class KeyBuilder:
         lexical_context: dict[str, str] | None = None,
         dense_chars: dict[str, int] | None = None,
         dense_context: dict[str, str] | None = None,
+        *,
+        embed: bool = True,
     ) -> list[IndexEntry]:
         """Search keys for (record id, trace, kind, session, text, chunk); vectors reused
         by hash.
@@ -113,7 +118,7 @@ class KeyBuilder:
         todo = list(
             dict.fromkeys(t for t, h in zip(dense, hashes, strict=True) if t and h not in known)
         )
-        if todo:
+        if todo and embed:
             fresh = self.embedder.embed_passages(todo)
             known.update({text_hash(t): fresh[i] for i, t in enumerate(todo)})
         extra = lexical_context or {}

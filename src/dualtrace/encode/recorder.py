@@ -35,10 +35,11 @@ class EpisodeRecorder:
         agent_id: str | None = None,
         metadata: dict[str, Any] | None = None,
         pending: bool = False,
+        embed: bool = True,
     ) -> tuple[list[str], list[Episode]]:
         """The episode id of every message in order (an id already stored maps to its
         existing episode), and the episodes stored now (`pending`: marked for extraction,
-        in the same transaction)."""
+        in the same transaction; `embed=False`: full-text keys only, vectors later)."""
         user_id = check_user_id(user_id)
         session_id = check_optional_id("session_id", session_id)
         agent_id = check_optional_id("agent_id", agent_id)
@@ -53,7 +54,7 @@ class EpisodeRecorder:
         )
         if not episodes:
             return ids, []
-        keys = self.keys.episode_keys(user_id, episodes)
+        keys = self.keys.episode_keys(user_id, episodes, embed=embed)
         stored = self.store.insert_episodes(
             user_id, episodes, keys, self.config.actor, pending=pending
         )

@@ -13,6 +13,7 @@ import logging
 from collections.abc import Sequence
 from itertools import groupby
 
+from dualtrace.encode.keys import KeyBuilder
 from dualtrace.lifecycle.writer import Event, MemoryWriter
 from dualtrace.models import Episode
 from dualtrace.store.base import Store
@@ -70,5 +71,30 @@ def resume_pending(store: Store, writer: MemoryWriter, users: Sequence[str] | No
         if episodes:
             log.info("extracting %d turns an earlier run left pending", len(episodes))
             count += len(episodes)
+            extract_pending(store, writer, user_id, episodes)
+    return count
+
+
+def embed_pending(store: Store, keys: KeyBuilder, user_id: str, episodes: Sequence[Episode]) -> int:
+    """Give pending turns stored without vectors (a deferred add) their vectors; returns
+    how many keys got one. Turns embedded already cost a lookup, not an embedding."""
+    count = 0
+    for run in _runs(episodes):
+        count += store.add_vectors(user_id, keys.episode_keys(user_id, run))
+    return count
+
+
+def finish_pending(
+    store: Store, writer: MemoryWriter, keys: KeyBuilder, users: Sequence[str] | None = None
+) -> int:
+    """Embed, then extract, every pending turn of these users (None: of every user);
+    returns how many turns were pending."""
+    count = 0
+    for user_id in store.pending_users() if users is None else users:
+        episodes = store.pending_episodes(user_id)
+        if episodes:
+            log.info("finishing %d turns left pending", len(episodes))
+            count += len(episodes)
+            embed_pending(store, keys, user_id, episodes)
             extract_pending(store, writer, user_id, episodes)
     return count

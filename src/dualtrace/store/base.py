@@ -11,9 +11,11 @@ read (and tested, see tests/store/contract/) role by role:
     SessionStore      short-term session bookkeeping and a session's turns
     MaintenanceStore  what the forgetting and normalising passes read and adjust
     DeletionStore     real deletion, row counts and the audit log
+    AccessStore       the HTTP service's API keys (hashed) and deferred-add operations
+    BrowseStore       pages of turns and records, per-user counts, a memory's graph
 
-Every method but `idle_sessions`, `user_ids`, `pending_users`, `finish_deletions` and
-`backup` is scoped to one user. Backends live under
+Every method but `idle_sessions`, `user_ids`, `pending_users`, `finish_deletions`,
+`backup`, the API-key methods and `user_summaries(None)` is scoped to one user. Backends live under
 `store/<backend>/`; only they contain SQL. Code above these ports never asks which backend
 it has.
 """
@@ -29,7 +31,16 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from dualtrace.models import Candidate, Episode, HistoryEntry, MemoryRecord, SessionRow
+from dualtrace.models import (
+    ApiKey,
+    Candidate,
+    Episode,
+    HistoryEntry,
+    MemoryRecord,
+    Operation,
+    SessionRow,
+    UserSummary,
+)
 
 Vector = npt.NDArray[np.float32]
 
@@ -320,6 +331,12 @@ class SearchIndex(Protocol):
         """Rebuild a record's search keys (its text unchanged) and scrub the old ones."""
         ...
 
+    def add_vectors(self, user_id: str, keys: Sequence[IndexEntry]) -> int:
+        """Give stored keys that have no vector yet the vectors of these keys (matched by
+        record id, trace and content hash; a key changed or gone since is left alone);
+        returns how many keys got one. Text and full-text rows are untouched."""
+        ...
+
     def search_dense(
         self, user_id: str, vector: Vector, limit: int, scope: SearchScope
     ) -> list[Candidate]:
@@ -453,9 +470,78 @@ class DeletionStore(Protocol):
         ...
 
 
+class AccessStore(Protocol):
+    """The HTTP service's API keys (only hashes are stored) and its deferred-add operations."""
+
+    def insert_api_key(self, key: ApiKey, key_hash: str) -> None:
+        """Store a new key under the hash of its secret."""
+        ...
+
+    def api_key_by_hash(self, key_hash: str) -> ApiKey | None:
+        """The key with this hash (revoked ones too: the caller checks), or None."""
+        ...
+
+    def api_keys(self) -> list[ApiKey]:
+        """Every key, oldest first."""
+        ...
+
+    def revoke_api_key(self, key_id: str, at: datetime) -> bool:
+        """Revoke a key; False if there is no such key or it was already revoked."""
+        ...
+
+    def insert_operation(
+        self, user_id: str, operation_id: str, episode_ids: Sequence[str], at: datetime
+    ) -> None:
+        """Record a deferred add: the turns it stored (their pending marks tell its state)."""
+        ...
+
+    def get_operation(self, user_id: str, operation_id: str) -> Operation | None:
+        """The user's operation, with how many of its turns are still pending, or None."""
+        ...
+
+    def note_operation_error(self, user_id: str, error: str | None) -> None:
+        """Record (or clear, with None) why finishing the user's pending operations failed."""
+        ...
+
+
+class BrowseStore(Protocol):
+    """What a person browsing a user's memory pages through, in stable orders."""
+
+    def user_summaries(self, user_ids: Sequence[str] | None) -> list[UserSummary]:
+        """Turn and valid-memory counts of these users (None: of every user), by id."""
+        ...
+
+    def episode_page(
+        self, user_id: str, session_id: str | None, after: tuple[datetime, str, int, str] | None,
+        limit: int,
+    ) -> list[Episode]:  # fmt: skip
+        """Up to `limit` turns in conversation order (time, session, seq, id), of one
+        session or all, after the turn whose (occurred_at, session id or "", seq, id) is
+        `after`."""
+        ...
+
+    def derived_memory_ids(self, user_id: str, episode_ids: Sequence[str]) -> dict[str, list[str]]:
+        """For each turn, the valid (not superseded, not archived) memories citing it."""
+        ...
+
+    def record_page(
+        self, user_id: str, kinds: tuple[str, ...] | None, include_invalid: bool, limit: int,
+        after: tuple[datetime, str] | None,
+    ) -> list[tuple[str, datetime]]:  # fmt: skip
+        """(id, sort time) of up to `limit` records, newest first (as `list_records`), after
+        the record whose (sort time, id) is `after`."""
+        ...
+
+    def memory_graph(
+        self, user_id: str, memory_id: str
+    ) -> tuple[list[EntityRow], list[tuple[str, str, float]]]:
+        """A memory's entities, and its links as (other memory id, kind, weight)."""
+        ...
+
+
 class Store(
     StoreLifecycle, EpisodeStore, MemoryStore, GraphStore, SearchIndex, SessionStore,
-    MaintenanceStore, DeletionStore, Protocol,
+    MaintenanceStore, DeletionStore, AccessStore, BrowseStore, Protocol,
 ):  # fmt: skip
     """Persistence for episodes, memories, their search keys, history and audit: every role.
 

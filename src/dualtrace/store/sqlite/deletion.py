@@ -26,7 +26,7 @@ from dualtrace.store.sqlite.index import drop_keys, write_keys
 # Tables holding per-user rows, children first (deletion order).
 USER_TABLES = (
     "memory_entities", "memory_sources", "links", "entities", "history", "search_keys",
-    "extraction_pending", "memories", "episodes", "index_versions", "sessions",
+    "extraction_pending", "operations", "memories", "episodes", "index_versions", "sessions",
 )  # fmt: skip
 
 # store_meta key of the secret that turns a forgotten user's id into its audit pseudonym.

@@ -103,6 +103,29 @@ class SQLiteIndex(SQLiteConnection):
             self._mark_scrub(conn)
         self._scrub()
 
+    def add_vectors(self, user_id: str, keys: Sequence[IndexEntry]) -> int:
+        """Give stored keys without a vector the vectors of these keys (same record, trace,
+        chunk and content hash); returns how many got one. No text changes, so nothing to scrub."""
+        given = [k for k in keys if k.vector is not None]
+        if not given:
+            return 0
+        count = 0
+        with self._tx() as conn:
+            for key in given:
+                assert key.vector is not None
+                cur = conn.execute(
+                    "UPDATE search_keys SET vector = ?, dim = ?, embedder_id = "
+                    "(SELECT value FROM store_meta WHERE key = 'embedder_id') WHERE user_id = ? "
+                    "AND record_id = ? AND trace = ? AND chunk = ? AND content_hash = ? "
+                    "AND vector IS NULL",
+                    (codec.blob(key.vector), int(key.vector.shape[0]), user_id, key.record_id,
+                     key.trace, key.chunk, key.content_hash),
+                )  # fmt: skip
+                count += cur.rowcount
+            if count:
+                bump(conn, user_id)
+        return count
+
     def search_dense(
         self, user_id: str, vector: Vector, limit: int, scope: SearchScope
     ) -> list[Candidate]:

@@ -222,6 +222,43 @@ MIGRATIONS.append(
     )
 )
 
+MIGRATIONS.append(
+    (
+        # API keys of the HTTP service: only a SHA-256 of each key is kept (the key itself
+        # is shown once, when created); a key acts for one user, or for any (admin).
+        "0007_api_keys",
+        """
+        CREATE TABLE api_keys (
+            key_id TEXT PRIMARY KEY,
+            key_hash TEXT NOT NULL UNIQUE,
+            user_id TEXT,
+            admin INTEGER NOT NULL DEFAULT 0,
+            created_at TEXT NOT NULL,
+            revoked_at TEXT,
+            label TEXT
+        );
+        """,
+    )
+)
+
+MIGRATIONS.append(
+    (
+        # Deferred adds the service acknowledged (`"async": true`): which turns each one
+        # stored. Its state is read from `extraction_pending` (done once none is marked).
+        "0008_operations",
+        """
+        CREATE TABLE operations (
+            id TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            episode_ids TEXT NOT NULL,
+            error TEXT
+        );
+        CREATE INDEX operations_user ON operations(user_id, created_at);
+        """,
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]
 
 

@@ -113,7 +113,8 @@ def _rows(
 
 def _only_appended(conn: sqlite3.Connection, user_id: str, cached: _UserMatrix) -> bool:
     """True when none of the cached keys was deleted since (keys are never updated in place:
-    a change deletes and re-inserts), so the cache plus the newer rows is the index."""
+    a change deletes and re-inserts; a deferred key that gets its vector later raises the
+    count, which reloads), so the cache plus the newer rows is the index."""
     (count,) = conn.execute(
         "SELECT COUNT(*) FROM search_keys WHERE user_id = ? AND id <= ? AND vector IS NOT NULL",
         (user_id, int(cached.key_ids[-1])),

@@ -9,12 +9,15 @@ The store is its role mixins over one connection (see connection.py for why mixi
     sessions.py     SessionStore       maintenance.py MaintenanceStore
     deletion.py     DeletionStore      (SQL in purge.py)
     pending.py      EpisodeStore's extraction-pending reads
+    access.py       AccessStore        browse.py      BrowseStore
     codec.py, migrations.py: columns and schema
 """
 
 from __future__ import annotations
 
+from dualtrace.store.sqlite.access import SQLiteAccess
 from dualtrace.store.sqlite.backup import SQLiteBackup
+from dualtrace.store.sqlite.browse import SQLiteBrowse
 from dualtrace.store.sqlite.deletion import SQLiteDeletion
 from dualtrace.store.sqlite.episodes import SQLiteEpisodes
 from dualtrace.store.sqlite.graph import SQLiteGraph
@@ -27,7 +30,7 @@ from dualtrace.store.sqlite.sessions import SQLiteSessions
 
 class SQLiteStore(
     SQLiteEpisodes, SQLiteMemories, SQLiteGraph, SQLiteIndex, SQLiteSessions,
-    SQLiteMaintenance, SQLiteDeletion, SQLitePending, SQLiteBackup,
+    SQLiteMaintenance, SQLiteDeletion, SQLitePending, SQLiteBackup, SQLiteAccess, SQLiteBrowse,
 ):  # fmt: skip
     """A Store in one SQLite file. Thread-safe through one connection and a lock.
 

@@ -1,0 +1,104 @@
+"""The MCP tools over streamable HTTP, at `/mcp` on the service (the tools: `mcp_tools`).
+
+Each request is authenticated before the MCP layer sees it, as every `/v1` route is: the
+API key names the one user the tools act for (a user key: its own user; an admin key, or
+`--dev` without a key: the user named by `?user_id=` or the `X-Dualtrace-User` header).
+A refusal is the service's `{"error": {"type", "message"}}` with 401/403/422/429.
+Stateless: no MCP session outlives its request, so a key revoked between two calls stops
+the second.
+
+    app.router.routes.append(Route("/mcp", endpoint))   # an ASGI app
+    async with endpoint.running(): ...                   # for the app's lifetime
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+
+import anyio.to_thread
+from fastapi import FastAPI
+from mcp.server.mcpserver import Context
+from mcp.server.mcpserver.exceptions import ToolError
+from starlette.requests import Request
+from starlette.routing import Route
+from starlette.types import Receive, Scope, Send
+
+from dualtrace.errors import DualtraceError, TooManyRequestsError
+from dualtrace.memory import Memory
+from dualtrace.server.errors import error_response, status_of
+from dualtrace.server.mcp_tools import build_mcp_server
+from dualtrace.server.service import Service
+
+# The user a request acts for; raises a DualtraceError (AuthError, ForbiddenError, …).
+Authenticate = Callable[[Request], str]
+
+PATH = "/mcp"
+USER_HEADER = "x-dualtrace-user"
+_STATE_KEY = "dualtrace.mcp_user"
+
+
+def mount(app: FastAPI, service: Service) -> AbstractAsyncContextManager[None]:
+    """Serve the tools at /mcp on `app`; returns what must run for the app's lifetime."""
+    endpoint = MCPEndpoint(service.memory, service_authenticator(service),
+                           host=service.config.host)  # fmt: skip
+    app.router.routes.append(Route(PATH, endpoint, name="mcp"))
+    return endpoint.running()
+
+
+def named_user(request: Request) -> str | None:
+    """The user a request names: `?user_id=` or the `X-Dualtrace-User` header."""
+    return request.query_params.get("user_id") or request.headers.get(USER_HEADER)
+
+
+def service_authenticator(service: Service) -> Authenticate:
+    """The service's own check of the API key (and rate limit), then the key's user."""
+
+    def authenticate(request: Request) -> str:
+        client = request.client.host if request.client else "?"
+        principal = service.authenticate(request.headers.get("authorization"), client)
+        return principal.user(named_user(request))
+
+    return authenticate
+
+
+def _user_of(ctx: Context) -> str:
+    request = ctx.request_context.request
+    state = getattr(request, "scope", {}).get("state", {})
+    user = state.get(_STATE_KEY)
+    if not isinstance(user, str):  # only if the tools are served without MCPEndpoint
+        raise ToolError("this request names no user; send an API key")
+    return user
+
+
+class MCPEndpoint:
+    """An ASGI app serving the MCP tools of `memory` over streamable HTTP."""
+
+    def __init__(self, memory: Memory, authenticate: Authenticate, *, host: str = "127.0.0.1"):
+        self.authenticate = authenticate
+        self.server = build_mcp_server(memory, _user_of)
+        # Builds the session manager; on a loopback host the SDK also turns on its
+        # DNS-rebinding guard (Host and Origin must be loopback names).
+        self.server.streamable_http_app(stateless_http=True, json_response=True, host=host)
+
+    @asynccontextmanager
+    async def running(self) -> AsyncIterator[None]:
+        """Run the session manager: enter it in the lifespan of the app that mounts this."""
+        async with self.server.session_manager.run():
+            yield
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        request = Request(scope, receive)
+        try:
+            # a key lookup reads the store: off the event loop
+            user = await anyio.to_thread.run_sync(self.authenticate, request)
+        except DualtraceError as exc:
+            headers = {"WWW-Authenticate": "Bearer"} if status_of(exc) == 401 else None
+            if isinstance(exc, TooManyRequestsError):
+                headers = {"Retry-After": str(max(1, round(exc.retry_after)))}
+            response = error_response(status_of(exc), type(exc).__name__, str(exc),
+                                      headers=headers)  # fmt: skip
+            await response(scope, receive, send)
+            return
+        scope.setdefault("state", {})[_STATE_KEY] = user
+        await self.server.session_manager.handle_request(scope, receive, send)

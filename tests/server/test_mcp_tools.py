@@ -1,0 +1,75 @@
+"""The MCP tools in process (the official client connected to the server object, fake
+embedder): pages, time travel, and errors said as messages, never as tracebacks."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import anyio
+from mcp import Client
+from mcp.server.mcpserver import Context
+
+from dualtrace import Memory
+from dualtrace.server.mcp_tools import build_mcp_server
+
+
+def _call(mem: Memory, session: Callable[[Client], Awaitable[Any]],
+          user_of: Callable[[Context], str] = lambda _ctx: "alice") -> Any:  # fmt: skip
+    async def main() -> Any:
+        async with Client(build_mcp_server(mem, user_of)) as client:
+            return await session(client)
+
+    return anyio.run(main)
+
+
+def test_list_pages_and_as_of(mem: Memory) -> None:
+    mem.add("I live in Hangzhou.", user_id="alice", timestamp="2026-01-05")
+    mem.add("I moved to Shanghai last week.", user_id="alice", timestamp="2026-03-02")
+
+    async def session(client: Client) -> dict[str, Any]:
+        first = await client.call_tool("list_memories", {"kinds": ["episode"], "limit": 1})
+        cursor = first.structured_content["next_cursor"]
+        second = await client.call_tool("list_memories", {"kinds": ["episode"], "limit": 1,
+                                                          "cursor": cursor})  # fmt: skip
+        then = await client.call_tool("search_memory", {"query": "Shanghai Hangzhou",
+                                                        "as_of": "2026-02-01"})  # fmt: skip
+        return {"first": first.structured_content, "second": second.structured_content,
+                "then": then.structured_content}  # fmt: skip
+
+    seen = _call(mem, session)
+    assert [r["text"] for r in seen["first"]["records"]] == ["I moved to Shanghai last week."]
+    assert [r["text"] for r in seen["second"]["records"]] == ["I live in Hangzhou."]
+    assert seen["second"]["next_cursor"] is None
+    assert all("Shanghai" not in h["text"] for h in seen["then"]["hits"])
+
+
+def test_errors_are_messages_not_tracebacks(mem: Memory) -> None:
+    async def session(client: Client) -> list[Any]:
+        return [
+            await client.call_tool("get_memory", {"id": "mem_nope"}),
+            await client.call_tool("list_memories", {"cursor": "not-a-cursor"}),
+            await client.call_tool("get_context", {"query": "x", "max_tokens": 0}),
+            await client.call_tool("add_memory", {"content": "hi", "role": "robot"}),
+        ]
+
+    results = _call(mem, session)
+    for result, expected in zip(
+        results, ("NotFoundError", "ValidationError", "max_tokens", "role"), strict=True
+    ):
+        assert result.is_error
+        assert expected in result.content[0].text
+        assert "Traceback" not in result.content[0].text
+
+
+def test_a_bug_says_nothing_of_its_internals(mem: Memory) -> None:
+    def broken(_ctx: Context) -> str:
+        raise RuntimeError("internal detail /srv/secret.py line 3")
+
+    async def session(client: Client) -> Any:
+        return await client.call_tool("search_memory", {"query": "anything"})
+
+    result = _call(mem, session, broken)
+    assert result.is_error
+    text = result.content[0].text
+    assert "search_memory" in text and "secret" not in text and "Traceback" not in text
