@@ -17,4 +17,5 @@ def test_dev_mode_config_names_the_user_in_the_url() -> None:
 
 def test_keyed_config_sends_the_key_instead() -> None:
     server = json.loads(urls(ServiceConfig()).mcp_config)["mcpServers"]["dualtrace"]
-    assert server["url"].endswith("/mcp") and server["headers"]["Authorization"].startswith("Bearer")
+    assert server["url"].endswith("/mcp")
+    assert server["headers"]["Authorization"].startswith("Bearer")
