@@ -51,8 +51,7 @@ class RetrievalConfig:
     temporal_weight: float = 0.2
     #: Which keys search reads: some of "episode", "fact", "scene".
     search_traces: tuple[str, ...] = _TRACES
-    #: Weight of the cross-lingual channel: the query's words translated (Chinese <-> English,
-    #: CC-CEDICT) searched in the full-text index (0: off).
+    #: Weight of the cross-lingual channel: the query's words in the other language (0: off).
     crosslingual_weight: float = 0.5
     #: Also embed the translated words as a second dense query (the better of the two counts).
     crosslingual_dense: bool = False
@@ -215,8 +214,7 @@ class IndexingConfig:
     chunk_chars: int = 4000
     #: Give each chunk after the first a dense vector too (True), or only the opening (False).
     embed_chunks: bool = True
-    #: Add English words for a text's Chinese words to its full-text key (CC-CEDICT), so an
-    #: English question finds a Chinese statement.
+    #: English glosses of a text's Chinese words in its full-text key (CC-CEDICT).
     crosslingual_glosses: bool = True
     #: A file that keeps embeddings across runs, keyed by (embedder id, text hash).
     embed_cache_path: str | None = None
@@ -585,9 +583,7 @@ class ServiceConfig:
             raise ConfigError(f"rate_limit={self.rate_limit} must be 0 (off) or positive")
 
     @classmethod
-    def from_env(
-        cls, env: Mapping[str, str] | None = None, **given: object
-    ) -> ServiceConfig:
+    def from_env(cls, env: Mapping[str, str] | None = None, **given: object) -> ServiceConfig:
         """Defaults, overridden by DUALTRACE_HOST, DUALTRACE_PORT, DUALTRACE_RATE_LIMIT, …,
         overridden in turn by `given` (command-line options; None means not given)."""
         env = os.environ if env is None else env

@@ -122,26 +122,25 @@ class KeyBuilder:
             fresh = self.embedder.embed_passages(todo)
             known.update({text_hash(t): fresh[i] for i, t in enumerate(todo)})
         extra = lexical_context or {}
-        glossed = self.config.crosslingual_glosses
         return [
             IndexEntry(
                 rid,
                 trace,
                 kind,
                 sid,
-                lexical_body(
-                    [
-                        text,
-                        extra.get(rid, "") if chunk == 0 else "",
-                        english_gloss(text) if glossed else "",
-                    ]
-                ),
+                self._body(text, extra.get(rid, ""), chunk),
                 h,
                 known.get(h),
                 chunk,
-            )
+            )  # fmt: skip
             for (rid, trace, kind, sid, text, chunk), h in zip(specs, hashes, strict=True)
         ]
+
+    def _body(self, text: str, context: str, chunk: int) -> str:
+        """A key's full-text body: its text, the turn before (first chunk only) and, for
+        Chinese, English glosses (`crosslingual_glosses`)."""
+        gloss = english_gloss(text) if self.config.crosslingual_glosses else ""
+        return lexical_body([text, context if chunk == 0 else "", gloss])
 
 
 def _tail(text: str, size: int) -> str:
