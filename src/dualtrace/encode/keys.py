@@ -132,7 +132,7 @@ class KeyBuilder:
                 h,
                 known.get(h),
                 chunk,
-            )  # fmt: skip
+            )
             for (rid, trace, kind, sid, text, chunk), h in zip(specs, hashes, strict=True)
         ]
 
