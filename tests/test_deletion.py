@@ -33,7 +33,7 @@ def _fill(mem: Memory) -> None:
             user_id="victim",
             session_id=f"s{i % 3}",
         )
-    mem.add("Bystander keeps nothing secret, just a plain note.", user_id="bystander")
+    mem.add("Bystander keeps nothing private, just a plain note.", user_id="bystander")
 
 
 def test_delete_all_leaves_no_row_and_no_text(db_path: Path) -> None:
@@ -53,7 +53,7 @@ def test_delete_all_leaves_no_row_and_no_text(db_path: Path) -> None:
     raw = _file_bytes(db_path)
     for needle in ("Zorblaxian", "zorblaxian", "Vexmundo", "vexmundo", "秘密钥匙", "秘密"):
         assert needle.encode() not in raw, needle
-    assert b"Bystander keeps nothing secret" in raw
+    assert b"Bystander keeps nothing private" in raw
 
 
 def test_delete_one_record_scrubs_its_text(db_path: Path) -> None:

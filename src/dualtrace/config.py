@@ -214,7 +214,7 @@ class IndexingConfig:
     chunk_chars: int = 4000
     #: Give each chunk after the first a dense vector too (True), or only the opening (False).
     embed_chunks: bool = True
-    #: English glosses of a text's Chinese words in its full-text key (CC-CEDICT).
+    #: Index a text's words in the other language (CC-CEDICT) in a full-text column of their own.
     crosslingual_glosses: bool = True
     #: A file that keeps embeddings across runs, keyed by (embedder id, text hash).
     embed_cache_path: str | None = None

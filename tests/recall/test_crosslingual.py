@@ -1,7 +1,8 @@
 """A question in one language finds a fact stated in the other, through the public API.
 
 The fake embedder's vectors carry no meaning across languages, so what is found here is
-found by the lexicon: the query's words translated, and Chinese turns glossed in English.
+found by the lexicon: the query's words translated, and the turns' glosses (their words in
+the other language, in a full-text column of their own).
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ def _matched(mem: Memory, question: str, turn: str) -> set[str]:
     hits = mem.search(question, user_id="u", limit=10, reinforce=False, explain=True)
     return {
         channel for h in hits if turn in [s.external_id for s in h.sources]
-        for channel in h.scores if channel in ("lexical", "crosslingual")
+        for channel in h.scores if channel in ("lexical", "crosslingual", "gloss")
     }  # fmt: skip
 
 
@@ -63,8 +64,8 @@ def test_the_lexicon_is_what_finds_them(tmp_path: Path) -> None:
     """The control: with the channel and the glosses off, no full-text channel reaches the
     fact in the other language."""
     with _mem(tmp_path / "on.db") as mem:
-        assert "crosslingual" in _matched(mem, "我对什么过敏？", "e3")
-        assert _matched(mem, "What instrument is my daughter learning?", "z1")
+        assert {"crosslingual", "gloss"} <= _matched(mem, "我对什么过敏？", "e3")
+        assert "gloss" in _matched(mem, "What instrument is my daughter learning?", "z1")
     with _mem(tmp_path / "off.db", crosslingual_weight=0.0, crosslingual_glosses=False) as mem:
         assert not _matched(mem, "我对什么过敏？", "e3")
         assert not _matched(mem, "What instrument is my daughter learning?", "z1")

@@ -17,7 +17,10 @@ def test_query_terms_drop_stop_words() -> None:
 
 
 def test_english_stemming_and_chinese_words_match(mem: Memory) -> None:
-    mem.add(["She adopted two puppies last spring.", "我们决定搬到上海。"], user_id="u")
+    # separate sessions: a turn's key also quotes the turn before it in its session
+    mem.add("She adopted two puppies last spring.", user_id="u", session_id="a")
+    mem.add("我们决定搬到上海。", user_id="u", session_id="b")
+    mem.add("The weather was mild all week.", user_id="u", session_id="c")
     episodes = ["episode"]
     assert mem.search("adopting a puppy", user_id="u", kinds=episodes)[0].text.startswith(
         "She adopted"

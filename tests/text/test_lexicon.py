@@ -31,3 +31,13 @@ def test_sub_words_of_an_unlisted_chinese_word_are_looked_up() -> None:
     book = lexicon()
     assert "地下停车库" not in book.zh_en
     assert {"underground", "garage"} <= set(book.english(["地下停车库"]))
+
+
+def test_a_gloss_holds_the_other_language_only() -> None:
+    from dualtrace.text.lexicon import gloss
+
+    zh = gloss("我对花粉过敏，春天很难受。").split()
+    assert "allergic" in zh or "allergy" in zh
+    en = gloss("I'm allergic to penicillin.").split()
+    assert "过敏" in en
+    assert gloss("12345 2026") == ""

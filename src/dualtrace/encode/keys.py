@@ -16,7 +16,7 @@ from dualtrace.embed.cache import text_hash
 from dualtrace.encode.episodes import episode_key_text, lexical_body
 from dualtrace.models import Episode, MemoryRecord
 from dualtrace.store.base import IndexEntry, Store
-from dualtrace.text.lexicon import english_gloss
+from dualtrace.text.lexicon import gloss
 from dualtrace.text.sentences import split_chunks
 
 # (record id, trace, kind, session id, text, chunk)
@@ -122,25 +122,21 @@ class KeyBuilder:
             fresh = self.embedder.embed_passages(todo)
             known.update({text_hash(t): fresh[i] for i, t in enumerate(todo)})
         extra = lexical_context or {}
+        glossed = self.config.crosslingual_glosses
         return [
             IndexEntry(
                 rid,
                 trace,
                 kind,
                 sid,
-                self._body(text, extra.get(rid, ""), chunk),
+                lexical_body([text, extra.get(rid, "") if chunk == 0 else ""]),
                 h,
                 known.get(h),
                 chunk,
+                lexical_body([gloss(text)]) if glossed else "",
             )
             for (rid, trace, kind, sid, text, chunk), h in zip(specs, hashes, strict=True)
         ]
-
-    def _body(self, text: str, context: str, chunk: int) -> str:
-        """A key's full-text body: its text, the turn before (first chunk only) and, for
-        Chinese, English glosses (`crosslingual_glosses`)."""
-        gloss = english_gloss(text) if self.config.crosslingual_glosses else ""
-        return lexical_body([text, context if chunk == 0 else "", gloss])
 
 
 def _tail(text: str, size: int) -> str:

@@ -10,7 +10,7 @@ from dualtrace.models import EntityMention
 from dualtrace.text.dates import time_window
 from dualtrace.text.entities import extract_entities
 from dualtrace.text.lexical import query_terms
-from dualtrace.text.lexicon import gloss_terms, translate_terms
+from dualtrace.text.lexicon import translate_terms
 
 _PAST_CUES = re.compile(
     r"\b(?:last time|as I (?:said|mentioned)|before|previously|earlier|used to|remember|initially|"
@@ -32,8 +32,6 @@ class QueryAnalysis:
     refers_to_past: bool
     #: The terms in the other language (Chinese <-> English), for the cross-lingual channel.
     translated: list[str] = field(default_factory=list)
-    #: The English terms as glosses of Chinese statements, for the lexical channel.
-    glosses: list[str] = field(default_factory=list)
 
 
 def analyse(query: str, now: datetime, *, translate: bool = False) -> QueryAnalysis:
@@ -55,5 +53,4 @@ def analyse(query: str, now: datetime, *, translate: bool = False) -> QueryAnaly
         refers_to_past=bool(_PAST_CUES.search(query))
         or (window is not None and window[1] < now.date()),
         translated=translate_terms(terms) if translate else [],
-        glosses=gloss_terms(terms) if translate else [],
     )

@@ -19,6 +19,11 @@ from dualtrace.text.aliases import AliasIndex
 # How much deeper channels look when metadata or as_of filters will drop most candidates.
 FILTERED_DEPTH = 20
 
+# The gloss channel (the question's words against the keys' words in the other language)
+# weighs this share of `crosslingual_weight`: at the full weight it pulled the same-language
+# ceiling of `bench crosslingual` down from 0.881 to 0.833 (docs/benchmarks.md).
+GLOSS_SHARE = 0.5
+
 # Channels whose scores already lie on a fixed [0, 1] scale (not min-max stretched).
 ABSOLUTE_CHANNELS = frozenset({"entity", "time"})
 
@@ -78,13 +83,17 @@ class Retriever:
         vectors = self.embedder.embed_queries(texts)
         jobs: dict[str, Callable[[], list[Candidate]]] = {
             "dense": partial(self._dense, user_id, list(vectors), depth, scope),
-            "lexical": partial(
-                self.store.search_lexical, user_id, query.terms + query.glosses, depth, scope
-            ),
+            "lexical": partial(self.store.search_lexical, user_id, query.terms, depth, scope),
         }
-        if self.config.crosslingual_weight > 0 and query.translated:
-            jobs["crosslingual"] = partial(
-                self.store.search_lexical, user_id, query.translated, depth, scope
+        if self.config.crosslingual_weight > 0:
+            # the question's words in the other language against the keys' text, and its own
+            # words against the keys' glosses (their words in the other language)
+            if query.translated:
+                jobs["crosslingual"] = partial(
+                    self.store.search_lexical, user_id, query.translated, depth, scope
+                )
+            jobs["gloss"] = partial(
+                self.store.search_lexical, user_id, query.terms, depth, scope, glosses=True
             )
         if self.config.entity_weight > 0 and query.entities:
             jobs["entity"] = partial(self._entities, user_id, query.entities, depth, scope)
@@ -149,15 +158,15 @@ class Retriever:
             "entity": self.config.entity_weight,
             "time": self.config.temporal_weight,
             "crosslingual": self.config.crosslingual_weight,
+            "gloss": self.config.crosslingual_weight * GLOSS_SHARE,
         }
 
     def _min_spreads(self, raw: dict[str, dict[str, float]]) -> dict[str, float]:
         # Cosine similarities of one model sit in a narrow band (e5: ~0.75 unrelated, ~0.85
         # related); BM25 scores scale with the query, so its floor is relative.
-        top_lexical = max(raw["lexical"].values(), default=0.0)
-        top_crosslingual = max(raw.get("crosslingual", {}).values(), default=0.0)
-        return {
-            "dense": self.config.dense_min_spread,
-            "lexical": self.config.lexical_min_spread * top_lexical,
-            "crosslingual": self.config.lexical_min_spread * top_crosslingual,
-        }
+        spreads = {"dense": self.config.dense_min_spread}
+        for name in ("lexical", "crosslingual", "gloss"):  # BM25: relative to the top score
+            spreads[name] = self.config.lexical_min_spread * max(
+                raw.get(name, {}).values(), default=0.0
+            )
+        return spreads

@@ -57,6 +57,7 @@ class IndexEntry:
     content_hash: str
     vector: Vector | None = None
     chunk: int = 0  # a long turn has a key per chunk of its text, numbered from 0
+    gloss: str = ""  # its words in the other language (full-text, cross-lingual search only)
 
 
 @dataclass(frozen=True)
@@ -350,9 +351,11 @@ class SearchIndex(Protocol):
         ...
 
     def search_lexical(
-        self, user_id: str, terms: Sequence[str], limit: int, scope: SearchScope
-    ) -> list[Candidate]:
-        """Full-text (BM25) matches for any of the terms, filtered by scope."""
+        self, user_id: str, terms: Sequence[str], limit: int, scope: SearchScope,
+        *, glosses: bool = False,
+    ) -> list[Candidate]:  # fmt: skip
+        """Full-text (BM25) matches for any of the terms, filtered by scope; with `glosses`,
+        in the keys' glosses (their words in the other language) instead of their text."""
         ...
 
     def search_time(

@@ -207,29 +207,20 @@ def translate_terms(terms: list[str]) -> list[str]:
     return [t for t in dict.fromkeys(out) if t not in known and t not in STOP_EN]
 
 
-def gloss_terms(terms: list[str]) -> list[str]:
-    """A query's English words as the glosses of Chinese statements (`english_gloss`)."""
-    return [GLOSS + t for t in terms if _EN_WORD.fullmatch(t)]
-
-
 MAX_GLOSS_WORDS_PER_TEXT = 40
 
 
-# Gloss words are indexed with this mark ("xqparking"), so that only a query that asks for
-# them (`gloss_terms`) matches them: an English question reaches a Chinese statement by its
-# glosses, while a Chinese question translated into English must find English statements,
-# not the Chinese ones it already reaches in its own words.
-GLOSS = "xq"
-
-
-def english_gloss(text: str) -> str:
-    """English words for the Chinese words of a text, marked as glosses, for its full-text
-    key ("" for a text without Chinese): an English question finds a Chinese statement."""
-    if not _HAN_ANY.search(text):
-        return ""
+def gloss(text: str) -> str:
+    """A text's words in the other language, for the gloss column of its full-text key:
+    English for its Chinese words, Chinese for its English words and two-word phrases ("" for
+    a text with neither). A question in one language finds a statement in the other by it."""
     words = query_terms(text, max_terms=200)
     chinese = [w for w in words if is_cjk(w) and w not in _FUNCTION_ZH]
-    return " ".join(GLOSS + w for w in lexicon().english(chinese)[:MAX_GLOSS_WORDS_PER_TEXT])
+    english = [w for w in words if _EN_WORD.fullmatch(w)]
+    book = lexicon()
+    out = book.english(chinese)[:MAX_GLOSS_WORDS_PER_TEXT]
+    out += book.chinese(english)[:MAX_GLOSS_WORDS_PER_TEXT]
+    return " ".join(out)
 
 
 # Chinese function words (prepositions, measure words, particles): their dictionary senses
@@ -238,4 +229,3 @@ _FUNCTION_ZH = frozenset(
     "对 跟 给 从 向 到 为 被 时 把 让 又 再 才 很 太 几 "
     "种 个 些 里 上 下 中 后 前 更 最 已 就 着 得 地".split()
 )
-_HAN_ANY = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")

@@ -46,8 +46,8 @@ def write_keys(conn: sqlite3.Connection, user_id: str, keys: Sequence[IndexEntry
              key.content_hash, dim, vector),
         )  # fmt: skip
         conn.execute(
-            "INSERT INTO fts (rowid, scope, body, user_id) VALUES (?, ?, ?, ?)",
-            (cur.lastrowid, token, key.body, user_id),
+            "INSERT INTO fts (rowid, scope, body, gloss, user_id) VALUES (?, ?, ?, ?, ?)",
+            (cur.lastrowid, token, key.body, key.gloss, user_id),
         )
     bump(conn, user_id)
 
@@ -143,12 +143,14 @@ class SQLiteIndex(SQLiteConnection):
             return self._dense.search_many(conn, user_id, vectors, limit, scope, admit)
 
     def search_lexical(
-        self, user_id: str, terms: Sequence[str], limit: int, scope: SearchScope
-    ) -> list[Candidate]:
-        """BM25 matches for the terms, filtered by scope."""
+        self, user_id: str, terms: Sequence[str], limit: int, scope: SearchScope,
+        *, glosses: bool = False,
+    ) -> list[Candidate]:  # fmt: skip
+        """BM25 matches for the terms (in the keys' glosses with `glosses`), filtered by scope."""
+        column = "gloss" if glosses else "body"
         with self._reading() as conn:
             admit = partial(_admit, conn, user_id, limit=limit, scope=scope)
-            return lexical_search(conn, user_id, terms, limit, scope, admit)
+            return lexical_search(conn, user_id, terms, limit, scope, admit, column)
 
     def search_entities(
         self, user_id: str, canonicals: Sequence[str], limit: int, scope: SearchScope,

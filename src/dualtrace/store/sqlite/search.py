@@ -58,10 +58,11 @@ def scope_token(user_id: str) -> str:
     return "u" + str(int(hashlib.sha1(user_id.encode()).hexdigest()[:15], 16))
 
 
-def fts_query(user_id: str, terms: Sequence[str]) -> str:
-    """An FTS5 MATCH expression: the user's scope AND any of the terms."""
+def fts_query(user_id: str, terms: Sequence[str], column: str = "body") -> str:
+    """An FTS5 MATCH expression: the user's scope AND any of the terms in `column` (the
+    text, "body", or its words in the other language, "gloss")."""
     quoted = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
-    return f'scope : "{scope_token(user_id)}" AND body : ({quoted})'
+    return f'scope : "{scope_token(user_id)}" AND {column} : ({quoted})'
 
 
 @dataclass
@@ -251,31 +252,35 @@ def _best(
 
 def lexical_search(
     conn: sqlite3.Connection, user_id: str, terms: Sequence[str], limit: int, scope: SearchScope,
-    admit: Admit | None = None,
+    admit: Admit | None = None, column: str = "body",
 ) -> list[Candidate]:  # fmt: skip
     """BM25 over the user's full-text keys (higher is better), best key per record (and,
-    with `admit`, read deeper until `limit` records pass it; see `deepened`)."""
+    with `admit`, read deeper until `limit` records pass it; see `deepened`). `column`:
+    "body" (the keys' text) or "gloss" (their words in the other language)."""
     if not terms:
         return []
-    fetch = partial(_lexical_keys, conn, user_id, terms, scope)
+    fetch = partial(_lexical_keys, conn, user_id, terms, scope, column)
     if admit is None:
         return fetch(limit)[0]
     return deepened(fetch, admit, limit, limit)
 
 
 def _lexical_keys(
-    conn: sqlite3.Connection, user_id: str, terms: Sequence[str], scope: SearchScope, limit: int
-) -> tuple[list[Candidate], bool]:
+    conn: sqlite3.Connection, user_id: str, terms: Sequence[str], scope: SearchScope,
+    column: str, limit: int,
+) -> tuple[list[Candidate], bool]:  # fmt: skip
     """The records of the top `3 * limit` matching keys; and whether more keys matched."""
+    weights = _BM25_WEIGHTS[column]
     if _unfiltered(scope):
-        rows = conn.execute(_TOP_KEYS, (fts_query(user_id, terms), limit * 3, user_id))
+        query = _TOP_KEYS.format(weights=weights)
+        rows = conn.execute(query, (fts_query(user_id, terms, column), limit * 3, user_id))
         return _best_per_record(rows.fetchall(), limit * 3)
     sql = (
-        "SELECT k.record_id, k.trace, -bm25(fts, 0.0, 1.0, 0.0) AS score FROM fts "
+        f"SELECT k.record_id, k.trace, -bm25(fts, {weights}) AS score FROM fts "
         "JOIN search_keys k ON k.id = fts.rowid "
         "WHERE fts MATCH ? AND k.user_id = ? AND fts.user_id = k.user_id"
     )
-    params: list[object] = [fts_query(user_id, terms), user_id]
+    params: list[object] = [fts_query(user_id, terms, column), user_id]
     if scope.kinds is not None:
         sql += f" AND k.kind IN ({','.join('?' * len(scope.kinds))})"
         params.extend(scope.kinds)
@@ -295,9 +300,11 @@ def _lexical_keys(
 # MATCH already confines rows to the user (scope token); k.user_id checks it again.
 _TOP_KEYS = (
     "SELECT k.record_id, k.trace, -r.rank FROM (SELECT rowid, rank FROM fts WHERE fts MATCH ? "
-    "AND rank MATCH 'bm25(0.0, 1.0, 0.0)' ORDER BY rank LIMIT ?) r "
+    "AND rank MATCH 'bm25({weights})' ORDER BY rank LIMIT ?) r "
     "JOIN search_keys k ON k.id = r.rowid WHERE k.user_id = ? ORDER BY r.rank"
 )
+# BM25 column weights (scope, body, gloss, user_id): one column ranks at a time.
+_BM25_WEIGHTS = {"body": "0.0, 1.0, 0.0, 0.0", "gloss": "0.0, 0.0, 1.0, 0.0"}
 ALL_TRACES = frozenset({"episode", "fact", "scene"})
 
 
