@@ -121,9 +121,10 @@ def ingest(client: httpx.Client, turns: int, batch: int) -> dict[str, float]:
         print(f"{mode}: {turns} turns acknowledged in {acked:.1f} s", file=sys.stderr)
         if mode == "async":
             for user, op in operations:  # type: ignore[misc]
-                while client.get(f"/v1/operations/{op}", params={"user_id": user}).json()[
-                    "state"
-                ] != "done":
+                while (
+                    client.get(f"/v1/operations/{op}", params={"user_id": user}).json()["state"]
+                    != "done"
+                ):
                     time.sleep(0.2)
             drained = time.perf_counter() - began
             figures["async_drain_s"] = drained

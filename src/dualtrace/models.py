@@ -288,7 +288,7 @@ class Operation:
 
     @property
     def state(self) -> str:
-        """"pending" while some of its turns wait for embedding and extraction, else "done"."""
+        """ "pending" while some of its turns wait for embedding and extraction, else "done"."""
         return "pending" if self.pending else "done"
 
 

@@ -161,7 +161,8 @@ def _check(db: Path, ledger: Ledger) -> None:
     conn = sqlite3.connect(db)
     try:
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        conn.execute("INSERT INTO fts (fts, rank) VALUES ('integrity-check', 1)")
+        for fts in ("fts", "fts_gloss"):
+            conn.execute(f"INSERT INTO {fts} ({fts}, rank) VALUES ('integrity-check', 1)")
         assert conn.execute("SELECT COUNT(*) FROM extraction_pending").fetchone()[0] == 0
         assert (
             conn.execute("SELECT 1 FROM store_meta WHERE key = 'scrub_pending'").fetchone() is None

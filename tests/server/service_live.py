@@ -106,5 +106,3 @@ def start_server(db: Path, *args: str, env: dict[str, str] | None = None) -> Ser
         time.sleep(0.1)
     server.stop(signal.SIGKILL)
     raise AssertionError(f"serve did not become ready:\n{log.read_text()}")
-
-

@@ -54,8 +54,15 @@ def users(server: Server) -> dict[str, str]:
         added = admin.post("/v1/memories", json={"user_id": lin, "session_id": "s1",
                                                   "messages": turns})  # fmt: skip
         assert added.status_code == 201, added.text
-        secret = admin.post("/v1/memories", json={"user_id": zoe, "messages": [
-            {"content": "Zoe's secret: the plum orchard key is under the blue stone."}]})
+        secret = admin.post(
+            "/v1/memories",
+            json={
+                "user_id": zoe,
+                "messages": [
+                    {"content": "Zoe's secret: the plum orchard key is under the blue stone."}
+                ],
+            },
+        )
         assert secret.status_code == 201, secret.text
     return {"lin": lin, "zoe": zoe, "key": new_key(server.db, "--user", lin)}
 
@@ -134,9 +141,7 @@ def test_timeline_search_and_delete_for_a_user_key(
         assert "plum orchard" not in seen and users["zoe"] not in seen
 
 
-def test_edit_and_undo_from_the_history(
-    page: Page, server: Server, users: dict[str, str]
-) -> None:
+def test_edit_and_undo_from_the_history(page: Page, server: Server, users: dict[str, str]) -> None:
     _sign_in(page, server, users["key"])
     turn = page.locator(".turn", has_text="West Lake")
     turn.locator(".meta a").click()

@@ -52,9 +52,11 @@ def test_http_client_calls_every_tool_for_the_keys_user(server: Server) -> None:
         context = _ok(await client.call_tool("get_context", {"query": marker, "max_tokens": 200}))
         listed = _ok(await client.call_tool("list_memories", {"kinds": ["episode"], "limit": 500}))
         got = _ok(await client.call_tool("get_memory", {"id": episode}))
-        updated = _ok(await client.call_tool(
-            "update_memory", {"id": episode, "text": f"我住在上海，车牌号是{marker}。"}
-        ))
+        updated = _ok(
+            await client.call_tool(
+                "update_memory", {"id": episode, "text": f"我住在上海，车牌号是{marker}。"}
+            )
+        )
         history = _ok(await client.call_tool("memory_history", {"id": episode}))
         return {"names": names, "episode": episode, "hits": hits, "context": context,
                 "listed": listed, "got": got, "updated": updated, "history": history}  # fmt: skip

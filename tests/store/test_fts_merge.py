@@ -30,7 +30,8 @@ SAYINGS = (
 
 
 def _check(conn: sqlite3.Connection) -> None:
-    conn.execute("INSERT INTO fts (fts, rank) VALUES ('integrity-check', 1)")
+    for fts in ("fts", "fts_gloss"):
+        conn.execute(f"INSERT INTO {fts} ({fts}, rank) VALUES ('integrity-check', 1)")
     assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
 
 

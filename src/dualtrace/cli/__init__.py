@@ -18,7 +18,13 @@ from dualtrace.cli import admin, bench, demo, mcp, records, serve
 from dualtrace.cli.app import accept_json_option, cli, exit_code
 
 for _command in (
-    *records.COMMANDS, *admin.COMMANDS, demo.demo, bench.bench, mcp.mcp, serve.serve, serve.keys,
+    *records.COMMANDS,
+    *admin.COMMANDS,
+    demo.demo,
+    bench.bench,
+    mcp.mcp,
+    serve.serve,
+    serve.keys,
 ):
     accept_json_option(_command)
     cli.add_command(_command)

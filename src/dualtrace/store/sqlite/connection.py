@@ -40,6 +40,10 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+# The full-text tables: the keys' text, and their glosses (rows keyed by search key id).
+FTS_TABLES = ("fts", "fts_gloss")
+
+
 def merge_fts(conn: sqlite3.Connection) -> None:
     """Merge the full-text index into one segment, so a deleted row's words leave it.
 
@@ -51,9 +55,10 @@ def merge_fts(conn: sqlite3.Connection) -> None:
     index is rebuilt from its content instead: one level again, also free of deleted words,
     and slower (every row is tokenized again), hence only then.
     """
-    row = conn.execute("SELECT length(block) FROM fts_data WHERE id = 10").fetchone()
-    command = "rebuild" if row is not None and row[0] > FTS_STRUCTURE_LIMIT else "optimize"
-    conn.execute(f"INSERT INTO fts (fts) VALUES ('{command}')")
+    for table in FTS_TABLES:
+        row = conn.execute(f"SELECT length(block) FROM {table}_data WHERE id = 10").fetchone()
+        command = "rebuild" if row is not None and row[0] > FTS_STRUCTURE_LIMIT else "optimize"
+        conn.execute(f"INSERT INTO {table} ({table}) VALUES ('{command}')")
 
 
 class SQLiteConnection:

@@ -20,7 +20,7 @@ from typing import Any
 from dualtrace.store.base import IndexEntry
 from dualtrace.store.sqlite import graph as graph_sql
 from dualtrace.store.sqlite import purge
-from dualtrace.store.sqlite.connection import SQLiteConnection, now
+from dualtrace.store.sqlite.connection import FTS_TABLES, SQLiteConnection, now
 from dualtrace.store.sqlite.index import drop_keys, write_keys
 
 # Tables holding per-user rows, children first (deletion order).
@@ -99,10 +99,12 @@ class SQLiteDeletion(SQLiteConnection):
         stays, its rows re-keyed to the user's pseudonym (`_forgotten_id`)."""
         counts: dict[str, int] = {}
         with self._tx() as conn:
-            conn.execute(
-                "DELETE FROM fts WHERE rowid IN (SELECT id FROM search_keys WHERE user_id = ?)",
-                (user_id,),
-            )
+            for fts in FTS_TABLES:
+                conn.execute(
+                    f"DELETE FROM {fts} WHERE rowid IN "
+                    "(SELECT id FROM search_keys WHERE user_id = ?)",
+                    (user_id,),
+                )
             for table in USER_TABLES:
                 cur = conn.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
                 counts[table] = cur.rowcount

@@ -17,7 +17,7 @@ from dualtrace.models import Candidate
 from dualtrace.store.base import IndexEntry, SearchScope, Vector
 from dualtrace.store.sqlite import codec
 from dualtrace.store.sqlite import graph as graph_sql
-from dualtrace.store.sqlite.connection import SQLiteConnection
+from dualtrace.store.sqlite.connection import FTS_TABLES, SQLiteConnection
 from dualtrace.store.sqlite.search import (
     allowed_ids,
     deepened,
@@ -46,19 +46,25 @@ def write_keys(conn: sqlite3.Connection, user_id: str, keys: Sequence[IndexEntry
              key.content_hash, dim, vector),
         )  # fmt: skip
         conn.execute(
-            "INSERT INTO fts (rowid, scope, body, gloss, user_id) VALUES (?, ?, ?, ?, ?)",
-            (cur.lastrowid, token, key.body, key.gloss, user_id),
+            "INSERT INTO fts (rowid, scope, body, user_id) VALUES (?, ?, ?, ?)",
+            (cur.lastrowid, token, key.body, user_id),
         )
+        if key.gloss:
+            conn.execute(
+                "INSERT INTO fts_gloss (rowid, scope, gloss, user_id) VALUES (?, ?, ?, ?)",
+                (cur.lastrowid, token, key.gloss, user_id),
+            )
     bump(conn, user_id)
 
 
 def drop_keys(conn: sqlite3.Connection, user_id: str, record_id: str) -> None:
-    """Delete a record's search keys and their FTS bodies."""
-    conn.execute(
-        "DELETE FROM fts WHERE rowid IN "
-        "(SELECT id FROM search_keys WHERE user_id = ? AND record_id = ?)",
-        (user_id, record_id),
-    )
+    """Delete a record's search keys and their FTS bodies and glosses."""
+    for table in FTS_TABLES:
+        conn.execute(
+            f"DELETE FROM {table} WHERE rowid IN "
+            "(SELECT id FROM search_keys WHERE user_id = ? AND record_id = ?)",
+            (user_id, record_id),
+        )
     conn.execute(
         "DELETE FROM search_keys WHERE user_id = ? AND record_id = ?", (user_id, record_id)
     )

@@ -261,19 +261,16 @@ MIGRATIONS.append(
 
 MIGRATIONS.append(
     (
-        # Glosses (a key's words in the other language, for cross-lingual search) get their
-        # own full-text column, so they never change how the text itself ranks (BM25 length
-        # normalisation is per column). FTS5 cannot add a column: the table is rebuilt.
+        # Glosses (a key's words in the other language, for cross-lingual search) get a
+        # full-text table of their own, rows keyed like `fts` by the search key's id: FTS5's
+        # BM25 normalises by the length of the whole row, so glosses in `fts` would change
+        # how the text itself ranks.
         "0009_fts_gloss",
         """
-        CREATE VIRTUAL TABLE fts_new USING fts5(
-            scope, body, gloss, user_id UNINDEXED,
+        CREATE VIRTUAL TABLE fts_gloss USING fts5(
+            scope, gloss, user_id UNINDEXED,
             tokenize = 'porter unicode61 remove_diacritics 2'
         );
-        INSERT INTO fts_new (rowid, scope, body, gloss, user_id)
-            SELECT rowid, scope, body, '', user_id FROM fts;
-        DROP TABLE fts;
-        ALTER TABLE fts_new RENAME TO fts;
         """,
     )
 )

@@ -270,15 +270,15 @@ def _lexical_keys(
     column: str, limit: int,
 ) -> tuple[list[Candidate], bool]:  # fmt: skip
     """The records of the top `3 * limit` matching keys; and whether more keys matched."""
-    weights = _BM25_WEIGHTS[column]
+    table = _FTS_OF[column]
     if _unfiltered(scope):
-        query = _TOP_KEYS.format(weights=weights)
+        query = _TOP_KEYS.format(table=table)
         rows = conn.execute(query, (fts_query(user_id, terms, column), limit * 3, user_id))
         return _best_per_record(rows.fetchall(), limit * 3)
     sql = (
-        f"SELECT k.record_id, k.trace, -bm25(fts, {weights}) AS score FROM fts "
-        "JOIN search_keys k ON k.id = fts.rowid "
-        "WHERE fts MATCH ? AND k.user_id = ? AND fts.user_id = k.user_id"
+        f"SELECT k.record_id, k.trace, -bm25({table}, 0.0, 1.0, 0.0) AS score FROM {table} "
+        f"JOIN search_keys k ON k.id = {table}.rowid "
+        f"WHERE {table} MATCH ? AND k.user_id = ? AND {table}.user_id = k.user_id"
     )
     params: list[object] = [fts_query(user_id, terms, column), user_id]
     if scope.kinds is not None:
@@ -299,12 +299,12 @@ def _lexical_keys(
 # twice as fast at 35k keys (16 -> 9 ms a query) as joining every match, same result. The
 # MATCH already confines rows to the user (scope token); k.user_id checks it again.
 _TOP_KEYS = (
-    "SELECT k.record_id, k.trace, -r.rank FROM (SELECT rowid, rank FROM fts WHERE fts MATCH ? "
-    "AND rank MATCH 'bm25({weights})' ORDER BY rank LIMIT ?) r "
+    "SELECT k.record_id, k.trace, -r.rank FROM (SELECT rowid, rank FROM {table} "
+    "WHERE {table} MATCH ? AND rank MATCH 'bm25(0.0, 1.0, 0.0)' ORDER BY rank LIMIT ?) r "
     "JOIN search_keys k ON k.id = r.rowid WHERE k.user_id = ? ORDER BY r.rank"
 )
-# BM25 column weights (scope, body, gloss, user_id): one column ranks at a time.
-_BM25_WEIGHTS = {"body": "0.0, 1.0, 0.0, 0.0", "gloss": "0.0, 0.0, 1.0, 0.0"}
+# The full-text table of each searchable column: the keys' text, or their glosses.
+_FTS_OF = {"body": "fts", "gloss": "fts_gloss"}
 ALL_TRACES = frozenset({"episode", "fact", "scene"})
 
 

@@ -192,7 +192,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
     ),
     _a(
         "vehicle",
-        r"\b(?:traded|trade[-\s]in|leased|car|drive|drives|driving|vehicle|suv|sedan|ev|truck|motorbike|motorcycle|scooter)\b|车|辆|开(?=的是|着|上了|了?一?辆|起来)",
+        r"\b(?:traded|trade[-\s]in|leased|car|drive|drives|driving|vehicle|suv|sedan|ev|truck|motorbike|motorcycle|scooter)\b|(?<![停堵打坐火])车(?![位库险费站程票道厢])|辆|开(?=的是|着|上了|了?一?辆|起来)",
         (
             en(
                 r"\b(?:drive|drives|driving)\s+(?:an?\s+|the\s+|my\s+)?(?!to\b|home\b|around\b|a\s+lot\b){V}"
