@@ -26,7 +26,7 @@ from dualtrace.inputs import parse_time
 from dualtrace.models import Context, Hit, Source
 from dualtrace.recall.current import asks_own_now
 from dualtrace.recall.requests import messages_to_assistant
-from dualtrace.recall.snippets import GAP, clause_snippet, focus_words, longer_than, snippet
+from dualtrace.recall.snippets import clause_snippet, focus_words, longer_than, snippet
 from dualtrace.store.base import Store
 from dualtrace.text.lexical import content_words
 from dualtrace.text.tokens import count_tokens, truncate_to_tokens
@@ -405,34 +405,37 @@ def pack(
     own_ids = _Labels.own_ids(hits)
     timeline = bool(query and asks_own_now(query))  # about a value of the user's that changes
     top = order_for_context(hits)[:1]
+    snippets = focus if snippet_tokens > 0 else frozenset()
+    best = ("", "")
+    if top:
+        best = (top[0].id, _shown_text(top[0], snippets, snippet_tokens, messages))
     context = Context(text="", items=[], tokens=0)
     chosen_before: list[tuple[Hit, str]] = []
     # the bare layout (no header, no titles) when the frame leaves no room for the best item
     for with_header, titled in ((header, True), (False, False)):
         frame = _Frame(hits, with_header, titled, timeline, focus, own_ids)
         room = max_tokens - (_cost(HEADER) if with_header else 0)
-        snippets = focus if snippet_tokens > 0 else frozenset()
         chosen = _select(hits, room, diversity, snippets, snippet_tokens, now, messages, frame)
         shown = _render(chosen, now, frame)
         while chosen and shown.tokens > max_tokens:  # BPE merges across lines, rarely
             chosen.pop()
             shown = _render(chosen, now, frame)
-        if _shows_best(shown, chosen, top) > _shows_best(context, chosen_before, top):
+        if _shows_best(shown, chosen, best) > _shows_best(context, chosen_before, best):
             context, chosen_before = shown, chosen
-        if context.items and _shows_best(context, chosen_before, top) == 2:
-            break  # the best item whole: no need to drop the frame
+        if context.items and _shows_best(context, chosen_before, best) == 2:
+            break  # the best item uncut: no need to drop the frame
     return context
 
 
-def _shows_best(context: Context, chosen: list[tuple[Hit, str]], top: list[Hit]) -> int:
-    """How well a context shows the best hit: 2 whole, 1 cut to clauses, 0 not at all (and
-    -1 for an empty context)."""
+def _shows_best(context: Context, chosen: list[tuple[Hit, str]], best: tuple[str, str]) -> int:
+    """How well a context shows the best hit (`best`: its id and the text it would show
+    with room enough): 2 uncut, 1 cut to clauses, 0 not at all, -1 for an empty context."""
     if not context.items:
         return -1
-    shown = next((text for hit, text in chosen if top and hit.id == top[0].id), None)
+    shown = next((text for hit, text in chosen if hit.id == best[0]), None)
     if shown is None:
         return 0
-    return 1 if GAP in shown else 2
+    return 2 if shown == best[1] else 1
 
 
 def pack_for(
