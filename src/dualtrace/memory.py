@@ -54,6 +54,7 @@ from dualtrace.recall.search import MAX_LIMIT, Searcher, search_scope
 from dualtrace.session import Session, SessionParts, end_idle_sessions
 from dualtrace.store.base import IndexEntry, Store
 from dualtrace.store.sqlite.embed_cache import EmbeddingCacheFile
+from dualtrace.text.lexicon import lexicon
 from dualtrace.text.tokens import count_tokens
 
 log = logging.getLogger(__name__)
@@ -195,10 +196,12 @@ class Memory:
         return AddResult(episodes=ids, events=events, warnings=warnings)
 
     def warm_up(self) -> None:
-        """Load the embedding model and the tokenizer now (a service calls this at start, so
-        that no request pays ~1 s for loading them)."""
+        """Load the embedding model, the tokenizer and the bilingual lexicon now (a service
+        calls this at start, so that no request pays ~1 s for loading them)."""
         self.embedder.embed_queries(["warm up"])
         count_tokens("warm up")
+        if self.config.crosslingual_weight > 0 or self.config.crosslingual_glosses:
+            lexicon()
 
     def finish_pending(self, user_id: str | None = None) -> int:
         """Embed and derive memories from the turns a deferred (or interrupted) `add` left

@@ -62,19 +62,6 @@ def _runs(episodes: Sequence[Episode]) -> list[list[Episode]]:
     return runs
 
 
-def resume_pending(store: Store, writer: MemoryWriter, users: Sequence[str] | None = None) -> int:
-    """Extract every pending turn of these users (None: of every user); returns how many
-    turns were pending."""
-    count = 0
-    for user_id in store.pending_users() if users is None else users:
-        episodes = store.pending_episodes(user_id)
-        if episodes:
-            log.info("extracting %d turns an earlier run left pending", len(episodes))
-            count += len(episodes)
-            extract_pending(store, writer, user_id, episodes)
-    return count
-
-
 def embed_pending(store: Store, keys: KeyBuilder, user_id: str, episodes: Sequence[Episode]) -> int:
     """Give pending turns stored without vectors (a deferred add) their vectors; returns
     how many keys got one. Turns embedded already cost a lookup, not an embedding."""

@@ -195,12 +195,18 @@ def lexicon() -> Lexicon:
     return Lexicon(zh_en=zh_en, en_zh=en_zh)
 
 
+def _by_language(words: list[str]) -> tuple[list[str], list[str]]:
+    """The Chinese words worth translating (function words left out) and the English ones;
+    numbers and other tokens read the same in both languages."""
+    chinese = [w for w in words if is_cjk(w) and w not in _FUNCTION_ZH]
+    return chinese, [w for w in words if _EN_WORD.fullmatch(w)]
+
+
 def translate_terms(terms: list[str]) -> list[str]:
     """Search terms in the other language for a query's `terms`: English words for its
     Chinese words and Chinese words for its English ones. Words that read the same in both
     (numbers, names in Latin letters) need no translation and are not repeated."""
-    chinese = [t for t in terms if is_cjk(t) and t not in _FUNCTION_ZH]
-    english = [t for t in terms if _EN_WORD.fullmatch(t)]
+    chinese, english = _by_language(terms)
     book = lexicon()
     out = book.english(chinese) + book.chinese(english)
     known = set(terms)
@@ -214,9 +220,7 @@ def gloss(text: str) -> str:
     """A text's words in the other language, for the gloss column of its full-text key:
     English for its Chinese words, Chinese for its English words and two-word phrases ("" for
     a text with neither). A question in one language finds a statement in the other by it."""
-    words = query_terms(text, max_terms=200)
-    chinese = [w for w in words if is_cjk(w) and w not in _FUNCTION_ZH]
-    english = [w for w in words if _EN_WORD.fullmatch(w)]
+    chinese, english = _by_language(query_terms(text, max_terms=200))
     book = lexicon()
     out = book.english(chinese)[:MAX_GLOSS_WORDS_PER_TEXT]
     out += book.chinese(english)[:MAX_GLOSS_WORDS_PER_TEXT]
