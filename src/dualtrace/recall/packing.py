@@ -93,21 +93,16 @@ def age_phrase(when: datetime, now: datetime) -> str | None:
     return f"{days} days ago"
 
 
-def hit_line(
-    hit: Hit, *, max_body_tokens: int | None = None, text: str | None = None,
-    refs: Sequence[str] | None = None,
-) -> str:  # fmt: skip
-    """One provenance-tagged context line for a hit (its `text`, or a snippet of it, cut to
-    max_body_tokens), ending with its source labels (`refs`; by default the caller's
-    message ids, else the stored ids); its date is the group's (`date_label`)."""
+def hit_line(hit: Hit, *, text: str | None = None, refs: Sequence[str] | None = None) -> str:
+    """One provenance-tagged context line for a hit (its `text`, or what `_fit` shows of
+    it), ending with its source labels (`refs`; by default the caller's message ids, else
+    the stored ids); its date is the group's (`date_label`)."""
     text = hit.text if text is None else text
     if hit.kind == "episode" and hit.sources:
         body = f"{hit.sources[0].speaker or 'unknown'}: {text}"
     else:
         body = text
     body = " ".join(body.split())
-    if max_body_tokens is not None:
-        body = truncate_to_tokens(body, max_body_tokens)
     if refs is None:
         refs = [s.external_id or s.episode_id for s in hit.sources[:MAX_SOURCES]]
     tag = f" [{', '.join(refs)}]" if refs else ""
