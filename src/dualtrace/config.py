@@ -55,6 +55,8 @@ class RetrievalConfig:
     crosslingual_weight: float = 0.5
     #: Also embed the translated words as a second dense query (the better of the two counts).
     crosslingual_dense: bool = False
+    #: Added to the cosine of keys not in the query's language (the embedder favours its own).
+    dense_language_offset: float = 0.015
 
     def __post_init__(self) -> None:
         check_types(self)
@@ -67,7 +69,8 @@ class RetrievalConfig:
             raise ConfigError(
                 f"search_traces={self.search_traces!r}: use some of 'episode', 'fact', 'scene'"
             )
-        for name in ("entity_weight", "temporal_weight", "crosslingual_weight"):
+        for name in ("entity_weight", "temporal_weight", "crosslingual_weight",
+                     "dense_language_offset"):  # fmt: skip
             if getattr(self, name) < 0:
                 raise ConfigError(f"{name}={getattr(self, name)} must not be negative")
         if self.candidates < 1 or self.rrf_k < 1:
@@ -270,6 +273,7 @@ class Settings(TypedDict, total=False):
     search_traces: tuple[str, ...]
     crosslingual_weight: float
     crosslingual_dense: bool
+    dense_language_offset: float
     recency_weight: float
     recency_halflife_days: float
     importance_weight: float
@@ -422,6 +426,7 @@ class MemoryConfig:
     search_traces = _Flat[tuple[str, ...]]("retrieval")
     crosslingual_weight = _Flat[float]("retrieval")
     crosslingual_dense = _Flat[bool]("retrieval")
+    dense_language_offset = _Flat[float]("retrieval")
     recency_weight = _Flat[float]("boost")
     recency_halflife_days = _Flat[float]("boost")
     importance_weight = _Flat[float]("boost")
@@ -455,18 +460,14 @@ class MemoryConfig:
 _ACCEPTS: dict[str, tuple[Any, str]] = {
     "bool": (lambda v: isinstance(v, bool), "True or False"),
     "int": (lambda v: isinstance(v, int) and not isinstance(v, bool), "an integer"),
-    "float": (
-        lambda v: isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v),
-        "a finite number",
-    ),
+    "float": (lambda v: isinstance(v, int | float) and not isinstance(v, bool)
+              and math.isfinite(v), "a finite number"),
     "str": (lambda v: isinstance(v, str), "a string"),
     "PiiPolicy": (lambda v: isinstance(v, str), "'redact' or 'keep'"),
     "FusionMethod": (lambda v: isinstance(v, str), "'weighted' or 'rrf'"),
     "str | None": (lambda v: v is None or isinstance(v, str), "a string or None"),
-    "tuple[str, ...]": (
-        lambda v: isinstance(v, tuple) and all(isinstance(x, str) for x in v),
-        "a tuple of strings",
-    ),
+    "tuple[str, ...]": (lambda v: isinstance(v, tuple) and all(isinstance(x, str) for x in v),
+                        "a tuple of strings"),
 }
 
 

@@ -13,7 +13,7 @@ from dualtrace.embed.base import Embedder
 from dualtrace.models import Candidate, EntityMention
 from dualtrace.recall.fusion import rrf_fusion, weighted_fusion
 from dualtrace.recall.query import QueryAnalysis
-from dualtrace.store.base import SearchScope, Store, Vector
+from dualtrace.store.base import KEY_LANGUAGES, SearchScope, Store, Vector, key_language
 from dualtrace.text.aliases import AliasIndex
 
 # How much deeper channels look when metadata or as_of filters will drop most candidates.
@@ -82,7 +82,7 @@ class Retriever:
             texts.append(" ".join(query.translated))
         vectors = self.embedder.embed_queries(texts)
         jobs: dict[str, Callable[[], list[Candidate]]] = {
-            "dense": partial(self._dense, user_id, list(vectors), depth, scope),
+            "dense": partial(self._dense, user_id, list(vectors), depth, scope, query.text),
             "lexical": partial(self.store.search_lexical, user_id, query.terms, depth, scope),
         }
         if self.config.crosslingual_weight > 0:
@@ -113,13 +113,21 @@ class Retriever:
         return {name: {c.record_id: c.score for c in found} for name, found in channels.items()}
 
     def _dense(
-        self, user_id: str, vectors: Sequence[Vector], depth: int, scope: SearchScope
-    ) -> list[Candidate]:
+        self, user_id: str, vectors: Sequence[Vector], depth: int, scope: SearchScope,
+        text: str,
+    ) -> list[Candidate]:  # fmt: skip
         """The dense channel: the query's vector, or the better of the query's and its
-        translation's for each record."""
+        translation's for each record. Keys in the other language than the question's get
+        `dense_language_offset` (e5-small rates its own language higher whatever it says)."""
+        own = key_language(text)
+        offset = {lang: self.config.dense_language_offset for lang in KEY_LANGUAGES if lang != own}
         if len(vectors) == 1:
-            return self.store.search_dense(user_id, vectors[0], depth, scope)
-        lists = self.store.search_dense_many(user_id, list(vectors), depth, scope)
+            return self.store.search_dense(
+                user_id, vectors[0], depth, scope, language_offset=offset
+            )
+        lists = self.store.search_dense_many(
+            user_id, list(vectors), depth, scope, language_offset=offset
+        )
         best: dict[str, Candidate] = {}
         for found in lists:
             for c in found:

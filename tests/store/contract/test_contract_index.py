@@ -141,3 +141,23 @@ def test_replace_keys_rebuilds_a_records_keys(store: Store) -> None:
     assert store.get_episodes("u", ["ep1"])["ep1"].text == "apples in the orchard"
     store.replace_keys("u", "ep1", [])
     assert "ep1" not in _ids(store.search_lexical("u", ["plums"], 10, SearchScope()))
+
+
+def test_a_language_offset_lifts_keys_of_that_language_only(store: Store) -> None:
+    near, far = vec(1), vec(1, 1)  # cosine 1.0 and ~0.71 to the query
+    store.insert_episodes(
+        "u",
+        [episode("u", "en", "my space is in the basement garage", minutes=0),
+         episode("u", "zh", "我的 车位 在 地下 二层", seq=1, minutes=1)],
+        [key("en", "my space is in the basement garage", vector=near),
+         key("zh", "我的 车位 在 地下 二层", vector=far)],
+        ACTOR,
+    )  # fmt: skip
+    plain = store.search_dense("u", vec(1), 2, SearchScope())
+    assert _ids(plain) == ["en", "zh"]
+    lifted = store.search_dense("u", vec(1), 2, SearchScope(), language_offset={"zh": 0.5})
+    assert _ids(lifted) == ["zh", "en"]
+    assert abs(lifted[0].score - (plain[1].score + 0.5)) < 1e-6
+    assert abs(lifted[1].score - plain[0].score) < 1e-6  # English keys keep their cosine
+    many = store.search_dense_many("u", [vec(1)], 2, SearchScope(), language_offset={"en": 0.1})
+    assert _ids(many[0]) == ["en", "zh"] and abs(many[0][0].score - 1.1) < 1e-6

@@ -9,7 +9,7 @@ search thread's read connection and filtered by scope.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from functools import partial
 
@@ -133,20 +133,25 @@ class SQLiteIndex(SQLiteConnection):
         return count
 
     def search_dense(
-        self, user_id: str, vector: Vector, limit: int, scope: SearchScope
-    ) -> list[Candidate]:
-        """Nearest keys by cosine similarity, filtered by scope."""
-        with self._reading() as conn:
-            admit = partial(_admit, conn, user_id, limit=limit, scope=scope)
-            return self._dense.search(conn, user_id, vector, limit, scope, admit)
+        self, user_id: str, vector: Vector, limit: int, scope: SearchScope,
+        *, language_offset: Mapping[str, float] | None = None,
+    ) -> list[Candidate]:  # fmt: skip
+        """Nearest keys by cosine similarity (plus their language's offset), filtered by
+        scope."""
+        return self.search_dense_many(
+            user_id, [vector], limit, scope, language_offset=language_offset
+        )[0]
 
     def search_dense_many(
-        self, user_id: str, vectors: Sequence[Vector], limit: int, scope: SearchScope
-    ) -> list[list[Candidate]]:
+        self, user_id: str, vectors: Sequence[Vector], limit: int, scope: SearchScope,
+        *, language_offset: Mapping[str, float] | None = None,
+    ) -> list[list[Candidate]]:  # fmt: skip
         """`search_dense` for several vectors at once (one pass over the user's vectors)."""
         with self._reading() as conn:
             admit = partial(_admit, conn, user_id, limit=limit, scope=scope)
-            return self._dense.search_many(conn, user_id, vectors, limit, scope, admit)
+            return self._dense.search_many(
+                conn, user_id, vectors, limit, scope, admit, language_offset or {}
+            )
 
     def search_lexical(
         self, user_id: str, terms: Sequence[str], limit: int, scope: SearchScope,

@@ -11,7 +11,7 @@ import hashlib
 import json
 import sqlite3
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from dualtrace.models import Candidate
-from dualtrace.store.base import SearchScope, Vector
+from dualtrace.store.base import SearchScope, Vector, key_language
 from dualtrace.store.sqlite.codec import ts
 
 # A channel's candidates through the scope's filters (validity, archived, kind, metadata):
@@ -74,6 +74,7 @@ class _UserMatrix:
     trace_array: np.ndarray
     kinds: np.ndarray
     sessions: np.ndarray
+    languages: np.ndarray  # `key_language` of each key's text
     buffer: np.ndarray  # rows [0, n) are the vectors; the rest is room to append into
     masks: dict[tuple[str, tuple[str, ...]], np.ndarray] = field(default_factory=dict)
 
@@ -83,10 +84,10 @@ class _UserMatrix:
         return self.buffer[: len(self.key_ids)]
 
     def mask(self, column: str, values: tuple[str, ...]) -> np.ndarray:
-        """Rows whose kind or trace is one of `values` (computed once per matrix)."""
+        """Rows whose kind, language or trace is one of `values` (computed once per matrix)."""
         key = (column, values)
         if key not in self.masks:
-            array = self.kinds if column == "kind" else self.trace_array
+            array = {"kind": self.kinds, "language": self.languages}.get(column, self.trace_array)
             self.masks[key] = np.isin(array, list(values))
         return self.masks[key]
 
@@ -94,8 +95,10 @@ class _UserMatrix:
 def _rows(
     conn: sqlite3.Connection, user_id: str, dim: int, where: str, params: list[object]
 ) -> _UserMatrix:
+    # the full-text row of a key has the key's id (its text, Chinese segmented by spaces)
     rows = conn.execute(
-        "SELECT id, record_id, trace, kind, session_id, vector FROM search_keys "
+        "SELECT id, record_id, trace, kind, session_id, vector, "
+        "(SELECT body FROM fts WHERE fts.rowid = search_keys.id) AS body FROM search_keys "
         f"WHERE user_id = ? AND vector IS NOT NULL {where} ORDER BY id",
         [user_id, *params],
     ).fetchall()
@@ -108,6 +111,7 @@ def _rows(
         trace_array=np.array([r["trace"] for r in rows], dtype=object),
         kinds=np.array([r["kind"] for r in rows], dtype=object),
         sessions=np.array([r["session_id"] for r in rows], dtype=object),
+        languages=np.array([key_language(r["body"] or "") for r in rows], dtype=object),
         buffer=matrix.reshape(len(rows), dim) if rows else np.zeros((0, dim), np.float32),
     )
 
@@ -141,6 +145,7 @@ def _concat(old: _UserMatrix, new: _UserMatrix, version: int) -> _UserMatrix:
         trace_array=np.concatenate([old.trace_array, new.trace_array]),
         kinds=np.concatenate([old.kinds, new.kinds]),
         sessions=np.concatenate([old.sessions, new.sessions]),
+        languages=np.concatenate([old.languages, new.languages]),
         buffer=buffer,
     )
 
@@ -206,8 +211,10 @@ class DenseIndex:
         limit: int,
         scope: SearchScope,
         admit: Admit | None = None,
+        language_offset: Mapping[str, float] | None = None,
     ) -> list[list[Candidate]]:
-        """`search` for several vectors with one pass over the user's matrix."""
+        """`search` for several vectors with one pass over the user's matrix; a key's score
+        is its cosine plus its language's `language_offset`."""
         if not vectors:
             return []
         um = self._load(conn, user_id, int(vectors[0].shape[0]))
@@ -218,6 +225,9 @@ class DenseIndex:
         # cores). einsum's own loop takes ~0.8 ms for 10k x 384 and leaves no threads behind.
         queries = np.stack([v.astype(np.float32) for v in vectors])
         table = np.einsum("ij,kj->ki", um.matrix, queries)
+        for language, offset in (language_offset or {}).items():
+            if offset:
+                table += np.float32(offset) * um.mask("language", (language,))
         mask = np.ones(table.shape[1], dtype=bool)
         if scope.kinds is not None:
             mask &= um.mask("kind", tuple(sorted(scope.kinds)))
