@@ -33,6 +33,14 @@ def test_sub_words_of_an_unlisted_chinese_word_are_looked_up() -> None:
     assert {"underground", "garage"} <= set(book.english(["地下停车库"]))
 
 
+def test_an_unlisted_two_character_word_is_looked_up_by_its_characters() -> None:
+    book = lexicon()
+    assert "几楼" not in book.zh_en and "几" in book.zh_en
+    found = set(book.english(["几楼"]))
+    assert "floor" in found
+    assert not found & set(book.zh_en["几"])  # a function character's senses stay out
+
+
 def test_a_gloss_holds_the_other_language_only() -> None:
     from dualtrace.text.lexicon import gloss
 

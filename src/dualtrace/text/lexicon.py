@@ -53,13 +53,15 @@ class Lexicon:
     en_zh: dict[str, tuple[str, ...]]
 
     def english(self, words: Iterable[str]) -> list[str]:
-        """English content words for Chinese words (a word not listed whole is looked up by
-        its jieba sub-words: 地下车库 → 地下, 车库)."""
+        """English content words for Chinese words. A word not listed whole is looked up by
+        its jieba sub-words (地下车库 → 地下, 车库), and a two-character one by its
+        characters, function words left out (几楼 → 楼: floor; 家住 → 家, 住)."""
         out: list[str] = []
         for word in words:
             found = self.zh_en.get(word)
-            if found is None and len(word) > 2:
-                found = tuple(e for part in segment(word, fine=True) if part != word
+            if found is None and len(word) > 1:
+                parts = segment(word, fine=True) if len(word) > 2 else list(word)
+                found = tuple(e for part in parts if part != word and part not in _FUNCTION_ZH
                               for e in self.zh_en.get(part, ()))  # fmt: skip
             out.extend(found or ())
         return list(dict.fromkeys(out))
