@@ -26,6 +26,7 @@ _MARKER = re.compile(r"^(?:\d{1,2}[.)]|[-*•])$")  # "3." split off as a senten
 _HEAD = re.compile(r"^[^:：]{1,60}?(?::(?=\s)|：)")
 
 
+@lru_cache(maxsize=65_536)
 def stem(word: str) -> str:
     """A crude English stem (Chinese words are kept as they are)."""
     for suffix in _SUFFIXES:
