@@ -21,6 +21,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import lru_cache
 
 from dualtrace.models import EntityMention, Hit, Item, MemoryRecord
 from dualtrace.recall.retriever import Scored
@@ -249,8 +250,15 @@ def _answers(item: Item, q: SlotQuestion) -> bool:
             and not slot.get("hedged") and not slot.get("ended")
             and (not q.qualifier or slot.get("qualifier") in (None, q.qualifier))
         )  # fmt: skip
+    return _text_answers(item.text, q)
+
+
+@lru_cache(maxsize=4096)
+def _text_answers(said_text: str, q: SlotQuestion) -> bool:
+    """Whether a text states a value of the asked slot by the attribute's words (cached: a
+    pure function of the text, which the same turns among the hits ask again and again)."""
     attribute = BY_NAME[q.attribute]
-    text = _stated(item.text)
+    text = _stated(said_text)
     if not attribute.about.search(text):
         return False
     said = [s for s in find_statements(text) if s.attribute == q.attribute]

@@ -153,7 +153,10 @@ def _short_ref(external_id: str) -> bool:
     return "," not in external_id and count_tokens(external_id) <= MAX_REF_TOKENS
 
 
+@lru_cache(maxsize=8192)
 def _words(text: str) -> frozenset[str]:
+    if text.isascii():  # casefold is lower there, and keeps every word whole
+        return frozenset(_WORDS.findall(text.lower()))
     return frozenset(w.casefold() for w in _WORDS.findall(text))
 
 

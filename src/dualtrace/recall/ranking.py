@@ -14,31 +14,40 @@ from dualtrace.recall.scoring import boost, engram_score
 
 def rank(
     pool: Sequence[Scored], items: dict[str, Item], now: datetime, config: MemoryConfig,
-    *, explain: bool = False, named: frozenset[str] = frozenset(),
+    *, explain: bool = False, named: frozenset[str] = frozenset(), keep: int | None = None,
 ) -> list[Hit]:  # fmt: skip
     """Hits for the fused pool, re-scored with bounded recency and importance boosts, and a
-    speaker boost for what the people the question names (`named`, casefolded) said.
+    speaker boost for what the people the question names (`named`, casefolded) said; only
+    the best `keep` are made into hits (None: all of them).
 
     `scores` always holds each channel's normalised score; with `explain` it also holds the
     raw channel scores, the relevance before boosts, and each boost.
     """
-    hits: list[Hit] = []
+    recency_weight, importance_weight = config.recency_weight, config.importance_weight
+    halflife = config.recency_halflife_days
+    speaker_weight = config.speaker_weight if named else 0.0
+    scored: list[tuple[float, Scored, Item, dict[str, float]]] = []
     for s in pool:
         item = items.get(s.record_id)
         if item is None:
             continue
         score, boosts = engram_score(
             s.score, occurred_at=item.occurred_at, importance=item.importance, now=now,
-            recency_weight=config.recency_weight, importance_weight=config.importance_weight,
-            halflife_days=config.recency_halflife_days,
+            recency_weight=recency_weight, importance_weight=importance_weight,
+            halflife_days=halflife,
         )  # fmt: skip
-        if named and config.speaker_weight > 0:
+        if speaker_weight > 0:
             said = any((src.speaker or "").casefold() in named for src in item.sources)
-            boosts["speaker_boost"] = boost(1.0 if said else 0.5, config.speaker_weight)
+            boosts["speaker_boost"] = boost(1.0 if said else 0.5, speaker_weight)
             score *= boosts["speaker_boost"]
-        scores = {k: v for k, v in s.scores.items() if explain or not k.endswith("_raw")}
-        if explain:
-            scores.update(boosts, relevance=s.score)
-        hits.append(as_hit(item, score, scores))
-    hits.sort(key=lambda h: -h.score)
-    return hits
+        scored.append((score, s, item, boosts))
+    scored.sort(key=lambda t: -t[0])
+    return [as_hit(item, score, _scores(s, boosts, explain))
+            for score, s, item, boosts in scored[:keep]]  # fmt: skip
+
+
+def _scores(s: Scored, boosts: dict[str, float], explain: bool) -> dict[str, float]:
+    scores = {k: v for k, v in s.scores.items() if explain or not k.endswith("_raw")}
+    if explain:
+        scores.update(boosts, relevance=s.score)
+    return scores

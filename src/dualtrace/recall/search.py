@@ -78,7 +78,9 @@ class Searcher:
                 pool = rerank(pool, view, self.config.slot_weight, join=join)
         named = frozenset(m.name.casefold() for m in analysis.entities)
         items = load_items(self.store, user_id, [s.record_id for s in pool])
-        hits = rank(pool, items, at, self.config, explain=explain, named=named)
+        # what is read past the first `limit` (ANSWER_DEPTH) unless `as_of` drops some
+        keep = None if as_of is not None else max(limit, ANSWER_DEPTH)
+        hits = rank(pool, items, at, self.config, explain=explain, named=named, keep=keep)
         if as_of is not None:  # what was known then: a memory drawn from later turns was not
             hits = [h for h in hits if said_by(h, scope.valid_at)]
         if moment:  # over more than `limit`: the newest statement may rank low

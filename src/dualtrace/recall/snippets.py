@@ -26,6 +26,7 @@ _MARKER = re.compile(r"^(?:\d{1,2}[.)]|[-*•])$")  # "3." split off as a senten
 _HEAD = re.compile(r"^[^:：]{1,60}?(?::(?=\s)|：)")
 
 
+@lru_cache(maxsize=65_536)
 def stem(word: str) -> str:
     """A crude English stem (Chinese words are kept as they are)."""
     for suffix in _SUFFIXES:
@@ -66,7 +67,7 @@ def _read(text: str) -> _Read:
         if head is not None and _MARKER.match(parts[i - 1]) and head.group(0) != parts[i]:
             name = f"{head.group(0)} {GAP}"
             heads[i] = (name, count_tokens(f"{parts[i - 1]} {name}") + 1)
-    stems = tuple(frozenset(stem(w) for w in content_words(p)) for p in parts)
+    stems = tuple(frozenset(map(stem, content_words(p))) for p in parts)
     return _Read(parts=parts, stems=stems, heads=heads)
 
 
@@ -151,6 +152,19 @@ def _clause_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+@lru_cache(maxsize=1024)
+def _clauses(
+    text: str,
+) -> tuple[list[tuple[int, int]], list[str], list[frozenset[str]], list[float]]:
+    """A text read once for `clause_snippet` (a packer asks again with less room, and for
+    the same turn at each budget): its clause spans, their texts, the stems of their content
+    words, and their word counts."""
+    spans = _clause_spans(text)
+    parts = [text[a:b] for a, b in spans]
+    stems = [frozenset(map(stem, content_words(p))) for p in parts]
+    return spans, parts, stems, [_words_in(p) for p in parts]
+
+
 def _words_in(clause: str) -> float:
     """Words of a clause; two CJK characters count as one."""
     cjk = len(_CJK.findall(clause))
@@ -171,13 +185,12 @@ def clause_snippet(
     """
     if max_tokens < 2:
         return None
-    spans = _clause_spans(text)
-    parts = [text[a:b] for a, b in spans]
-    shared = [len(focus & frozenset(stem(w) for w in content_words(p))) for p in parts]
+    spans, parts, stems, words = _clauses(text)
+    shared = [len(focus & s) for s in stems]
     floor = min(1, max(shared, default=0))  # share a word of the query when any clause does
     fitting = [
         i for i, p in enumerate(parts)
-        if shared[i] >= floor and _words_in(p) >= min_words and count_tokens(p) + 1 <= max_tokens
+        if shared[i] >= floor and words[i] >= min_words and count_tokens(p) + 1 <= max_tokens
     ]  # fmt: skip
     if not fitting:
         return None

@@ -87,4 +87,8 @@ def query_terms(text: str, *, max_terms: int = 32) -> list[str]:
 
 def content_words(text: str) -> frozenset[str]:
     """Every distinct content word of a text (what `query_terms` keeps, without a cap)."""
+    if text.isascii():  # the common case, read at once: no Chinese, no curly quote
+        return frozenset(_WORD.findall(text.lower())) - STOP_EN
+    if _CJK.search(text) is None:  # no run to segment: each distinct word once
+        return frozenset({w.lower().replace("’", "'") for w in _WORD.findall(text)} - STOP_EN)
     return frozenset(_content_tokens(text))
