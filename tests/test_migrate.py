@@ -9,6 +9,7 @@ each pair.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -21,8 +22,11 @@ from click.testing import CliRunner, Result
 from dualtrace import Memory
 from dualtrace.cli import cli
 from dualtrace.embed.fake import FakeEmbedder
-from dualtrace.migrate import migrate_store
+from dualtrace.errors import StoreError
+from dualtrace.migrate import _same_nearest, migrate_store
+from dualtrace.models import Candidate
 from dualtrace.store.base import COPY_PARTS, Store, UserRows
+from dualtrace.store.sqlite.store import SQLiteStore
 from dualtrace.store.urls import open_store_url
 
 MARCH, MAY = "2025-03-03T10:00:00Z", "2025-05-05T10:00:00Z"
@@ -243,3 +247,30 @@ def test_a_target_bound_to_another_embedder_is_refused_before_writing(tmp_path: 
         )
     finally:
         target.close()
+
+
+class _LosingStore(SQLiteStore):
+    """A target that drops one search key of each page it loads (a broken backend)."""
+
+    def load_rows(self, user_id: str, rows: UserRows) -> list[int]:
+        return super().load_rows(user_id, dataclasses.replace(rows, keys=rows.keys[1:]))
+
+
+def test_a_copy_that_lost_rows_fails_the_check_naming_the_user(tmp_path: Path) -> None:
+    with Memory(tmp_path / "a.db", embedder=FakeEmbedder()) as mem:
+        mem.add("I live in Hangzhou near the West Lake.", user_id="alice")
+    source, target = open_store_url(str(tmp_path / "a.db")), _LosingStore(tmp_path / "b.db")
+    try:
+        with pytest.raises(StoreError, match=r"'alice': \{'search_keys': \((\d+), (\d+)\)"):
+            migrate_store(source, target)
+    finally:
+        source.close()
+        target.close()
+
+
+def test_ties_at_the_cut_may_differ_other_records_may_not() -> None:
+    a = [Candidate("m1", "fact", 0.9), Candidate("m2", "fact", 0.5)]
+    tied = [Candidate("m1", "fact", 0.9), Candidate("m3", "fact", 0.5)]
+    assert _same_nearest(a, tied)
+    assert not _same_nearest(a, [Candidate("m3", "fact", 0.9), Candidate("m2", "fact", 0.5)])
+    assert not _same_nearest(a, a[:1])
