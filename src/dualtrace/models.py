@@ -330,3 +330,14 @@ class MemoryDetail:
     entities: list[dict[str, str]] = field(default_factory=list)  # name, type
     links: list[dict[str, Any]] = field(default_factory=list)  # id, kind, weight
     supersedes: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class AuditRow:
+    """One audit-log row of a user's, as stored (it never holds memory text)."""
+
+    at: datetime
+    actor: str
+    action: str
+    target_id: str | None
+    detail: dict[str, Any] = field(default_factory=dict)

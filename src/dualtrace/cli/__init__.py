@@ -6,7 +6,8 @@
     dualtrace demo
 
 One module per command group: `records` (add, search, context, list, get, update, delete,
-history, undo, restore), `admin` (forget-user, import, export, maintain, backup), `demo`,
+history, undo, restore), `admin` (forget-user, import, export, maintain, backup,
+migrate), `demo`,
 `bench`, `serve` (serve, keys), `mcp` (the MCP server over stdio).
 `app` holds the group, its options and the one error-to-exit-code mapping (`exit_code`);
 `render` the output. Nothing heavy is imported until a command needs it.

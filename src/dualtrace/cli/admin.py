@@ -1,4 +1,5 @@
-"""Commands on whole stores and users: forget-user, import, export, maintain and backup."""
+"""Commands on whole stores and users: forget-user, import, export, maintain, backup and
+migrate."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import click
 
 from dualtrace.cli import render
 from dualtrace.cli.app import Settings, user_option
-from dualtrace.errors import ValidationError
+from dualtrace.errors import ConfigError, ValidationError
 
 IMPORT_BATCH = 64  # records per write, so the progress bar advances
 
@@ -168,4 +169,46 @@ def export(settings: Settings, user: str, output: Path | None) -> None:
         render.nothing(f"exported {count} records to {output}")
 
 
-COMMANDS = (forget_user, maintain, backup, import_, export)
+@click.command()
+@click.option("--from", "source", required=True, help="Store to copy, e.g. sqlite:///a.db.")
+@click.option("--to", "target", required=True, help="Store to copy into, e.g. postgresql://…")
+@click.option("--force", is_flag=True, help="Add to a target holding other users.")
+@click.option(
+    "--progress/--no-progress", default=None, help="Progress bar [default: if stderr is a TTY]."
+)
+@click.pass_obj
+def migrate(
+    settings: Settings, source: str, target: str, force: bool, progress: bool | None
+) -> None:
+    """Copy every user's rows, vectors included, from one store to another (e.g. SQLite to
+    PostgreSQL), then check counts and a sample of searches. The target must not hold the
+    source's users; one holding others needs --force. --db/--url are not used."""
+    from tqdm import tqdm
+
+    from dualtrace.migrate import migrate_store
+    from dualtrace.store.urls import open_store_url, store_identity
+
+    if store_identity(source) == store_identity(target):
+        raise ConfigError(f"--from and --to name the same store ({source!r}); name another --to")
+    stores = [open_store_url(source, must_exist=True)]
+    try:
+        stores.append(open_store_url(target))
+        with tqdm(total=len(stores[0].user_ids()), unit="user", file=sys.stderr,
+                  disable=None if progress is None else not progress) as bar:  # fmt: skip
+            report = migrate_store(stores[0], stores[1], force=force, progress=bar.update)
+    finally:
+        for store in stores:
+            store.close()
+    if settings.as_json:
+        render.echo_json(report)
+        return
+    render.table(("rows", "copied"), [(part, str(n)) for part, n in report.rows.items()])
+    left = report.audit_left
+    click.echo(
+        f"migrated {report.users} users and {report.api_keys} API keys; checked the row "
+        f"counts of {report.counts_checked} users and {report.searches_checked} searches"
+        + (f"; {left} audit rows of forgotten users stayed behind" if left else "")
+    )
+
+
+COMMANDS = (forget_user, maintain, backup, import_, export, migrate)

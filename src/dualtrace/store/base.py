@@ -13,11 +13,12 @@ read (and tested, see tests/store/contract/) role by role:
     DeletionStore     real deletion, row counts and the audit log
     AccessStore       the HTTP service's API keys (hashed) and deferred-add operations
     BrowseStore       pages of turns and records, per-user counts, a memory's graph
+    CopyStore         every row as stored, page by page, and loading it back (migrate)
 
-Every method but `idle_sessions`, `user_ids`, `pending_users`, `finish_deletions`,
-`backup`, the API-key methods and `user_summaries(None)` is scoped to one user. Backends live under
-`store/<backend>/`; only they contain SQL. Code above these ports never asks which backend
-it has.
+Every method but `idle_sessions`, `user_ids`, `pending_users`, `finish_deletions`, `backup`,
+`embedder_binding`, the API-key methods and `user_summaries(None)` is scoped to one user.
+Backends live under `store/<backend>/`; only they contain SQL. Code above these ports never
+asks which backend it has.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ import numpy.typing as npt
 
 from dualtrace.models import (
     ApiKey,
+    AuditRow,
     Candidate,
     Episode,
     HistoryEntry,
@@ -564,9 +566,55 @@ class BrowseStore(Protocol):
         ...
 
 
+# A user's rows by part, in the order `load_rows` needs them (a turn before its memories).
+COPY_PARTS = (
+    "episodes", "pending", "memories", "keys", "entities", "links", "history", "sessions",
+    "operations", "audit",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class UserRows:
+    """Rows of one user exactly as stored (ids, times, vectors): a page of `CopyStore`."""
+    episodes: tuple[Episode, ...] = ()
+    pending: tuple[tuple[str, datetime], ...] = ()  # (episode id, extraction-pending since)
+    memories: tuple[MemoryRecord, ...] = ()  # with their source episode ids
+    keys: tuple[IndexEntry, ...] = ()  # with their bodies, glosses and vectors
+    entities: tuple[tuple[str, EntityRow], ...] = ()  # (memory id, an entity it mentions)
+    links: tuple[tuple[str, str, str, float], ...] = ()  # (src id, dst id, kind, weight)
+    history: tuple[HistoryEntry, ...] = ()  # oldest first
+    sessions: tuple[SessionRow, ...] = ()
+    operations: tuple[Operation, ...] = ()  # `pending` is read from the turns, not loaded
+    audit: tuple[AuditRow, ...] = ()  # oldest first
+
+
+class CopyStore(Protocol):
+    """The whole store, row by row, for moving it to another backend (`dualtrace migrate`)."""
+
+    def embedder_binding(self) -> tuple[str, int] | None:
+        """The (embedder id, dimensions) the store's vectors come from; None if unbound."""
+        ...
+
+    def copy_page(self, user_id: str, part: str, after: str | None, limit: int) -> tuple[
+        UserRows, str | None
+    ]:  # fmt: skip
+        """Up to `limit` of the user's rows of one of COPY_PARTS after the cursor `after`
+        (None: the first), in a stable order, and the next page's cursor (None: no more)."""
+        ...
+
+    def load_rows(self, user_id: str, rows: UserRows) -> list[int]:
+        """Write rows as `copy_page` read them (ids, times, vectors kept; no history or audit
+        rows of its own) in one transaction; returns the ids its history entries got here."""
+        ...
+
+    def api_key_rows(self) -> list[tuple[ApiKey, str]]:
+        """Every API key with the hash it is stored under, oldest first."""
+        ...
+
+
 class Store(
     StoreLifecycle, EpisodeStore, MemoryStore, GraphStore, SearchIndex, SessionStore,
-    MaintenanceStore, DeletionStore, AccessStore, BrowseStore, Protocol,
+    MaintenanceStore, DeletionStore, AccessStore, BrowseStore, CopyStore, Protocol,
 ):  # fmt: skip
     """Persistence for episodes, memories, their search keys, history and audit: every role.
 

@@ -10,6 +10,7 @@ The store is its role mixins over one connection (see connection.py for why mixi
     deletion.py     DeletionStore      (SQL in purge.py)
     pending.py      EpisodeStore's extraction-pending reads
     access.py       AccessStore        browse.py      BrowseStore
+    copy.py         CopyStore (every row as stored, for `dualtrace migrate`)
     codec.py, migrations.py: columns and schema
 """
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 from dualtrace.store.sqlite.access import SQLiteAccess
 from dualtrace.store.sqlite.backup import SQLiteBackup
 from dualtrace.store.sqlite.browse import SQLiteBrowse
+from dualtrace.store.sqlite.copy import SQLiteCopy
 from dualtrace.store.sqlite.deletion import SQLiteDeletion
 from dualtrace.store.sqlite.episodes import SQLiteEpisodes
 from dualtrace.store.sqlite.graph import SQLiteGraph
@@ -31,6 +33,7 @@ from dualtrace.store.sqlite.sessions import SQLiteSessions
 class SQLiteStore(
     SQLiteEpisodes, SQLiteMemories, SQLiteGraph, SQLiteIndex, SQLiteSessions,
     SQLiteMaintenance, SQLiteDeletion, SQLitePending, SQLiteBackup, SQLiteAccess, SQLiteBrowse,
+    SQLiteCopy,
 ):  # fmt: skip
     """A Store in one SQLite file. Thread-safe through one connection and a lock.
 
