@@ -13,7 +13,8 @@ from dualtrace.embed.base import Embedder
 from dualtrace.models import Candidate, EntityMention
 from dualtrace.recall.fusion import rrf_fusion, weighted_fusion
 from dualtrace.recall.query import QueryAnalysis
-from dualtrace.store.base import KEY_LANGUAGES, SearchScope, Store, Vector, key_language
+from dualtrace.store.base import SearchScope, Store, Vector
+from dualtrace.store.languages import KEY_LANGUAGES, key_language
 from dualtrace.text.aliases import AliasIndex
 
 # How much deeper channels look when metadata or as_of filters will drop most candidates.

@@ -23,7 +23,6 @@ asks which backend it has.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -46,24 +45,6 @@ from dualtrace.models import (
 )
 
 Vector = npt.NDArray[np.float32]
-
-#: The languages a search key is told apart by (`key_language`), e.g. for a dense offset.
-KEY_LANGUAGES = ("en", "zh")
-_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-_LATIN_WORD = re.compile(r"[A-Za-z]+")
-
-
-def key_language(text: str) -> str:
-    """"zh" when Chinese characters make up most of a text's words (a Latin word counts as
-    two characters: "我用的是MacBook Pro" is Chinese), else "en".
-
-    >>> key_language("我的车位在地下二层"), key_language("Renewed it with Ping An")
-    ('zh', 'en')
-    """
-    han = len(_HAN.findall(text))
-    return "zh" if han and han >= 2 * len(_LATIN_WORD.findall(text)) else "en"
-
-
 
 @dataclass(frozen=True)
 class IndexEntry:
@@ -358,13 +339,10 @@ class SearchIndex(Protocol):
         returns how many keys got one. Text and full-text rows are untouched."""
         ...
 
-    def search_dense(
-        self, user_id: str, vector: Vector, limit: int, scope: SearchScope,
-        *, language_offset: Mapping[str, float] | None = None,
-    ) -> list[Candidate]:  # fmt: skip
-        """Nearest keys by cosine similarity, best key per record, filtered by scope. With
-        `language_offset`, a key's score is its cosine plus the offset of its language
-        (`key_language` of its text; languages not named get 0), before ranking."""
+    def search_dense(self, user_id: str, vector: Vector, limit: int, scope: SearchScope, *,
+                     language_offset: Mapping[str, float] | None = None) -> list[Candidate]:
+        """Nearest keys by cosine similarity, best key per record, filtered by scope; with
+        `language_offset`, plus the offset of each key's `store.languages.key_language`."""
         ...
 
     def search_dense_many(

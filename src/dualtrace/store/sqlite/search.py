@@ -21,7 +21,8 @@ import numpy as np
 import numpy.typing as npt
 
 from dualtrace.models import Candidate
-from dualtrace.store.base import SearchScope, Vector, key_language
+from dualtrace.store.base import SearchScope, Vector
+from dualtrace.store.languages import key_language
 from dualtrace.store.sqlite.codec import ts
 
 # A channel's candidates through the scope's filters (validity, archived, kind, metadata):

@@ -1,0 +1,21 @@
+"""Which language a search key is in, for ranking that tells English and Chinese apart."""
+
+from __future__ import annotations
+
+import re
+
+#: The languages a search key is told apart by (`key_language`), e.g. for a dense offset.
+KEY_LANGUAGES = ("en", "zh")
+_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_LATIN_WORD = re.compile(r"[A-Za-z]+")
+
+
+def key_language(text: str) -> str:
+    """"zh" when Chinese characters make up most of a text's words (a Latin word counts as
+    two characters: "我用的是MacBook Pro" is Chinese), else "en".
+
+    >>> key_language("我的车位在地下二层"), key_language("Renewed it with Ping An")
+    ('zh', 'en')
+    """
+    han = len(_HAN.findall(text))
+    return "zh" if han and han >= 2 * len(_LATIN_WORD.findall(text)) else "en"
