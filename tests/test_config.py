@@ -219,7 +219,7 @@ def test_every_setting_can_come_from_the_env() -> None:
         fusion="rrf", rrf_k=7, dense_min_spread=0.1, lexical_min_spread=0.2, candidates=9,
         entity_weight=0.4, entity_max_share=0.3, temporal_weight=0.1, search_traces=("fact",),
         crosslingual_weight=0.9, crosslingual_dense=True, crosslingual_glosses=False,
-        dense_language_offset=0.03,
+        dense_language_balance=0.5,
         recency_weight=0.1, recency_halflife_days=10.0, importance_weight=0.2,
         speaker_weight=0.3, slot_weight=2.0, context_diversity=0.5, context_snippet_tokens=40,
         context_relative_dates=True, context_user_messages=False, context_header=False,

@@ -55,8 +55,8 @@ class RetrievalConfig:
     crosslingual_weight: float = 0.5
     #: Also embed the translated words as a second dense query (the better of the two counts).
     crosslingual_dense: bool = False
-    #: Added to the cosine of keys not in the query's language (the embedder favours its own).
-    dense_language_offset: float = 0.015
+    #: Share of the embedder's `language_gap` added to keys not in the question's language.
+    dense_language_balance: float = 1.0
 
     def __post_init__(self) -> None:
         check_types(self)
@@ -70,7 +70,7 @@ class RetrievalConfig:
                 f"search_traces={self.search_traces!r}: use some of 'episode', 'fact', 'scene'"
             )
         for name in ("entity_weight", "temporal_weight", "crosslingual_weight",
-                     "dense_language_offset"):  # fmt: skip
+                     "dense_language_balance"):  # fmt: skip
             if getattr(self, name) < 0:
                 raise ConfigError(f"{name}={getattr(self, name)} must not be negative")
         if self.candidates < 1 or self.rrf_k < 1:
@@ -273,7 +273,7 @@ class Settings(TypedDict, total=False):
     search_traces: tuple[str, ...]
     crosslingual_weight: float
     crosslingual_dense: bool
-    dense_language_offset: float
+    dense_language_balance: float
     recency_weight: float
     recency_halflife_days: float
     importance_weight: float
@@ -426,7 +426,7 @@ class MemoryConfig:
     search_traces = _Flat[tuple[str, ...]]("retrieval")
     crosslingual_weight = _Flat[float]("retrieval")
     crosslingual_dense = _Flat[bool]("retrieval")
-    dense_language_offset = _Flat[float]("retrieval")
+    dense_language_balance = _Flat[float]("retrieval")
     recency_weight = _Flat[float]("boost")
     recency_halflife_days = _Flat[float]("boost")
     importance_weight = _Flat[float]("boost")

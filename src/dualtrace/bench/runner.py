@@ -69,6 +69,11 @@ class CountingEmbedder:
     def max_batch(self) -> int:
         return self.inner.max_batch
 
+    @property
+    def language_gap(self) -> float:
+        """The wrapped embedder's (see `Embedder`)."""
+        return float(getattr(self.inner, "language_gap", 0.0))
+
     def embed_passages(self, texts: list[str]) -> Matrix:
         """Embed stored texts, counting them."""
         self.passages += len(texts)

@@ -18,6 +18,11 @@ class Embedder(Protocol):
     can refuse to mix models. ``dimensions`` and ``max_batch`` are declared, not probed.
     Queries and passages are embedded separately because asymmetric models (e5) need
     different prefixes for each.
+
+    An embedder may also declare ``language_gap``: how much higher (in cosine) it scores text
+    in a query's own language than text in the other one (English vs Chinese), whatever the
+    texts say. Search adds it back to keys in the other language (`dense_language_balance`);
+    an embedder without it is taken to have none.
     """
 
     @property

@@ -49,6 +49,11 @@ class CachedEmbedder:
     def max_batch(self) -> int:
         return self.inner.max_batch
 
+    @property
+    def language_gap(self) -> float:
+        """The wrapped embedder's (see `Embedder`)."""
+        return float(getattr(self.inner, "language_gap", 0.0))
+
     def _key(self, kind: str, text: str) -> str:
         return self._key_of_hash(kind, text_hash(text))
 

@@ -119,9 +119,11 @@ class Retriever:
     ) -> list[Candidate]:  # fmt: skip
         """The dense channel: the query's vector, or the better of the query's and its
         translation's for each record. Keys in the other language than the question's get
-        `dense_language_offset` (e5-small rates its own language higher whatever it says)."""
+        the embedder's `language_gap` back (e5-small rates its own language higher), times
+        `dense_language_balance`."""
+        gap = self.config.dense_language_balance * getattr(self.embedder, "language_gap", 0.0)
         own = key_language(text)
-        offset = {lang: self.config.dense_language_offset for lang in KEY_LANGUAGES if lang != own}
+        offset = {lang: gap for lang in KEY_LANGUAGES if lang != own}
         if len(vectors) == 1:
             return self.store.search_dense(
                 user_id, vectors[0], depth, scope, language_offset=offset
