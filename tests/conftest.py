@@ -8,10 +8,24 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from socketserver import BaseServer
 
+import pg_server
 import pytest
 
 from dualtrace import Memory
 from dualtrace.embed.fake import FakeEmbedder
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _postgres_server() -> Iterator[None]:
+    """Stop the test run's PostgreSQL server (started on first use, see pg_server.py)."""
+    yield
+    pg_server.stop()
+
+
+@pytest.fixture
+def postgres_url() -> str:
+    """The URL of a new, empty PostgreSQL database with the store's schema (a real server)."""
+    return pg_server.server().fresh_database()
 
 
 @pytest.fixture(autouse=True)

@@ -541,10 +541,20 @@ def sqlite_path_from_url(url: str) -> str:
         return path
     if url.startswith(("postgresql://", "postgres://")):
         raise ConfigError(
-            f"url {url.split('@')[-1]!r}: the PostgreSQL backend is not available in this "
-            "version; use sqlite:///path/to/memory.db"
+            f"url {url.split('@')[-1]!r} names a PostgreSQL database, not a SQLite file; "
+            "open it with Memory(url=...) or dualtrace.store.open.open_store"
         )
-    raise ConfigError(f"url {url!r} has an unknown scheme; use sqlite:///path/to/memory.db")
+    raise ConfigError(
+        f"url {url!r} has an unknown scheme; use sqlite:///path/to/memory.db or "
+        "postgresql://user:password@host/database"
+    )
+
+
+def store_url(env: Mapping[str, str] | None = None) -> str | None:
+    """$DUALTRACE_URL: the store the CLI and the service open when no --db or --url is given
+    (e.g. postgresql://dualtrace:secret@db.internal/memory), or None."""
+    env = os.environ if env is None else env
+    return env.get("DUALTRACE_URL") or None
 
 
 @dataclass(frozen=True)
