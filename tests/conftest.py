@@ -63,6 +63,18 @@ def mem(db_path: Path) -> Iterator[Memory]:
         yield memory
 
 
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def any_mem(request: pytest.FixtureRequest, db_path: Path) -> Iterator[Memory]:
+    """A Memory on each backend in turn: a SQLite file, then a PostgreSQL database of the
+    test run's server (a module runs its tests on both by taking this as its `mem`)."""
+    if request.param == "sqlite":
+        memory = Memory(db_path, embedder=FakeEmbedder())
+    else:
+        memory = Memory(url=pg_server.server().fresh_database(), embedder=FakeEmbedder())
+    with memory:
+        yield memory
+
+
 _CONVERSATION = [
     {
         "id": "a1",

@@ -72,9 +72,11 @@ class TestServer:
         """The URL a store opens `database` with (as the ordinary role)."""
         return self._uri(database, ROLE)
 
-    def admin_url(self, database: str) -> str:
-        """A superuser's URL for `database` (for tests that inspect the catalog)."""
-        return self._uri(database, "postgres")
+    @staticmethod
+    def as_superuser(url: str) -> str:
+        """The same database's URL as the superuser (to inspect the catalog, or to check
+        that the store refuses one)."""
+        return url.replace(f"://{ROLE}@", "://postgres@", 1)
 
     def database_for(self, place: Path) -> str:
         """The URL of the test database of `place` (a test's tmp_path), created on first use

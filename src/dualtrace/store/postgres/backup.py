@@ -2,7 +2,7 @@
 
 pg_dump reads every table under one snapshot, so the archive holds every transaction
 committed before it started and none half, while others keep writing. It runs with
-`--enable-row-security` and the session setting `dualtrace.all_users=on` (the store's role
+`--enable-row-security` and the connection option `dualtrace.all_users=on` (the store's role
 cannot bypass row-level security, and a dump is deliberately every user's), and writes
 data as multi-row INSERTs, which an ordinary role can restore into tables with row-level
 security (COPY FROM cannot). The archive is written beside the target, checked with
@@ -18,9 +18,11 @@ tools); without it, backup is a StoreError that says so.
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
@@ -33,15 +35,23 @@ from dualtrace.store.postgres.connection import PostgresConnection, redacted
 ROWS_PER_INSERT = 500
 
 
-def client_env(url: str) -> tuple[str, dict[str, str]]:
-    """(conninfo without the password, environment with it and the all-users setting) for
-    PostgreSQL's command-line tools: a password on the command line is visible to `ps`."""
+@contextmanager
+def tool_conninfo(url: str) -> Iterator[str]:
+    """A conninfo for PostgreSQL's command-line tools that acts for all users, with the
+    password (if any) in a private passfile for as long as the block runs: a password on
+    the command line would be visible to `ps`."""
     params = conninfo_to_dict(url)
     password = params.pop("password", None)
-    env = dict(os.environ, PGOPTIONS="-c dualtrace.all_users=on")
-    if password is not None:
-        env["PGPASSWORD"] = str(password)
-    return make_conninfo("", **params), env
+    params["options"] = f"{params.get('options') or ''} -c dualtrace.all_users=on".strip()
+    if password is None:
+        yield make_conninfo("", **params)
+        return
+    with tempfile.TemporaryDirectory(prefix="dualtrace-pg-") as folder:
+        passfile = Path(folder) / "pgpass"
+        escaped = str(password).replace("\\", "\\\\").replace(":", "\\:")
+        passfile.write_text(f"*:*:*:*:{escaped}\n")
+        passfile.chmod(0o600)
+        yield make_conninfo("", **params, passfile=str(passfile))
 
 
 class PostgresBackup(PostgresConnection):
@@ -59,12 +69,12 @@ class PostgresBackup(PostgresConnection):
             )
         temp = temp_file(target)
         try:
-            conninfo, env = client_env(self.url)
-            _run([pg_dump, "--format=custom", "--enable-row-security", "--no-owner",
-                  "--no-comments", f"--rows-per-insert={ROWS_PER_INSERT}", f"--file={temp}",
-                  f"--dbname={conninfo}"], env, "pg_dump")  # fmt: skip
+            with tool_conninfo(self.url) as conninfo:
+                _run([pg_dump, "--format=custom", "--enable-row-security", "--no-owner",
+                      "--no-comments", f"--rows-per-insert={ROWS_PER_INSERT}",
+                      f"--file={temp}", f"--dbname={conninfo}"], "pg_dump")  # fmt: skip
             pg_restore = str(Path(pg_dump).with_name("pg_restore"))  # the same tools' version
-            _run([pg_restore, "--list", str(temp)], env, "pg_restore --list (the check)")
+            _run([pg_restore, "--list", str(temp)], "pg_restore --list (the check)")
             flush(temp)
             publish(temp, target, overwrite)
         except BaseException:
@@ -73,9 +83,9 @@ class PostgresBackup(PostgresConnection):
         return target
 
 
-def _run(command: list[str], env: dict[str, str], what: str) -> None:
+def _run(command: list[str], what: str) -> None:
     try:
-        subprocess.run(command, env=env, check=True, capture_output=True, text=True)
+        subprocess.run(command, check=True, capture_output=True, text=True)
     except subprocess.CalledProcessError as exc:
         raise StoreError(
             f"{what} failed ({exc.stderr.strip()[-500:]}); nothing was written to the target. "

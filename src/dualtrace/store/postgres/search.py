@@ -110,14 +110,22 @@ def dense_search(
         return []
     exact = count <= EXACT_UP_TO
     if not exact:
-        cur.execute(
-            "SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), "
-            "set_config('hnsw.ef_search', %s, true), "
-            "set_config('hnsw.max_scan_tuples', %s, true)",
-            (str(EF_SEARCH), str(MAX_SCAN_TUPLES)),
-        )
+        through_index(cur)
     fetch = partial(_dense_keys, cur, user_id, codec.vector_text(vector), scope, exact)
     return deepened(fetch, admit, limit, limit)
+
+
+def through_index(cur: Cursor) -> None:
+    """For the rest of the transaction, nearest-neighbour queries walk the HNSW index with
+    iterative scans. Sorting is priced out so the planner walks the index rather than sort
+    the user's rows found through a btree (which it prefers when its statistics underrate
+    the user, and which is the exact search this path exists to avoid)."""
+    cur.execute(
+        "SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), "
+        "set_config('hnsw.ef_search', %s, true), set_config('hnsw.max_scan_tuples', %s, true), "
+        "set_config('enable_sort', 'off', true)",
+        (str(EF_SEARCH), str(MAX_SCAN_TUPLES)),
+    )
 
 
 def _dense_keys(
