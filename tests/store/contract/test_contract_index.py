@@ -141,3 +141,12 @@ def test_replace_keys_rebuilds_a_records_keys(store: Store) -> None:
     assert store.get_episodes("u", ["ep1"])["ep1"].text == "apples in the orchard"
     store.replace_keys("u", "ep1", [])
     assert "ep1" not in _ids(store.search_lexical("u", ["plums"], 10, SearchScope()))
+
+
+def test_lexical_ranking_weighs_a_rare_term_above_a_common_one(store: Store) -> None:
+    turns = [episode("u", f"ep{i}", "x", seq=i) for i in range(9)]
+    keys = [key(f"ep{i}", "tea in the morning and tea at noon") for i in range(8)]
+    keys.append(key("ep8", "saffron in the rice"))
+    store.insert_episodes("u", turns, keys, ACTOR)
+    found = store.search_lexical("u", ["tea", "saffron"], 9, SearchScope())
+    assert _ids(found)[0] == "ep8" and len(found) == 9  # BM25's idf: saffron is rare

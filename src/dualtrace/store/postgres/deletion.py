@@ -5,7 +5,10 @@ A record, its search keys (text tsvector, gloss tsvector and vector are columns 
 row), its history and what was derived from it go in one transaction (the SQL of that is in
 purge.py), which also marks the database for clean-up; after the commit, `_scrub` runs a
 plain VACUUM of the tables deletions touch, and a crash before it leaves the mark for the
-next open or `maintain` (`finish_deletions`).
+next open or `maintain` (`finish_deletions`). VACUUM's cost grows with the tables (it reads
+every page with dead rows and scans each index whole, the HNSW index included), so at a
+million keys a deletion takes seconds of it; the deleting call waits for it, as SQLite's
+deletion waits for its VACUUM.
 
 What PostgreSQL keeps after that, and how long:
 - VACUUM removes the deleted rows from the tables and from every index (the HNSW graph and

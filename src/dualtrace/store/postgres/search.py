@@ -16,10 +16,12 @@ million keys (the scale benchmark measures recall and latency on both sides of i
 Lexical search: each key's text is indexed as a tsvector: its Latin-script words through
 the `english` configuration (stemming, stop words), its Chinese words — segmented by the
 caller with jieba, space-separated in `IndexEntry.body` — through `simple` (one lexeme per
-word, as segmented). A query term goes through the configuration of its script, terms are
-OR-ed, and matches are ranked with `ts_rank_cd` (cover density, normalised by the key's
-length: 1 + log(length)). Glosses (a key's words in the other language) have their own
-tsvector column, ranked on their own, as SQLite keeps them in their own FTS table.
+word, as segmented). A query term goes through the configuration of its script, a key
+matches if any term does, and matches are ranked in BM25's shape: the sum over the terms it
+holds of the term's idf among the user's keys times `ts_rank` (its frequency, normalised by
+the key's length: 1 + log(length)); see `lexical_sql`. Glosses (a key's words in the other
+language) have their own tsvector column, ranked on their own, as SQLite keeps them in their
+own FTS table.
 """
 
 from __future__ import annotations
@@ -151,14 +153,34 @@ def _dense_keys(
 # -- lexical ------------------------------------------------------------------------------------
 
 
-def tsquery_sql(terms: Sequence[str]) -> tuple[str, list[str]]:
-    """A tsquery expression OR-ing the terms, each as a phrase in its script's configuration."""
-    parts, params = [], []
-    for term in terms:
+def lexical_sql(terms: Sequence[str], column: str, filters: str) -> tuple[str, list[str]]:
+    """The ranking query for `terms` (their parameters first; then the user id twice, the
+    filters' parameters and the limit): each term a phrase in its script's configuration,
+    matched if any term is, scored Σ idf(term) · ts_rank(key, term) — BM25's shape, with
+    each term's idf counted among the user's keys, so a rare term outweighs a common one."""
+    queries, params = [], []
+    for i, term in enumerate(terms):
         config = "simple" if _CJK.search(term) else "english"
-        parts.append(f"phraseto_tsquery('{config}', %s)")
+        queries.append(f"phraseto_tsquery('{config}', %s) AS q{i}")
         params.append(term)
-    return "(" + " || ".join(parts) + ")", params
+    n = range(len(terms))
+    score = " + ".join(
+        f"CASE WHEN v @@ q{i} THEN ln(1 + (total - d{i} + 0.5) / (d{i} + 0.5)) "
+        f"* ts_rank(v, q{i}, 1) ELSE 0 END"
+        for i in n
+    )
+    sql = (
+        f"WITH q AS (SELECT {', '.join(queries)}), "
+        f"m AS MATERIALIZED (SELECT k.id, k.record_id, k.trace, k.kind, k.session_id, "
+        f"k.{column} AS v FROM search_keys k, q WHERE k.user_id = %s "
+        f"AND k.{column} @@ ({' || '.join(f'q{i}' for i in n)})), "
+        f"df AS (SELECT {', '.join(f'count(*) FILTER (WHERE v @@ q{i}) AS d{i}' for i in n)} "
+        "FROM m, q), "
+        "total AS (SELECT count(*) AS total FROM search_keys WHERE user_id = %s) "
+        f"SELECT record_id, trace, {score} AS score FROM m, q, df, total WHERE true{filters} "
+        "ORDER BY score DESC, id LIMIT %s"
+    )
+    return sql, params
 
 
 def lexical_search(
@@ -166,19 +188,16 @@ def lexical_search(
     admit: Admit, column: str,
 ) -> list[Candidate]:  # fmt: skip
     """Full-text matches of any term in `column` ("tsv": the keys' text; "gloss_tsv":
-    their words in the other language), best key per record, ranked by `ts_rank_cd`."""
+    their words in the other language), best key per record, best first (`lexical_sql`)."""
     if not terms:
         return []
-    query, query_params = tsquery_sql(terms)
-    filters, params = _key_filters(scope)
+    filters, filter_params = _key_filters(scope)
+    sql, params = lexical_sql(terms, column, filters)
 
     def fetch(depth: int) -> tuple[list[Candidate], bool]:
-        sql = (
-            f"SELECT record_id, trace, ts_rank_cd({column}, q, 1) AS score FROM search_keys, "
-            f"(SELECT {query} AS q) AS query WHERE user_id = %s AND {column} @@ q{filters} "
-            "ORDER BY score DESC, id LIMIT %s"
-        )
-        rows = cur.execute(sql.encode(), [*query_params, user_id, *params, depth * 3]).fetchall()
+        rows = cur.execute(
+            sql.encode(), [*params, user_id, user_id, *filter_params, depth * 3]
+        ).fetchall()
         return _best_per_record(rows, depth * 3)
 
     return deepened(fetch, admit, limit, limit)
