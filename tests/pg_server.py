@@ -96,6 +96,13 @@ class TestServer:
                     self._create(name, MIGRATED)
         return self.url(name)
 
+    def bare_database(self) -> str:
+        """The URL of a new database with the vector extension only (no schema yet)."""
+        name = "b_" + hashlib.sha1(tempfile.mkdtemp().encode()).hexdigest()[:20]
+        with self._lock:
+            self._create(name, BARE)
+        return self.url(name)
+
     def fresh_database(self) -> str:
         """The URL of a new, empty database with the store's schema."""
         return self.database_for(Path(tempfile.mkdtemp(prefix="dualtrace-db-")))

@@ -16,8 +16,8 @@ import pg_server
 import psycopg
 import pytest
 
-from dualtrace.errors import ConfigError, StoreError
-from dualtrace.store.postgres.migrations import REFERENCE_TABLES, USER_TABLES
+from dualtrace.errors import ConfigError, SchemaError, StoreError
+from dualtrace.store.postgres.migrations import LATEST, REFERENCE_TABLES, USER_TABLES, migrate
 from dualtrace.store.postgres.store import PostgresStore
 
 pytestmark = pytest.mark.postgres
@@ -143,3 +143,15 @@ def test_a_database_that_cannot_be_reached_is_a_clear_store_error(postgres_url: 
     with pytest.raises(StoreError, match="check that the server is running") as raised:
         PostgresStore("postgresql://nobody:s3cret@127.0.0.1:1/db?connect_timeout=2")
     assert "s3cret" not in str(raised.value) and "nobody:***@" in str(raised.value)
+
+
+def test_a_new_database_is_migrated_once_and_an_unknown_migration_is_refused() -> None:
+    url = pg_server.server().bare_database()
+    PostgresStore(url).close()  # applies every migration
+    PostgresStore(url).close()  # and then none
+    with psycopg.connect(url, autocommit=True) as conn:
+        assert conn.execute("SELECT name FROM schema_migrations").fetchall() == [(LATEST,)]
+        assert migrate(conn) == []
+        conn.execute("INSERT INTO schema_migrations VALUES ('9999_from_the_future', now())")
+    with pytest.raises(SchemaError, match=r"9999_from_the_future.*upgrade dualtrace"):
+        PostgresStore(url)

@@ -98,10 +98,12 @@ class PostgresConnection:
         )  # fmt: skip
         try:
             self._pool.open(wait=True, timeout=CONNECT_TIMEOUT_S)
-        except PoolTimeout as exc:
+            self._scrub()  # a clean-up a crash cut short is finished first
+        except BaseException as exc:
             self._pool.close()
-            raise store_error(exc, url) from exc
-        self._scrub()  # a clean-up a crash cut short is finished first
+            if isinstance(exc, PoolTimeout):
+                raise store_error(exc, url) from exc
+            raise
 
     @staticmethod
     def _check_and_migrate(url: str) -> None:

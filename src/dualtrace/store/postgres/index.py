@@ -113,7 +113,7 @@ class PostgresIndex(PostgresConnection):
             return []
         with self._tx(user_id) as cur:
             admit = partial(_admit, cur, user_id, limit=limit, scope=scope)
-            return [dense_search(cur, user_id, v, limit, scope, admit) for v in vectors]
+            return dense_search(cur, user_id, vectors, limit, scope, admit)
 
     def search_lexical(
         self, user_id: str, terms: Sequence[str], limit: int, scope: SearchScope,

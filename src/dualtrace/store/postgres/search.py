@@ -101,20 +101,24 @@ def _best_per_record(rows: Sequence[Any], asked: int) -> tuple[list[Candidate], 
 
 
 def dense_search(
-    cur: Cursor, user_id: str, vector: Vector, limit: int, scope: SearchScope, admit: Admit
-) -> list[Candidate]:
-    """Nearest keys by cosine similarity, best key per record, read deeper until `limit`
-    records pass `admit`."""
-    (count,) = cur.execute(
-        "SELECT count(*) FROM search_keys WHERE user_id = %s", (user_id,)
-    ).fetchone() or (0,)
+    cur: Cursor, user_id: str, vectors: Sequence[Vector], limit: int, scope: SearchScope,
+    admit: Admit,
+) -> list[list[Candidate]]:  # fmt: skip
+    """For each vector, the nearest keys by cosine similarity, best key per record, read
+    deeper until `limit` records pass `admit` (exact or through the index: the module's
+    docstring says which, by the user's number of keys)."""
+    row = cur.execute("SELECT count(*) FROM search_keys WHERE user_id = %s", (user_id,)).fetchone()
+    count = int(row[0]) if row is not None else 0
     if count == 0:
-        return []
+        return [[] for _ in vectors]
     exact = count <= EXACT_UP_TO
     if not exact:
         through_index(cur)
-    fetch = partial(_dense_keys, cur, user_id, codec.vector_text(vector), scope, exact)
-    return deepened(fetch, admit, limit, limit)
+    found = []
+    for vector in vectors:
+        fetch = partial(_dense_keys, cur, user_id, codec.vector_text(vector), scope, exact)
+        found.append(deepened(fetch, admit, limit, limit))
+    return found
 
 
 def through_index(cur: Cursor) -> None:
