@@ -155,3 +155,28 @@ def test_a_new_database_is_migrated_once_and_an_unknown_migration_is_refused() -
         conn.execute("INSERT INTO schema_migrations VALUES ('9999_from_the_future', now())")
     with pytest.raises(SchemaError, match=r"9999_from_the_future.*upgrade dualtrace"):
         PostgresStore(url)
+
+
+def test_a_vacuum_the_role_may_not_run_is_an_error_not_a_silent_skip(postgres_url: str) -> None:
+    superuser = pg_server.TestServer.as_superuser(postgres_url)
+    with psycopg.connect(superuser, autocommit=True) as su:
+        su.execute("DROP ROLE IF EXISTS dt_grantee")
+        su.execute("CREATE ROLE dt_grantee LOGIN")
+        su.execute("GRANT CREATE, USAGE ON SCHEMA public TO dt_grantee")
+        su.execute(
+            "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO dt_grantee"
+        )
+    url = postgres_url.replace("://dualtrace_test@", "://dt_grantee@")
+    store = PostgresStore(url)  # not the tables' owner: it may write, not VACUUM
+    try:
+        store.touch_session("alice", "s1", T0)
+        with pytest.raises(StoreError, match="VACUUM after a deletion was refused"):
+            store.delete_user("alice", "test")
+        assert store.count_records("alice")["sessions"] == 0  # the deletion itself committed
+        with pytest.raises(StoreError, match="refused"):
+            store.finish_deletions()  # still owed, and said so again
+    finally:
+        store.close()
+        with psycopg.connect(superuser, autocommit=True) as su:
+            su.execute("REVOKE ALL ON ALL TABLES IN SCHEMA public FROM dt_grantee")
+            su.execute("REVOKE ALL ON SCHEMA public FROM dt_grantee")
