@@ -180,3 +180,16 @@ def test_a_vacuum_the_role_may_not_run_is_an_error_not_a_silent_skip(postgres_ur
         with psycopg.connect(superuser, autocommit=True) as su:
             su.execute("REVOKE ALL ON ALL TABLES IN SCHEMA public FROM dt_grantee")
             su.execute("REVOKE ALL ON SCHEMA public FROM dt_grantee")
+
+
+def test_a_malformed_url_is_a_config_error_naming_the_form(postgres_url: str) -> None:
+    with pytest.raises(ConfigError, match=r"not a PostgreSQL URL .*postgresql://user:password@"):
+        PostgresStore("postgresql://app:pw@db.internal:5432/memory?no_such_option=1")
+    with_options = postgres_url + "&options=-c%20statement_timeout%3D60000"
+    store = PostgresStore(with_options)  # the URL's own options are kept beside the store's
+    try:
+        with store._tx("u") as cur:
+            assert cur.execute("SHOW statement_timeout").fetchone()[0] == "1min"
+            assert cur.execute("SHOW TimeZone").fetchone()[0] == "UTC"
+    finally:
+        store.close()

@@ -29,6 +29,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import psycopg
+from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import ConnectionPool, PoolClosed, PoolTimeout
 
 from dualtrace.errors import ConfigError, EmbedderMismatchError, NotFoundError, StoreError
@@ -91,10 +92,19 @@ class PostgresConnection:
     def __init__(self, url: str) -> None:
         self.url = url
         self._closed = False
+        try:
+            conninfo_to_dict(url)
+        except psycopg.ProgrammingError as exc:
+            raise ConfigError(
+                f"{redacted(url)!r} is not a PostgreSQL URL ({str(exc).strip()}); use "
+                "postgresql://user:password@host:5432/database"
+            ) from exc
         self._check_and_migrate(url)
+        # times come back in UTC; options the URL itself sets are kept
+        options = f"{conninfo_to_dict(url).get('options') or ''} -c TimeZone=UTC".strip()
         self._pool: ConnectionPool[psycopg.Connection[Row]] = ConnectionPool(
             url, min_size=1, max_size=POOL_SIZE, open=False, timeout=30,
-            kwargs={"options": "-c TimeZone=UTC", "row_factory": codec.row_factory},
+            kwargs={"options": options, "row_factory": codec.row_factory},
         )  # fmt: skip
         try:
             self._pool.open(wait=True, timeout=CONNECT_TIMEOUT_S)
