@@ -18,8 +18,8 @@ from dualtrace.store.postgres import codec
 from dualtrace.store.postgres.codec import Row
 from dualtrace.store.postgres.connection import Cursor
 
-# The same tuning on both backends (what they mean: the SQLite store's lifecycle.py).
-from dualtrace.store.sqlite.lifecycle import (
+# The same tuning on both backends.
+from dualtrace.store.write_rules import (
     CONFIDENCE_STEP,
     MAX_MEAN_IMPORTANCE,
     MIN_MEMORIES_TO_NORMALISE,

@@ -17,7 +17,7 @@ from dualtrace.store.postgres import graph as graph_sql
 from dualtrace.store.postgres.connection import Cursor, PostgresConnection, now
 from dualtrace.store.postgres.index import drop_keys, write_keys
 from dualtrace.store.postgres.survivors import surviving
-from dualtrace.store.sqlite.survivors import MemoryWrite
+from dualtrace.store.write_rules import MemoryWrite
 
 _INSERT_MEMORY = (
     f"INSERT INTO memories ({codec.MEMORY_COLUMNS}) VALUES "

@@ -1,51 +1,30 @@
 """Derived memories checked, inside their write's transaction, against what still exists.
 
-The same rules as the SQLite store's survivors.py (read it for why): extraction runs outside
-any transaction, so a turn it cites, or a memory a decision changes, may be gone by the
-time its memories are written. The write holds the user's write lock (connection.py), so
-what it sees exists stays so until it commits.
+Extraction runs outside any transaction, so a turn it cites, or a memory a decision changes,
+may be gone by the time its memories are written; the rules for what is then left out are
+`write_rules.trimmed_write` (the SQLite store's survivors.py says why they are needed). The
+write holds the user's write lock (connection.py), so what it sees exists stays so until it
+commits.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from dualtrace.errors import ConflictError
-from dualtrace.store.base import MemoryGraph
 from dualtrace.store.postgres.connection import Cursor
-from dualtrace.store.sqlite.survivors import MemoryWrite, _applies, _trimmed
+from dualtrace.store.write_rules import MemoryWrite, cited_and_named, trimmed_write
 
 
 def surviving(cur: Cursor, user_id: str, write: MemoryWrite) -> MemoryWrite:
-    """The write without what cites deleted records (see the SQLite store's `surviving`)."""
-    new = {m.id for m in write.memories}
-    cited = {e for m in write.memories for e in m.source_episode_ids}
-    cited |= {e for c in write.changes for e in c.sources}
-    named = {c.memory_id for c in write.changes} | {c.by_id for c in write.changes if c.by_id}
-    if write.graph is not None:
-        named |= {end for link in write.graph.links for end in link[:2]}
-    named -= new
+    """The write without what cites deleted records (the rules: `write_rules.trimmed_write`)."""
+    cited, named = cited_and_named(write)
     turns = _existing(cur, "episodes", user_id, cited)
     stored = _existing(cur, "memories", user_id, named)
     if turns == cited and stored == named:
         return write  # the common case: nothing was deleted meanwhile
     _refuse_others(cur, user_id, cited - turns, named - stored)
-    memories = [
-        replace(m, source_episode_ids=tuple(e for e in m.source_episode_ids if e in turns))
-        for m in write.memories
-        if not m.source_episode_ids or set(m.source_episode_ids) & turns
-    ]
-    alive = {m.id for m in memories} | stored
-    changes = [_trimmed(c, turns) for c in write.changes if _applies(c, alive, turns)]
-    graph = write.graph
-    if graph is not None:
-        graph = MemoryGraph(
-            entities=tuple((mid, row) for mid, row in graph.entities if mid in alive),
-            links=tuple(link for link in graph.links if link[0] in alive and link[1] in alive),
-        )
-    keys = [k for k in write.keys if k.record_id in alive]
-    return MemoryWrite(memories, keys, graph, changes)
+    return trimmed_write(write, turns, stored)
 
 
 def _refuse_others(cur: Cursor, user_id: str, turns: set[str], memories: set[str]) -> None:
