@@ -92,6 +92,8 @@ class PostgresConnection:
     def __init__(self, url: str) -> None:
         self.url = url
         self._closed = False
+        # per user: (memories, mean importance when measured, importance gained since)
+        self._means: dict[str, tuple[int, float, float]] = {}
         try:
             conninfo_to_dict(url)
         except psycopg.ProgrammingError as exc:

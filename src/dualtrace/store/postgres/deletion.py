@@ -123,6 +123,7 @@ class PostgresDeletion(PostgresConnection):
             cur.execute("DELETE FROM audit_log WHERE user_id = %s", (user_id,))
             self._audit(cur, pseudonym, actor, "forget_user", None, counts)
             self._mark_scrub(cur)
+        self._means.pop(user_id, None)
         self._scrub()
         return counts
 

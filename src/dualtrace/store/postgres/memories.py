@@ -223,12 +223,30 @@ class PostgresMemories(PostgresConnection):
                 "AND id = ANY(%s) FOR UPDATE",
                 (user_id, list(memory_ids)),
             ).fetchall()
+            updates = [(update(r[1], r[2]), at, user_id, r[0]) for r in rows]
             cur.executemany(
                 "UPDATE memories SET importance = %s, access_count = access_count + 1, "
                 "last_accessed_at = %s WHERE user_id = %s AND id = %s",
-                [(update(r[1], r[2]), at, user_id, r[0]) for r in rows],
+                updates,
             )
-            rescale_importance(cur, user_id)
+            gained = sum(u[0] - r[1] for u, r in zip(updates, rows, strict=True))
+            self._check_mean(cur, user_id, gained)
+
+    def _check_mean(self, cur: Cursor, user_id: str, gained: float) -> None:
+        """Scale the user's importances back once their mean passes the limit. As in the
+        SQLite store, this handle tracks an upper bound (the mean when last measured plus
+        what its recalls added since) and scans the user's memories only when the bound
+        could pass the limit; other processes' recalls are seen at the next measurement."""
+        count, mean, pending = self._means.get(user_id, (0, 0.0, float("inf")))
+        if mean + (pending + gained) / max(count, 1) <= lifecycle.MAX_MEAN_IMPORTANCE:
+            self._means[user_id] = (count, mean, pending + gained)
+            return
+        rescale_importance(cur, user_id)
+        row = cur.execute(
+            "SELECT count(*), COALESCE(avg(importance), 0) FROM memories WHERE user_id = %s",
+            (user_id,),
+        ).fetchone()
+        self._means[user_id] = (int(row[0]), float(row[1]), 0.0) if row else (0, 0.0, 0.0)
 
     def archive_memories(self, user_id: str, ids: Sequence[str], reason: str, actor: str) -> int:
         """Take memories out of default search (restorable); returns how many changed."""
