@@ -8,10 +8,24 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from socketserver import BaseServer
 
+import pg_server
 import pytest
 
 from dualtrace import Memory
 from dualtrace.embed.fake import FakeEmbedder
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _postgres_server() -> Iterator[None]:
+    """Stop the test run's PostgreSQL server (started on first use, see pg_server.py)."""
+    yield
+    pg_server.stop()
+
+
+@pytest.fixture
+def postgres_url() -> str:
+    """The URL of a new, empty PostgreSQL database with the store's schema (a real server)."""
+    return pg_server.server().fresh_database()
 
 
 @pytest.fixture(autouse=True)
@@ -46,6 +60,18 @@ def db_path(tmp_path: Path) -> Path:
 @pytest.fixture
 def mem(db_path: Path) -> Iterator[Memory]:
     with Memory(db_path, embedder=FakeEmbedder()) as memory:
+        yield memory
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def any_mem(request: pytest.FixtureRequest, db_path: Path) -> Iterator[Memory]:
+    """A Memory on each backend in turn: a SQLite file, then a PostgreSQL database of the
+    test run's server (a module runs its tests on both by taking this as its `mem`)."""
+    if request.param == "sqlite":
+        memory = Memory(db_path, embedder=FakeEmbedder())
+    else:
+        memory = Memory(url=pg_server.server().fresh_database(), embedder=FakeEmbedder())
+    with memory:
         yield memory
 
 

@@ -1,4 +1,4 @@
-"""The public API contract, end to end on a real SQLite file."""
+"""The public API contract, end to end on a real SQLite file and a real PostgreSQL server."""
 
 from __future__ import annotations
 
@@ -12,6 +12,12 @@ import dualtrace
 from dualtrace import AddResult, Context, Hit, Item, Memory, NotFoundError
 from dualtrace.embed.fake import FakeEmbedder
 from dualtrace.text.tokens import count_tokens
+
+
+@pytest.fixture
+def mem(any_mem: Memory) -> Memory:
+    """This module's API runs on every backend (see conftest.any_mem)."""
+    return any_mem
 
 
 def test_signatures_match_the_contract() -> None:

@@ -8,6 +8,12 @@ from dualtrace import Memory, NotFoundError
 
 
 @pytest.fixture
+def mem(any_mem: Memory) -> Memory:
+    """This module's API runs on every backend (see conftest.any_mem)."""
+    return any_mem
+
+
+@pytest.fixture
 def two_users(mem: Memory, conversation: list[dict[str, str]]) -> tuple[list[str], list[str]]:
     """Every id (episodes and derived memories) of Alice, then of Bob."""
     res_a = mem.add(conversation, user_id="alice", session_id="s1")

@@ -540,12 +540,12 @@ def sqlite_path_from_url(url: str) -> str:
         if not path:
             raise ConfigError(f"url {url!r} names no file; use sqlite:///path/to/memory.db")
         return path
-    if url.startswith(("postgresql://", "postgres://")):
-        raise ConfigError(
-            f"url {url.split('@')[-1]!r}: the PostgreSQL backend is not available in this "
-            "version; use sqlite:///path/to/memory.db"
-        )
-    raise ConfigError(f"url {url!r} has an unknown scheme; use sqlite:///path/to/memory.db")
+    raise ConfigError(f"url {url.split('@')[-1]!r} is not a sqlite:///path/to/memory.db URL")
+
+
+def store_url(env: Mapping[str, str] | None = None) -> str | None:
+    """$DUALTRACE_URL: the store the CLI and service open without --db or --url, or None."""
+    return (os.environ if env is None else env).get("DUALTRACE_URL") or None
 
 
 @dataclass(frozen=True)

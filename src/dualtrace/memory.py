@@ -53,6 +53,7 @@ from dualtrace.recall.replies import with_replies
 from dualtrace.recall.search import MAX_LIMIT, Searcher, search_scope
 from dualtrace.session import Session, SessionParts, end_idle_sessions
 from dualtrace.store.base import IndexEntry, Store
+from dualtrace.store.open import is_postgres_url, open_store
 from dualtrace.store.sqlite.embed_cache import EmbeddingCacheFile
 from dualtrace.text.lexicon import lexicon
 from dualtrace.text.tokens import count_tokens
@@ -487,15 +488,18 @@ def _checked_parts(config: object, embedder: object, llm: object) -> MemoryConfi
 
 
 def _open_store(path: object, url: object) -> Store:
-    from dualtrace.store.sqlite.store import SQLiteStore
-
     if path is not None and url is not None:
         raise ConfigError("pass either path or url, not both")
     if url is not None:
         if not isinstance(url, str):
-            raise ConfigError(f"url={url!r} must be a string such as 'sqlite:///memory.db'")
-        return SQLiteStore(_file_path(sqlite_path_from_url(url)))
-    return SQLiteStore(_file_path(path) if path is not None else home_dir() / "memory.db")
+            raise ConfigError(
+                f"url={url!r} must be a string such as 'sqlite:///memory.db' or "
+                "'postgresql://user:password@host/database'"
+            )
+        if is_postgres_url(url):
+            return open_store(url)
+        return open_store(_file_path(sqlite_path_from_url(url)))
+    return open_store(_file_path(path) if path is not None else home_dir() / "memory.db")
 
 
 def _file_path(path: object) -> Path | str:

@@ -126,9 +126,11 @@ class Settings:
     def open(self, *, resume: bool = True) -> Memory:
         """A Memory on the chosen store; callers close it with `with`. `resume=False`
         leaves turns pending from a deferred add to the service's worker (`keys`, `serve`)."""
+        from dualtrace.config import store_url
         from dualtrace.memory import Memory  # numpy, the tokenizer and the store load here
 
-        return Memory(self.db, url=self.url, resume=resume)
+        url = self.url if self.url is not None or self.db is not None else store_url()
+        return Memory(self.db, url=url, resume=resume)
 
 
 user_option = click.option("--user", "user", required=True, help="Whose memory (user id).")
@@ -162,7 +164,11 @@ def accept_json_option(command: click.Command) -> None:
     type=click.Path(dir_okay=False, path_type=Path),
     help="SQLite file [default: $DUALTRACE_HOME/memory.db].",
 )
-@click.option("--url", help="Store URL instead of --db, e.g. sqlite:///memory.db.")
+@click.option(
+    "--url",
+    help="Store URL instead of --db, e.g. sqlite:///memory.db or postgresql://user@host/db "
+    "[default: $DUALTRACE_URL].",
+)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable JSON output.")
 @click.version_option(package_name="dualtrace")
 @click.pass_context

@@ -2,7 +2,7 @@
 
 A backend is a function making a new, empty store in the test's own place (`tmp_path` for a
 file; a server backend would create a fresh schema or database there instead). To add one
-(PostgreSQL, say), add its opener to BACKENDS: every contract test then runs against it
+add its opener to BACKENDS: every contract test then runs against it
 too. Stores are bound to the contract's embedder (`DIM`-dimensional vectors) before a test
 sees them.
 """
@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import pg_server
 import pytest
 
 from contract.rows import DIM, EMBEDDER
@@ -23,7 +24,16 @@ def _sqlite(place: Path) -> Store:
     return SQLiteStore(place / "contract.db")  # a real file: WAL, read connections, scrubbing
 
 
-BACKENDS: dict[str, Callable[[Path], Store]] = {"sqlite": _sqlite}
+def _postgres(place: Path) -> Store:
+    from dualtrace.store.postgres.store import PostgresStore
+
+    # a database of the test run's server per place (a backup archive there is restored)
+    return PostgresStore(pg_server.server().database_for(place))
+
+
+BACKENDS: dict[str, Callable[[Path], Store]] = {"sqlite": _sqlite, "postgres": _postgres}
+# Marks of each backend's tests: `pytest -m postgres` runs exactly those on a real server.
+MARKS = {"postgres": [pytest.mark.postgres]}
 
 
 class StoreFactory:
@@ -53,7 +63,7 @@ class StoreFactory:
             self.close(self._open[-1])
 
 
-@pytest.fixture(params=sorted(BACKENDS))
+@pytest.fixture(params=[pytest.param(name, marks=MARKS.get(name, [])) for name in sorted(BACKENDS)])
 def backend(request: pytest.FixtureRequest) -> str:
     """The backend's name: each contract test runs once per backend."""
     name: str = request.param

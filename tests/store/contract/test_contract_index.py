@@ -161,3 +161,12 @@ def test_a_language_offset_lifts_keys_of_that_language_only(store: Store) -> Non
     assert abs(lifted[1].score - plain[0].score) < 1e-6  # English keys keep their cosine
     many = store.search_dense_many("u", [vec(1)], 2, SearchScope(), language_offset={"en": 0.1})
     assert _ids(many[0]) == ["en", "zh"] and abs(many[0][0].score - 1.1) < 1e-6
+
+
+def test_lexical_ranking_weighs_a_rare_term_above_a_common_one(store: Store) -> None:
+    turns = [episode("u", f"ep{i}", "x", seq=i) for i in range(9)]
+    keys = [key(f"ep{i}", "tea in the morning and tea at noon") for i in range(8)]
+    keys.append(key("ep8", "saffron in the rice"))
+    store.insert_episodes("u", turns, keys, ACTOR)
+    found = store.search_lexical("u", ["tea", "saffron"], 9, SearchScope())
+    assert _ids(found)[0] == "ep8" and len(found) == 9  # BM25's idf: saffron is rare

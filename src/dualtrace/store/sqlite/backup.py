@@ -10,16 +10,13 @@ stray `.…backup-tmp` file, never a half backup under the final name.
 
 from __future__ import annotations
 
-import os
 import sqlite3
-import tempfile
 from pathlib import Path
 
-from dualtrace.errors import StoreError, ValidationError
+from dualtrace.errors import StoreError
+from dualtrace.store.backup_file import checked_target, flush, publish, temp_file
 from dualtrace.store.sqlite.connection import SQLiteConnection
 from dualtrace.store.sqlite.translate import store_error
-
-TEMP_SUFFIX = ".backup-tmp"
 
 
 class SQLiteBackup(SQLiteConnection):
@@ -32,35 +29,15 @@ class SQLiteBackup(SQLiteConnection):
         store's own file. Writers wait only while the pages are copied, not while the copy
         is checked and flushed.
         """
-        target = self._checked_target(Path(path), overwrite)
-        temp = _temp_file(target)
+        own = None if str(self.path) == ":memory:" else self.path
+        target = checked_target(Path(path), overwrite, own)
+        temp = temp_file(target)
         try:
             self._copy_to(temp)
-            _publish(temp, target, overwrite)
+            publish(temp, target, overwrite)
         except BaseException:
             temp.unlink(missing_ok=True)
             raise
-        return target
-
-    def _checked_target(self, target: Path, overwrite: bool) -> Path:
-        folder = target.parent
-        if not folder.is_dir():
-            raise ValidationError(
-                f"cannot back up to {str(target)!r}: the folder {str(folder)!r} does not "
-                f"exist; create it first (mkdir -p {folder}) or choose a path in an existing folder"
-            )
-        if target.is_dir():
-            raise ValidationError(
-                f"cannot back up to {str(target)!r}: it is a folder; name a file in it, e.g. "
-                f"{str(target / 'memory-backup.db')!r}"
-            )
-        if str(self.path) != ":memory:" and target.resolve() == self.path.resolve():
-            raise ValidationError(
-                f"cannot back up to {str(target)!r}: it is the store's own file; choose "
-                "another path"
-            )
-        if target.exists() and not overwrite:
-            raise _exists_error(target)
         return target
 
     def _copy_to(self, temp: Path) -> None:
@@ -90,53 +67,4 @@ class SQLiteBackup(SQLiteConnection):
                 "Run `PRAGMA integrity_check` on the store itself, and restore it from an "
                 "earlier backup if it is damaged"
             )
-        _flush(temp)
-
-
-def _exists_error(target: Path) -> ValidationError:
-    return ValidationError(
-        f"cannot back up to {str(target)!r}: the file exists; pass overwrite=True "
-        "(`dualtrace backup --force`) to replace it, or choose a new path"
-    )
-
-
-def _temp_file(target: Path) -> Path:
-    """An empty file beside `target` (same folder, so the final rename is atomic)."""
-    try:
-        handle, name = tempfile.mkstemp(
-            prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=target.parent
-        )
-    except OSError as exc:
-        raise StoreError(
-            f"cannot write a backup in {str(target.parent)!r} ({exc}); make the folder "
-            "writable by this user, or choose another path"
-        ) from exc
-    os.close(handle)
-    return Path(name)
-
-
-def _flush(file: Path) -> None:
-    """Force the copy's bytes to disk before it is renamed into place."""
-    handle = os.open(file, os.O_RDONLY)
-    try:
-        os.fsync(handle)
-    finally:
-        os.close(handle)
-
-
-def _publish(temp: Path, target: Path, overwrite: bool) -> None:
-    """Rename the finished copy to `target`. Without `overwrite`, a hard link makes the
-    existence check and the rename one step (a file that appeared since is kept)."""
-    if overwrite:
-        os.replace(temp, target)
-        return
-    try:
-        os.link(temp, target)
-    except FileExistsError:
-        raise _exists_error(target) from None
-    except OSError:  # a file system without hard links: check, then rename
-        if target.exists():
-            raise _exists_error(target) from None
-        os.replace(temp, target)
-        return
-    temp.unlink()
+        flush(temp)

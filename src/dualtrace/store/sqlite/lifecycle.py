@@ -16,15 +16,20 @@ from dualtrace.errors import ConflictError, ValidationError
 from dualtrace.models import HistoryEntry
 from dualtrace.store.base import MemoryChange
 from dualtrace.store.sqlite import codec
+from dualtrace.store.write_rules import (
+    CONFIDENCE_STEP,
+    MAX_MEAN_IMPORTANCE,
+    MIN_MEMORIES_TO_NORMALISE,
+    NORMALISED_MEAN_IMPORTANCE,
+    REVERTIBLE,
+)
 
-# A fact said again gains this much confidence (of what it lacks).
-CONFIDENCE_STEP = 0.2
-
-# Reinforcement raises importance; once a user's mean passes this, all are scaled back
-# (a mean over a handful of memories says nothing about inflation).
-MAX_MEAN_IMPORTANCE = 0.7
-MIN_MEMORIES_TO_NORMALISE = 10
-NORMALISED_MEAN_IMPORTANCE = 0.5
+__all__ = [
+    "CONFIDENCE_STEP", "MAX_MEAN_IMPORTANCE", "MIN_MEMORIES_TO_NORMALISE",
+    "NORMALISED_MEAN_IMPORTANCE", "REVERTIBLE", "apply_change", "archive", "clear_pending",
+    "entry_from_row", "history_detail", "history_entry", "predicate_rows", "restore", "revert",
+    "subject_rows", "superseded_by",
+]  # fmt: skip
 
 
 def subject_rows(
@@ -206,9 +211,6 @@ def superseded_by(conn: sqlite3.Connection, user_id: str, memory_id: str) -> lis
         (user_id, memory_id, memory_id),
     )
     return [entry_from_row(r) for r in rows]
-
-
-REVERTIBLE = ("REINFORCE", "MERGE", "SUPERSEDE")
 
 
 def revert(

@@ -18,7 +18,8 @@ from dualtrace.store.sqlite import codec, lifecycle
 from dualtrace.store.sqlite import graph as graph_sql
 from dualtrace.store.sqlite.connection import CHUNK, SQLiteConnection, now
 from dualtrace.store.sqlite.index import bump, drop_keys, write_keys
-from dualtrace.store.sqlite.survivors import MemoryWrite, surviving
+from dualtrace.store.sqlite.survivors import surviving
+from dualtrace.store.write_rules import MemoryWrite
 
 
 class SQLiteMemories(SQLiteConnection):

@@ -1,0 +1,145 @@
+"""Conversions between Python values and PostgreSQL columns, and the store's row type."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from datetime import UTC, datetime, timedelta, timezone
+from typing import Any
+
+import numpy as np
+from psycopg.types.json import Jsonb
+
+from dualtrace.models import Episode, MemoryRecord
+from dualtrace.store.base import Vector
+
+
+class Row:
+    """A result row read by position (`row[0]`) or by column name (`row["id"]`)."""
+
+    __slots__ = ("_names", "_values")
+
+    def __init__(self, names: dict[str, int], values: Sequence[Any]) -> None:
+        self._names = names
+        self._values = values
+
+    def __getitem__(self, key: int | str) -> Any:
+        if isinstance(key, str):
+            return self._values[self._names[key]]
+        return self._values[key]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The row as {column: value}."""
+        return {name: self._values[i] for name, i in self._names.items()}
+
+
+def row_factory(cursor: Any) -> Callable[[Sequence[Any]], Row]:
+    """psycopg row factory making `Row`s (pass as `row_factory=`)."""
+    names = {d.name: i for i, d in enumerate(cursor.description or ())}
+    return lambda values: Row(names, values)
+
+
+def ts(value: datetime | None) -> str | None:
+    """A timestamp as the fixed-width UTC string history entries' details keep (JSON)."""
+    return None if value is None else value.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def utc(value: datetime | None) -> datetime | None:
+    """A stored timestamp as an aware UTC datetime (as the SQLite store returns them)."""
+    return None if value is None else value.astimezone(UTC)
+
+
+def utc_required(value: datetime) -> datetime:
+    """A stored, non-null timestamp in UTC."""
+    return value.astimezone(UTC)
+
+
+def utc_offset_seconds(value: datetime) -> int:
+    """The UTC offset of an aware datetime, in seconds (kept so local dates survive storage)."""
+    offset = value.utcoffset()
+    return 0 if offset is None else int(offset.total_seconds())
+
+
+def vector_text(vector: Vector) -> str:
+    """A float32 vector as pgvector's text input (`[1,2,3]`); float32 values print exactly."""
+    return "[" + ",".join(repr(float(x)) for x in np.asarray(vector, dtype=np.float32)) + "]"
+
+
+def vector_from_text(text: str) -> Vector:
+    """pgvector's text output back to a float32 vector."""
+    return np.array(text[1:-1].split(","), dtype=np.float32)
+
+
+def jsonb(value: Any) -> Jsonb:
+    """A value for a jsonb column."""
+    return Jsonb(value)
+
+
+def episode_from_row(row: Row) -> Episode:
+    """Build an Episode from an `episodes` row."""
+    return Episode(
+        id=row["id"],
+        user_id=row["user_id"],
+        session_id=row["session_id"],
+        agent_id=row["agent_id"],
+        seq=row["seq"],
+        role=row["role"],
+        speaker=row["speaker"],
+        text=row["text"],
+        occurred_at=row["occurred_at"].astimezone(timezone(timedelta(seconds=row["occurred_tz"]))),
+        recorded_at=utc_required(row["recorded_at"]),
+        external_id=row["external_id"],
+        metadata=row["metadata"],
+        content_hash=row["content_hash"],
+    )
+
+
+MEMORY_COLUMNS = (
+    "id, user_id, kind, text, scene, subject, predicate, object, topic, importance, confidence, "
+    "access_count, last_accessed_at, valid_from, valid_to, recorded_at, invalidated_at, "
+    "superseded_by, expire_at, archived, session_id, metadata"
+)
+
+
+def memory_params(m: MemoryRecord, user_id: str, recorded_at: datetime) -> tuple[Any, ...]:
+    """Column values for inserting a memory, in MEMORY_COLUMNS order."""
+    return (
+        m.id, user_id, m.kind, m.text, m.scene, m.subject, m.predicate, m.object, m.topic,
+        m.importance, m.confidence, m.access_count, m.last_accessed_at, m.valid_from,
+        m.valid_to, m.recorded_at or recorded_at, m.invalidated_at, m.superseded_by,
+        m.expire_at, bool(m.archived), m.session_id, jsonb(m.metadata),
+    )  # fmt: skip
+
+
+def memory_from_row(row: Row, sources: tuple[str, ...]) -> MemoryRecord:
+    """Build a MemoryRecord from a `memories` row and its source episode ids."""
+    return MemoryRecord(
+        id=row["id"],
+        user_id=row["user_id"],
+        kind=row["kind"],
+        text=row["text"],
+        scene=row["scene"],
+        subject=row["subject"],
+        predicate=row["predicate"],
+        object=row["object"],
+        topic=row["topic"],
+        importance=row["importance"],
+        confidence=row["confidence"],
+        access_count=row["access_count"],
+        last_accessed_at=utc(row["last_accessed_at"]),
+        valid_from=utc(row["valid_from"]),
+        valid_to=utc(row["valid_to"]),
+        recorded_at=utc(row["recorded_at"]),
+        invalidated_at=utc(row["invalidated_at"]),
+        superseded_by=row["superseded_by"],
+        expire_at=utc(row["expire_at"]),
+        archived=bool(row["archived"]),
+        session_id=row["session_id"],
+        metadata=row["metadata"],
+        source_episode_ids=sources,
+    )

@@ -1,0 +1,121 @@
+"""What only the PostgreSQL backend has to prove: filtered ANN search through the HNSW index
+is complete for a user holding a sliver of the table; deletion leaves no row behind and
+VACUUMs; the URL, `--url` and `DUALTRACE_URL` choose it."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import numpy as np
+import pg_server
+import psycopg
+import pytest
+from click.testing import CliRunner
+
+from dualtrace import Memory
+from dualtrace.cli import cli
+from dualtrace.embed.fake import FakeEmbedder
+from dualtrace.models import Episode
+from dualtrace.store.base import IndexEntry, SearchScope
+from dualtrace.store.postgres import search
+from dualtrace.store.postgres.store import PostgresStore
+
+pytestmark = pytest.mark.postgres
+DIM = 16
+T0 = datetime(2024, 5, 1, tzinfo=UTC)
+
+
+def _turns(store: PostgresStore, user: str, vectors: np.ndarray) -> None:
+    episodes = [
+        Episode(id=f"{user}-{i}", user_id=user, session_id="s", agent_id=None, seq=i,
+                role="user", speaker=None, text=f"turn {i}", occurred_at=T0, recorded_at=T0,
+                external_id=None, metadata={}, content_hash=f"{user}-h{i}")
+        for i in range(len(vectors))
+    ]  # fmt: skip
+    keys = [
+        IndexEntry(e.id, "episode", "episode", "s", e.text, e.content_hash, vectors[i])
+        for i, e in enumerate(episodes)
+    ]
+    store.insert_episodes(user, episodes, keys, "test")
+
+
+def _unit(rows: int, seed: int) -> np.ndarray:
+    v = np.random.default_rng(seed).normal(size=(rows, DIM)).astype(np.float32)
+    return (v / np.linalg.norm(v, axis=1, keepdims=True)).astype(np.float32)
+
+
+def test_the_index_finds_every_key_of_a_user_holding_a_sliver_of_the_table(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = PostgresStore(postgres_url)
+    try:
+        store.bind_embedder("test", DIM)
+        _turns(store, "big", _unit(3000, 1))
+        _turns(store, "small", _unit(12, 2))
+        query = _unit(1, 3)[0]
+        exact_small = store.search_dense("small", query, 10, SearchScope())
+        exact_big = store.search_dense("big", query, 50, SearchScope())
+        monkeypatch.setattr(search, "EXACT_UP_TO", 0)  # every user through the HNSW index
+        with store._tx("small") as cur:
+            search.through_index(cur)
+            plan = cur.execute(
+                "EXPLAIN SELECT id FROM search_keys WHERE user_id = 'big' "
+                "ORDER BY vector <=> %s::vector LIMIT 10",
+                (search.codec.vector_text(query),),
+            ).fetchall()
+        assert "search_keys_hnsw" in " ".join(str(r[0]) for r in plan)
+        ann_small = store.search_dense("small", query, 10, SearchScope())
+        ann_big = store.search_dense("big", query, 50, SearchScope())
+    finally:
+        store.close()
+    assert [c.record_id for c in ann_small] == [c.record_id for c in exact_small]  # all 10
+    recall = len({c.record_id for c in ann_big} & {c.record_id for c in exact_big}) / 50
+    assert recall >= 0.9
+
+
+def test_deleting_a_user_leaves_no_row_of_theirs_in_any_table(postgres_url: str) -> None:
+    with Memory(url=postgres_url, embedder=FakeEmbedder()) as mem:
+        mem.add("I keep my Vexmundo passport in the blue drawer", user_id="gone")
+        mem.add("Bob lives in Nice", user_id="kept")
+        mem.delete_all(user_id="gone")
+        assert mem.search("Vexmundo passport", user_id="gone") == []
+    with psycopg.connect(pg_server.TestServer.as_superuser(postgres_url)) as conn:
+        tables = [r[0] for r in conn.execute(
+            "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
+        ).fetchall()]  # fmt: skip
+        for table in tables:  # every row of every table, as text (a superuser sees all)
+            rows = conn.execute(f"SELECT t::text FROM {table} t").fetchall()
+            assert not [r for r in rows if "Vexmundo" in r[0] or "'gone'" in r[0]], table
+        assert conn.execute(
+            "SELECT value FROM store_meta WHERE key = 'scrub_pending'"
+        ).fetchone() is None  # the VACUUM ran
+
+
+def test_memory_url_cli_url_and_environment_choose_postgres(
+    postgres_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DUALTRACE_HOME", str(tmp_path / "home"))
+    added = CliRunner().invoke(
+        cli, ["--url", postgres_url, "add", "I moved to Lyon last spring", "--user", "alice"]
+    )
+    assert added.exit_code == 0, (added.output, added.exception)
+    monkeypatch.setenv("DUALTRACE_URL", postgres_url)
+    found = CliRunner().invoke(cli, ["--json", "search", "Lyon", "--user", "alice"])
+    assert found.exit_code == 0, (found.output, found.exception)
+    assert "Lyon" in found.stdout
+    assert not (tmp_path / "home" / "memory.db").exists()  # nothing went to SQLite
+    bad = CliRunner().invoke(cli, ["--url", postgres_url.replace("/t_", "/nope_"), "list",
+                                   "--user", "alice"])  # fmt: skip
+    assert bad.exit_code != 0 and "cannot reach PostgreSQL" in bad.output
+
+
+def test_the_backup_tools_get_the_password_in_a_private_file_not_on_the_command_line() -> None:
+    from dualtrace.store.postgres.backup import tool_conninfo
+
+    with tool_conninfo("postgresql://app:pa:ss@db.internal/memory") as conninfo:
+        assert "pa:ss" not in conninfo and "dualtrace.all_users=on" in conninfo
+        passfile = Path(conninfo.split("passfile=")[1].split()[0].strip("'"))
+        assert passfile.read_text() == "*:*:*:*:pa\\:ss\n"
+        assert passfile.stat().st_mode & 0o077 == 0
+    assert not passfile.exists()
