@@ -184,6 +184,7 @@ CREATE TABLE search_keys (
     vector vector,
     tsv tsvector NOT NULL,
     gloss_tsv tsvector,
+    language text NOT NULL DEFAULT 'en',
     PRIMARY KEY (user_id, id),
     UNIQUE (user_id, record_id, trace, chunk)
 );

@@ -106,11 +106,12 @@ def _best_per_record(rows: Sequence[Any], asked: int) -> tuple[list[Candidate], 
 
 def dense_search(
     cur: Cursor, user_id: str, vectors: Sequence[Vector], limit: int, scope: SearchScope,
-    admit: Admit,
+    admit: Admit, offsets: tuple[float, float] = (0.0, 0.0),
 ) -> list[list[Candidate]]:  # fmt: skip
     """For each vector, the nearest keys by cosine similarity, best key per record, read
     deeper until `limit` records pass `admit` (exact or through the index: the module's
-    docstring says which, by the user's number of keys)."""
+    docstring says which, by the user's number of keys). `offsets` (Chinese keys, others)
+    are added to the cosine; through the index they rank the neighbours it found."""
     row = cur.execute("SELECT count(*) FROM search_keys WHERE user_id = %s", (user_id,)).fetchone()
     count = int(row[0]) if row is not None else 0
     if count == 0:
@@ -120,7 +121,8 @@ def dense_search(
         through_index(cur)
     found = []
     for vector in vectors:
-        fetch = partial(_dense_keys, cur, user_id, codec.vector_text(vector), scope, exact)
+        fetch = partial(_dense_keys, cur, user_id, codec.vector_text(vector), scope, exact,
+                        offsets)  # fmt: skip
         found.append(deepened(fetch, admit, limit, limit))
     return found
 
@@ -139,22 +141,28 @@ def through_index(cur: Cursor) -> None:
 
 
 def _dense_keys(
-    cur: Cursor, user_id: str, query: str, scope: SearchScope, exact: bool, limit: int
-) -> tuple[list[Candidate], bool]:
+    cur: Cursor, user_id: str, query: str, scope: SearchScope, exact: bool,
+    offsets: tuple[float, float], limit: int,
+) -> tuple[list[Candidate], bool]:  # fmt: skip
     filters, params = _key_filters(scope)
+    lift = "(CASE WHEN language = 'zh' THEN %s ELSE %s END)::real"
     if exact:
         sql = (
-            "SELECT record_id, trace, 1 - (vector <=> %s::vector) AS score FROM search_keys "
-            f"WHERE user_id = %s AND vector IS NOT NULL{filters} ORDER BY score DESC, id LIMIT %s"
+            f"SELECT record_id, trace, 1 - (vector <=> %s::vector) + {lift} AS score "
+            f"FROM search_keys WHERE user_id = %s AND vector IS NOT NULL{filters} "
+            "ORDER BY score DESC, id LIMIT %s"
         )
-        rows = cur.execute(sql.encode(), [query, user_id, *params, limit * 3]).fetchall()
+        rows = cur.execute(sql.encode(), [query, *offsets, user_id, *params, limit * 3]).fetchall()
     else:
         sql = (
-            "SELECT record_id, trace, 1 - d FROM (SELECT record_id, trace, id, "
-            "vector <=> %s::vector AS d FROM search_keys WHERE user_id = %s AND vector IS NOT "
-            f"NULL{filters} ORDER BY vector <=> %s::vector LIMIT %s) near ORDER BY d, id"
+            f"SELECT record_id, trace, 1 - d + {lift} AS score FROM (SELECT record_id, trace, "
+            "id, language, vector <=> %s::vector AS d FROM search_keys WHERE user_id = %s AND "
+            f"vector IS NOT NULL{filters} ORDER BY vector <=> %s::vector LIMIT %s) near "
+            "ORDER BY score DESC, id"
         )
-        rows = cur.execute(sql.encode(), [query, user_id, *params, query, limit * 3]).fetchall()
+        rows = cur.execute(
+            sql.encode(), [*offsets, query, user_id, *params, query, limit * 3]
+        ).fetchall()
     return _best_per_record(rows, limit * 3)
 
 
