@@ -7,12 +7,13 @@ deletion), so a record and its keys change together. The channels' SQL is in sea
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from functools import partial
 
 from dualtrace.models import Candidate
 from dualtrace.store.base import IndexEntry, SearchScope, Vector
+from dualtrace.store.languages import key_language
 from dualtrace.store.postgres import codec
 from dualtrace.store.postgres import graph as graph_sql
 from dualtrace.store.postgres.connection import Cursor, PostgresConnection
@@ -31,18 +32,19 @@ HOP_SOURCES = 20
 
 
 def write_keys(cur: Cursor, user_id: str, keys: Sequence[IndexEntry]) -> None:
-    """Insert search keys: row, text and gloss tsvectors, vector tagged with the embedder."""
+    """Insert search keys: row, text and gloss tsvectors (and the texts themselves, for a
+    copy to another backend), the text's language, vector tagged with the embedder."""
     if not keys:
         return
     cur.executemany(
         "INSERT INTO search_keys (user_id, record_id, trace, chunk, kind, session_id, "
-        "content_hash, embedder_id, vector, tsv, gloss_tsv) VALUES (%s, %s, %s, %s, %s, %s, "
-        "%s, (SELECT value FROM store_meta WHERE key = 'embedder_id'), %s::vector, "
-        f"{TSVECTOR_SQL}, CASE WHEN %s THEN {TSVECTOR_SQL} END)",
+        "content_hash, embedder_id, vector, tsv, gloss_tsv, body, gloss, language) VALUES (%s, "
+        "%s, %s, %s, %s, %s, %s, (SELECT value FROM store_meta WHERE key = 'embedder_id'), "
+        f"%s::vector, {TSVECTOR_SQL}, CASE WHEN %s THEN {TSVECTOR_SQL} END, %s, %s, %s)",
         [
             (user_id, k.record_id, k.trace, k.chunk, k.kind, k.session_id, k.content_hash,
              None if k.vector is None else codec.vector_text(k.vector), *split_scripts(k.body),
-             bool(k.gloss), *split_scripts(k.gloss))
+             bool(k.gloss), *split_scripts(k.gloss), k.body, k.gloss, key_language(k.body))
             for k in keys
         ],
     )  # fmt: skip
@@ -100,20 +102,25 @@ class PostgresIndex(PostgresConnection):
         return count
 
     def search_dense(
-        self, user_id: str, vector: Vector, limit: int, scope: SearchScope
-    ) -> list[Candidate]:
-        """Nearest keys by cosine similarity, filtered by scope."""
-        return self.search_dense_many(user_id, [vector], limit, scope)[0]
+        self, user_id: str, vector: Vector, limit: int, scope: SearchScope,
+        *, language_offset: Mapping[str, float] | None = None,
+    ) -> list[Candidate]:  # fmt: skip
+        """Nearest keys by cosine similarity (plus their language's offset), filtered by
+        scope."""
+        return self.search_dense_many(
+            user_id, [vector], limit, scope, language_offset=language_offset
+        )[0]
 
     def search_dense_many(
-        self, user_id: str, vectors: Sequence[Vector], limit: int, scope: SearchScope
-    ) -> list[list[Candidate]]:
+        self, user_id: str, vectors: Sequence[Vector], limit: int, scope: SearchScope,
+        *, language_offset: Mapping[str, float] | None = None,
+    ) -> list[list[Candidate]]:  # fmt: skip
         """`search_dense` for several vectors at once (one transaction)."""
         if not vectors:
             return []
         with self._tx(user_id) as cur:
             admit = partial(_admit, cur, user_id, limit=limit, scope=scope)
-            return dense_search(cur, user_id, vectors, limit, scope, admit)
+            return dense_search(cur, user_id, vectors, limit, scope, admit, language_offset)
 
     def search_lexical(
         self, user_id: str, terms: Sequence[str], limit: int, scope: SearchScope,
