@@ -17,7 +17,13 @@ import psycopg
 import pytest
 
 from dualtrace.errors import ConfigError, SchemaError, StoreError
-from dualtrace.store.postgres.migrations import LATEST, REFERENCE_TABLES, USER_TABLES, migrate
+from dualtrace.store.postgres.migrations import (
+    LATEST,
+    MIGRATIONS,
+    REFERENCE_TABLES,
+    USER_TABLES,
+    migrate,
+)
 from dualtrace.store.postgres.store import PostgresStore
 
 pytestmark = pytest.mark.postgres
@@ -150,7 +156,8 @@ def test_a_new_database_is_migrated_once_and_an_unknown_migration_is_refused() -
     PostgresStore(url).close()  # applies every migration
     PostgresStore(url).close()  # and then none
     with psycopg.connect(url, autocommit=True) as conn:
-        assert conn.execute("SELECT name FROM schema_migrations").fetchall() == [(LATEST,)]
+        applied = conn.execute("SELECT name FROM schema_migrations ORDER BY 1").fetchall()
+        assert applied == [(name,) for name, _ in MIGRATIONS] and applied[-1] == (LATEST,)
         assert migrate(conn) == []
         conn.execute("INSERT INTO schema_migrations VALUES ('9999_from_the_future', now())")
     with pytest.raises(SchemaError, match=r"9999_from_the_future.*upgrade dualtrace"):

@@ -32,18 +32,19 @@ HOP_SOURCES = 20
 
 
 def write_keys(cur: Cursor, user_id: str, keys: Sequence[IndexEntry]) -> None:
-    """Insert search keys: row, text and gloss tsvectors, vector tagged with the embedder."""
+    """Insert search keys: row, text and gloss tsvectors (and the texts themselves, for a
+    copy to another backend), the text's language, vector tagged with the embedder."""
     if not keys:
         return
     cur.executemany(
         "INSERT INTO search_keys (user_id, record_id, trace, chunk, kind, session_id, "
-        "content_hash, embedder_id, vector, tsv, gloss_tsv, language) VALUES (%s, %s, %s, %s, "
-        "%s, %s, %s, (SELECT value FROM store_meta WHERE key = 'embedder_id'), %s::vector, "
-        f"{TSVECTOR_SQL}, CASE WHEN %s THEN {TSVECTOR_SQL} END, %s)",
+        "content_hash, embedder_id, vector, tsv, gloss_tsv, body, gloss, language) VALUES (%s, "
+        "%s, %s, %s, %s, %s, %s, (SELECT value FROM store_meta WHERE key = 'embedder_id'), "
+        f"%s::vector, {TSVECTOR_SQL}, CASE WHEN %s THEN {TSVECTOR_SQL} END, %s, %s, %s)",
         [
             (user_id, k.record_id, k.trace, k.chunk, k.kind, k.session_id, k.content_hash,
              None if k.vector is None else codec.vector_text(k.vector), *split_scripts(k.body),
-             bool(k.gloss), *split_scripts(k.gloss), key_language(k.body))
+             bool(k.gloss), *split_scripts(k.gloss), k.body, k.gloss, key_language(k.body))
             for k in keys
         ],
     )  # fmt: skip
@@ -104,7 +105,8 @@ class PostgresIndex(PostgresConnection):
         self, user_id: str, vector: Vector, limit: int, scope: SearchScope,
         *, language_offset: Mapping[str, float] | None = None,
     ) -> list[Candidate]:  # fmt: skip
-        """Nearest keys by cosine similarity (plus their language's offset), by scope."""
+        """Nearest keys by cosine similarity (plus their language's offset), filtered by
+        scope."""
         return self.search_dense_many(
             user_id, [vector], limit, scope, language_offset=language_offset
         )[0]
@@ -118,8 +120,7 @@ class PostgresIndex(PostgresConnection):
             return []
         with self._tx(user_id) as cur:
             admit = partial(_admit, cur, user_id, limit=limit, scope=scope)
-            offsets = (language_offset or {}).get("zh", 0.0), (language_offset or {}).get("en", 0.0)
-            return dense_search(cur, user_id, vectors, limit, scope, admit, offsets)
+            return dense_search(cur, user_id, vectors, limit, scope, admit, language_offset)
 
     def search_lexical(
         self, user_id: str, terms: Sequence[str], limit: int, scope: SearchScope,

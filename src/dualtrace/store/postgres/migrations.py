@@ -184,7 +184,6 @@ CREATE TABLE search_keys (
     vector vector,
     tsv tsvector NOT NULL,
     gloss_tsv tsvector,
-    language text NOT NULL DEFAULT 'en',
     PRIMARY KEY (user_id, id),
     UNIQUE (user_id, record_id, trace, chunk)
 );
@@ -233,8 +232,19 @@ CREATE POLICY api_keys_admin ON api_keys
     WITH CHECK (current_setting('dualtrace.all_users', true) = 'on');
 """
 
+# A key's text and gloss as written (its tsvectors cannot give them back): what a copy to
+# another backend (`dualtrace migrate`) re-indexes; and the text's language
+# (`store.languages.key_language`), which dense search offsets. Keys written before this
+# have '' and 'en'.
+_KEY_TEXTS = """
+ALTER TABLE search_keys ADD COLUMN body text NOT NULL DEFAULT '';
+ALTER TABLE search_keys ADD COLUMN gloss text NOT NULL DEFAULT '';
+ALTER TABLE search_keys ADD COLUMN language text NOT NULL DEFAULT 'en'
+"""
+
 MIGRATIONS: list[tuple[str, str]] = [
     ("0001_schema", _SCHEMA + "\n".join(_row_security(t) for t in USER_TABLES)),
+    ("0002_key_texts", _KEY_TEXTS),
 ]
 
 LATEST = MIGRATIONS[-1][0]

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from functools import partial
 from typing import Any
@@ -106,12 +106,13 @@ def _best_per_record(rows: Sequence[Any], asked: int) -> tuple[list[Candidate], 
 
 def dense_search(
     cur: Cursor, user_id: str, vectors: Sequence[Vector], limit: int, scope: SearchScope,
-    admit: Admit, offsets: tuple[float, float] = (0.0, 0.0),
+    admit: Admit, language_offset: Mapping[str, float] | None = None,
 ) -> list[list[Candidate]]:  # fmt: skip
-    """For each vector, the nearest keys by cosine similarity, best key per record, read
-    deeper until `limit` records pass `admit` (exact or through the index: the module's
-    docstring says which, by the user's number of keys). `offsets` (Chinese keys, others)
-    are added to the cosine; through the index they rank the neighbours it found."""
+    """For each vector, the nearest keys by cosine similarity (plus the offset of the key's
+    language, `store.languages.key_language` of its text, stored as `language`), best key
+    per record, read deeper until `limit` records pass `admit` (exact or through the index:
+    the module's docstring says which, by the user's number of keys; through the index the
+    offset re-ranks the nearest keys the walk found)."""
     row = cur.execute("SELECT count(*) FROM search_keys WHERE user_id = %s", (user_id,)).fetchone()
     count = int(row[0]) if row is not None else 0
     if count == 0:
@@ -119,12 +120,22 @@ def dense_search(
     exact = count <= EXACT_UP_TO
     if not exact:
         through_index(cur)
+    offset = _offset_sql(language_offset or {})
     found = []
     for vector in vectors:
-        fetch = partial(_dense_keys, cur, user_id, codec.vector_text(vector), scope, exact,
-                        offsets)  # fmt: skip
+        query = codec.vector_text(vector)
+        fetch = partial(_dense_keys, cur, user_id, query, scope, exact, offset)
         found.append(deepened(fetch, admit, limit, limit))
     return found
+
+
+def _offset_sql(language_offset: Mapping[str, float]) -> tuple[str, list[Any]]:
+    """The SQL term adding each key's language offset to its score, and its parameters."""
+    given = [(lang, float(value)) for lang, value in sorted(language_offset.items()) if value]
+    if not given:
+        return "", []
+    whens = " ".join("WHEN %s THEN %s::double precision" for _ in given)
+    return f" + CASE language {whens} ELSE 0 END", [x for pair in given for x in pair]
 
 
 def through_index(cur: Cursor) -> None:
@@ -142,26 +153,26 @@ def through_index(cur: Cursor) -> None:
 
 def _dense_keys(
     cur: Cursor, user_id: str, query: str, scope: SearchScope, exact: bool,
-    offsets: tuple[float, float], limit: int,
+    offset: tuple[str, list[Any]], limit: int,
 ) -> tuple[list[Candidate], bool]:  # fmt: skip
     filters, params = _key_filters(scope)
-    lift = "(CASE WHEN language = 'zh' THEN %s ELSE %s END)::real"
+    term, values = offset
     if exact:
         sql = (
-            f"SELECT record_id, trace, 1 - (vector <=> %s::vector) + {lift} AS score "
-            f"FROM search_keys WHERE user_id = %s AND vector IS NOT NULL{filters} "
+            f"SELECT record_id, trace, 1 - (vector <=> %s::vector){term} AS score FROM "
+            f"search_keys WHERE user_id = %s AND vector IS NOT NULL{filters} "
             "ORDER BY score DESC, id LIMIT %s"
         )
-        rows = cur.execute(sql.encode(), [query, *offsets, user_id, *params, limit * 3]).fetchall()
+        rows = cur.execute(sql.encode(), [query, *values, user_id, *params, limit * 3]).fetchall()
     else:
         sql = (
-            f"SELECT record_id, trace, 1 - d + {lift} AS score FROM (SELECT record_id, trace, "
-            "id, language, vector <=> %s::vector AS d FROM search_keys WHERE user_id = %s AND "
+            f"SELECT record_id, trace, 1 - d{term} AS score FROM (SELECT record_id, trace, id, "
+            "language, vector <=> %s::vector AS d FROM search_keys WHERE user_id = %s AND "
             f"vector IS NOT NULL{filters} ORDER BY vector <=> %s::vector LIMIT %s) near "
             "ORDER BY score DESC, id"
         )
         rows = cur.execute(
-            sql.encode(), [*offsets, query, user_id, *params, query, limit * 3]
+            sql.encode(), [*values, query, user_id, *params, query, limit * 3]
         ).fetchall()
     return _best_per_record(rows, limit * 3)
 

@@ -10,6 +10,7 @@ The store is its role mixins over one connection pool (the layout of the SQLite 
     sessions.py     SessionStore       maintenance.py MaintenanceStore
     deletion.py     DeletionStore      (SQL in purge.py; what PostgreSQL keeps: its docstring)
     access.py       AccessStore        browse.py      BrowseStore
+    copy.py         CopyStore          (every row as stored, for `dualtrace migrate`)
     codec.py, migrations.py, survivors.py: rows, the schema (Citus-ready), write checks
 
 Dense search is pgvector (HNSW, cosine, iterative scans for big users, exact for small
@@ -22,6 +23,7 @@ from __future__ import annotations
 from dualtrace.store.postgres.access import PostgresAccess
 from dualtrace.store.postgres.backup import PostgresBackup
 from dualtrace.store.postgres.browse import PostgresBrowse
+from dualtrace.store.postgres.copy import PostgresCopy
 from dualtrace.store.postgres.deletion import PostgresDeletion
 from dualtrace.store.postgres.episodes import PostgresEpisodes
 from dualtrace.store.postgres.graph import PostgresGraph
@@ -34,6 +36,7 @@ from dualtrace.store.postgres.sessions import PostgresSessions
 class PostgresStore(
     PostgresEpisodes, PostgresMemories, PostgresGraph, PostgresIndex, PostgresSessions,
     PostgresMaintenance, PostgresDeletion, PostgresBackup, PostgresAccess, PostgresBrowse,
+    PostgresCopy,
 ):  # fmt: skip
     """A Store in a PostgreSQL database (with the pgvector extension), at `url`.
 
