@@ -184,7 +184,9 @@ def lexical_sql(terms: Sequence[str], column: str, filters: str) -> tuple[str, l
     """The ranking query for `terms` (their parameters first; then the user id twice, the
     filters' parameters and the limit): each term a phrase in its script's configuration,
     matched if any term is, scored Σ idf(term) · ts_rank(key, term) — BM25's shape, with
-    each term's idf counted among the user's keys, so a rare term outweighs a common one."""
+    each term's idf counted among the user's keys, so a rare term outweighs a common one.
+    The counts are MATERIALIZED: the planner cannot size `m` and would otherwise recount
+    them for every matched key (2.9 s instead of ms for a 5,000-key user)."""
     queries, params = [], []
     for i, term in enumerate(terms):
         config = "simple" if _CJK.search(term) else "english"
@@ -201,9 +203,9 @@ def lexical_sql(terms: Sequence[str], column: str, filters: str) -> tuple[str, l
         f"m AS MATERIALIZED (SELECT k.id, k.record_id, k.trace, k.kind, k.session_id, "
         f"k.{column} AS v FROM search_keys k, q WHERE k.user_id = %s "
         f"AND k.{column} @@ ({' || '.join(f'q{i}' for i in n)})), "
-        f"df AS (SELECT {', '.join(f'count(*) FILTER (WHERE v @@ q{i}) AS d{i}' for i in n)} "
-        "FROM m, q), "
-        "total AS (SELECT count(*) AS total FROM search_keys WHERE user_id = %s) "
+        f"df AS MATERIALIZED (SELECT "
+        f"{', '.join(f'count(*) FILTER (WHERE v @@ q{i}) AS d{i}' for i in n)} FROM m, q), "
+        "total AS MATERIALIZED (SELECT count(*) AS total FROM search_keys WHERE user_id = %s) "
         f"SELECT record_id, trace, {score} AS score FROM m, q, df, total WHERE true{filters} "
         "ORDER BY score DESC, id LIMIT %s"
     )
