@@ -55,6 +55,7 @@ from dualtrace.session import Session, SessionParts, end_idle_sessions
 from dualtrace.store.base import IndexEntry, Store
 from dualtrace.store.open import is_postgres_url, open_store
 from dualtrace.store.sqlite.embed_cache import EmbeddingCacheFile
+from dualtrace.text.lexical import query_terms
 from dualtrace.text.lexicon import lexicon
 from dualtrace.text.tokens import count_tokens
 
@@ -197,10 +198,12 @@ class Memory:
         return AddResult(episodes=ids, events=events, warnings=warnings)
 
     def warm_up(self) -> None:
-        """Load the embedding model, the tokenizer and the bilingual lexicon now (a service
-        calls this at start, so that no request pays ~1 s for loading them)."""
+        """Load the embedding model, the tokenizer, the Chinese word segmenter and the
+        bilingual lexicon now (a service calls this at start, so that no request pays 1-5 s
+        for loading them)."""
         self.embedder.embed_queries(["warm up"])
         count_tokens("warm up")
+        query_terms("加载中文分词词典")  # jieba loads its dictionary on first use
         if self.config.crosslingual_weight > 0 or self.config.crosslingual_glosses:
             lexicon()
 
