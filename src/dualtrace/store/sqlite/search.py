@@ -191,19 +191,6 @@ class DenseIndex:
         self._cache[user_id] = loaded
         return loaded
 
-    def search(
-        self,
-        conn: sqlite3.Connection,
-        user_id: str,
-        vector: Vector,
-        limit: int,
-        scope: SearchScope,
-        admit: Admit | None = None,
-    ) -> list[Candidate]:
-        """Top keys by cosine similarity, best per record, pre-filtered by kind and session
-        (and, with `admit`, read deeper until `limit` records pass it; see `deepened`)."""
-        return self.search_many(conn, user_id, [vector], limit, scope, admit)[0]
-
     def search_many(
         self,
         conn: sqlite3.Connection,
@@ -214,8 +201,10 @@ class DenseIndex:
         admit: Admit | None = None,
         language_offset: Mapping[str, float] | None = None,
     ) -> list[list[Candidate]]:
-        """`search` for several vectors with one pass over the user's matrix; a key's score
-        is its cosine plus its language's `language_offset`."""
+        """Top keys by cosine similarity for each vector, in one pass over the user's matrix,
+        best per record, pre-filtered by kind and session (and, with `admit`, read deeper
+        until `limit` records pass it; see `deepened`); a key's score is its cosine plus its
+        language's `language_offset`."""
         if not vectors:
             return []
         um = self._load(conn, user_id, int(vectors[0].shape[0]))
