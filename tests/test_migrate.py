@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pg_server
 import pytest
 from click.testing import CliRunner, Result
@@ -81,7 +82,8 @@ def build(url: str, conversation: list[dict[str, str]]) -> None:
 
 
 def dump(store: Store, user_id: str) -> dict[str, Any]:
-    """Every row of a user, comparable across stores (history by content, vectors as bytes)."""
+    """Every row of a user, comparable across stores (history by content; vectors as float16
+    bytes: PostgreSQL keeps them as halfvec)."""
     parts: dict[str, list[Any]] = {}
     for part in COPY_PARTS:
         rows: list[Any] = []
@@ -101,7 +103,7 @@ def dump(store: Store, user_id: str) -> dict[str, Any]:
     )  # fmt: skip
     parts["keys"] = sorted(
         (k.record_id, k.trace, k.chunk, k.kind, k.session_id, k.body, k.gloss, k.content_hash,
-         None if k.vector is None else (k.vector.dtype.str, k.vector.tobytes()))
+         None if k.vector is None else (k.vector.dtype.str, k.vector.astype(np.float16).tobytes()))
         for k in parts["keys"]
     )  # fmt: skip
     parts["audit"] = [(a.at, a.actor, a.action, a.target_id) for a in parts["audit"]]

@@ -16,9 +16,10 @@ from click.testing import CliRunner
 from dualtrace import Memory
 from dualtrace.cli import cli
 from dualtrace.embed.fake import FakeEmbedder
+from dualtrace.errors import ConfigError
 from dualtrace.models import Episode
 from dualtrace.store.base import IndexEntry, SearchScope
-from dualtrace.store.postgres import search
+from dualtrace.store.postgres import migrations, search
 from dualtrace.store.postgres.store import PostgresStore
 
 pytestmark = pytest.mark.postgres
@@ -61,7 +62,7 @@ def test_the_index_finds_every_key_of_a_user_holding_a_sliver_of_the_table(
             search.through_index(cur)
             plan = cur.execute(
                 "EXPLAIN SELECT id FROM search_keys WHERE user_id = 'big' "
-                "ORDER BY vector <=> %s::vector LIMIT 10",
+                "ORDER BY vector <=> %s::halfvec LIMIT 10",
                 (search.codec.vector_text(query),),
             ).fetchall()
         assert "search_keys_hnsw" in " ".join(str(r[0]) for r in plan)
@@ -72,6 +73,58 @@ def test_the_index_finds_every_key_of_a_user_holding_a_sliver_of_the_table(
     assert [c.record_id for c in ann_small] == [c.record_id for c in exact_small]  # all 10
     recall = len({c.record_id for c in ann_big} & {c.record_id for c in exact_big}) / 50
     assert recall >= 0.9
+
+
+def test_a_store_with_float32_vectors_is_upgraded_to_halfvec_keeping_its_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    url = pg_server.server().bare_database()
+    monkeypatch.setattr(migrations, "MIGRATIONS", migrations.MIGRATIONS[:2])  # before 0003
+    PostgresStore(url).close()
+    with psycopg.connect(url, autocommit=True) as conn:  # what bind_embedder did before 0003
+        conn.execute("INSERT INTO store_meta VALUES ('embedder_id', 'test'), ('embedder_dim', %s)",
+                     (str(DIM),))  # fmt: skip
+        conn.execute(f"ALTER TABLE search_keys ALTER COLUMN vector TYPE vector({DIM})")
+        conn.execute(
+            "CREATE INDEX search_keys_hnsw ON search_keys USING hnsw (vector vector_cosine_ops)"
+        )
+    vectors, query = _unit(40, 4), _unit(1, 5)[0]
+    old = PostgresStore(url)
+    try:
+        _turns(old, "alice", vectors)
+        before = old.search_dense("alice", query, 10, SearchScope())
+    finally:
+        old.close()
+    monkeypatch.undo()
+    store = PostgresStore(url)  # applies 0003_halfvec
+    try:
+        store.bind_embedder("test", DIM)  # the binding is unchanged
+        after = store.search_dense("alice", query, 10, SearchScope())
+        copied = store.vectors_by_hash("alice", ["alice-h0"])["alice-h0"]
+    finally:
+        store.close()
+    assert [c.record_id for c in after] == [c.record_id for c in before]
+    assert np.allclose(copied, vectors[0], atol=1e-3)  # float16 of the float32 vector
+    with psycopg.connect(url) as conn:
+        kind = conn.execute(
+            "SELECT format_type(atttypid, atttypmod) FROM pg_attribute "
+            "WHERE attrelid = 'search_keys'::regclass AND attname = 'vector'"
+        ).fetchone()
+        index = conn.execute(
+            "SELECT indexdef FROM pg_indexes WHERE indexname = 'search_keys_hnsw'"
+        ).fetchone()
+    assert kind == (f"halfvec({DIM})",)
+    assert index is not None and "halfvec_cosine_ops" in index[0]
+
+
+def test_an_embedder_too_wide_for_halfvec_is_refused_before_any_write(postgres_url: str) -> None:
+    store = PostgresStore(postgres_url)
+    try:
+        with pytest.raises(ConfigError, match=r"20000-dimension vectors.*1 to 16000"):
+            store.bind_embedder("huge", 20_000)
+        store.bind_embedder("test", DIM)  # nothing was bound by the refusal
+    finally:
+        store.close()
 
 
 def test_deleting_a_user_leaves_no_row_of_theirs_in_any_table(postgres_url: str) -> None:
@@ -87,9 +140,10 @@ def test_deleting_a_user_leaves_no_row_of_theirs_in_any_table(postgres_url: str)
         for table in tables:  # every row of every table, as text (a superuser sees all)
             rows = conn.execute(f"SELECT t::text FROM {table} t").fetchall()
             assert not [r for r in rows if "Vexmundo" in r[0] or "'gone'" in r[0]], table
-        assert conn.execute(
-            "SELECT value FROM store_meta WHERE key = 'scrub_pending'"
-        ).fetchone() is None  # the VACUUM ran
+        assert (
+            conn.execute("SELECT value FROM store_meta WHERE key = 'scrub_pending'").fetchone()
+            is None
+        )  # the VACUUM ran
 
 
 def test_memory_url_cli_url_and_environment_choose_postgres(

@@ -16,6 +16,8 @@ import pg_server
 import psycopg
 import pytest
 
+from dualtrace import Memory
+from dualtrace.embed.fake import FakeEmbedder
 from dualtrace.errors import ConfigError, SchemaError, StoreError
 from dualtrace.store.postgres.migrations import (
     LATEST,
@@ -135,6 +137,27 @@ def test_a_statement_that_forgot_its_user_filter_sees_nothing(postgres_url: str)
                 )
     finally:
         store.close()
+
+
+def test_every_per_user_table_hides_other_users_rows_from_an_unfiltered_statement(
+    postgres_url: str,
+) -> None:
+    with Memory(url=postgres_url, embedder=FakeEmbedder()) as mem:
+        mem.add(
+            [{"role": "user", "content": "I moved to Lyon in May and my sister Ana visited"}],
+            user_id="alice", session_id="s1",
+        )  # fmt: skip
+        store = mem.store
+        assert isinstance(store, PostgresStore)
+        seen: dict[str, dict[str, int]] = {}
+        for user in ("alice", "bob"):
+            with store._tx(user) as cur:
+                seen[user] = {
+                    t: int(cur.execute(f"SELECT count(*) FROM {t}".encode()).fetchone()[0])
+                    for t in USER_TABLES
+                }
+    assert {t for t, n in seen["alice"].items() if n} >= {"episodes", "memories", "search_keys"}
+    assert seen["bob"] == dict.fromkeys(USER_TABLES, 0)
 
 
 def test_a_superuser_is_refused_with_the_fix(postgres_url: str) -> None:

@@ -326,7 +326,7 @@ class SearchIndex(Protocol):
     """
 
     def vectors_by_hash(self, user_id: str, hashes: Sequence[str]) -> dict[str, Vector]:
-        """Vectors this user already has for these content hashes (reuse, never re-embed)."""
+        """This user's vectors for these content hashes, to reuse (PostgreSQL's are float16)."""
         ...
 
     def replace_keys(self, user_id: str, record_id: str, keys: Sequence[IndexEntry]) -> None:

@@ -35,7 +35,13 @@ from psycopg_pool import ConnectionPool, PoolClosed, PoolTimeout
 from dualtrace.errors import ConfigError, EmbedderMismatchError, NotFoundError, StoreError
 from dualtrace.store.postgres import codec
 from dualtrace.store.postgres.codec import Row
-from dualtrace.store.postgres.migrations import MIGRATION_LOCK, migrate
+from dualtrace.store.postgres.migrations import (
+    HALFVEC_MAX_DIM,
+    HNSW_INDEX_SQL,
+    HNSW_MAX_DIM,
+    MIGRATION_LOCK,
+    migrate,
+)
 
 Cursor = psycopg.Cursor[Row]
 
@@ -51,10 +57,6 @@ SCRUBBED_TABLES = (
     "search_keys", "episodes", "memories", "memory_sources", "memory_entities", "entities",
     "links", "history", "extraction_pending", "operations", "sessions", "audit_log",
 )  # fmt: skip
-
-# Dense vectors get an HNSW index up to this dimension (pgvector's limit for `vector`);
-# above it, search is exact.
-HNSW_MAX_DIM = 2000
 
 _SCOPE = (
     "SELECT set_config('dualtrace.user_id', %s, true), set_config('dualtrace.all_users', %s, true)"
@@ -224,15 +226,15 @@ class PostgresConnection:
                     "INSERT INTO store_meta (key, value) VALUES (%s, %s)",
                     [("embedder_id", embedder_id), ("embedder_dim", str(dimensions))],
                 )
-                cur.execute(
-                    f"ALTER TABLE search_keys ALTER COLUMN vector TYPE vector({dimensions:d})"
-                    .encode()
-                )
-                if dimensions <= HNSW_MAX_DIM:
-                    cur.execute(
-                        "CREATE INDEX search_keys_hnsw ON search_keys "
-                        "USING hnsw (vector vector_cosine_ops)"
+                if not 0 < dimensions <= HALFVEC_MAX_DIM:
+                    raise ConfigError(
+                        f"embedder {embedder_id!r} makes {dimensions}-dimension vectors; the "
+                        f"PostgreSQL store holds 1 to {HALFVEC_MAX_DIM}: use another embedder"
                     )
+                column = f"halfvec({dimensions:d})"
+                cur.execute(f"ALTER TABLE search_keys ALTER COLUMN vector TYPE {column}".encode())
+                if dimensions <= HNSW_MAX_DIM:
+                    cur.execute(HNSW_INDEX_SQL.encode())
                 return
         stored_id, stored_dim = rows["embedder_id"], int(rows["embedder_dim"])
         if stored_id != embedder_id or stored_dim != dimensions:

@@ -40,7 +40,7 @@ def write_keys(cur: Cursor, user_id: str, keys: Sequence[IndexEntry]) -> None:
         "INSERT INTO search_keys (user_id, record_id, trace, chunk, kind, session_id, "
         "content_hash, embedder_id, vector, tsv, gloss_tsv, body, gloss, language) VALUES (%s, "
         "%s, %s, %s, %s, %s, %s, (SELECT value FROM store_meta WHERE key = 'embedder_id'), "
-        f"%s::vector, {TSVECTOR_SQL}, CASE WHEN %s THEN {TSVECTOR_SQL} END, %s, %s, %s)",
+        f"%s::halfvec, {TSVECTOR_SQL}, CASE WHEN %s THEN {TSVECTOR_SQL} END, %s, %s, %s)",
         [
             (user_id, k.record_id, k.trace, k.chunk, k.kind, k.session_id, k.content_hash,
              None if k.vector is None else codec.vector_text(k.vector), *split_scripts(k.body),
@@ -91,7 +91,7 @@ class PostgresIndex(PostgresConnection):
             for key in given:
                 assert key.vector is not None
                 cur.execute(
-                    "UPDATE search_keys SET vector = %s::vector, embedder_id = "
+                    "UPDATE search_keys SET vector = %s::halfvec, embedder_id = "
                     "(SELECT value FROM store_meta WHERE key = 'embedder_id') WHERE user_id = %s "
                     "AND record_id = %s AND trace = %s AND chunk = %s AND content_hash = %s "
                     "AND vector IS NULL",
@@ -153,9 +153,7 @@ class PostgresIndex(PostgresConnection):
         """Records that happened in [start, end): those of `among` first, then up to `limit`
         more, newest first (see the SQLite store's `search_time` for why `among`)."""
         with self._tx(user_id) as cur:
-            inside = [
-                Candidate(i, "time", 1.0) for i in in_window(cur, user_id, among, start, end)
-            ]
+            inside = [Candidate(i, "time", 1.0) for i in in_window(cur, user_id, among, start, end)]
             known = {c.record_id for c in inside}
             admitted = _admit(cur, user_id, inside, len(inside), scope)
 

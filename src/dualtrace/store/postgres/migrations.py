@@ -20,11 +20,21 @@ only to a transaction whose `dualtrace.user_id` setting names its user, or one t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 import psycopg
 
 from dualtrace.errors import MigrationError, SchemaError
+
+# Vectors are stored as `halfvec` (float16), typed to the embedder's dimension when it is
+# bound, and get an HNSW index up to HNSW_MAX_DIM dimensions (pgvector's limit for halfvec;
+# above it search is exact). A halfvec column holds at most HALFVEC_MAX_DIM.
+HNSW_MAX_DIM = 4000
+HALFVEC_MAX_DIM = 16000
+HNSW_INDEX_SQL = (
+    "CREATE INDEX search_keys_hnsw ON search_keys USING hnsw (vector halfvec_cosine_ops)"
+)
 
 # Text compared and sorted byte by byte (as SQLite does), whatever the database's locale.
 ID = 'text COLLATE "C"'
@@ -242,9 +252,49 @@ ALTER TABLE search_keys ADD COLUMN gloss text NOT NULL DEFAULT '';
 ALTER TABLE search_keys ADD COLUMN language text NOT NULL DEFAULT 'en'
 """
 
-MIGRATIONS: list[tuple[str, str]] = [
+
+def _halfvec(conn: psycopg.Connection[tuple[object, ...]]) -> None:
+    """Vectors as `halfvec` (float16): half the bytes in the table and in the HNSW graph, for
+    a recall@50 of 0.999 against float32 (docs/benchmarks.md, "Scale"). A column already
+    typed to the embedder's dimension keeps it; its index is rebuilt for the new type."""
+    row = conn.execute(
+        "SELECT format_type(atttypid, atttypmod) FROM pg_attribute "
+        "WHERE attrelid = 'search_keys'::regclass AND attname = 'vector'"
+    ).fetchone()
+    typed = str(row[0]) if row is not None else "vector"
+    if not typed.startswith("vector"):
+        return
+    half = "halfvec" + typed[len("vector") :]
+    conn.execute("DROP INDEX IF EXISTS search_keys_hnsw")
+    conn.execute(
+        f"ALTER TABLE search_keys ALTER COLUMN vector TYPE {half} USING vector::{half}".encode()
+    )
+    dimensions = int(typed[len("vector(") : -1]) if typed.endswith(")") else 0
+    if 0 < dimensions <= HNSW_MAX_DIM:
+        conn.execute(HNSW_INDEX_SQL.encode())
+
+
+# A migration is SQL statements separated by ";", or a function run in its transaction.
+Migration = str | Callable[[psycopg.Connection[tuple[object, ...]]], None]
+
+# The row-security test with each setting read once per statement (an InitPlan) rather than
+# once per row: as written in 0001, a 10,000-key user's exact dense search spent ~10 ms and a
+# count of their keys ~4 ms calling current_setting() (docs/benchmarks.md, "Scale").
+_OWN_ROWS_ONCE = (
+    "user_id = (SELECT current_setting('dualtrace.user_id', true)) "
+    "OR (SELECT current_setting('dualtrace.all_users', true)) = 'on'"
+)
+_POLICIES_ONCE = "\n".join(
+    f"DROP POLICY {t}_own_rows ON {t};\n"
+    f"CREATE POLICY {t}_own_rows ON {t} USING ({_OWN_ROWS_ONCE}) WITH CHECK ({_OWN_ROWS_ONCE});"
+    for t in USER_TABLES
+)
+
+MIGRATIONS: list[tuple[str, Migration]] = [
     ("0001_schema", _SCHEMA + "\n".join(_row_security(t) for t in USER_TABLES)),
     ("0002_key_texts", _KEY_TEXTS),
+    ("0003_halfvec", _halfvec),
+    ("0004_row_security_once", _POLICIES_ONCE),
 ]
 
 LATEST = MIGRATIONS[-1][0]
@@ -277,16 +327,19 @@ def migrate(conn: psycopg.Connection[tuple[object, ...]]) -> list[str]:
     return done
 
 
-def _apply(conn: psycopg.Connection[tuple[object, ...]], name: str, sql: str) -> bool:
+def _apply(conn: psycopg.Connection[tuple[object, ...]], name: str, sql: Migration) -> bool:
     """Apply one migration; False if another process applied it first."""
     try:
         with conn.transaction():
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
             if conn.execute("SELECT 1 FROM schema_migrations WHERE name = %s", (name,)).fetchone():
                 return False
-            for statement in (s.strip() for s in sql.split(";")):
-                if statement:
-                    conn.execute(statement.encode())
+            if callable(sql):
+                sql(conn)
+            else:
+                for statement in (s.strip() for s in sql.split(";")):
+                    if statement:
+                        conn.execute(statement.encode())
             conn.execute(
                 "INSERT INTO schema_migrations (name, applied_at) VALUES (%s, %s)",
                 (name, datetime.now(UTC)),

@@ -159,7 +159,7 @@ def _dense_keys(
     term, values = offset
     if exact:
         sql = (
-            f"SELECT record_id, trace, 1 - (vector <=> %s::vector){term} AS score FROM "
+            f"SELECT record_id, trace, 1 - (vector <=> %s::halfvec){term} AS score FROM "
             f"search_keys WHERE user_id = %s AND vector IS NOT NULL{filters} "
             "ORDER BY score DESC, id LIMIT %s"
         )
@@ -167,8 +167,8 @@ def _dense_keys(
     else:
         sql = (
             f"SELECT record_id, trace, 1 - d{term} AS score FROM (SELECT record_id, trace, id, "
-            "language, vector <=> %s::vector AS d FROM search_keys WHERE user_id = %s AND "
-            f"vector IS NOT NULL{filters} ORDER BY vector <=> %s::vector LIMIT %s) near "
+            "language, vector <=> %s::halfvec AS d FROM search_keys WHERE user_id = %s AND "
+            f"vector IS NOT NULL{filters} ORDER BY vector <=> %s::halfvec LIMIT %s) near "
             "ORDER BY score DESC, id"
         )
         rows = cur.execute(
