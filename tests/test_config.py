@@ -116,7 +116,7 @@ def test_class_attributes_give_defaults_as_before() -> None:
 
 def test_setting_names_are_unique_and_cover_every_group() -> None:
     names = MemoryConfig.setting_names()
-    assert len(names) == len(set(names)) == 43
+    assert len(names) == len(set(names)) == 44
     own = [f.name for f in dataclasses.fields(MemoryConfig) if f.name not in GROUPS]
     grouped = [f.name for cls in GROUPS.values() for f in dataclasses.fields(cls)]
     assert list(names) == own + grouped
@@ -167,6 +167,7 @@ def test_group_docs_say_what_each_field_does() -> None:
         ({"recency_weight": 0.6}, r"recency_weight=0\.6 must lie in \[0, 0\.5\]"),
         ({"importance_weight": -0.1}, "importance_weight=-0.1 must lie in"),
         ({"speaker_weight": 0.9}, "speaker_weight=0.9 must lie in"),
+        ({"answer_weight": -0.1}, "answer_weight=-0.1 must lie in"),
         ({"context_diversity": 1.5}, "context_diversity=1.5 must be in"),
         ({"context_snippet_tokens": 5}, "context_snippet_tokens=5 is too small"),
         ({"archive_importance": 1.0}, "archive_importance=1.0 must be in"),
@@ -221,7 +222,8 @@ def test_every_setting_can_come_from_the_env() -> None:
         crosslingual_weight=0.9, crosslingual_dense=True, crosslingual_glosses=False,
         dense_language_balance=0.5,
         recency_weight=0.1, recency_halflife_days=10.0, importance_weight=0.2,
-        speaker_weight=0.3, slot_weight=2.0, context_diversity=0.5, context_snippet_tokens=40,
+        speaker_weight=0.3, answer_weight=0.2, slot_weight=2.0, context_diversity=0.5,
+        context_snippet_tokens=40,
         context_relative_dates=True, context_user_messages=False, context_header=False,
         session_memory_share=0.2,
         session_turns_share=0.3, session_summary_share=0.1, session_reserve_share=0.2,
@@ -276,4 +278,4 @@ def test_only_config_reads_the_environment() -> None:
         for path in package.rglob("*.py")
         if re.search(r"os\.environ|getenv\(|environ\.get", path.read_text(encoding="utf-8"))
     }
-    assert readers == {"config.py"}
+    assert readers == {"config.py", "environment.py"}

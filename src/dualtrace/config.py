@@ -16,9 +16,12 @@ import math
 import os
 from collections.abc import Mapping
 from dataclasses import Field, dataclass, field, fields, replace
-from pathlib import Path
 from typing import Any, Generic, Literal, TypedDict, TypeVar, Unpack, cast
 
+from dualtrace.environment import home_dir as home_dir  # re-exported: public since 0.1
+from dualtrace.environment import llm_api_key as llm_api_key
+from dualtrace.environment import sqlite_path_from_url as sqlite_path_from_url
+from dualtrace.environment import store_url as store_url
 from dualtrace.errors import ConfigError, SettingError
 
 PiiPolicy = Literal["redact", "keep"]
@@ -89,6 +92,9 @@ class BoostConfig:
     importance_weight: float = 0.05
     #: Boost (up to +weight) for what a person the question names said (0: off).
     speaker_weight: float = 0.25
+    #: Boost (up to +weight) for what states a quantity of the kind a question asks for
+    #: ("How wide…?": a length) in either language; `text/quantities.py` (0: off).
+    answer_weight: float = 0.5
     #: For a question about a slot ("Which city do I live in?"), the slot's current value
     #: is multiplied by 1 + weight and what it replaced divided by it (0: off).
     slot_weight: float = 1.0
@@ -97,7 +103,7 @@ class BoostConfig:
         check_types(self)
         if not 0 <= self.slot_weight <= 4:
             raise ConfigError(f"slot_weight={self.slot_weight} must lie in [0, 4] (0: off)")
-        for name in ("recency_weight", "importance_weight", "speaker_weight"):
+        for name in ("recency_weight", "importance_weight", "speaker_weight", "answer_weight"):
             if not 0 <= getattr(self, name) <= 0.5:
                 raise ConfigError(
                     f"{name}={getattr(self, name)} must lie in [0, 0.5]: boosts are bounded so "
@@ -278,6 +284,7 @@ class Settings(TypedDict, total=False):
     recency_halflife_days: float
     importance_weight: float
     speaker_weight: float
+    answer_weight: float
     slot_weight: float
     context_diversity: float
     context_snippet_tokens: int
@@ -431,6 +438,7 @@ class MemoryConfig:
     recency_halflife_days = _Flat[float]("boost")
     importance_weight = _Flat[float]("boost")
     speaker_weight = _Flat[float]("boost")
+    answer_weight = _Flat[float]("boost")
     slot_weight = _Flat[float]("boost")
     context_diversity = _Flat[float]("packing")
     context_snippet_tokens = _Flat[int]("packing")
@@ -498,12 +506,6 @@ def _setting_fields() -> list[Field[Any]]:
     return _own_fields() + [f for cls in _GROUPS.values() for f in fields(cls)]
 
 
-def llm_api_key(env: Mapping[str, str] | None = None) -> str | None:
-    """$DUALTRACE_LLM_API_KEY for an OpenAI-compatible chat server; None when unset or empty."""
-    env = os.environ if env is None else env
-    return env.get("DUALTRACE_LLM_API_KEY") or None
-
-
 _TRUE = frozenset({"1", "true", "yes", "on"})
 _FALSE = frozenset({"0", "false", "no", "off"})
 
@@ -525,27 +527,6 @@ def _cast(name: str, raw: str, type_name: str) -> object:
     except ValueError as exc:
         raise ConfigError(f"{var}={raw!r} is not a valid {type_name.split()[0]}") from exc
     return raw
-
-
-def home_dir(env: Mapping[str, str] | None = None) -> Path:
-    """$DUALTRACE_HOME, else ~/.dualtrace."""
-    env = os.environ if env is None else env
-    return Path(env.get("DUALTRACE_HOME") or Path.home() / ".dualtrace")
-
-
-def sqlite_path_from_url(url: str) -> str:
-    """The file path of a `sqlite:///path` URL; other schemes are a ConfigError."""
-    if url.startswith("sqlite:///"):
-        path = url[len("sqlite:///") :]
-        if not path:
-            raise ConfigError(f"url {url!r} names no file; use sqlite:///path/to/memory.db")
-        return path
-    raise ConfigError(f"url {url.split('@')[-1]!r} is not a sqlite:///path/to/memory.db URL")
-
-
-def store_url(env: Mapping[str, str] | None = None) -> str | None:
-    """$DUALTRACE_URL: the store the CLI and service open without --db or --url, or None."""
-    return (os.environ if env is None else env).get("DUALTRACE_URL") or None
 
 
 @dataclass(frozen=True)

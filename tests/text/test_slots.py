@@ -144,6 +144,17 @@ def test_questions_ask_about_slots() -> None:
     assert sister.subject == "sister"
 
 
+@pytest.mark.parametrize(
+    ("question", "attributes"),
+    [("新买的书桌有多宽？", []), ("我最近在看什么书？", ["reading"]),  # 书 inside 书桌: a desk
+     ("我现在多少斤？", ["weight"]), ("剧院离我家多远？", []), ("我最近在追什么剧？", ["show"])],
+)  # fmt: skip
+def test_a_one_character_chinese_cue_counts_only_as_a_word_of_its_own(
+    question: str, attributes: list[str]
+) -> None:
+    assert [q.attribute for q in ask(question)] == attributes
+
+
 def test_whose_reads_the_clause_that_names_the_attribute() -> None:
     assert whose("partner", "跟前任分了，现在的男朋友叫陈浩，是我同事。") is None
     assert whose("phone", "Bought my dad a Galaxy for his birthday.") == "someone"

@@ -10,15 +10,18 @@ from dualtrace.models import Hit, Item
 from dualtrace.recall.items import as_hit
 from dualtrace.recall.retriever import Scored
 from dualtrace.recall.scoring import boost, engram_score
+from dualtrace.text.quantities import stated_kinds
 
 
 def rank(
     pool: Sequence[Scored], items: dict[str, Item], now: datetime, config: MemoryConfig,
     *, explain: bool = False, named: frozenset[str] = frozenset(), keep: int | None = None,
+    asks: frozenset[str] = frozenset(),
 ) -> list[Hit]:  # fmt: skip
-    """Hits for the fused pool, re-scored with bounded recency and importance boosts, and a
-    speaker boost for what the people the question names (`named`, casefolded) said; only
-    the best `keep` are made into hits (None: all of them).
+    """Hits for the fused pool, re-scored with bounded recency and importance boosts, a
+    speaker boost for what the people the question names (`named`, casefolded) said, and an
+    answer boost for what states a quantity of a kind the question `asks` for
+    (`text.quantities`); only the best `keep` are made into hits (None: all of them).
 
     `scores` always holds each channel's normalised score; with `explain` it also holds the
     raw channel scores, the relevance before boosts, and each boost.
@@ -26,6 +29,7 @@ def rank(
     recency_weight, importance_weight = config.recency_weight, config.importance_weight
     halflife = config.recency_halflife_days
     speaker_weight = config.speaker_weight if named else 0.0
+    answer_weight = config.answer_weight if asks else 0.0
     scored: list[tuple[float, Scored, Item, dict[str, float]]] = []
     for s in pool:
         item = items.get(s.record_id)
@@ -40,6 +44,10 @@ def rank(
             said = any((src.speaker or "").casefold() in named for src in item.sources)
             boosts["speaker_boost"] = boost(1.0 if said else 0.5, speaker_weight)
             score *= boosts["speaker_boost"]
+        if answer_weight > 0:
+            states = bool(asks & stated_kinds(item.text))
+            boosts["answer_boost"] = boost(1.0 if states else 0.5, answer_weight)
+            score *= boosts["answer_boost"]
         scored.append((score, s, item, boosts))
     scored.sort(key=lambda t: -t[0])
     return [as_hit(item, score, _scores(s, boosts, explain))

@@ -24,6 +24,7 @@ from dualtrace.recall.query import analyse
 from dualtrace.recall.ranking import rank
 from dualtrace.recall.retriever import Retriever
 from dualtrace.store.base import SearchScope, Store
+from dualtrace.text.quantities import asked_kinds
 
 MAX_LIMIT = 1000
 # How deep the ranked hits are searched for statements of the asked slot's value.
@@ -80,7 +81,9 @@ class Searcher:
         items = load_items(self.store, user_id, [s.record_id for s in pool])
         # what is read past the first `limit` (ANSWER_DEPTH) unless `as_of` drops some
         keep = None if as_of is not None else max(limit, ANSWER_DEPTH)
-        hits = rank(pool, items, at, self.config, explain=explain, named=named, keep=keep)
+        asks = asked_kinds(query) if self.config.answer_weight > 0 else frozenset()
+        hits = rank(pool, items, at, self.config, explain=explain, named=named, keep=keep,
+                    asks=asks)  # fmt: skip
         if as_of is not None:  # what was known then: a memory drawn from later turns was not
             hits = [h for h in hits if said_by(h, scope.valid_at)]
         if moment:  # over more than `limit`: the newest statement may rank low

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from dualtrace.config import sqlite_path_from_url
+from dualtrace.environment import sqlite_path_from_url
 from dualtrace.errors import ConfigError
 from dualtrace.store.base import Store
 from dualtrace.store.open import is_postgres_url, open_store

@@ -13,12 +13,14 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from dualtrace.text.lexical import segment
 from dualtrace.text.slots import cues
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.catalogue import ATTRIBUTES, BY_NAME
 from dualtrace.text.slots.frames import clean_value
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
+_CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
 # Things one joins or starts that are not an employer.
 _NOT_EMPLOYER = re.compile(
     r"\b(?:club|class|group|team|gym|community|choir|band|course|program|meeting|call|party|"
@@ -308,6 +310,20 @@ def qualifier_of(attribute: Attribute, text: str) -> str | None:
     return _QUALIFIERS[words[0][1].casefold()]
 
 
+def _single_character_words(text: str) -> set[int]:
+    """Where the text's one-character Chinese words stand (jieba's segmentation): a
+    one-character cue counts only there, as the word it is — 书 "book" is no cue inside 书桌
+    "desk", 剧 "drama" none inside 剧院 "theatre"."""
+    found: set[int] = set()
+    for run in _CJK_RUN.finditer(text):
+        at = run.start()
+        for word in segment(run.group(0)):
+            if len(word) == 1:
+                found.add(at)
+            at += len(word)
+    return found
+
+
 @lru_cache(maxsize=1024)
 def ask(question: str) -> tuple[SlotQuestion, ...]:
     """The slots a question asks about: those whose words it says most ("哪家公司工作": the
@@ -316,8 +332,12 @@ def ask(question: str) -> tuple[SlotQuestion, ...]:
     one search (and the context built on it) asks this of the same question several times."""
     found: list[tuple[int, SlotQuestion]] = []
     hidden: set[str] = set()
+    alone = _single_character_words(question)
     for attribute in ATTRIBUTES:
-        said = {m.group(0).casefold() for m in attribute.about.finditer(question)}
+        said = {
+            m.group(0).casefold() for m in attribute.about.finditer(question)
+            if len(m.group(0)) > 1 or not _CJK.match(m.group(0)) or m.start() in alone
+        }  # fmt: skip
         if not said:
             continue
         qualifier = qualifier_of(attribute, question)
