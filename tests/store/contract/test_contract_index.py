@@ -41,7 +41,7 @@ def test_dense_search_ranks_by_cosine_best_key_per_record(store: Store) -> None:
     _corpus(store)
     found = store.search_dense("u", vec(1), 10, SearchScope())
     assert _ids(found)[:3] == ["ep1", "m1", "ep2"]
-    assert abs(found[0].score - 1.0) < 1e-6 and abs(found[1].score - 2 / 5**0.5) < 1e-6
+    assert abs(found[0].score - 1.0) < 1e-3 and abs(found[1].score - 2 / 5**0.5) < 1e-3  # float16
     assert found[0].trace == "episode"
     assert len(_ids(found)) == len(set(_ids(found)))  # one candidate per record
     assert _ids(store.search_dense("u", vec(0, 0, 0, 0, 1), 1, SearchScope())) == ["m2"]

@@ -35,14 +35,34 @@ def utc_offset_seconds(value: datetime) -> int:
     return 0 if offset is None else int(offset.total_seconds())
 
 
+# float16 holds what embedders give (unit vectors) at recall@50 0.999 against float32 for
+# half the bytes (docs/benchmarks.md, "Scale"); a vector float16 cannot hold is kept float32.
+HALF_MAX = 65_000.0
+
+
 def blob(vector: np.ndarray) -> bytes:
-    """Serialise a float32 vector."""
-    return np.asarray(vector, dtype=np.float32).tobytes()
+    """Serialise a vector as float16 (float32 if a value is out of float16's range). Its
+    length tells which: 2 or 4 bytes a dimension."""
+    values = np.asarray(vector, dtype=np.float32)
+    if values.size and float(np.max(np.abs(values))) > HALF_MAX:
+        return values.tobytes()
+    return values.astype(np.float16).tobytes()
 
 
 def unblob(data: bytes, dim: int) -> np.ndarray:
-    """Deserialise a float32 vector of known dimension."""
+    """Deserialise a vector of known dimension, float16 or float32 (stores before float16
+    vectors hold float32), as float32."""
+    if len(data) == 2 * dim:
+        return np.frombuffer(data, dtype=np.float16, count=dim).astype(np.float32)
     return np.frombuffer(data, dtype=np.float32, count=dim)
+
+
+def unblob_many(blobs: list[bytes], dim: int) -> np.ndarray:
+    """Vectors of one dimension as the rows of a float32 matrix."""
+    if all(len(b) == 2 * dim for b in blobs):
+        joined = np.frombuffer(b"".join(blobs), dtype=np.float16).astype(np.float32)
+        return joined.reshape(len(blobs), dim)
+    return np.vstack([unblob(b, dim) for b in blobs]) if blobs else np.zeros((0, dim), np.float32)
 
 
 def episode_from_row(row: sqlite3.Row) -> Episode:

@@ -23,6 +23,7 @@ import numpy.typing as npt
 from dualtrace.models import Candidate
 from dualtrace.store.base import SearchScope, Vector
 from dualtrace.store.languages import key_language
+from dualtrace.store.sqlite import codec
 from dualtrace.store.sqlite.codec import ts
 
 # A channel's candidates through the scope's filters (validity, archived, kind, metadata):
@@ -103,7 +104,7 @@ def _rows(
         f"WHERE user_id = ? AND vector IS NOT NULL {where} ORDER BY id",
         [user_id, *params],
     ).fetchall()
-    matrix = np.frombuffer(b"".join(r["vector"] for r in rows), dtype=np.float32)
+    matrix = codec.unblob_many([r["vector"] for r in rows], dim)
     return _UserMatrix(
         version=0,
         key_ids=np.array([r["id"] for r in rows], dtype=np.int64),
@@ -113,7 +114,7 @@ def _rows(
         kinds=np.array([r["kind"] for r in rows], dtype=object),
         sessions=np.array([r["session_id"] for r in rows], dtype=object),
         languages=np.array([key_language(r["body"] or "") for r in rows], dtype=object),
-        buffer=matrix.reshape(len(rows), dim) if rows else np.zeros((0, dim), np.float32),
+        buffer=matrix,
     )
 
 
