@@ -147,9 +147,10 @@ def test_questions_ask_about_slots() -> None:
 @pytest.mark.parametrize(
     ("question", "attributes"),
     [("新买的书桌有多宽？", []), ("我最近在看什么书？", ["reading"]),  # 书 inside 书桌: a desk
-     ("我现在多少斤？", ["weight"]), ("剧院离我家多远？", []), ("我最近在追什么剧？", ["show"])],
+     ("我现在多少斤？", ["weight"]), ("剧院离我家多远？", []), ("我最近在追什么剧？", ["show"]),
+     ("我们哪天搬家？", ["lives_in"])],  # 搬 "move" inside 搬家 "move house": the same sense
 )  # fmt: skip
-def test_a_one_character_chinese_cue_counts_only_as_a_word_of_its_own(
+def test_a_one_character_chinese_cue_counts_only_where_it_keeps_its_meaning(
     question: str, attributes: list[str]
 ) -> None:
     assert [q.attribute for q in ask(question)] == attributes

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from dualtrace.text.lexical import segment
+from dualtrace.text.lexicon import lexicon
 from dualtrace.text.slots import cues
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.catalogue import ATTRIBUTES, BY_NAME
@@ -310,16 +311,19 @@ def qualifier_of(attribute: Attribute, text: str) -> str | None:
     return _QUALIFIERS[words[0][1].casefold()]
 
 
-def _single_character_words(text: str) -> set[int]:
-    """Where the text's one-character Chinese words stand (jieba's segmentation): a
-    one-character cue counts only there, as the word it is — 书 "book" is no cue inside 书桌
-    "desk", 剧 "drama" none inside 剧院 "theatre"."""
+def _cue_characters(text: str) -> set[int]:
+    """Where a one-character Chinese cue may stand in the text: as a word of its own
+    (jieba's segmentation), or inside a word that keeps its meaning — the two share an
+    English sense in the lexicon (搬 "move" in 搬家 "move house"); not inside a word that
+    means something else (书 "book" in 书桌 "desk", 剧 "drama" in 剧院 "theatre")."""
+    senses = lexicon().zh_en
     found: set[int] = set()
     for run in _CJK_RUN.finditer(text):
         at = run.start()
         for word in segment(run.group(0)):
-            if len(word) == 1:
-                found.add(at)
+            meaning = set(senses.get(word, ()))
+            found.update(at + i for i, char in enumerate(word)
+                         if len(word) == 1 or meaning & set(senses.get(char, ())))  # fmt: skip
             at += len(word)
     return found
 
@@ -332,7 +336,7 @@ def ask(question: str) -> tuple[SlotQuestion, ...]:
     one search (and the context built on it) asks this of the same question several times."""
     found: list[tuple[int, SlotQuestion]] = []
     hidden: set[str] = set()
-    alone = _single_character_words(question)
+    alone = _cue_characters(question)
     for attribute in ATTRIBUTES:
         said = {
             m.group(0).casefold() for m in attribute.about.finditer(question)
