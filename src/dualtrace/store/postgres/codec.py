@@ -11,6 +11,7 @@ from psycopg.types.json import Jsonb
 
 from dualtrace.models import Episode, MemoryRecord
 from dualtrace.store.base import Vector
+from dualtrace.store.row_builders import memory_record
 
 
 class Row:
@@ -118,28 +119,4 @@ def memory_params(m: MemoryRecord, user_id: str, recorded_at: datetime) -> tuple
 
 def memory_from_row(row: Row, sources: tuple[str, ...]) -> MemoryRecord:
     """Build a MemoryRecord from a `memories` row and its source episode ids."""
-    return MemoryRecord(
-        id=row["id"],
-        user_id=row["user_id"],
-        kind=row["kind"],
-        text=row["text"],
-        scene=row["scene"],
-        subject=row["subject"],
-        predicate=row["predicate"],
-        object=row["object"],
-        topic=row["topic"],
-        importance=row["importance"],
-        confidence=row["confidence"],
-        access_count=row["access_count"],
-        last_accessed_at=utc(row["last_accessed_at"]),
-        valid_from=utc(row["valid_from"]),
-        valid_to=utc(row["valid_to"]),
-        recorded_at=utc(row["recorded_at"]),
-        invalidated_at=utc(row["invalidated_at"]),
-        superseded_by=row["superseded_by"],
-        expire_at=utc(row["expire_at"]),
-        archived=bool(row["archived"]),
-        session_id=row["session_id"],
-        metadata=row["metadata"],
-        source_episode_ids=sources,
-    )
+    return memory_record(row, sources, utc, dict)

@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from dualtrace.models import Episode, MemoryRecord
+from dualtrace.store.row_builders import memory_record
 
 
 def ts(value: datetime | None) -> str | None:
@@ -105,28 +106,4 @@ def memory_params(m: MemoryRecord, recorded_at: datetime) -> tuple[Any, ...]:
 
 def memory_from_row(row: sqlite3.Row, sources: tuple[str, ...]) -> MemoryRecord:
     """Build a MemoryRecord from a `memories` row and its source episode ids."""
-    return MemoryRecord(
-        id=row["id"],
-        user_id=row["user_id"],
-        kind=row["kind"],
-        text=row["text"],
-        scene=row["scene"],
-        subject=row["subject"],
-        predicate=row["predicate"],
-        object=row["object"],
-        topic=row["topic"],
-        importance=row["importance"],
-        confidence=row["confidence"],
-        access_count=row["access_count"],
-        last_accessed_at=dt(row["last_accessed_at"]),
-        valid_from=dt(row["valid_from"]),
-        valid_to=dt(row["valid_to"]),
-        recorded_at=dt(row["recorded_at"]),
-        invalidated_at=dt(row["invalidated_at"]),
-        superseded_by=row["superseded_by"],
-        expire_at=dt(row["expire_at"]),
-        archived=bool(row["archived"]),
-        session_id=row["session_id"],
-        metadata=json.loads(row["metadata"]),
-        source_episode_ids=sources,
-    )
+    return memory_record(row, sources, dt, json.loads)

@@ -1,0 +1,49 @@
+"""Records from stored rows, shared by the backends: each passes how its columns decode
+(SQLite keeps times as epoch numbers and JSON as text; PostgreSQL as timestamptz and jsonb)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any, Protocol
+
+from dualtrace.models import MemoryRecord
+
+
+class Columns(Protocol):
+    """A stored row, read by column name (sqlite3.Row, a psycopg dict row)."""
+
+    def __getitem__(self, name: str, /) -> Any: ...
+
+
+Time = Callable[[Any], datetime | None]
+Json = Callable[[Any], dict[str, Any]]
+
+
+def memory_record(row: Columns, sources: tuple[str, ...], time: Time, json: Json) -> MemoryRecord:
+    """A MemoryRecord from a `memories` row and its source episode ids."""
+    return MemoryRecord(
+        id=row["id"],
+        user_id=row["user_id"],
+        kind=row["kind"],
+        text=row["text"],
+        scene=row["scene"],
+        subject=row["subject"],
+        predicate=row["predicate"],
+        object=row["object"],
+        topic=row["topic"],
+        importance=row["importance"],
+        confidence=row["confidence"],
+        access_count=row["access_count"],
+        last_accessed_at=time(row["last_accessed_at"]),
+        valid_from=time(row["valid_from"]),
+        valid_to=time(row["valid_to"]),
+        recorded_at=time(row["recorded_at"]),
+        invalidated_at=time(row["invalidated_at"]),
+        superseded_by=row["superseded_by"],
+        expire_at=time(row["expire_at"]),
+        archived=bool(row["archived"]),
+        session_id=row["session_id"],
+        metadata=json(row["metadata"]),
+        source_episode_ids=sources,
+    )
