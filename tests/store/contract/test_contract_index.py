@@ -170,3 +170,19 @@ def test_lexical_ranking_weighs_a_rare_term_above_a_common_one(store: Store) -> 
     store.insert_episodes("u", turns, keys, ACTOR)
     found = store.search_lexical("u", ["tea", "saffron"], 9, SearchScope())
     assert _ids(found)[0] == "ep8" and len(found) == 9  # BM25's idf: saffron is rare
+
+
+def test_term_rarity_is_counted_among_the_users_own_keys(store: Store) -> None:
+    """"kiwi" is rare for u and common for v: v's keys do not make it common for u."""
+    texts = {"a": "kiwi stone", "b": "mango stone", "c": "mango sand", "d": "plum sand"}
+    store.insert_episodes(
+        "u", [episode("u", f"e{n}", t, seq=i) for i, (n, t) in enumerate(texts.items())],
+        [key(f"e{n}", t, vector=vec(1)) for n, t in texts.items()], ACTOR,
+    )  # fmt: skip
+    before = _ids(store.search_lexical("u", ["mango", "kiwi"], 10, SearchScope()))
+    assert before[0] == "ea" and set(before) == {"ea", "eb", "ec"}
+    store.insert_episodes(
+        "v", [episode("v", f"v{i}", f"kiwi pie {i}", seq=i) for i in range(40)],
+        [key(f"v{i}", f"kiwi pie {i}", vector=vec(1)) for i in range(40)], ACTOR,
+    )  # fmt: skip
+    assert _ids(store.search_lexical("u", ["mango", "kiwi"], 10, SearchScope())) == before
