@@ -20,6 +20,7 @@ import os
 import subprocess
 import tempfile
 import threading
+import uuid
 from pathlib import Path
 
 import psycopg
@@ -98,14 +99,15 @@ class TestServer:
 
     def bare_database(self) -> str:
         """The URL of a new database with the vector extension only (no schema yet)."""
-        name = "b_" + hashlib.sha1(tempfile.mkdtemp().encode()).hexdigest()[:20]
+        name = "b_" + uuid.uuid4().hex[:20]
         with self._lock:
             self._create(name, BARE)
         return self.url(name)
 
     def fresh_database(self) -> str:
         """The URL of a new, empty database with the store's schema."""
-        return self.database_for(Path(tempfile.mkdtemp(prefix="dualtrace-db-")))
+        # a place that is never created: only its name matters (no folder left behind)
+        return self.database_for(Path(tempfile.gettempdir()) / f"dualtrace-db-{uuid.uuid4().hex}")
 
     def restore(self, archive: Path, database: str) -> None:
         """Restore a backup archive as the store's role (the backup docstring's command)."""

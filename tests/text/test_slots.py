@@ -183,3 +183,23 @@ def test_a_job_title_keeps_its_modifiers() -> None:
 )  # fmt: skip
 def test_same_subject(asked: str | None, said: str | None, same: bool) -> None:
     assert same_subject(asked, said) is same
+
+
+@pytest.mark.parametrize(
+    ("question", "hobby"),
+    [("What am I into these days?", True), ("What hobby did I pick up?", True),
+     ("How much goes into my pension each month?", False),  # "into" a thing: no hobby
+     ("I put the bikes into the garage; what else is in there?", False)],
+)  # fmt: skip
+def test_into_asks_a_hobby_only_as_being_into_something(question: str, hobby: bool) -> None:
+    assert ("hobby" in {q.attribute for q in ask(question)}) is hobby
+
+
+@pytest.mark.parametrize(
+    ("clause", "subject"),
+    [("隔壁小孩在学小提琴，每天晚上拉一个小时。", "小孩"),  # the neighbour's child, not the user
+     ("邻居家小孩在练钢琴。", "小孩"), ("My classmate is learning the cello.", "classmate")],
+)  # fmt: skip
+def test_a_child_or_classmate_who_plays_is_not_the_user(clause: str, subject: str) -> None:
+    (said,) = find_statements(clause)
+    assert (said.attribute, said.subject) == ("instrument", subject)

@@ -208,7 +208,10 @@ LIFE: tuple[Attribute, ...] = (
     ),
     _a(
         "hobby",
-        r"\b(?:hobby|hobbies|free\s+time|spare\s+time|weekends?|into|enjoy|love|pastime)\b|爱好|兴趣|业余|周末|喜欢",
+        # "into" as in "I'm into climbing" (a bare noun follows), not "paid into my fund"
+        r"\b(?:hobby|hobbies|free\s+time|spare\s+time|weekends?|enjoy|love|pastime)\b|"
+        r"\binto\b(?!\s+(?:my|our|your|his|her|their|its|the|a|an)\b)|"
+        r"爱好|兴趣|业余|周末|喜欢",
         (
             en(
                 r"\b(?:my\s+(?:new\s+)?hobby\s+is|(?:got|getting|I['’]m)\s+(?:really\s+)?into|took\s+up|taking\s+up|"
