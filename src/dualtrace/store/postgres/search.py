@@ -17,6 +17,9 @@ kept for users too big to scan (exact cost grows by ~2 µs a key at 128 dimensio
 their share of the table is large enough for the walk to find them. `bench/scale.py` at a
 million memories: exact search of a 10,000-key user 57.6 / 96.3 ms p50 / p95 with the lexical
 channel; the walk's recall@50 0.87 for that user, 0.14 for ~100-key users (docs/benchmarks.md).
+The walk's candidate list: ef_search 800. With real e5-small vectors, a 15,000-memory user in a
+30,000-memory table sent through the index: recall@50 0.989 at ef_search 400, 0.995 at 800,
+search p50 75 -> 72 ms (100 queries; `/work/runs/ann_sweep.py`, docs/benchmarks.md).
 
 Lexical search: each key's text is indexed as a tsvector: its Latin-script words through
 the `english` configuration (stemming, stop words), its Chinese words — segmented by the
@@ -52,8 +55,9 @@ ALL_TRACES = frozenset({"episode", "fact", "scene"})
 
 # Users with at most this many keys are searched exactly (see the module docstring).
 EXACT_UP_TO = 20_000
-# Iterative HNSW scans: the candidate list, and how many index tuples a scan may visit.
-EF_SEARCH = 400
+# Iterative HNSW scans: the candidate list (pgvector allows up to 1,000), and how many index
+# tuples a scan may visit.
+EF_SEARCH = 800
 MAX_SCAN_TUPLES = 200_000
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
