@@ -23,40 +23,31 @@ _NUMBER = (
     r"thirty|forty|fifty|hundred|thousand|half|a\s+couple\s+of|a\s+few)\b)"
 )
 
-# What a text says for each kind: a number with its unit (or a currency sign, a clock time).
-_STATED: dict[str, re.Pattern[str]] = {
-    "length": re.compile(
-        rf"{_NUMBER}\s*(?:(?:mm|cm|m|km|ft|in)\b|(?:metres?|meters?|centimet(?:re|er)s?|"
-        r"kilomet(?:re|er)s?|feet|foot|inch(?:es)?|miles?)\b|米|厘米|公分|毫米|公里|千米|寸|尺)",
-        re.I,
-    ),
-    "weight": re.compile(
-        rf"{_NUMBER}\s*(?:(?:kg|kgs|g|lbs?)\b|(?:kilos?|kilograms?|grams?|pounds?\s+(?!sterling)|"
-        r"stone)\b|斤|公斤|千克|克)",
-        re.I,
-    ),
-    "duration": re.compile(
-        rf"{_NUMBER}\s*(?:(?:hours?|hrs?|minutes?|mins?|seconds?|secs?|days?|weeks?|months?|"
-        r"years?)\b|个?小时|分钟|秒|天|个?星期|周|个月)"
-        r"|(?<!\d)(?:\d{1,2}|[一二两三四五六七八九十几半]+)\s*多?年(?!级|代|底|初)"  # not 2026年
-        r"|\b\d{1,2}:\d{2}(?::\d{2})?\b",
-        re.I,
-    ),
-    "money": re.compile(
-        rf"[$¥€£]\s?\d|\d\s?[$¥€£]|{_NUMBER}\s*(?:k\b|(?:million|grand|bucks?|dollars?|euros?|"
-        r"yuan|rmb|cny|usd|eur|gbp|quid)\b|元|块|万|千)",
-        re.I,
-    ),
-    "age": re.compile(
-        rf"{_NUMBER}\s*(?:-|\s)?(?:years?|yrs?)(?:-|\s)?old\b|\b(?:aged?|turn(?:ed|s|ing)?)\s+"
-        rf"{_NUMBER}|{_NUMBER}\s*(?:周)?岁",
-        re.I,
-    ),
-    "capacity": re.compile(
-        rf"{_NUMBER}\s*(?:(?:l|ml)\b|(?:lit(?:re|er)s?|millilit(?:re|er)s?|gallons?)\b|升|毫升)",
-        re.I,
-    ),
+# What a text says for each kind: a number followed by its unit ...
+_UNITS: dict[str, str] = {
+    "length": r"(?:mm|cm|m|km|ft|in)\b|(?:metres?|meters?|centimet(?:re|er)s?|"
+    r"kilomet(?:re|er)s?|feet|foot|inch(?:es)?|miles?)\b|米|厘米|公分|毫米|公里|千米|寸|尺",
+    "weight": r"(?:kg|kgs|g|lbs?)\b|(?:kilos?|kilograms?|grams?|pounds?\s+(?!sterling)|"
+    r"stone)\b|斤|公斤|千克|克",
+    "duration": r"(?:hours?|hrs?|minutes?|mins?|seconds?|secs?|days?|weeks?|months?|"
+    r"years?)\b|个?小时|分钟|秒|天|个?星期|周|个月",
+    "money": r"k\b|(?:million|grand|bucks?|dollars?|euros?|yuan|rmb|cny|usd|eur|gbp|quid)\b"
+    r"|元|块|万|千",
+    "age": r"(?:-|\s)?(?:years?|yrs?)(?:-|\s)?old\b|(?:周)?岁",
+    "capacity": r"(?:l|ml)\b|(?:lit(?:re|er)s?|millilit(?:re|er)s?|gallons?)\b|升|毫升",
 }
+_AFTER = {kind: re.compile(rf"\s*(?:{units})", re.I) for kind, units in _UNITS.items()}
+_NUMBERS = re.compile(_NUMBER, re.I)
+_CHINESE_NUMERALS = re.compile(r"[零一二两三四五六七八九十百千万半几]+")
+# ... or said another way, each behind a character it cannot do without (checked first).
+_OTHER_WAYS: tuple[tuple[str, tuple[str, ...], re.Pattern[str]], ...] = (
+    ("duration", ("年",), re.compile(  # not 2026年
+        r"(?<!\d)(?:\d{1,2}|[一二两三四五六七八九十几半]+)\s*多?年(?!级|代|底|初)")),
+    ("duration", (":",), re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\b")),  # a clock time
+    ("money", tuple("$¥€£"), re.compile(r"[$¥€£]\s?\d|\d\s?[$¥€£]")),
+    ("age", ("age", "turn"), re.compile(rf"\b(?:aged?|turn(?:ed|s|ing)?)\s+{_NUMBER}", re.I)),
+)  # fmt: skip
+
 
 # What a question asks for: its words, and the kinds that answer them.
 _QUESTION_WORDS = (
@@ -86,5 +77,19 @@ def asked_kinds(question: str) -> frozenset[str]:
 
 @lru_cache(maxsize=8192)
 def stated_kinds(text: str) -> frozenset[str]:
-    """The kinds of quantity a text states."""
-    return frozenset(kind for kind, pattern in _STATED.items() if pattern.search(text))
+    """The kinds of quantity a text states. One pass finds the numbers, and each is read
+    with what follows it: a search per kind over the whole text took ~1.3 ms on a long
+    turn, a third of `context()`'s time on LongMemEval."""
+    found: set[str] = set()
+    for number in _NUMBERS.finditer(text):
+        ends = [number.end()]
+        if _CHINESE_NUMERALS.fullmatch(number.group(0)):  # 三万 may be 三 + the unit 万
+            ends = list(range(number.end(), number.start(), -1))
+        for kind, after in _AFTER.items():
+            if kind not in found and any(after.match(text, end) for end in ends):
+                found.add(kind)
+    folded = text.casefold()
+    for kind, needs, pattern in _OTHER_WAYS:
+        if kind not in found and any(n in folded for n in needs) and pattern.search(text):
+            found.add(kind)
+    return frozenset(found)
