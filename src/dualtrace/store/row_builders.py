@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 from typing import Any, Protocol
 
-from dualtrace.models import MemoryRecord
+from dualtrace.models import Episode, MemoryRecord
 
 
 class Columns(Protocol):
@@ -18,6 +18,7 @@ class Columns(Protocol):
 
 Time = Callable[[Any], datetime | None]
 Json = Callable[[Any], dict[str, Any]]
+RequiredTime = Callable[[Any], datetime]
 
 
 def memory_record(row: Columns, sources: tuple[str, ...], time: Time, json: Json) -> MemoryRecord:
@@ -46,4 +47,24 @@ def memory_record(row: Columns, sources: tuple[str, ...], time: Time, json: Json
         session_id=row["session_id"],
         metadata=json(row["metadata"]),
         source_episode_ids=sources,
+    )
+
+
+def episode_record(row: Columns, time: RequiredTime, json: Json) -> Episode:
+    """An Episode from an `episodes` row; its time is shown in the offset it was said in."""
+    said_in = timezone(timedelta(seconds=row["occurred_tz"]))
+    return Episode(
+        id=row["id"],
+        user_id=row["user_id"],
+        session_id=row["session_id"],
+        agent_id=row["agent_id"],
+        seq=row["seq"],
+        role=row["role"],
+        speaker=row["speaker"],
+        text=row["text"],
+        occurred_at=time(row["occurred_at"]).astimezone(said_in),
+        recorded_at=time(row["recorded_at"]),
+        external_id=row["external_id"],
+        metadata=json(row["metadata"]),
+        content_hash=row["content_hash"],
     )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 import numpy as np
@@ -11,7 +11,7 @@ from psycopg.types.json import Jsonb
 
 from dualtrace.models import Episode, MemoryRecord
 from dualtrace.store.base import Vector
-from dualtrace.store.row_builders import memory_record
+from dualtrace.store.row_builders import episode_record, memory_record
 
 
 class Row:
@@ -83,21 +83,7 @@ def jsonb(value: Any) -> Jsonb:
 
 def episode_from_row(row: Row) -> Episode:
     """Build an Episode from an `episodes` row."""
-    return Episode(
-        id=row["id"],
-        user_id=row["user_id"],
-        session_id=row["session_id"],
-        agent_id=row["agent_id"],
-        seq=row["seq"],
-        role=row["role"],
-        speaker=row["speaker"],
-        text=row["text"],
-        occurred_at=row["occurred_at"].astimezone(timezone(timedelta(seconds=row["occurred_tz"]))),
-        recorded_at=utc_required(row["recorded_at"]),
-        external_id=row["external_id"],
-        metadata=row["metadata"],
-        content_hash=row["content_hash"],
-    )
+    return episode_record(row, utc_required, dict)
 
 
 MEMORY_COLUMNS = (

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 import numpy as np
 
 from dualtrace.models import Episode, MemoryRecord
-from dualtrace.store.row_builders import memory_record
+from dualtrace.store.row_builders import episode_record, memory_record
 
 
 def ts(value: datetime | None) -> str | None:
@@ -68,23 +68,7 @@ def unblob_many(blobs: list[bytes], dim: int) -> np.ndarray:
 
 def episode_from_row(row: sqlite3.Row) -> Episode:
     """Build an Episode from an `episodes` row."""
-    return Episode(
-        id=row["id"],
-        user_id=row["user_id"],
-        session_id=row["session_id"],
-        agent_id=row["agent_id"],
-        seq=row["seq"],
-        role=row["role"],
-        speaker=row["speaker"],
-        text=row["text"],
-        occurred_at=dt_required(row["occurred_at"]).astimezone(
-            timezone(timedelta(seconds=row["occurred_tz"]))
-        ),
-        recorded_at=dt_required(row["recorded_at"]),
-        external_id=row["external_id"],
-        metadata=json.loads(row["metadata"]),
-        content_hash=row["content_hash"],
-    )
+    return episode_record(row, dt_required, json.loads)
 
 
 MEMORY_COLUMNS = (
