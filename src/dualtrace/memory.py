@@ -416,7 +416,9 @@ class Memory:
         self, user_id: str | None = None, now: datetime | str | None = None
     ) -> MaintenanceReport:
         """Forget and tidy up: archive expired and faded memories, merge duplicates missed at
-        write time, normalise importance, link new memories, end idle sessions.
+        write time, normalise importance, link new memories, build or drop what a user's
+        dense search needs at their size (on PostgreSQL, a big user's own HNSW graph), end
+        idle sessions.
 
         One user, or every user when `user_id` is None. `now` defaults to the clock.
         """

@@ -1,5 +1,6 @@
-"""What only the PostgreSQL backend has to prove: filtered ANN search through the HNSW index
-is complete for a user holding a sliver of the table; deletion leaves no row behind and
+"""What only the PostgreSQL backend has to prove: a big user's search goes through an HNSW
+graph of their own, built and dropped by maintenance, and finds what exact search finds;
+deletion leaves no row behind and
 VACUUMs; the URL, `--url` and `DUALTRACE_URL` choose it."""
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from dualtrace.embed.fake import FakeEmbedder
 from dualtrace.errors import ConfigError
 from dualtrace.models import Episode
 from dualtrace.store.base import IndexEntry, SearchScope
-from dualtrace.store.postgres import migrations, search
+from dualtrace.store.postgres import graphs, migrations, search
 from dualtrace.store.postgres.store import PostgresStore
 
 pytestmark = pytest.mark.postgres
@@ -46,9 +47,23 @@ def _unit(rows: int, seed: int) -> np.ndarray:
     return (v / np.linalg.norm(v, axis=1, keepdims=True)).astype(np.float32)
 
 
-def test_the_index_finds_every_key_of_a_user_holding_a_sliver_of_the_table(
+def _plan(store: PostgresStore, user: str, query: np.ndarray) -> str:
+    """The plan of the store's nearest-neighbour query for `user`, walking the index."""
+    with store._tx(user) as cur:
+        search.through_index(cur)
+        rows = cur.execute(
+            f"EXPLAIN SELECT id FROM search_keys WHERE user_id = {graphs.user_literal(user)} "
+            "ORDER BY vector <=> %s::halfvec LIMIT 10",
+            (search.codec.vector_text(query),),
+        ).fetchall()
+    return " ".join(str(r[0]) for r in rows)
+
+
+def test_a_big_user_is_searched_through_a_graph_of_their_own(
     postgres_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(graphs, "GRAPH_FROM", 1000)
+    monkeypatch.setattr(graphs, "DROP_BELOW", 500)
     store = PostgresStore(postgres_url)
     try:
         store.bind_embedder("test", DIM)
@@ -56,23 +71,48 @@ def test_the_index_finds_every_key_of_a_user_holding_a_sliver_of_the_table(
         _turns(store, "small", _unit(12, 2))
         query = _unit(1, 3)[0]
         exact_small = store.search_dense("small", query, 10, SearchScope())
-        exact_big = store.search_dense("big", query, 50, SearchScope())
-        monkeypatch.setattr(search, "EXACT_UP_TO", 0)  # every user through the HNSW index
-        with store._tx("small") as cur:
-            search.through_index(cur)
-            plan = cur.execute(
-                "EXPLAIN SELECT id FROM search_keys WHERE user_id = 'big' "
-                "ORDER BY vector <=> %s::halfvec LIMIT 10",
-                (search.codec.vector_text(query),),
-            ).fetchall()
-        assert "search_keys_hnsw" in " ".join(str(r[0]) for r in plan)
-        ann_small = store.search_dense("small", query, 10, SearchScope())
-        ann_big = store.search_dense("big", query, 50, SearchScope())
+        exact_big = store.search_dense("big", query, 50, SearchScope())  # no graph yet: exact
+        assert graphs.graph_name("big") not in _plan(store, "big", query)
+        assert store.refresh_search_index("small") is False  # under the cut: nothing to build
+        assert store.refresh_search_index("big") is True  # built
+        assert store.refresh_search_index("big") is False  # already there
+        assert graphs.graph_name("big") in _plan(store, "big", query)
+        assert graphs.graph_name("big") not in _plan(store, "small", query)  # big's alone
+        own_big = store.search_dense("big", query, 50, SearchScope())
+        own_small = store.search_dense("small", query, 10, SearchScope())
+        monkeypatch.setattr(graphs, "DROP_BELOW", 5000)  # as if the user had shrunk
+        assert store.refresh_search_index("big") is True  # dropped
+        assert graphs.graph_name("big") not in _plan(store, "big", query)
+        after_drop = store.search_dense("big", query, 50, SearchScope())
     finally:
         store.close()
-    assert [c.record_id for c in ann_small] == [c.record_id for c in exact_small]  # all 10
-    recall = len({c.record_id for c in ann_big} & {c.record_id for c in exact_big}) / 50
-    assert recall >= 0.9
+    assert [c.record_id for c in own_small] == [c.record_id for c in exact_small]
+    recall = len({c.record_id for c in own_big} & {c.record_id for c in exact_big}) / 50
+    assert recall >= 0.96
+    assert [c.record_id for c in after_drop] == [c.record_id for c in exact_big]
+
+
+def test_maintain_builds_a_big_users_graph_and_search_keeps_its_results(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(graphs, "GRAPH_FROM", 20)
+    monkeypatch.setattr(graphs, "DROP_BELOW", 10)
+    with Memory(url=postgres_url, embedder=FakeEmbedder()) as mem:
+        mem.add([f"Note {i}: the {w} is in drawer {i}" for i, w in enumerate(WORDS)],
+                user_id="ann", timestamp=T0)  # fmt: skip
+        mem.add("The spare key is under the mat", user_id="bob", timestamp=T0)
+        before = [h.id for h in mem.search("where is the stapler?", user_id="ann", limit=5)]
+        report = mem.maintain()
+        after = [h.id for h in mem.search("where is the stapler?", user_id="ann", limit=5)]
+        bob = mem.search("where is the key?", user_id="bob", limit=5)
+        assert report.search_indexes == 1  # ann's graph; bob is under the cut
+        assert mem.maintain().search_indexes == 0
+    assert after == before
+    assert [h.text for h in bob][:1] == ["The spare key is under the mat"]
+
+
+WORDS = ["stapler", "ruler", "torch", "scissors", "tape", "glue", "charger", "notebook",
+         "passport", "compass", "whistle", "magnifier", "calculator", "stamp"]  # fmt: skip
 
 
 def test_a_store_with_float32_vectors_is_upgraded_to_halfvec_keeping_its_search(
@@ -110,11 +150,11 @@ def test_a_store_with_float32_vectors_is_upgraded_to_halfvec_keeping_its_search(
             "SELECT format_type(atttypid, atttypmod) FROM pg_attribute "
             "WHERE attrelid = 'search_keys'::regclass AND attname = 'vector'"
         ).fetchone()
-        index = conn.execute(
+        shared = conn.execute(
             "SELECT indexdef FROM pg_indexes WHERE indexname = 'search_keys_hnsw'"
         ).fetchone()
     assert kind == (f"halfvec({DIM})",)
-    assert index is not None and "halfvec_cosine_ops" in index[0]
+    assert shared is None  # 0005: big users search graphs of their own
 
 
 def test_an_embedder_too_wide_for_halfvec_is_refused_before_any_write(postgres_url: str) -> None:

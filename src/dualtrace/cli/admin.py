@@ -203,11 +203,12 @@ def migrate(
         render.echo_json(report)
         return
     render.table(("rows", "copied"), [(part, str(n)) for part, n in report.rows.items()])
-    left = report.audit_left
+    left, indexed = report.audit_left, report.search_indexes
     click.echo(
         f"migrated {report.users} users and {report.api_keys} API keys; checked the row "
         f"counts of {report.counts_checked} users and {report.searches_checked} searches"
         + (f"; {left} audit rows of forgotten users stayed behind" if left else "")
+        + (f"; built {indexed} big users' own search indexes" if indexed else "")
     )
 
 

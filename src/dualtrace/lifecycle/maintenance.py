@@ -4,7 +4,9 @@ Per user: archive expired memories; archive memories whose importance decayed be
 threshold and that were not used for a while; scale importances back if they inflated;
 consolidate what write-time consolidation missed (duplicates, and two current values of a
 single-valued fact, e.g. after an import); link memories that have no links yet (each by an
-indexed lookup of its entities — never all pairs). Then end the sessions left idle.
+indexed lookup of its entities — never all pairs); build or drop what the user's dense
+search needs at their size (on PostgreSQL, a big user's own HNSW graph). Then end the
+sessions left idle.
 
 Archiving is not deletion: archived memories leave default search, keep their history and
 come back with `Memory.restore`. Deletion (`delete`, `delete_all`) is a different, real act.
@@ -41,6 +43,7 @@ class MaintenanceReport:
     normalised: int = 0
     linked: int = 0
     pending_extracted: int = 0  # turns an interrupted add or delete had left unextracted
+    search_indexes: int = 0  # users whose own search index was built or dropped
     sessions_ended: list[tuple[str, str]] = field(default_factory=list)
 
 
@@ -56,6 +59,7 @@ def maintain(
         _consolidate(store, config.actor, user_id, report)
         report.normalised += int(store.normalise_importance(user_id))
         report.linked += _link(store, user_id, link_limit)
+        report.search_indexes += int(store.refresh_search_index(user_id))
     return report
 
 

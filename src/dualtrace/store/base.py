@@ -195,15 +195,10 @@ class MemoryStore(Protocol):
     """
 
     def insert_memories(
-        self,
-        user_id: str,
-        memories: Sequence[MemoryRecord],
-        keys: Sequence[IndexEntry],
-        actor: str,
-        graph: MemoryGraph | None = None,
-        changes: Sequence[MemoryChange] = (),
+        self, user_id: str, memories: Sequence[MemoryRecord], keys: Sequence[IndexEntry],
+        actor: str, graph: MemoryGraph | None = None, changes: Sequence[MemoryChange] = (),
         extracted: Sequence[str] = (),
-    ) -> bool:
+    ) -> bool:  # fmt: skip
         """Insert memories with their keys and graph, then apply `changes` to stored ones;
         in the same transaction, clear the extraction-pending mark of the `extracted` turns.
 
@@ -424,6 +419,10 @@ class MaintenanceStore(Protocol):
 
     def normalise_importance(self, user_id: str) -> bool:
         """Scale the user's importances back if their mean inflated; True if it did."""
+        ...
+
+    def refresh_search_index(self, user_id: str) -> bool:
+        """Build or drop the index the user's size calls for; True if it changed one."""
         ...
 
 

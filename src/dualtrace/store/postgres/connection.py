@@ -37,8 +37,6 @@ from dualtrace.store.postgres import codec
 from dualtrace.store.postgres.codec import Row
 from dualtrace.store.postgres.migrations import (
     HALFVEC_MAX_DIM,
-    HNSW_INDEX_SQL,
-    HNSW_MAX_DIM,
     MIGRATION_LOCK,
     migrate,
 )
@@ -216,8 +214,8 @@ class PostgresConnection:
     # -- embedder binding -----------------------------------------------------------------------
 
     def bind_embedder(self, embedder_id: str, dimensions: int) -> None:
-        """Record the embedder on first use (typing the vector column to its dimension and
-        building the HNSW index); refuse a different one afterwards."""
+        """Record the embedder on first use (typing the vector column to its dimension);
+        refuse a different one afterwards."""
         with self._tx(None) as cur:
             cur.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
             rows = {r[0]: r[1] for r in cur.execute("SELECT key, value FROM store_meta")}
@@ -233,8 +231,6 @@ class PostgresConnection:
                     )
                 column = f"halfvec({dimensions:d})"
                 cur.execute(f"ALTER TABLE search_keys ALTER COLUMN vector TYPE {column}".encode())
-                if dimensions <= HNSW_MAX_DIM:
-                    cur.execute(HNSW_INDEX_SQL.encode())
                 return
         stored_id, stored_dim = rows["embedder_id"], int(rows["embedder_dim"])
         if stored_id != embedder_id or stored_dim != dimensions:

@@ -5,13 +5,17 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from dualtrace.store.postgres import codec
-from dualtrace.store.postgres.connection import PostgresConnection
+import psycopg
+
+from dualtrace.store.postgres import codec, graphs
+from dualtrace.store.postgres.connection import PostgresConnection, store_error
 from dualtrace.store.postgres.memories import rescale_importance
+from dualtrace.store.postgres.migrations import HNSW_MAX_DIM
 
 
 class PostgresMaintenance(PostgresConnection):
-    """MaintenanceStore: users to visit, expired and idle memories, importance inflation."""
+    """MaintenanceStore: users to visit, expired and idle memories, importance inflation,
+    each big user's own search graph."""
 
     def user_ids(self) -> list[str]:
         """Every user with stored turns or memories (a deliberate cross-user read)."""
@@ -45,3 +49,21 @@ class PostgresMaintenance(PostgresConnection):
         """Scale the user's importances back if their mean inflated; True if it did."""
         with self._tx(user_id, write=True) as cur:
             return rescale_importance(cur, user_id)
+
+    def refresh_search_index(self, user_id: str) -> bool:
+        """Build the user's own HNSW graph once they have more than `graphs.GRAPH_FROM`
+        keys, drop it when they fall under `graphs.DROP_BELOW` (graphs.py says why); True if
+        it did either. Vectors too wide for an HNSW index (or none bound yet) get no graph:
+        their search stays exact."""
+        with self._tx(user_id) as cur:
+            dim = cur.execute("SELECT value FROM store_meta WHERE key = 'embedder_dim'").fetchone()
+            row = cur.execute(
+                "SELECT count(*) FROM search_keys WHERE user_id = %s", (user_id,)
+            ).fetchone()
+        if dim is None or not 0 < int(dim[0]) <= HNSW_MAX_DIM:
+            return False
+        try:
+            with psycopg.connect(self.url, autocommit=True) as conn:  # CONCURRENTLY: no tx
+                return graphs.refresh(conn, user_id, int(row[0]) if row is not None else 0)
+        except psycopg.Error as exc:
+            raise store_error(exc, self.url) from exc

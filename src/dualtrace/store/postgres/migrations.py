@@ -28,8 +28,9 @@ import psycopg
 from dualtrace.errors import MigrationError, SchemaError
 
 # Vectors are stored as `halfvec` (float16), typed to the embedder's dimension when it is
-# bound, and get an HNSW index up to HNSW_MAX_DIM dimensions (pgvector's limit for halfvec;
-# above it search is exact). A halfvec column holds at most HALFVEC_MAX_DIM.
+# bound. Big users get HNSW graphs of their own (graphs.py) up to HNSW_MAX_DIM dimensions
+# (pgvector's limit for halfvec; above it search is exact). A halfvec column holds at most
+# HALFVEC_MAX_DIM. HNSW_INDEX_SQL is the one shared index that 0003 rebuilt and 0005 drops.
 HNSW_MAX_DIM = 4000
 HALFVEC_MAX_DIM = 16000
 HNSW_INDEX_SQL = (
@@ -295,6 +296,9 @@ MIGRATIONS: list[tuple[str, Migration]] = [
     ("0002_key_texts", _KEY_TEXTS),
     ("0003_halfvec", _halfvec),
     ("0004_row_security_once", _POLICIES_ONCE),
+    # big users search their own graphs (graphs.py); the shared index served no query, and
+    # each insert paid to keep it up to date
+    ("0005_own_graphs", "DROP INDEX IF EXISTS search_keys_hnsw"),
 ]
 
 LATEST = MIGRATIONS[-1][0]

@@ -1,25 +1,16 @@
 """Dense and lexical retrieval for the PostgreSQL store, and the scope filters.
 
 Dense search: a user's keys are searched exactly (`ORDER BY` the cosine similarity, an
-expression the HNSW index cannot serve, over the user's rows found by their btree index)
-while the user has at most EXACT_UP_TO keys; beyond that, through the HNSW index with
-pgvector's iterative scan (`hnsw.iterative_scan = relaxed_order`): the index is walked
-until enough of *this user's* keys that pass the filters are found, so a user holding a
-sliver of the table still gets a full list (a plain HNSW scan with a WHERE clause returns
-at most `ef_search` candidates before filtering, often none of them the user's). The rows
-it returns are re-sorted by distance, since relaxed order may return them slightly out of
-order. Why exact up to 20,000 keys: measured ad hoc on 60,000 keys of random 128-dimension
-vectors (the hardest case for HNSW) on this 2-core machine under load, with users of 100 to
-10,000 keys, k = 51: exact search took 1-20 ms a query (p50) and never misses; the index with
-iterative scans took 29-240 ms and found 57-83% of the exact neighbours at ef_search 400
-(72-96% at 1,000, slower still) — the smaller the user's share, the worse. So the index is
-kept for users too big to scan (exact cost grows by ~2 µs a key at 128 dimensions), where
-their share of the table is large enough for the walk to find them. `bench/scale.py` at a
-million memories: exact search of a 10,000-key user 57.6 / 96.3 ms p50 / p95 with the lexical
-channel; the walk's recall@50 0.87 for that user, 0.14 for ~100-key users (docs/benchmarks.md).
-The walk's candidate list: ef_search 800. With real e5-small vectors, a 15,000-memory user in a
-30,000-memory table sent through the index: recall@50 0.989 at ef_search 400, 0.995 at 800,
-search p50 75 -> 72 ms (100 queries; `/work/runs/ann_sweep.py`, docs/benchmarks.md).
+expression no index serves, over the user's rows found by their btree index) while the user
+has at most `graphs.GRAPH_FROM` keys, or no graph of their own yet; beyond that, through the
+user's own HNSW graph, a partial index over their keys alone (graphs.py says why, and when
+it is built), with pgvector's iterative scan (`hnsw.iterative_scan = relaxed_order`) so the
+walk goes on until enough keys pass the scope's filters (kinds, session, traces). The rows
+it returns are re-sorted by score, since relaxed order may return them slightly out of
+order. Exact search costs ~2 µs a key (a 10,000-key user in a 1M-key table: 57.6 / 96.3 ms
+p50 / p95 with the lexical channel, `bench/scale.py`). The walk's candidate list: ef_search
+400; a user's own graph of 30,000 random 384-dimension vectors gave recall@50 1.000 at 200,
+400 and 800 (docs/benchmarks.md).
 
 Lexical search: each key's text is indexed as a tsvector: its Latin-script words through
 the `english` configuration (stemming, stop words), its Chinese words — segmented by the
@@ -43,7 +34,7 @@ from typing import Any
 
 from dualtrace.models import Candidate
 from dualtrace.store.base import SearchScope, Vector
-from dualtrace.store.postgres import codec
+from dualtrace.store.postgres import codec, graphs
 from dualtrace.store.postgres.connection import Cursor
 
 Admit = Callable[[list[Candidate]], list[Candidate]]
@@ -53,11 +44,9 @@ Fetch = Callable[[int], tuple[list[Candidate], bool]]
 DEEPEST = 64
 ALL_TRACES = frozenset({"episode", "fact", "scene"})
 
-# Users with at most this many keys are searched exactly (see the module docstring).
-EXACT_UP_TO = 20_000
 # Iterative HNSW scans: the candidate list (pgvector allows up to 1,000), and how many index
 # tuples a scan may visit.
-EF_SEARCH = 800
+EF_SEARCH = 400
 MAX_SCAN_TUPLES = 200_000
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
@@ -122,7 +111,7 @@ def dense_search(
     count = int(row[0]) if row is not None else 0
     if count == 0:
         return [[] for _ in vectors]
-    exact = count <= EXACT_UP_TO
+    exact = count <= graphs.GRAPH_FROM or not graphs.has_graph(cur, user_id)
     if not exact:
         through_index(cur)
     offset = _offset_sql(language_offset or {})
@@ -144,10 +133,10 @@ def _offset_sql(language_offset: Mapping[str, float]) -> tuple[str, list[Any]]:
 
 
 def through_index(cur: Cursor) -> None:
-    """For the rest of the transaction, nearest-neighbour queries walk the HNSW index with
-    iterative scans. Sorting is priced out so the planner walks the index rather than sort
-    the user's rows found through a btree (which it prefers when its statistics underrate
-    the user, and which is the exact search this path exists to avoid)."""
+    """For the rest of the transaction, nearest-neighbour queries walk an HNSW index with
+    iterative scans. Sorting is priced out so the planner walks the user's graph rather than
+    sort the user's rows found through a btree (which it may prefer when its statistics
+    underrate the user, and which is the exact search this path exists to avoid)."""
     cur.execute(
         "SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), "
         "set_config('hnsw.ef_search', %s, true), set_config('hnsw.max_scan_tuples', %s, true), "
@@ -170,15 +159,16 @@ def _dense_keys(
         )
         rows = cur.execute(sql.encode(), [query, *values, user_id, *params, limit * 3]).fetchall()
     else:
+        # the user id as a literal: what lets the planner prove the user's partial index
+        # (graphs.py) applies
+        user = graphs.user_literal(user_id)
         sql = (
             f"SELECT record_id, trace, 1 - d{term} AS score FROM (SELECT record_id, trace, id, "
-            "language, vector <=> %s::halfvec AS d FROM search_keys WHERE user_id = %s AND "
-            f"vector IS NOT NULL{filters} ORDER BY vector <=> %s::halfvec LIMIT %s) near "
+            f"language, vector <=> %s::halfvec AS d FROM search_keys WHERE user_id = {user} "
+            f"AND vector IS NOT NULL{filters} ORDER BY vector <=> %s::halfvec LIMIT %s) near "
             "ORDER BY score DESC, id"
         )
-        rows = cur.execute(
-            sql.encode(), [*values, query, user_id, *params, query, limit * 3]
-        ).fetchall()
+        rows = cur.execute(sql.encode(), [*values, query, *params, query, limit * 3]).fetchall()
     return _best_per_record(rows, limit * 3)
 
 

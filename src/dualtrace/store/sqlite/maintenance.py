@@ -36,6 +36,11 @@ class SQLiteMaintenance(SQLiteConnection):
                 lifecycle.NORMALISED_MEAN_IMPORTANCE, lifecycle.MIN_MEMORIES_TO_NORMALISE,
             )  # fmt: skip
 
+    def refresh_search_index(self, user_id: str) -> bool:
+        """Nothing to build: dense search here is exact, over the user's cached matrix of
+        vectors (`search.py`), at every size. Always False."""
+        return False
+
 
 def users(conn: sqlite3.Connection) -> list[str]:
     """Every user with stored memories or turns."""
