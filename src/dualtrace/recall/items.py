@@ -50,17 +50,35 @@ def _local(value: datetime | None, tz: tzinfo | None) -> datetime | None:
     return value.astimezone(tz) if value is not None and tz is not None else value
 
 
-def load_items(store: Store, user_id: str, ids: Sequence[str]) -> dict[str, Item]:
-    """Items for the ids that exist for this user (episodes and memories alike)."""
+def load_items(
+    store: Store, user_id: str, ids: Sequence[str], *, sources: bool = True
+) -> dict[str, Item]:
+    """Items for the ids that exist for this user (episodes and memories alike).
+
+    With `sources=False`, a memory's source turns are read only where its time comes from
+    them (no valid_from): its item is enough to rank, not to show, and `with_sources`
+    completes the hits made of it. A search ranks hundreds of candidates to keep a few, and
+    reading every candidate's source turns was most of its loading time."""
     kinds = store.record_kinds(user_id, ids)
     episode_ids = [i for i in ids if kinds.get(i) == "episode"]
     memory_ids = [i for i in ids if i in kinds and kinds[i] != "episode"]
     memories = store.get_memories(user_id, memory_ids)
-    wanted = set(episode_ids) | {s for m in memories.values() for s in m.source_episode_ids}
+    sourced = {i for i, m in memories.items() if sources or m.valid_from is None}
+    wanted = set(episode_ids) | {s for i in sourced for s in memories[i].source_episode_ids}
     episodes = store.get_episodes(user_id, sorted(wanted))
     items: dict[str, Item] = {i: _from_episode(episodes[i]) for i in episode_ids if i in episodes}
-    items.update({i: _from_memory(m, episodes) for i, m in memories.items()})
+    for i, m in memories.items():
+        items[i] = _from_memory(m, episodes if i in sourced else {})
     return items
+
+
+def with_sources(store: Store, user_id: str, hits: Sequence[Hit]) -> list[Hit]:
+    """The hits, each memory with its sources (hits made of `load_items(sources=False)`)."""
+    bare = [h.id for h in hits if h.kind != "episode" and not h.sources]
+    if not bare:
+        return list(hits)
+    full = load_items(store, user_id, bare)
+    return [as_hit(full[h.id], h.score, h.scores) if h.id in full else h for h in hits]
 
 
 def as_hit(item: Item, score: float, scores: dict[str, float]) -> Hit:

@@ -19,7 +19,7 @@ from dualtrace.inputs import (
 )
 from dualtrace.models import ITEM_KINDS, Hit
 from dualtrace.recall.current import newest_first, rerank, slot_view
-from dualtrace.recall.items import load_items
+from dualtrace.recall.items import load_items, with_sources
 from dualtrace.recall.query import analyse
 from dualtrace.recall.ranking import rank
 from dualtrace.recall.retriever import Retriever
@@ -27,6 +27,11 @@ from dualtrace.store.base import SearchScope, Store
 from dualtrace.text.quantities import asked_kinds
 
 MAX_LIMIT = 1000
+# Candidates ranked for `limit` hits: three times as many, at least 30, and at most POOL_MOST
+# unless `limit` itself is more. A 4,000-token context asks 400 hits; a pool of 1,200 for them
+# spent ~40% of its time loading records that never became hits, and the boosts (bounded)
+# seldom lift a candidate from past 600 into the first 400 (docs/benchmarks.md).
+POOL_MOST = 600
 # How deep the ranked hits are searched for statements of the asked slot's value.
 ANSWER_DEPTH = 10
 
@@ -67,7 +72,8 @@ class Searcher:
         analysis = analyse(query, at, translate=self.config.crosslingual_weight > 0)
         if analysis.refers_to_past and as_of is None:  # "where did I live before?"
             scope = replace(scope, include_invalid=True)
-        pool = self._retriever.retrieve(user_id, analysis, max(3 * limit, 30), scope)
+        depth = max(min(3 * limit, POOL_MOST), limit, 30)
+        pool = self._retriever.retrieve(user_id, analysis, depth, scope)
         # a question about the present, or about a moment (`as_of`): what a slot held then
         # leads; a question about the past ("before") keeps relevance and time as they are
         moment = not analysis.refers_to_past and self.config.slot_weight > 0
@@ -78,12 +84,16 @@ class Searcher:
                 join = scope.kinds is None and scope.session_id is None and not scope.metadata
                 pool = rerank(pool, view, self.config.slot_weight, join=join)
         named = frozenset(m.name.casefold() for m in analysis.entities)
-        items = load_items(self.store, user_id, [s.record_id for s in pool])
         # what is read past the first `limit` (ANSWER_DEPTH) unless `as_of` drops some
         keep = None if as_of is not None else max(limit, ANSWER_DEPTH)
+        # ranked without their memories' sources where ranking does not read them (a speaker
+        # boost does), which are read for the kept hits only
+        sources = keep is None or bool(named and self.config.speaker_weight > 0)
+        items = load_items(self.store, user_id, [s.record_id for s in pool], sources=sources)
         asks = asked_kinds(query) if self.config.answer_weight > 0 else frozenset()
         hits = rank(pool, items, at, self.config, explain=explain, named=named, keep=keep,
                     asks=asks)  # fmt: skip
+        hits = with_sources(self.store, user_id, hits)
         if as_of is not None:  # what was known then: a memory drawn from later turns was not
             hits = [h for h in hits if said_by(h, scope.valid_at)]
         if moment:  # over more than `limit`: the newest statement may rank low
