@@ -107,6 +107,11 @@ def test_maintain_builds_a_big_users_graph_and_search_keeps_its_results(
         bob = mem.search("where is the key?", user_id="bob", limit=5)
         assert report.search_indexes == 1  # ann's graph; bob is under the cut
         assert mem.maintain().search_indexes == 0
+        with psycopg.connect(postgres_url, autocommit=True) as conn:
+            built = conn.execute("SELECT to_regclass(%s)", (graphs.graph_name("ann"),)).fetchone()
+            mem.delete_all(user_id="ann")  # forgetting the user drops their graph too
+            gone = conn.execute("SELECT to_regclass(%s)", (graphs.graph_name("ann"),)).fetchone()
+    assert built is not None and built[0] is not None and gone == (None,)
     assert after == before
     assert [h.text for h in bob][:1] == ["The spare key is under the mat"]
 

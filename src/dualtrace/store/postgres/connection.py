@@ -33,7 +33,7 @@ from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import ConnectionPool, PoolClosed, PoolTimeout
 
 from dualtrace.errors import ConfigError, EmbedderMismatchError, NotFoundError, StoreError
-from dualtrace.store.postgres import codec
+from dualtrace.store.postgres import codec, graphs
 from dualtrace.store.postgres.codec import Row
 from dualtrace.store.postgres.migrations import (
     HALFVEC_MAX_DIM,
@@ -210,6 +210,14 @@ class PostgresConnection:
                 "GRANT MAINTAIN on them (PostgreSQL 17+); the next open or maintain() retries"
             )
         return True
+
+    def _refresh_graph(self, user_id: str, keys: int) -> bool:
+        """Build or drop the user's own HNSW graph for their number of `keys` (graphs.py)."""
+        try:
+            with psycopg.connect(self.url, autocommit=True) as conn:  # CONCURRENTLY: no tx
+                return graphs.refresh(conn, user_id, keys)
+        except psycopg.Error as exc:
+            raise store_error(exc, self.url) from exc
 
     # -- embedder binding -----------------------------------------------------------------------
 

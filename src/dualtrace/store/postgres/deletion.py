@@ -6,14 +6,14 @@ row), its history and what was derived from it go in one transaction (the SQL of
 purge.py), which also marks the database for clean-up; after the commit, `_scrub` runs a
 plain VACUUM of the tables deletions touch, and a crash before it leaves the mark for the
 next open or `maintain` (`finish_deletions`). VACUUM's cost grows with the tables (it reads
-every page with dead rows and scans each index whole, the HNSW index included), so at a
-million keys a deletion takes seconds of it; the deleting call waits for it, as SQLite's
+every page with dead rows and scans each index whole, big users' HNSW graphs included), so
+at a million keys a deletion takes seconds of it; the deleting call waits for it, as SQLite's
 deletion waits for its VACUUM.
 
 What PostgreSQL keeps after that, and how long:
-- VACUUM removes the deleted rows from the tables and from every index (the HNSW graph and
-  the GIN full-text index included), so no query, index or planner statistic reaches them.
-  Their bytes may stay in the pages' free space until new rows overwrite it; only
+- VACUUM removes the deleted rows from the tables and from every index (big users' HNSW
+  graphs and the GIN full-text index included), so no query, index or planner statistic
+  reaches them. Their bytes may stay in the pages' free space until new rows overwrite it; only
   `VACUUM FULL` (which locks each table for every user while it rewrites it, so the store
   never runs it itself) rewrites the files without them.
 - A transaction still open when the deletion committed (a long report, a replica's
@@ -125,6 +125,7 @@ class PostgresDeletion(PostgresConnection):
             self._mark_scrub(cur)
         self._means.pop(user_id, None)
         self._scrub()
+        self._refresh_graph(user_id, 0)  # the user's own HNSW graph, if any, goes too
         return counts
 
     def deletion_hashes(self, user_id: str, record_id: str | None) -> list[str]:

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-import psycopg
-
-from dualtrace.store.postgres import codec, graphs
-from dualtrace.store.postgres.connection import PostgresConnection, store_error
+from dualtrace.store.postgres import codec
+from dualtrace.store.postgres.connection import PostgresConnection
 from dualtrace.store.postgres.memories import rescale_importance
 from dualtrace.store.postgres.migrations import HNSW_MAX_DIM
 
@@ -62,8 +60,4 @@ class PostgresMaintenance(PostgresConnection):
             ).fetchone()
         if dim is None or not 0 < int(dim[0]) <= HNSW_MAX_DIM:
             return False
-        try:
-            with psycopg.connect(self.url, autocommit=True) as conn:  # CONCURRENTLY: no tx
-                return graphs.refresh(conn, user_id, int(row[0]) if row is not None else 0)
-        except psycopg.Error as exc:
-            raise store_error(exc, self.url) from exc
+        return self._refresh_graph(user_id, int(row[0]) if row is not None else 0)
