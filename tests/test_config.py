@@ -116,7 +116,7 @@ def test_class_attributes_give_defaults_as_before() -> None:
 
 def test_setting_names_are_unique_and_cover_every_group() -> None:
     names = MemoryConfig.setting_names()
-    assert len(names) == len(set(names)) == 44
+    assert len(names) == len(set(names)) == 45
     own = [f.name for f in dataclasses.fields(MemoryConfig) if f.name not in GROUPS]
     grouped = [f.name for cls in GROUPS.values() for f in dataclasses.fields(cls)]
     assert list(names) == own + grouped
@@ -222,7 +222,8 @@ def test_every_setting_can_come_from_the_env() -> None:
         crosslingual_weight=0.9, crosslingual_dense=True, crosslingual_glosses=False,
         dense_language_balance=0.5,
         recency_weight=0.1, recency_halflife_days=10.0, importance_weight=0.2,
-        speaker_weight=0.3, answer_weight=0.2, slot_weight=2.0, context_diversity=0.5,
+        speaker_weight=0.3, answer_weight=0.2, owner_weight=0.1, slot_weight=2.0,
+        context_diversity=0.5,
         context_snippet_tokens=40,
         context_relative_dates=True, context_user_messages=False, context_header=False,
         session_memory_share=0.2,

@@ -95,6 +95,10 @@ class BoostConfig:
     #: Boost (up to +weight) for what states a quantity of the kind a question asks for
     #: ("How wide…?": a length) in either language; `text/quantities.py` (0: off).
     answer_weight: float = 0.5
+    #: For a question about the speaker's own matter ("our parking space"), what opens on
+    #: another person's ("Jess's dog…", "老婆的同事…") is lowered by up to weight;
+    #: `text/owners.py` (0: off).
+    owner_weight: float = 0.25
     #: For a question about a slot ("Which city do I live in?"), the slot's current value
     #: is multiplied by 1 + weight and what it replaced divided by it (0: off).
     slot_weight: float = 1.0
@@ -103,7 +107,8 @@ class BoostConfig:
         check_types(self)
         if not 0 <= self.slot_weight <= 4:
             raise ConfigError(f"slot_weight={self.slot_weight} must lie in [0, 4] (0: off)")
-        for name in ("recency_weight", "importance_weight", "speaker_weight", "answer_weight"):
+        for name in ("recency_weight", "importance_weight", "speaker_weight", "answer_weight",
+                     "owner_weight"):  # fmt: skip
             if not 0 <= getattr(self, name) <= 0.5:
                 raise ConfigError(
                     f"{name}={getattr(self, name)} must lie in [0, 0.5]: boosts are bounded so "
@@ -285,6 +290,7 @@ class Settings(TypedDict, total=False):
     importance_weight: float
     speaker_weight: float
     answer_weight: float
+    owner_weight: float
     slot_weight: float
     context_diversity: float
     context_snippet_tokens: int
@@ -439,6 +445,7 @@ class MemoryConfig:
     importance_weight = _Flat[float]("boost")
     speaker_weight = _Flat[float]("boost")
     answer_weight = _Flat[float]("boost")
+    owner_weight = _Flat[float]("boost")
     slot_weight = _Flat[float]("boost")
     context_diversity = _Flat[float]("packing")
     context_snippet_tokens = _Flat[int]("packing")

@@ -10,18 +10,21 @@ from dualtrace.models import Hit, Item
 from dualtrace.recall.items import as_hit
 from dualtrace.recall.retriever import Scored
 from dualtrace.recall.scoring import boost, engram_score
+from dualtrace.text.owners import about_other
 from dualtrace.text.quantities import stated_kinds
 
 
 def rank(
     pool: Sequence[Scored], items: dict[str, Item], now: datetime, config: MemoryConfig,
     *, explain: bool = False, named: frozenset[str] = frozenset(), keep: int | None = None,
-    asks: frozenset[str] = frozenset(),
+    asks: frozenset[str] = frozenset(), own: bool = False,
 ) -> list[Hit]:  # fmt: skip
     """Hits for the fused pool, re-scored with bounded recency and importance boosts, a
     speaker boost for what the people the question names (`named`, casefolded) said, and an
     answer boost for what states a quantity of a kind the question `asks` for
-    (`text.quantities`); only the best `keep` are made into hits (None: all of them).
+    (`text.quantities`), and for a question about the speaker's `own` matter, a cut for
+    what opens on another person's (`text.owners`); only the best `keep` are made into hits
+    (None: all of them).
 
     `scores` always holds each channel's normalised score; with `explain` it also holds the
     raw channel scores, the relevance before boosts, and each boost.
@@ -30,6 +33,7 @@ def rank(
     halflife = config.recency_halflife_days
     speaker_weight = config.speaker_weight if named else 0.0
     answer_weight = config.answer_weight if asks else 0.0
+    owner_weight = config.owner_weight if own else 0.0
     scored: list[tuple[float, Scored, Item, dict[str, float]]] = []
     for s in pool:
         item = items.get(s.record_id)
@@ -48,6 +52,9 @@ def rank(
             states = bool(asks & stated_kinds(item.text))
             boosts["answer_boost"] = boost(1.0 if states else 0.5, answer_weight)
             score *= boosts["answer_boost"]
+        if owner_weight > 0:
+            boosts["owner_boost"] = boost(0.0 if about_other(item.text) else 0.5, owner_weight)
+            score *= boosts["owner_boost"]
         scored.append((score, s, item, boosts))
     scored.sort(key=lambda t: -t[0])
     return [as_hit(item, score, _scores(s, boosts, explain))

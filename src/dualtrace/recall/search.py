@@ -24,6 +24,7 @@ from dualtrace.recall.query import analyse
 from dualtrace.recall.ranking import rank
 from dualtrace.recall.retriever import Retriever
 from dualtrace.store.base import SearchScope, Store
+from dualtrace.text.owners import asks_about_self
 from dualtrace.text.quantities import asked_kinds
 
 MAX_LIMIT = 1000
@@ -91,8 +92,9 @@ class Searcher:
         sources = keep is None or bool(named and self.config.speaker_weight > 0)
         items = load_items(self.store, user_id, [s.record_id for s in pool], sources=sources)
         asks = asked_kinds(query) if self.config.answer_weight > 0 else frozenset()
+        own = self.config.owner_weight > 0 and asks_about_self(query)
         hits = rank(pool, items, at, self.config, explain=explain, named=named, keep=keep,
-                    asks=asks)  # fmt: skip
+                    asks=asks, own=own)  # fmt: skip
         hits = with_sources(self.store, user_id, hits)
         if as_of is not None:  # what was known then: a memory drawn from later turns was not
             hits = [h for h in hits if said_by(h, scope.valid_at)]

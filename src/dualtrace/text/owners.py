@@ -1,0 +1,95 @@
+"""Whose matter a question or a text is: the speaker's own, or another person's.
+
+People talk about other people's things as much as their own: a friend's new car beside
+"our parking space", a colleague's flat beside "our down payment", a wife's passport beside
+"my passport". Such a turn shares the question's words (and, across languages, often more of
+them than the answer does), so it can rank above the answer. `asks_about_self` tells a
+question about the speaker's own matter ("What breed is the puppy we got?", "我的护照什么时候
+过期？") from one about someone else's ("What does my cousin do?", "我儿子今年几岁？");
+`about_other` tells a text that opens on another person's matter ("Jess's dog Max ate…",
+"The user's colleague's kid plays…", "老婆的同事刚买了辆…", "用户同学在北京买了房") and in
+whose first sentence the speaker takes no part ("My sister came with me" is the speaker's too).
+Ranking lowers the second kind for the first (`owner_weight`). Only the opening counts: a
+person named further in is an object or a place ("去奶奶家吃饭"), not whose matter it is.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from dualtrace.text.slots.cues import FIRST_PERSON_EN, KIN_ZH, OTHER_EN
+
+# Words for people other than the speaker, with or without "my"/"our" before them.
+_PEOPLE_EN = (
+    r"sister|brother|sibling|mom|mum|mother|dad|father|parents|wife|husband|partner|"
+    r"girlfriend|boyfriend|son|daughter|kid|kids|child|children|friend|friends|boss|manager|"
+    r"colleague|colleagues|coworker|co-worker|classmate|roommate|flatmate|neighbou?rs?|cousin|"
+    r"aunt|uncle|grandma|grandmother|grandpa|grandfather|fianc[ée]e?|niece|nephew|in-laws?|"
+    r"landlord|landlady|teacher|doctor|cleaner|nanny|babysitter"
+)
+_MODIFIER_EN = (
+    r"(?:(?:older|younger|little|big|elder|best|oldest|youngest|eldest|new|old|twin)\s+)?"
+)
+# A text opening on another person: "Jess's dog", "The Hendersons' cat", "My sister Lena",
+# "The user's colleague's kid", "Our neighbour's…", "He…", "Mum said…".
+_OTHER_OPENING_EN = re.compile(
+    r"^\W*(?:"
+    rf"(?:(?:the\s+user['’]s|my|our|the)\s+)?{_MODIFIER_EN}(?:{_PEOPLE_EN})\b"
+    r"|(?:the\s+)?(?P<name>[A-Z][\w-]*)(?:['’]s|s['’])(?=\s)"
+    r"|(?:he|she|they|his|her|their)\b"
+    r")",
+    re.I,
+)
+# Words that take "'s" without being a person's name ("It's", "What's", "Today's").
+_NOT_NAMES = frozenset(
+    "it that what there here let who where how when he she today tonight tomorrow yesterday "
+    "everyone everybody nobody somebody someone this one year week month user".split()
+)
+# Other people in Chinese beyond kin: who a household deals with.
+_PEOPLE_ZH = rf"(?:{KIN_ZH.pattern}|保安|保姆|保洁|师傅|老师|医生|房东|同桌|客户|网友)"
+_OTHER_OPENING_ZH = re.compile(
+    rf"^\W*(?:(?:用户|我们?|咱们?|咱家|我家)的?)?{_PEOPLE_ZH}|^\W*[他她]们?"
+)
+# The speaker takes part: "…and I", "with me", "我和…", "用户跟…".
+_SPEAKER_ZH = re.compile(r"我|咱|用户")
+_SENTENCE_END = re.compile(r"[.;!?。；！？\n]")
+# A question whose answer is a person ("Who waters our plants?", "谁帮忙浇花？").
+_WHO = re.compile(r"\b(?:who|whom|whose)\b|谁|哪位", re.I)
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+
+
+@lru_cache(maxsize=4096)
+def asks_about_self(question: str) -> bool:
+    """Whether a question asks about the speaker's own matter: it speaks in the first person
+    and names no other person whose matter it could be ("my cousin", "老婆她爸", "he"), nor
+    asks for one ("Who waters our plants?")."""
+    if _WHO.search(question):
+        return False
+    if _CJK.search(question):
+        if not _SPEAKER_ZH.search(question) or re.search(r"[他她]", question):
+            return False
+        return not re.search(rf"(?:我们?|咱们?|用户)的?{_PEOPLE_ZH}", question)
+    if not FIRST_PERSON_EN.search(question) or OTHER_EN.search(question):
+        return False
+    return not re.search(rf"\b(?:my|our)\s+{_MODIFIER_EN}(?:{_PEOPLE_EN})\b", question, re.I)
+
+
+@lru_cache(maxsize=65536)
+def about_other(text: str) -> bool:
+    """Whether a text opens on another person's matter, the speaker taking no part in its
+    first sentence."""
+    if _CJK.search(text[:40]):
+        m = _OTHER_OPENING_ZH.match(text)
+        if m is None:
+            return False
+        first = _SENTENCE_END.split(text[m.end() :], maxsplit=1)[0]
+        return not _SPEAKER_ZH.search(first)
+    m = _OTHER_OPENING_EN.match(text)
+    if m is None:
+        return False
+    name = m.group("name")
+    if name and (not name[0].isupper() or name.casefold() in _NOT_NAMES):
+        return False  # "the user's …", "It's …": no one else's
+    first = _SENTENCE_END.split(text[m.end() :], maxsplit=1)[0]
+    return not re.search(rf"{FIRST_PERSON_EN.pattern}|\bthe\s+user\b", first, re.I)

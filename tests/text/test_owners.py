@@ -1,0 +1,76 @@
+"""Whose matter a question asks about, and whose a text opens on."""
+
+from __future__ import annotations
+
+import pytest
+
+from dualtrace.text.owners import about_other, asks_about_self
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Where did we park the car last night?",
+        "When is my dentist appointment?",
+        "How much did I pay for the sofa?",
+        "我们家的wifi密码是多少？",
+        "我下周几点的航班？",
+    ],
+)
+def test_questions_about_the_speakers_own_matter(question: str) -> None:
+    assert asks_about_self(question)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Where does my brother work now?",
+        "What did our landlord say about the boiler?",
+        "Who fixed our sink?",  # the answer is a person
+        "What is her new phone number?",
+        "How tall is the bookshelf?",  # no one's: nothing to tell
+        "我妹妹在哪里上学？",
+        "谁帮我们取的快递？",
+        "他什么时候回来？",
+    ],
+)
+def test_questions_about_someone_else_or_no_one(question: str) -> None:
+    assert not asks_about_self(question)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tom's new bike cost him a fortune.",
+        "The Garcias' garden is full of tomatoes this year.",
+        "My brother-in-law just got a promotion at the bank.",
+        "Our landlord is raising the rent in June.",
+        "The user's neighbour's son plays the drums every night.",
+        "She finally passed her driving test.",
+        "表姐的婚礼定在十月了。",
+        "用户邻居家的狗又跑丢了。",
+        "同事刚换了新手机，是折叠屏的。",
+    ],
+)
+def test_texts_opening_on_another_persons_matter(text: str) -> None:
+    assert about_other(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I left my umbrella at the office.",
+        "Our flat is on the sixth floor.",
+        "The user's car is due for a service.",  # the user's own, not someone's
+        "My sister and I booked the same hotel.",  # the speaker takes part
+        "My uncle drove me to the airport.",
+        "It's the third rainy weekend in a row.",
+        "Went to my cousin's wedding on Saturday.",  # a person further in: an object
+        "我和老公周末去看了房子。",
+        "周日去外婆家吃饭。",
+        "我们的车停在B2层。",
+        "老婆帮我订了明天的票。",
+    ],
+)
+def test_texts_that_are_the_speakers_own_or_no_ones(text: str) -> None:
+    assert not about_other(text)
