@@ -5,15 +5,16 @@ graph finds a user's nearest keys only as well as the user's share of the graph 
 Measured with random 384-dimension vectors (the hardest case), recall@50 against exact
 search was 0.90 for a user holding 10% of a 100k table at ef_search 800, 0.87 at 1% of 1M;
 a user's own graph, 30,000 keys in a 100,000-key table, gave 1.000 from ef_search 200 up,
-in 9-24 ms (docs/benchmarks.md). So users are searched exactly up to GRAPH_FROM keys (exact
-search never misses and is fast there), and above it through a graph of their own, built
-by the maintenance pass (`Memory.maintain`, `dualtrace maintain`): `refresh` builds it with
-CREATE INDEX CONCURRENTLY (other users' writes go on meanwhile) once a user has more than
-GRAPH_FROM keys, and drops it when they fall under DROP_BELOW. Until it is built, the
-user's search stays exact: complete, only slower.
+in 9-24 ms; with real e5-small vectors 0.998 (see GRAPH_M; docs/benchmarks.md). So users
+are searched exactly up to GRAPH_FROM keys (exact search never misses and is fast there),
+and above it through a graph of their own, built by the maintenance pass (`Memory.maintain`,
+`dualtrace maintain`): `refresh` builds it with CREATE INDEX CONCURRENTLY (other users'
+writes go on meanwhile) once a user has more than GRAPH_FROM keys, and drops it when they
+fall under DROP_BELOW. Until it is built, the user's search stays exact: complete, only
+slower.
 
 A graph is named after a hash of its user id and its predicate names the user id as a
-literal, so the planner can use it only for a query that names the same user; `dense_sql`
+literal, so the planner can use it only for a query that names the same user; search.py
 writes that literal into the query. A deletion's VACUUM (connection.py) takes the deleted
 keys out of these indexes as out of every other. With Citus, a partial index on the
 distributed table is built on each shard; only the shard holding the user has rows in it.
@@ -31,6 +32,12 @@ from psycopg import sql
 GRAPH_FROM = 20_000
 # A user's graph is dropped when their keys fall under this (hysteresis: no rebuild churn).
 DROP_BELOW = GRAPH_FROM // 2
+# The graph's links per node and build-time candidate list (pgvector's defaults: 16, 64).
+# Real e5-small vectors, a 30,000-key user whose facts repeat (7,000 duplicate vectors):
+# recall@50 at ef_search 800 0.979 with the defaults (one query in 60 found none of its
+# neighbours: the walk stayed in another region), 0.998 with these (worst query 0.98),
+# for twice the build time (19 s) and ~5 ms more a search (docs/benchmarks.md).
+GRAPH_M, GRAPH_EF_CONSTRUCTION = 24, 128
 # Session advisory locks serialising graph builds per user: this key, then the user's hash.
 GRAPH_LOCK = 0x67726170  # "grap"
 
@@ -86,7 +93,9 @@ def refresh(conn: psycopg.Connection[Any], user_id: str, keys: int) -> bool:
         conn.execute(
             (
                 f"CREATE INDEX CONCURRENTLY IF NOT EXISTS {name} ON search_keys "
-                f"USING hnsw (vector halfvec_cosine_ops) WHERE user_id = {user_literal(user_id)}"
+                "USING hnsw (vector halfvec_cosine_ops) "
+                f"WITH (m = {GRAPH_M}, ef_construction = {GRAPH_EF_CONSTRUCTION}) "
+                f"WHERE user_id = {user_literal(user_id)}"
             ).encode()
         )
         return True
