@@ -93,3 +93,24 @@ def test_user_lengths_follow_the_index_version() -> None:
     average = (300 * 161 + 2) / 301
     assert rows.norms[-1] == pytest.approx(bm25.K1 * (1 - bm25.B + bm25.B * 2 / average))
     assert len(lengths.of(conn, "fts", scope_token("v"), "v").rowids) == 0
+
+
+def test_term_counts_are_read_once_per_index_version() -> None:
+    conn = sqlite3.connect(":memory:")
+    _table(conn)
+    _fill(conn, random.Random(4), "u", 40, 1)
+    counts = bm25.TermCounts()
+    first = counts.of(conn, "fts", "body", scope_token("u"), "kiwi", 0)
+    conn.execute("INSERT INTO fts (rowid, scope, body) VALUES (99, ?, 'kiwi kiwi')",
+                 (scope_token("u"),))  # fmt: skip
+    assert counts.of(conn, "fts", "body", scope_token("u"), "kiwi", 0) is first  # kept
+    ids, freqs = counts.of(conn, "fts", "body", scope_token("u"), "kiwi", 1)  # moved: read
+    assert ids[-1] == 99 and freqs[-1] == 2 and len(ids) == len(first[0]) + 1
+    assert len(counts.of(conn, "fts", "body", scope_token("v"), "kiwi", 1)[0]) == 0
+    rows = bm25.UserLengths().of(conn, "fts", scope_token("u"), "u")
+    fresh = bm25.ranked_keys(conn, "fts", "body", scope_token("u"), ["kiwi", "tea"], rows)
+    cached = bm25.TermCounts()
+    for _ in range(2):  # the second ranking from cached counts: the same
+        again = bm25.ranked_keys(conn, "fts", "body", scope_token("u"), ["kiwi", "tea"], rows,
+                                 cached)  # fmt: skip
+        assert again == fresh

@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import sqlite3
 import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -33,6 +34,7 @@ IDF_FLOOR = 1e-6
 # The column that is ranked (the text, or its glosses); `scope` and `user_id` weigh nothing.
 RANKED_COLUMN = 1
 MAX_CACHED_ROWS = 2_000_000  # rows whose length norms are kept, over all users (~24 MB)
+MAX_CACHED_TERMS = 4096  # (user, table, column, term) row counts kept (`TermCounts`)
 _MARK = "\x01"  # highlight()'s opening mark: one per instance of the term in the row
 
 
@@ -99,6 +101,47 @@ class UserLengths:
         return rows
 
 
+Counts = tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]
+
+
+class TermCounts:
+    """The user's rows holding a term, and how often each holds it, kept per user, table,
+    column and term while the user's index version stands (the least recently used go past
+    MAX_CACHED_TERMS). `highlight()` re-reads every matched row's text: for a common word
+    over 1,300 LongMemEval turns, a megabyte per term. One question asked at several
+    budgets and then searched (what `context` and an agent's follow-up `search` do) reads
+    its terms once; any write of the user's moves the version, so no stale count is used."""
+
+    def __init__(self) -> None:
+        self._cache: OrderedDict[tuple[str, str, str, str], tuple[int, Counts]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def of(
+        self, conn: sqlite3.Connection, table: str, column: str, scope: str, term: str,
+        version: int,
+    ) -> Counts:  # fmt: skip
+        key = (table, column, scope, term)
+        with self._lock:
+            cached = self._cache.get(key)
+            if cached is not None and cached[0] == version:
+                self._cache.move_to_end(key)
+                return cached[1]
+        found = conn.execute(
+            f"SELECT rowid, highlight({table}, {RANKED_COLUMN}, ?, '') FROM {table} "
+            f"WHERE {table} MATCH ?",
+            (_MARK, _match(scope, column, term)),
+        ).fetchall()
+        ids = np.fromiter((rowid for rowid, _ in found), np.int64, len(found))
+        freqs = np.fromiter((marked.count(_MARK) for _, marked in found), np.float64, len(found))
+        counts = (ids, freqs)
+        with self._lock:
+            self._cache[key] = (version, counts)
+            self._cache.move_to_end(key)
+            while len(self._cache) > MAX_CACHED_TERMS:
+                self._cache.popitem(last=False)
+        return counts
+
+
 def _match(scope: str, column: str | None = None, term: str = "") -> str:
     """A MATCH for the user's rows (`scope`), or for those holding `term` in `column`."""
     if column is None:
@@ -108,23 +151,19 @@ def _match(scope: str, column: str | None = None, term: str = "") -> str:
 
 def ranked_keys(
     conn: sqlite3.Connection, table: str, column: str, scope: str, terms: Sequence[str],
-    rows: UserRows,
+    rows: UserRows, counts: TermCounts | None = None,
 ) -> list[tuple[int, float]]:  # fmt: skip
     """(row id, score) of every row of the user (`scope`, `rows`: `UserLengths.of`)
     holding any of the terms in `column`, best first (equal scores: the lower id first)."""
     scores = np.zeros(len(rows.rowids))
     matched = np.zeros(len(rows.rowids), dtype=bool)
+    counts = counts or TermCounts()
     for term in dict.fromkeys(terms):
-        found = conn.execute(
-            f"SELECT rowid, highlight({table}, {RANKED_COLUMN}, ?, '') FROM {table} "
-            f"WHERE {table} MATCH ?",
-            (_MARK, _match(scope, column, term)),
-        ).fetchall()
-        if not found:
+        ids, freqs = counts.of(conn, table, column, scope, term, rows.version)
+        if not len(ids):
             continue
-        idf = max(math.log((len(rows.rowids) - len(found) + 0.5) / (len(found) + 0.5)), IDF_FLOOR)
-        ids = np.fromiter((rowid for rowid, _ in found), np.int64, len(found))
-        freqs = np.fromiter((marked.count(_MARK) for _, marked in found), np.float64, len(found))
+        n = len(ids)
+        idf = max(math.log((len(rows.rowids) - n + 0.5) / (n + 0.5)), IDF_FLOOR)
         at = np.searchsorted(rows.rowids, ids)
         known = at < len(rows.rowids)
         known[known] = rows.rowids[at[known]] == ids[known]  # rows newer than `rows`: skipped

@@ -21,7 +21,7 @@ from typing import Any
 
 from dualtrace.errors import EmbedderMismatchError, NotFoundError, StoreError
 from dualtrace.store.sqlite import codec
-from dualtrace.store.sqlite.bm25 import UserLengths
+from dualtrace.store.sqlite.bm25 import TermCounts, UserLengths
 from dualtrace.store.sqlite.migrations import migrate
 from dualtrace.store.sqlite.search import DenseIndex
 from dualtrace.store.sqlite.translate import connect, migrating
@@ -82,6 +82,7 @@ class SQLiteConnection:
         self._readers: list[sqlite3.Connection] = []
         self._dense = DenseIndex()  # the search index's cached matrices (index.py)
         self._lengths = UserLengths()  # users' full-text row counts and lengths (bm25.py)
+        self._terms = TermCounts()  # users' rows holding a term, and how often (bm25.py)
         # per user: (memories, mean importance when measured, importance gained since);
         # kept by reinforcement (memories.py), dropped when the user is deleted
         self._means: dict[str, tuple[int, float, float]] = {}

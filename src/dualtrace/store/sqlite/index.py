@@ -161,7 +161,9 @@ class SQLiteIndex(SQLiteConnection):
         column = "gloss" if glosses else "body"
         with self._reading() as conn:
             admit = partial(_admit, conn, user_id, limit=limit, scope=scope)
-            return lexical_search(conn, user_id, terms, limit, scope, admit, column, self._lengths)
+            return lexical_search(
+                conn, user_id, terms, limit, scope, admit, column, self._lengths, self._terms
+            )
 
     def search_entities(
         self, user_id: str, canonicals: Sequence[str], limit: int, scope: SearchScope,

@@ -247,6 +247,7 @@ def _best(
 def lexical_search(
     conn: sqlite3.Connection, user_id: str, terms: Sequence[str], limit: int, scope: SearchScope,
     admit: Admit | None = None, column: str = "body", lengths: bm25.UserLengths | None = None,
+    counts: bm25.TermCounts | None = None,
 ) -> list[Candidate]:  # fmt: skip
     """BM25 over the user's full-text keys (higher is better), best key per record (and,
     with `admit`, read deeper until `limit` records pass it; see `deepened`). `column`:
@@ -255,7 +256,7 @@ def lexical_search(
         return []
     table, token = _FTS_OF[column], scope_token(user_id)
     rows = (lengths or bm25.UserLengths()).of(conn, table, token, user_id)
-    ranked = bm25.ranked_keys(conn, table, column, token, terms, rows)
+    ranked = bm25.ranked_keys(conn, table, column, token, terms, rows, counts)
     keys = _LexicalKeys(conn, user_id, scope, ranked)
     if admit is None:
         return keys.fetch(limit)[0]
