@@ -29,6 +29,7 @@ def test_questions_about_the_speakers_own_matter(question: str) -> None:
         "Who fixed our sink?",  # the answer is a person
         "What is her new phone number?",
         "How tall is the bookshelf?",  # no one's: nothing to tell
+        "Which US state did Tim visit first?",  # the country, not "us"
         "我妹妹在哪里上学？",
         "谁帮我们取的快递？",
         "他什么时候回来？",

@@ -70,8 +70,9 @@ def asks_about_self(question: str) -> bool:
         if not _SPEAKER_ZH.search(question) or re.search(r"[他她]", question):
             return False
         return not re.search(rf"(?:我们?|咱们?|用户)的?{_PEOPLE_ZH}", question)
-    if not FIRST_PERSON_EN.search(question) or OTHER_EN.search(question):
-        return False
+    first_person = (m.group(0) for m in FIRST_PERSON_EN.finditer(question))
+    if all(word == "US" for word in first_person) or OTHER_EN.search(question):
+        return False  # "US": the country, not "us"
     return not re.search(rf"\b(?:my|our)\s+{_MODIFIER_EN}(?:{_PEOPLE_EN})\b", question, re.I)
 
 
