@@ -7,7 +7,7 @@ user's own HNSW graph, a partial index over their keys alone (graphs.py says why
 it is built), with pgvector's iterative scan (`hnsw.iterative_scan = relaxed_order`) so the
 walk goes on until enough keys pass the scope's filters (kinds, session, traces). The rows
 it returns are re-sorted by score, since relaxed order may return them slightly out of
-order. Exact search costs ~2 µs a key (a 10,000-key user in a 1M-key table: 57.6 / 96.3 ms
+order. Exact search costs ~2 µs a key (a 10,000-key user in a 1M-key table: 61.0 / 96.7 ms
 p50 / p95 with the lexical channel, `bench/scale.py`). The walk's candidate list: ef_search
 800; a user's own graph of 30,000 random 384-dimension vectors gave recall@50 1.000 at 200,
 400 and 800, of 30,000 real e5-small vectors 0.996 at 400 and 0.998 at 800, 20 -> 25 ms
