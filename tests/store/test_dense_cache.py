@@ -62,3 +62,25 @@ def test_links_for_many_groups_match_one_group_at_a_time(tmp_path: Path) -> None
         alone = [store.related_memories("u", g, [], 5) for g in groups]
         assert together == alone and together[0] and together[2] == []
         assert store.related_memories_many("v", groups, [], 5) == [[], [], [], []]
+
+
+def test_key_languages_are_stored_and_worked_out_for_keys_written_before(tmp_path: Path) -> None:
+    texts = ["The parking space is 5.2 m long", "我家车位在地下二层", "Pears on the tree"]
+    config = MemoryConfig(extract=False)
+    with Memory(tmp_path / "m.db", embedder=FakeEmbedder(), config=config) as mem:
+        for n, text in enumerate(texts):  # a session each: no neighbouring turn in a key
+            mem.add(text, user_id="u", session_id=f"s{n}")
+        query = FakeEmbedder().embed_queries(["parking space"])[0]
+        offset = {"zh": 0.3}
+        fresh = mem.store.search_dense("u", query, 3, SearchScope(), language_offset=offset)
+        plain = {c.record_id: c.score for c in mem.store.search_dense("u", query, 3, SearchScope())}
+        lifted = {c.record_id for c in fresh if abs(c.score - plain[c.record_id] - 0.3) < 1e-6}
+        assert len(lifted) == 1  # the Chinese key, by its stored language
+        stored = mem.store._conn.execute(  # type: ignore[attr-defined]
+            "SELECT language FROM search_keys ORDER BY id"
+        ).fetchall()
+        assert [r[0] for r in stored] == ["en", "zh", "en"]
+        mem.store._conn.execute("UPDATE search_keys SET language = NULL")  # type: ignore[attr-defined]
+    with Memory(tmp_path / "m.db", embedder=FakeEmbedder(), config=config) as mem:
+        before = mem.store.search_dense("u", query, 3, SearchScope(), language_offset=offset)
+    assert before == fresh  # worked out from the text, as stored

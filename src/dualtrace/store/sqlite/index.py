@@ -15,6 +15,7 @@ from functools import partial
 
 from dualtrace.models import Candidate
 from dualtrace.store.base import IndexEntry, SearchScope, Vector
+from dualtrace.store.languages import key_language
 from dualtrace.store.sqlite import codec
 from dualtrace.store.sqlite import graph as graph_sql
 from dualtrace.store.sqlite.connection import FTS_TABLES, SQLiteConnection
@@ -31,7 +32,8 @@ HOP_SOURCES = 20
 
 
 def write_keys(conn: sqlite3.Connection, user_id: str, keys: Sequence[IndexEntry]) -> None:
-    """Insert search keys (row, FTS body, vector tagged with the store's embedder)."""
+    """Insert search keys (row with the text's language, FTS body, vector tagged with the
+    store's embedder)."""
     if not keys:
         return
     token = scope_token(user_id)
@@ -40,10 +42,10 @@ def write_keys(conn: sqlite3.Connection, user_id: str, keys: Sequence[IndexEntry
         dim = None if key.vector is None else int(key.vector.shape[0])
         cur = conn.execute(
             "INSERT INTO search_keys (user_id, record_id, trace, chunk, kind, session_id, "
-            "content_hash, embedder_id, dim, vector) VALUES (?, ?, ?, ?, ?, ?, ?, "
-            "(SELECT value FROM store_meta WHERE key = 'embedder_id'), ?, ?)",
+            "content_hash, embedder_id, dim, vector, language) VALUES (?, ?, ?, ?, ?, ?, ?, "
+            "(SELECT value FROM store_meta WHERE key = 'embedder_id'), ?, ?, ?)",
             (user_id, key.record_id, key.trace, key.chunk, key.kind, key.session_id,
-             key.content_hash, dim, vector),
+             key.content_hash, dim, vector, key_language(key.body)),
         )  # fmt: skip
         conn.execute(
             "INSERT INTO fts (rowid, scope, body, user_id) VALUES (?, ?, ?, ?)",

@@ -90,11 +90,12 @@ class _UserMatrix:
 def _rows(
     conn: sqlite3.Connection, user_id: str, dim: int, where: str, params: list[object]
 ) -> _UserMatrix:
-    # the full-text row of a key has the key's id (its text, Chinese segmented by spaces)
+    # the full-text row of a key has the key's id (its text, Chinese segmented by spaces):
+    # read only for keys written before their language was stored
     rows = conn.execute(
-        "SELECT id, record_id, trace, kind, session_id, vector, "
-        "(SELECT body FROM fts WHERE fts.rowid = search_keys.id) AS body FROM search_keys "
-        f"WHERE user_id = ? AND vector IS NOT NULL {where} ORDER BY id",
+        "SELECT id, record_id, trace, kind, session_id, vector, language, CASE WHEN language "
+        "IS NULL THEN (SELECT body FROM fts WHERE fts.rowid = search_keys.id) END AS body "
+        f"FROM search_keys WHERE user_id = ? AND vector IS NOT NULL {where} ORDER BY id",
         [user_id, *params],
     ).fetchall()
     matrix = codec.unblob_many([r["vector"] for r in rows], dim)
@@ -106,7 +107,9 @@ def _rows(
         trace_array=np.array([r["trace"] for r in rows], dtype=object),
         kinds=np.array([r["kind"] for r in rows], dtype=object),
         sessions=np.array([r["session_id"] for r in rows], dtype=object),
-        languages=np.array([key_language(r["body"] or "") for r in rows], dtype=object),
+        languages=np.array(
+            [r["language"] or key_language(r["body"] or "") for r in rows], dtype=object
+        ),
         buffer=matrix,
     )
 
