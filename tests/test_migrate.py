@@ -27,7 +27,7 @@ from dualtrace.embed.fake import FakeEmbedder
 from dualtrace.errors import StoreError
 from dualtrace.migrate import NOT_DATA, _same_nearest, migrate_store
 from dualtrace.models import Candidate
-from dualtrace.store.base import COPY_PARTS, Store, UserRows
+from dualtrace.store.base import COPY_PARTS, SearchScope, Store, UserRows
 from dualtrace.store.sqlite.store import SQLiteStore
 from dualtrace.store.urls import open_store_url
 
@@ -133,6 +133,7 @@ def test_everything_is_copied_and_searches_the_same(
         users = source.user_ids()
         assert users == target.user_ids() == ["alice", "bob", "carol", "dave", "erin"]
         assert report.users == 5 and report.counts_checked == 5 and report.searches_checked > 0
+        assert report.search_indexes == 0  # every user is under the exact-search cut
         assert report.api_keys == 2 and report.rows["keys"] > 10 and report.rows["links"] > 0
         for user in users:
             assert dump(target, user) == dump(source, user), user
@@ -169,6 +170,37 @@ def _searches(url: str) -> list[list[tuple[str, str]]]:
             [(h.id, h.text) for h in mem.search(q, user_id=u, reinforce=False)]
             for u in ("alice", "bob", "carol") for q in QUERIES
         ]  # fmt: skip
+
+
+@pytest.mark.postgres
+def test_big_users_get_their_own_graph_in_a_postgres_target(
+    tmp_path: Path, conversation: list[dict[str, str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dualtrace.store.postgres import graphs
+
+    monkeypatch.setattr(graphs, "GRAPH_FROM", 12)  # as if the cut were at 12 keys
+    monkeypatch.setattr(graphs, "DROP_BELOW", 6)
+    source_url = _sqlite(tmp_path, "source")
+    build(source_url, conversation)
+    source, target = open_store_url(source_url), open_store_url(_postgres(tmp_path, "target"))
+    try:
+        big = [u for u in source.user_ids() if source.count_records(u)["search_keys"] > 12]
+        report = migrate_store(source, target)  # the check compares exact searches first
+        scope = SearchScope()
+        searched = {u: target.search_dense(u, _any_vector(source, u), 5, scope) for u in big}
+        with target._tx(big[0]) as cur:  # type: ignore[attr-defined]
+            assert graphs.has_graph(cur, big[0])
+    finally:
+        source.close()
+        target.close()
+    assert big and report.search_indexes == len(big)
+    assert all(len(found) == 5 for found in searched.values())
+
+
+def _any_vector(store: Store, user_id: str) -> np.ndarray:
+    keys = [k for k in store.copy_page(user_id, "keys", None, 50)[0].keys if k.vector is not None]
+    assert keys and keys[0].vector is not None
+    return keys[0].vector
 
 
 def test_the_reverted_entry_still_names_its_entry_in_the_copy(
