@@ -7,10 +7,10 @@ own transaction and index.py runs the entity channel in a search's transaction.
 from __future__ import annotations
 
 import hashlib
-import math
 from collections.abc import Sequence
 
 from dualtrace.models import Candidate
+from dualtrace.store import entity_scores
 from dualtrace.store.base import EntityRow, MemoryGraph
 from dualtrace.store.postgres.connection import Cursor, PostgresConnection
 
@@ -176,8 +176,7 @@ def _informative(
     }
     row = cur.execute("SELECT count(*) FROM memories WHERE user_id = %s", (user_id,)).fetchone()
     total = int(row[0]) if row is not None else 0
-    most = max(5.0, max_share * total)
-    return {c: n for c, n in counts.items() if n <= most}, total
+    return entity_scores.informative(counts, total, max_share), total
 
 
 def search_entities(
@@ -194,17 +193,7 @@ def search_entities(
         "WHERE e.user_id = %s AND e.canonical_norm = ANY(%s)",
         (user_id, list(counts)),
     ).fetchall()
-    informative_ids: dict[str, set[str]] = {}
-    for canonical, memory_id in rows:
-        informative_ids.setdefault(canonical, set()).add(memory_id)
-    idf = {c: math.log(1 + total / len(ids)) for c, ids in informative_ids.items()}
-    whole = sum(idf.values())
-    scores: dict[str, float] = {}
-    for canonical, ids in informative_ids.items():
-        for memory_id in ids:
-            scores[memory_id] = scores.get(memory_id, 0.0) + idf[canonical] / whole
-    best = sorted(scores.items(), key=lambda kv: -kv[1])[: limit * 3]
-    return [Candidate(memory_id, "entity", score) for memory_id, score in best]
+    return entity_scores.scored(((r[0], r[1]) for r in rows), total, limit)
 
 
 def neighbours(

@@ -8,11 +8,11 @@ its own transaction and index.py runs the entity channel on a search thread's co
 from __future__ import annotations
 
 import hashlib
-import math
 import sqlite3
 from collections.abc import Sequence
 
 from dualtrace.models import Candidate
+from dualtrace.store import entity_scores
 from dualtrace.store.base import EntityRow, MemoryGraph
 from dualtrace.store.sqlite.connection import SQLiteConnection
 
@@ -205,8 +205,7 @@ def _informative(
     (total,) = conn.execute(
         "SELECT COUNT(*) FROM memories WHERE user_id = ?", (user_id,)
     ).fetchone()
-    most = max(5.0, max_share * int(total))
-    return {c: n for c, n in counts.items() if n <= most}, int(total)
+    return entity_scores.informative(counts, int(total), max_share), int(total)
 
 
 def search_entities(
@@ -230,17 +229,7 @@ def search_entities(
         f"WHERE e.user_id = ? AND e.canonical_norm IN ({marks})",
         [user_id, *counts],
     ).fetchall()
-    informative_ids: dict[str, set[str]] = {}
-    for canonical, memory_id in rows:
-        informative_ids.setdefault(canonical, set()).add(memory_id)
-    idf = {c: math.log(1 + total / len(ids)) for c, ids in informative_ids.items()}
-    whole = sum(idf.values())
-    scores: dict[str, float] = {}
-    for canonical, ids in informative_ids.items():
-        for memory_id in ids:
-            scores[memory_id] = scores.get(memory_id, 0.0) + idf[canonical] / whole
-    best = sorted(scores.items(), key=lambda kv: -kv[1])[: limit * 3]
-    return [Candidate(memory_id, "entity", score) for memory_id, score in best]
+    return entity_scores.scored(rows, total, limit)
 
 
 def neighbours(

@@ -1,0 +1,35 @@
+"""The entity channel's scoring, shared by the backends (each reads the rows in its own SQL).
+
+An entity mentioned by more than `max_share` of the user's memories (the speaker, say) tells
+nothing apart and is ignored (in small stores, up to 5 mentions always count). A memory's
+score is the idf of the query's informative entities it mentions over the idf of all of them,
+so it lies in [0, 1].
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+
+from dualtrace.models import Candidate
+
+
+def informative(counts: Mapping[str, int], total: int, max_share: float) -> dict[str, int]:
+    """The entities (canonical name -> mentions) that tell memories apart among `total`."""
+    most = max(5.0, max_share * total)
+    return {c: n for c, n in counts.items() if n <= most}
+
+
+def scored(mentions: Iterable[tuple[str, str]], total: int, limit: int) -> list[Candidate]:
+    """The best `3 * limit` memories of (canonical name, memory id) mentions, best first."""
+    memories: dict[str, set[str]] = {}
+    for canonical, memory_id in mentions:
+        memories.setdefault(canonical, set()).add(memory_id)
+    idf = {c: math.log(1 + total / len(ids)) for c, ids in memories.items()}
+    whole = sum(idf.values())
+    scores: dict[str, float] = {}
+    for canonical, ids in memories.items():
+        for memory_id in ids:
+            scores[memory_id] = scores.get(memory_id, 0.0) + idf[canonical] / whole
+    best = sorted(scores.items(), key=lambda kv: -kv[1])[: limit * 3]
+    return [Candidate(memory_id, "entity", score) for memory_id, score in best]
