@@ -9,7 +9,7 @@ so it lies in [0, 1].
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from dualtrace.models import Candidate
 
@@ -33,3 +33,25 @@ def scored(mentions: Iterable[tuple[str, str]], total: int, limit: int) -> list[
             scores[memory_id] = scores.get(memory_id, 0.0) + idf[canonical] / whole
     best = sorted(scores.items(), key=lambda kv: -kv[1])[: limit * 3]
     return [Candidate(memory_id, "entity", score) for memory_id, score in best]
+
+
+def related_groups(
+    groups: Sequence[Sequence[str]], rows_of: Mapping[str, Sequence[tuple[str, int]]],
+    valid: Collection[str], skip: Collection[str], limit: int,
+) -> list[list[tuple[str, int]]]:  # fmt: skip
+    """For each group of entities, the memories sharing the most of them (memory id, shared
+    count), newest first on ties: `rows_of` holds each entity's (memory id, recency) rows,
+    `valid` the memories that may be linked, `skip` those that may not."""
+    out: list[list[tuple[str, int]]] = []
+    for group in groups:
+        shared: dict[str, int] = {}
+        newest: dict[str, int] = {}
+        for canonical in dict.fromkeys(group):
+            rows = rows_of.get(canonical, [])
+            for memory_id in {m for m, _ in rows} - set(skip):
+                shared[memory_id] = shared.get(memory_id, 0) + 1
+            for memory_id, recency in rows:
+                newest[memory_id] = max(newest.get(memory_id, 0), recency)
+        ranked = sorted((m for m in shared if m in valid), key=lambda m: (-shared[m], -newest[m]))
+        out.append([(m, shared[m]) for m in ranked[:limit]])
+    return out

@@ -143,19 +143,7 @@ def related_many(
             (user_id, found),
         ).fetchall()
     }
-    out: list[list[tuple[str, int]]] = []
-    for group in groups:
-        shared: dict[str, int] = {}
-        newest: dict[str, int] = {}
-        for canonical in dict.fromkeys(group):
-            rows = rows_of.get(canonical, [])
-            for memory_id in {m for m, _ in rows} - skip:
-                shared[memory_id] = shared.get(memory_id, 0) + 1
-            for memory_id, n in rows:
-                newest[memory_id] = max(newest.get(memory_id, 0), n)
-        ranked = sorted((m for m in shared if m in valid), key=lambda m: (-shared[m], -newest[m]))
-        out.append([(m, shared[m]) for m in ranked[:limit]])
-    return out
+    return entity_scores.related_groups(groups, rows_of, valid, skip, limit)
 
 
 def _informative(

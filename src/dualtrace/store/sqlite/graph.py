@@ -148,19 +148,7 @@ def related_many(
         ]
     found = sorted({m for rows in rows_of.values() for m, _ in rows} - skip)
     valid = set(_valid_memories(conn, user_id, found))
-    out: list[list[tuple[str, int]]] = []
-    for group in groups:
-        shared: dict[str, int] = {}
-        newest: dict[str, int] = {}
-        for canonical in dict.fromkeys(group):
-            rows = rows_of.get(canonical, [])
-            for memory_id in {m for m, _ in rows} - skip:
-                shared[memory_id] = shared.get(memory_id, 0) + 1
-            for memory_id, rowid in rows:
-                newest[memory_id] = max(newest.get(memory_id, 0), rowid)
-        ranked = sorted((m for m in shared if m in valid), key=lambda m: (-shared[m], -newest[m]))
-        out.append([(m, shared[m]) for m in ranked[:limit]])
-    return out
+    return entity_scores.related_groups(groups, rows_of, valid, skip, limit)
 
 
 def _valid_memories(conn: sqlite3.Connection, user_id: str, ids: list[str]) -> list[str]:
