@@ -57,6 +57,8 @@ _SENTENCE_END = re.compile(r"[.;!?。；！？\n]")
 # A question whose answer is a person ("Who waters our plants?", "谁帮忙浇花？").
 _WHO = re.compile(r"\b(?:who|whom|whose)\b|谁|哪位", re.I)
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+# How much of a text `about_other` reads (and caches): its opening and first sentence.
+OPENING = 400
 
 
 @lru_cache(maxsize=4096)
@@ -76,10 +78,14 @@ def asks_about_self(question: str) -> bool:
     return not re.search(rf"\b(?:my|our)\s+{_MODIFIER_EN}(?:{_PEOPLE_EN})\b", question, re.I)
 
 
-@lru_cache(maxsize=65536)
 def about_other(text: str) -> bool:
     """Whether a text opens on another person's matter, the speaker taking no part in its
-    first sentence."""
+    first sentence (read within its first OPENING characters)."""
+    return _about_other(text[:OPENING])
+
+
+@lru_cache(maxsize=16384)
+def _about_other(text: str) -> bool:
     if _CJK.search(text[:40]):
         m = _OTHER_OPENING_ZH.match(text)
         if m is None:
