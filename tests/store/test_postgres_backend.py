@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from dualtrace import Memory
 from dualtrace.cli import cli
 from dualtrace.embed.fake import FakeEmbedder
-from dualtrace.errors import ConfigError
+from dualtrace.errors import ConfigError, StoreError
 from dualtrace.models import Episode
 from dualtrace.store.base import IndexEntry, SearchScope
 from dualtrace.store.postgres import graphs, migrations, search
@@ -218,3 +218,22 @@ def test_the_backup_tools_get_the_password_in_a_private_file_not_on_the_command_
         assert passfile.read_text() == "*:*:*:*:pa\\:ss\n"
         assert passfile.stat().st_mode & 0o077 == 0
     assert not passfile.exists()
+
+
+def test_a_role_that_may_not_build_a_graph_gets_a_store_error_naming_the_fix(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refused(conn: object, user_id: str, keys: int) -> bool:
+        raise psycopg.errors.InsufficientPrivilege("must be owner of table search_keys")
+
+    monkeypatch.setattr(graphs, "refresh", refused)
+    monkeypatch.setattr(graphs, "GRAPH_FROM", 1)
+    store = PostgresStore(postgres_url)
+    try:
+        store.bind_embedder("test", DIM)
+        _turns(store, "big", _unit(3, 1))
+        with pytest.raises(StoreError, match=r"user 'big'.*owner of its tables"):
+            store.refresh_search_index("big")
+        assert len(store.search_dense("big", _unit(1, 2)[0], 3, SearchScope())) == 3
+    finally:
+        store.close()

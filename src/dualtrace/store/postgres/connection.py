@@ -216,6 +216,12 @@ class PostgresConnection:
         try:
             with psycopg.connect(self.url, autocommit=True) as conn:  # CONCURRENTLY: no tx
                 return graphs.refresh(conn, user_id, keys)
+        except psycopg.errors.InsufficientPrivilege as exc:
+            raise StoreError(
+                f"cannot build or drop user {user_id!r}'s search index on {redacted(self.url)} "
+                f"({exc}); make the store's role the owner of its tables (as `dualtrace` "
+                "creates them), or run `dualtrace maintain` as that owner"
+            ) from exc
         except psycopg.Error as exc:
             raise store_error(exc, self.url) from exc
 
