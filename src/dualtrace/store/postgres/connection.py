@@ -211,8 +211,11 @@ class PostgresConnection:
             )
         return True
 
-    def _refresh_graph(self, user_id: str, keys: int) -> bool:
-        """Build or drop the user's own HNSW graph for their number of `keys` (graphs.py)."""
+    def _refresh_graph(self, user_id: str, keys: int, ready: bool | None) -> bool:
+        """Build or drop the user's own HNSW graph for their number of `keys`, given the
+        graph's `graphs.state` (graphs.py); a connection is opened only when one is due."""
+        if not graphs.due(ready, keys):
+            return False
         try:
             with psycopg.connect(self.url, autocommit=True) as conn:  # CONCURRENTLY: no tx
                 return graphs.refresh(conn, user_id, keys)

@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from dualtrace.store.base import IndexEntry
-from dualtrace.store.postgres import codec, purge
+from dualtrace.store.postgres import codec, graphs, purge
 from dualtrace.store.postgres import graph as graph_sql
 from dualtrace.store.postgres.connection import Cursor, PostgresConnection, now
 from dualtrace.store.postgres.index import drop_keys, write_keys
@@ -123,9 +123,10 @@ class PostgresDeletion(PostgresConnection):
             cur.execute("DELETE FROM audit_log WHERE user_id = %s", (user_id,))
             self._audit(cur, pseudonym, actor, "forget_user", None, counts)
             self._mark_scrub(cur)
+            graph = graphs.state(cur, user_id)
         self._means.pop(user_id, None)
         self._scrub()
-        self._refresh_graph(user_id, 0)  # the user's own HNSW graph, if any, goes too
+        self._refresh_graph(user_id, 0, graph)  # the user's own HNSW graph, if any, goes too
         return counts
 
     def deletion_hashes(self, user_id: str, record_id: str | None) -> list[str]:

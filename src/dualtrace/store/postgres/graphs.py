@@ -57,19 +57,25 @@ def user_literal(user_id: str) -> str:
 def has_graph(cur: psycopg.Cursor[Any], user_id: str) -> bool:
     """Whether the user's own graph exists and is ready (a failed concurrent build leaves
     an invalid index behind, which the planner ignores)."""
-    return bool(_ready(cur, graph_name(user_id)))
+    return bool(state(cur, user_id))
 
 
-def _ready(
-    on: psycopg.Cursor[Any] | psycopg.Connection[Any], name: str
-) -> bool | None:
-    """Whether the index `name` is valid; None if there is no such index."""
+def state(on: psycopg.Cursor[Any] | psycopg.Connection[Any], user_id: str) -> bool | None:
+    """Whether the user's graph is valid; None if they have none."""
     row = on.execute(
         "SELECT i.indisvalid FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid "
         "WHERE c.relname = %s",
-        (name,),
+        (graph_name(user_id),),
     ).fetchone()
     return None if row is None else bool(row[0])
+
+
+def due(ready: bool | None, keys: int) -> bool:
+    """Whether a user with this graph `state` and number of `keys` needs it built (above
+    GRAPH_FROM, none or an invalid one) or dropped (under DROP_BELOW)."""
+    if ready is None:
+        return keys > GRAPH_FROM
+    return not ready or keys < DROP_BELOW
 
 
 def refresh(conn: psycopg.Connection[Any], user_id: str, keys: int) -> bool:
@@ -82,14 +88,13 @@ def refresh(conn: psycopg.Connection[Any], user_id: str, keys: int) -> bool:
     if row is None or not row[0]:
         return False
     try:
-        state = _ready(conn, name)
-        if state is not None and (keys < DROP_BELOW or not state):
-            conn.execute(f"DROP INDEX CONCURRENTLY IF EXISTS {name}".encode())
-            if keys < DROP_BELOW:
-                return True
-            state = None
-        if state is not None or keys <= GRAPH_FROM:
+        ready = state(conn, user_id)  # again, under the lock
+        if not due(ready, keys):
             return False
+        if ready is not None:  # too few keys now, or a build that failed half-way
+            conn.execute(f"DROP INDEX CONCURRENTLY IF EXISTS {name}".encode())
+            if keys < DROP_BELOW or keys <= GRAPH_FROM:
+                return True
         conn.execute(
             (
                 f"CREATE INDEX CONCURRENTLY IF NOT EXISTS {name} ON search_keys "

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from dualtrace.store.postgres import codec
+from dualtrace.store.postgres import codec, graphs
 from dualtrace.store.postgres.connection import PostgresConnection
 from dualtrace.store.postgres.memories import rescale_importance
 from dualtrace.store.postgres.migrations import HNSW_MAX_DIM
@@ -58,6 +58,7 @@ class PostgresMaintenance(PostgresConnection):
             row = cur.execute(
                 "SELECT count(*) FROM search_keys WHERE user_id = %s", (user_id,)
             ).fetchone()
+            ready = graphs.state(cur, user_id)
         if dim is None or not 0 < int(dim[0]) <= HNSW_MAX_DIM:
             return False
-        return self._refresh_graph(user_id, int(row[0]) if row is not None else 0)
+        return self._refresh_graph(user_id, int(row[0]) if row is not None else 0, ready)
