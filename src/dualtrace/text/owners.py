@@ -18,19 +18,21 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from dualtrace.text.slots.cues import FIRST_PERSON_EN, KIN_ZH, OTHER_EN
+from dualtrace.text.slots.cues import (
+    FIRST_PERSON_EN,
+    KIN_MODIFIERS_EN,
+    KIN_WORDS_EN,
+    KIN_WORDS_ZH,
+    OTHER_EN,
+)
 
-# Words for people other than the speaker, with or without "my"/"our" before them.
+# People other than the speaker: kin and friends (the slots' words), and who a household
+# deals with.
 _PEOPLE_EN = (
-    r"sister|brother|sibling|mom|mum|mother|dad|father|parents|wife|husband|partner|"
-    r"girlfriend|boyfriend|son|daughter|kid|kids|child|children|friend|friends|boss|manager|"
-    r"colleague|colleagues|coworker|co-worker|classmate|roommate|flatmate|neighbou?rs?|cousin|"
-    r"aunt|uncle|grandma|grandmother|grandpa|grandfather|fianc[ée]e?|niece|nephew|in-laws?|"
-    r"landlord|landlady|teacher|doctor|cleaner|nanny|babysitter"
+    rf"{KIN_WORDS_EN}|friends|colleagues|neighbou?rs|landlord|landlady|teacher|doctor|"
+    r"cleaner|nanny|babysitter"
 )
-_MODIFIER_EN = (
-    r"(?:(?:older|younger|little|big|elder|best|oldest|youngest|eldest|new|old|twin)\s+)?"
-)
+_MODIFIER_EN = rf"(?:(?:{KIN_MODIFIERS_EN}|old)\s+)?"
 # A text opening on another person: "Jess's dog", "The Hendersons' cat", "My sister Lena",
 # "The user's colleague's kid", "Our neighbour's…", "He…", "Mum said…".
 _OTHER_OPENING_EN = re.compile(
@@ -46,8 +48,7 @@ _NOT_NAMES = frozenset(
     "it that what there here let who where how when he she today tonight tomorrow yesterday "
     "everyone everybody nobody somebody someone this one year week month user".split()
 )
-# Other people in Chinese beyond kin: who a household deals with.
-_PEOPLE_ZH = rf"(?:{KIN_ZH.pattern}|保安|保姆|保洁|师傅|老师|医生|房东|同桌|客户|网友)"
+_PEOPLE_ZH = rf"(?:{KIN_WORDS_ZH}|保安|保姆|保洁|师傅|老师|医生|房东|同桌|客户|网友)"
 _OTHER_OPENING_ZH = re.compile(
     rf"^\W*(?:(?:用户|我们?|咱们?|咱家|我家)的?)?{_PEOPLE_ZH}|^\W*[他她]们?"
 )

@@ -51,21 +51,25 @@ REQUEST = re.compile(
 FIRST_PERSON_EN = re.compile(
     r"\b(?:I|I['’]m|I['’]ve|I['’]d|I['’]ll|me|my|we|we['’]re|our|us|let['’]s)\b", re.I
 )
-KIN_EN = re.compile(
-    r"\b(?:my|our)\s+(?:(?:older|younger|little|big|elder|best|oldest|youngest|eldest|new|"
-    r"twin|step)[-\s]?)?(?P<kin>sister|brother|sibling|mom|mum|mother|dad|father|parents|wife|"
+# The people a speaker names by their relation (also read by `text/owners.py`).
+KIN_WORDS_EN = (
+    r"sister|brother|sibling|mom|mum|mother|dad|father|parents|wife|"
     r"husband|partner|girlfriend|boyfriend|son|daughter|kid|kids|child|children|friend|boss|"
     r"manager|colleague|coworker|co-worker|classmate|roommate|flatmate|neighbou?r|cousin|aunt|uncle|"
     r"grandma|grandmother|grandpa|grandfather|fianc[ée]e?|niece|nephew|in-laws?|"
-    r"(?:mother|father|sister|brother|son|daughter)-in-law)\b",
-    re.I,
+    r"(?:mother|father|sister|brother|son|daughter)-in-law"
+)
+KIN_MODIFIERS_EN = r"older|younger|little|big|elder|best|oldest|youngest|eldest|new|twin|step"
+KIN_EN = re.compile(
+    rf"\b(?:my|our)\s+(?:(?:{KIN_MODIFIERS_EN})[-\s]?)?(?P<kin>{KIN_WORDS_EN})\b", re.I
 )
 OTHER_EN = re.compile(r"\b(?:he|she|they|he['’]s|she['’]s|they['’]re|his|her|their)\b", re.I)
-KIN_ZH = re.compile(
-    r"(?P<kin>妹妹|姐姐|哥哥|弟弟|妈妈|母亲|爸爸|父亲|父母|爸妈|老婆|妻子|太太|老公|丈夫|女朋友|男朋友|"
+KIN_WORDS_ZH = (
+    r"妹妹|姐姐|哥哥|弟弟|妈妈|母亲|爸爸|父亲|父母|爸妈|老婆|妻子|太太|老公|丈夫|女朋友|男朋友|"
     r"对象|儿子|女儿|孩子|小孩|闺女|朋友|闺蜜|老板|领导|同事|同学|室友|邻居|隔壁|表妹|表哥|表姐|表弟|堂妹|堂哥|堂姐|"
-    r"堂弟|奶奶|爷爷|外婆|外公|姥姥|姥爷|未婚夫|未婚妻|侄子|侄女|外甥|外甥女|舅舅|姑姑|阿姨|叔叔)"
+    r"堂弟|奶奶|爷爷|外婆|外公|姥姥|姥爷|未婚夫|未婚妻|侄子|侄女|外甥|外甥女|舅舅|姑姑|阿姨|叔叔"
 )
+KIN_ZH = re.compile(rf"(?P<kin>{KIN_WORDS_ZH})")
 # A son or daughter is also the "kid" or "孩子" a parent speaks of.
 CHILDREN_GENERIC = frozenset({"kid", "kids", "child", "children", "孩子", "小孩"})
 CHILDREN = CHILDREN_GENERIC | {"son", "daughter", "儿子", "女儿", "闺女"}
