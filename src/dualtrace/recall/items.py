@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime, tzinfo
 
 from dualtrace.errors import NotFoundError
@@ -50,6 +51,15 @@ def _local(value: datetime | None, tz: tzinfo | None) -> datetime | None:
     return value.astimezone(tz) if value is not None and tz is not None else value
 
 
+@dataclass(frozen=True)
+class Loaded:
+    """Items, with the memory records and turns read to make them (`read_items`)."""
+
+    items: dict[str, Item]
+    memories: dict[str, MemoryRecord]
+    episodes: dict[str, Episode]
+
+
 def load_items(
     store: Store, user_id: str, ids: Sequence[str], *, sources: bool = True
 ) -> dict[str, Item]:
@@ -59,6 +69,13 @@ def load_items(
     them (no valid_from): its item is enough to rank, not to show, and `with_sources`
     completes the hits made of it. A search ranks hundreds of candidates to keep a few, and
     reading every candidate's source turns was most of its loading time."""
+    return read_items(store, user_id, ids, sources=sources).items
+
+
+def read_items(
+    store: Store, user_id: str, ids: Sequence[str], *, sources: bool = True
+) -> Loaded:
+    """`load_items`, keeping what was read (for `with_sources`)."""
     kinds = store.record_kinds(user_id, ids)
     episode_ids = [i for i in ids if kinds.get(i) == "episode"]
     memory_ids = [i for i in ids if i in kinds and kinds[i] != "episode"]
@@ -69,15 +86,23 @@ def load_items(
     items: dict[str, Item] = {i: _from_episode(episodes[i]) for i in episode_ids if i in episodes}
     for i, m in memories.items():
         items[i] = _from_memory(m, episodes if i in sourced else {})
-    return items
+    return Loaded(items, memories, episodes)
 
 
-def with_sources(store: Store, user_id: str, hits: Sequence[Hit]) -> list[Hit]:
-    """The hits, each memory with its sources (hits made of `load_items(sources=False)`)."""
+def with_sources(
+    store: Store, user_id: str, hits: Sequence[Hit], loaded: Loaded | None = None
+) -> list[Hit]:
+    """The hits, each memory with its sources (hits made of `load_items(sources=False)`;
+    `loaded`: what that read, so that only the missing turns are read now)."""
     bare = [h.id for h in hits if h.kind != "episode" and not h.sources]
     if not bare:
         return list(hits)
-    full = load_items(store, user_id, bare)
+    if loaded is None:
+        loaded = read_items(store, user_id, bare, sources=False)
+    memories = {i: loaded.memories[i] for i in bare if i in loaded.memories}
+    wanted = {s for m in memories.values() for s in m.source_episode_ids} - loaded.episodes.keys()
+    episodes = {**loaded.episodes, **store.get_episodes(user_id, sorted(wanted))}
+    full = {i: _from_memory(m, episodes) for i, m in memories.items()}
     return [as_hit(full[h.id], h.score, h.scores) if h.id in full else h for h in hits]
 
 

@@ -19,7 +19,7 @@ from dualtrace.inputs import (
 )
 from dualtrace.models import ITEM_KINDS, Hit
 from dualtrace.recall.current import newest_first, rerank, slot_view
-from dualtrace.recall.items import load_items, with_sources
+from dualtrace.recall.items import read_items, with_sources
 from dualtrace.recall.query import analyse
 from dualtrace.recall.ranking import rank
 from dualtrace.recall.retriever import Retriever
@@ -90,12 +90,12 @@ class Searcher:
         # ranked without their memories' sources where ranking does not read them (a speaker
         # boost does), which are read for the kept hits only
         sources = keep is None or bool(named and self.config.speaker_weight > 0)
-        items = load_items(self.store, user_id, [s.record_id for s in pool], sources=sources)
+        loaded = read_items(self.store, user_id, [s.record_id for s in pool], sources=sources)
         asks = asked_kinds(query) if self.config.answer_weight > 0 else frozenset()
         own = self.config.owner_weight > 0 and asks_about_self(query)
-        hits = rank(pool, items, at, self.config, explain=explain, named=named, keep=keep,
+        hits = rank(pool, loaded.items, at, self.config, explain=explain, named=named, keep=keep,
                     asks=asks, own=own)  # fmt: skip
-        hits = with_sources(self.store, user_id, hits)
+        hits = with_sources(self.store, user_id, hits, loaded)
         if as_of is not None:  # what was known then: a memory drawn from later turns was not
             hits = [h for h in hits if said_by(h, scope.valid_at)]
         if moment:  # over more than `limit`: the newest statement may rank low
