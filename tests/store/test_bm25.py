@@ -114,3 +114,24 @@ def test_term_counts_are_read_once_per_index_version() -> None:
         again = bm25.ranked_keys(conn, "fts", "body", scope_token("u"), ["kiwi", "tea"], rows,
                                  cached)  # fmt: skip
         assert again == fresh
+
+
+def _varint(value: int) -> bytes:
+    groups = [value & 0x7F]
+    while value := value >> 7:
+        groups.append(value & 0x7F)
+    groups.reverse()
+    return bytes([g | 0x80 for g in groups[:-1]] + [groups[-1]])
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_row_lengths_decode_docsize_records_as_varints_do(seed: int) -> None:
+    rng = random.Random(seed)
+    sizes = [0, 1, 127, 128, 300, 16_383, 16_384, 1 << 20, 1 << 40]
+    blobs = [
+        b"".join(_varint(rng.choice(sizes) + rng.randrange(3)) for _ in range(rng.randrange(1, 4)))
+        for _ in range(rng.randrange(1, 60))
+    ]
+    assert bm25.row_lengths(blobs).tolist() == [float(sum(bm25._varints(b))) for b in blobs]
+    nine = _varint(1) + bytes([0xFF] * 8 + [0x01])  # a nine-byte varint: decoded one by one
+    assert bm25.row_lengths([nine]).tolist() == [float(sum(bm25._varints(nine)))]

@@ -77,12 +77,14 @@ def longer_than(text: str, max_tokens: int) -> bool:
     return count_tokens(text) > max_tokens
 
 
+@lru_cache(maxsize=4096)
 def snippet(text: str, focus: frozenset[str], max_tokens: int) -> str | None:
     """The best-matching sentence of `text` (cut to `max_tokens` if longer), the sentences
     right after it while they fit (the items of a list that do not fit by their names), then
     other matching ones, in order, within `max_tokens`;
     None when the text is short enough to show whole or no sentence shares a word with the
-    query."""
+    query. Cached: the packer asks for a hit's snippet in each layout it tries, and a question
+    asked at several budgets asks again for the same turns."""
     if not focus or not longer_than(text, max_tokens):
         return None
     read = _read(text)

@@ -55,6 +55,25 @@ def _varints(blob: bytes) -> list[int]:
     return values
 
 
+def row_lengths(blobs: Sequence[bytes]) -> npt.NDArray[np.float64]:
+    """Each FTS5 `docsize` record's sum of column lengths, all records decoded at once
+    (byte by byte in Python: ~1 ms per 1,000 rows, most of reading a user's lengths).
+    A varint's bytes with the high bit set carry 7 bits each, the last byte (high bit clear)
+    7 more; nine-byte varints (lengths over 2^56) fall back to `_varints`."""
+    data = np.frombuffer(b"".join(blobs), dtype=np.uint8)
+    sizes = np.fromiter(map(len, blobs), np.int64, len(blobs))
+    last = (data & 0x80) == 0
+    ends = np.flatnonzero(last)
+    if len(ends) and int(np.diff(ends, prepend=-1).max()) >= 9:
+        return np.fromiter((sum(_varints(b)) for b in blobs), np.float64, len(blobs))
+    varint = np.cumsum(last) - last  # the varint each byte belongs to
+    shift = 7 * (ends[varint] - np.arange(len(data)))  # its place from the varint's end
+    values = np.bincount(varint, (data & 0x7F).astype(np.float64) * 2.0**shift, len(ends))
+    # each record's varints: those whose last byte lies inside it
+    record = np.searchsorted(np.cumsum(sizes), ends, side="right")
+    return np.bincount(record, values, len(blobs))
+
+
 @dataclass(frozen=True)
 class UserRows:
     """A user's rows in one full-text table: ids (ascending), each row's BM25 length norm
@@ -88,7 +107,7 @@ class UserLengths:
             (_match(scope),),
         ).fetchall()
         rowids = np.fromiter((rowid for rowid, _ in sizes), np.int64, len(sizes))
-        lengths = np.fromiter((sum(_varints(sz)) for _, sz in sizes), np.float64, len(sizes))
+        lengths = row_lengths([sz for _, sz in sizes])
         average = float(lengths.sum()) / len(lengths) if len(lengths) else 1.0
         rows = UserRows(version, rowids, K1 * (1 - B + B * lengths / average))
         with self._lock:
