@@ -85,3 +85,9 @@ def test_explicit_remember_ranks_high() -> None:
     (d,) = extract(turn(1, "Please remember that I'm allergic to peanuts."))
     plain = extract(turn(2, "I had a sandwich with my colleague Tom."))[0]
     assert d.importance >= 0.7 > plain.importance
+
+
+def test_a_decimal_number_stays_in_one_memory() -> None:
+    drafts = extract(turn(1, "Weighed myself this morning: 68.5 kg, down from 74 in January!"))
+    assert any("68.5 kg" in d.text for d in drafts)
+    assert not any(d.text.startswith("5 kg") for d in drafts)

@@ -48,3 +48,25 @@ def test_clauses_split_exactly_as_extraction_always_did(text: str) -> None:
 
 def test_blank_text_has_no_sentences() -> None:
     assert split_sentences("  \n\n ") == []
+
+
+def test_a_decimal_point_does_not_end_a_sentence_or_clause() -> None:
+    text = "The target is 1.2 million RMB by 2028. 车位只有5.2米。Paid $3.50; fine."
+    assert split_sentences(text) == [
+        "The target is 1.2 million RMB by 2028.",
+        "车位只有5.2米。",
+        "Paid $3.50; fine.",
+    ]
+    assert split_sentences(text, clauses=True) == [
+        "The target is 1.2 million RMB by 2028.",
+        "车位只有5.2米。",
+        "Paid $3.50;",
+        "fine.",
+    ]
+    # a list's numbers and a point before a space still end one
+    assert split_sentences("Steps: 1. Open it. In 2026. 5 came.") == [
+        "Steps: 1.",
+        "Open it.",
+        "In 2026.",
+        "5 came.",
+    ]

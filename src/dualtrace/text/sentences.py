@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import re
 
+# A point between two digits is a decimal point, not an end: "1.2 million", "68.5 kg".
+_DECIMAL = r"(?<=\d)\.(?=\d)"
 # A sentence runs to its end marks (several at once: "?!", "..."), with any closing quote or
 # bracket after them ('called "Finding Home." It is…'), or to a line break, or to the end.
-_SENTENCE = re.compile(r"[^.!?。！？\n]+(?:[.!?。！？]+[\"'”’)]*|\n|$)")
+_SENTENCE = re.compile(rf"(?:[^.!?。！？\n]|{_DECIMAL})+(?:[.!?。！？]+[\"'”’)]*|\n|$)")
 # Clauses for extraction end at every single mark, semicolons included: "..." leaves bare
-# marks (dropped) and a closing quote opens the next clause. Kept as extraction has always
-# split, so that merging the two splitters changed no memory (docs/benchmarks.md, 30 Nov 2026).
-_CLAUSE = re.compile(r"[^.!?。！？；;\n]*(?:[.!?。！？；;]|\n|$)")
+# marks (dropped) and a closing quote opens the next clause (as extraction has always split,
+# so that merging the two splitters changed no memory; docs/benchmarks.md, 30 Nov 2026).
+_CLAUSE = re.compile(rf"(?:[^.!?。！？；;\n]|{_DECIMAL})*(?:[.!?。！？；;]|\n|$)")
 
 
 def split_sentences(text: str, *, clauses: bool = False) -> list[str]:
@@ -22,6 +24,8 @@ def split_sentences(text: str, *, clauses: bool = False) -> list[str]:
 
         >>> split_sentences("Hi! I moved. 我们搬家了。好的")
         ['Hi!', 'I moved.', '我们搬家了。', '好的']
+        >>> split_sentences("It weighs 68.5 kg. Down from 74.")
+        ['It weighs 68.5 kg.', 'Down from 74.']
     """
     pattern = _CLAUSE if clauses else _SENTENCE
     return [s.strip() for s in pattern.findall(text) if s.strip()]
