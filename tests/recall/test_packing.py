@@ -211,3 +211,31 @@ def test_snippets_and_repeats_never_go_above_budget(
     ctx = pack([*turns, *facts], budget, query="杭州 tea", snippet_tokens=snippet_tokens)
     assert ctx.tokens == count_tokens(ctx.text) <= budget
     assert len({h.id for h in ctx.items}) == len(ctx.items)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    texts=st.lists(
+        st.text(alphabet=st.sampled_from(list("abc xyz.,我们")), min_size=1, max_size=60),
+        min_size=1,
+        max_size=25,
+    ),
+    budget=st.integers(min_value=20, max_value=160),
+    ids=st.booleans(),
+)
+def test_skipping_hits_without_room_changes_no_context(
+    texts: list[str], budget: int, ids: bool
+) -> None:
+    # `_no_room` lets the packer skip a hit once its frame alone fills the room left: the
+    # context must be the one the packer makes trying every hit
+    from unittest import mock
+
+    import dualtrace.recall.packing as packing
+
+    hits = [hit(n, t, 1.0 - n / 100, days=n % 3) for n, t in enumerate(texts)]
+    if not ids:  # cited by per-context numbers, which grow as the context fills
+        hits = [replace(h, sources=[replace(s, external_id=None) for s in h.sources]) for h in hits]
+    fast = pack(hits, budget, query="abc xyz", snippet_tokens=8)
+    with mock.patch.object(packing, "_no_room", lambda *a: False):
+        slow = pack(hits, budget, query="abc xyz", snippet_tokens=8)
+    assert fast == slow

@@ -36,6 +36,7 @@ PROFILE = "### Facts and preferences"
 MOMENTS = "### Events and conversation"
 TIMELINE = "### About it, newest first"
 PROFILE_KINDS = frozenset({"fact", "preference"})
+SMALL_ROOM = 64  # below this, a hit's frame is measured before its text (`_no_room`)
 MIN_LINE_TOKENS = 3  # "- x" and its line break: with less room left, nothing fits
 # A source is cited by the caller's own message id when that id is this short ("D1:3");
 # otherwise by a number per context ("[2]"); `Context.references` maps labels to turn ids.
@@ -205,6 +206,18 @@ def _fit(
     return None
 
 
+def _no_room(hit: Hit, room: int, labels: _Labels) -> bool:
+    """Whether `room` tokens cannot hold the hit's line with even one word: its frame ("- ",
+    the speaker, the labels) takes them all, with a token to spare for how BPE joins the
+    pieces. It stays so: the room left only shrinks, and a label not given yet only gets a
+    higher number. The packer then skips the hit without working out its snippet; once the
+    budget is nearly spent, that was most of its time (a 1,000-token context walked ~90
+    hits that could not fit)."""
+    if room >= SMALL_ROOM:
+        return False
+    return room < _cost(hit_line(hit, text="", refs=labels.of(hit))) - 1
+
+
 def _cost(line: str) -> int:
     """Tokens a line adds to the text; counted with its line break, which BPE often merges
     with the line's last characters (`]\n` is one token), so the sum matches the text."""
@@ -269,6 +282,8 @@ def _select(
             ]
             pick = max(range(len(pool)), key=lambda i: (value[i], -i))
         hit, words = pool.pop(pick)
+        if _no_room(hit, budget - used, labels):
+            continue  # it cannot fit, now or later
         text = _shown_text(hit, focus, snippet_tokens, messages)
         sources = {src.episode_id for src in hit.sources}
         if sources and sources <= shown.keys():

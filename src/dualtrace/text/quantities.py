@@ -75,7 +75,14 @@ _QUESTION_WORDS = (
     (r"\bhow\s+old\b|\bwhat\s+age\b|几岁|多少岁|年纪|多大了?(?=[？?]|$)", "age"),
     (r"\bcapacity\b|\bhow\s+many\s+lit(?:re|er)s\b|容量|多少升", "capacity"),
 )  # fmt: skip
-_ASKED = tuple((re.compile(p, re.I), frozenset(kinds.split())) for p, kinds in _QUESTION_WORDS)
+# ... and "how many" / "几" / "多少" with a kind's unit: "几公斤", "多少米", "how many kilos".
+_HOW_MANY = tuple(
+    (rf"\bhow\s+many\s+(?:{units})|(?:几|多少)\s*个?(?:{units})", kind)
+    for kind, units in _UNITS.items()
+)
+_ASKED = tuple(
+    (re.compile(p, re.I), frozenset(kinds.split())) for p, kinds in _QUESTION_WORDS + _HOW_MANY
+)
 
 
 @lru_cache(maxsize=1024)

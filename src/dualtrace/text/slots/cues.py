@@ -56,7 +56,7 @@ KIN_WORDS_EN = (
     r"sister|brother|sibling|mom|mum|mother|dad|father|parents|wife|"
     r"husband|partner|girlfriend|boyfriend|son|daughter|kid|kids|child|children|friend|boss|"
     r"manager|colleague|coworker|co-worker|classmate|roommate|flatmate|neighbou?r|cousin|aunt|uncle|"
-    r"grandma|grandmother|grandpa|grandfather|fianc[ée]e?|niece|nephew|in-laws?|"
+    r"grandma|grandmother|grandpa|grandfather|fianc[ée]e?|niece|nephew|in-laws?|buddy|pal|"
     r"(?:mother|father|sister|brother|son|daughter)-in-law"
 )
 KIN_MODIFIERS_EN = r"older|younger|little|big|elder|best|oldest|youngest|eldest|new|twin|step"
@@ -67,7 +67,9 @@ OTHER_EN = re.compile(r"\b(?:he|she|they|he['’]s|she['’]s|they['’]re|his|h
 KIN_WORDS_ZH = (
     r"妹妹|姐姐|哥哥|弟弟|妈妈|母亲|爸爸|父亲|父母|爸妈|老婆|妻子|太太|老公|丈夫|女朋友|男朋友|"
     r"对象|儿子|女儿|孩子|小孩|闺女|朋友|闺蜜|老板|领导|同事|同学|室友|邻居|隔壁|表妹|表哥|表姐|表弟|堂妹|堂哥|堂姐|"
-    r"堂弟|奶奶|爷爷|外婆|外公|姥姥|姥爷|未婚夫|未婚妻|侄子|侄女|外甥|外甥女|舅舅|姑姑|阿姨|叔叔"
+    r"堂弟|奶奶|爷爷|外婆|外公|姥姥|姥爷|未婚夫|未婚妻|侄子|侄女|外甥|外甥女|舅舅|姑姑|阿姨|叔叔|"
+    r"哥们儿|哥们|兄弟|姐夫|妹夫|嫂子|弟媳|岳父|岳母|丈母娘|老丈人|公公|婆婆|舅妈|姑父|姨妈|小姨|"
+    r"伯伯|婶婶"
 )
 KIN_ZH = re.compile(rf"(?P<kin>{KIN_WORDS_ZH})")
 # A son or daughter is also the "kid" or "孩子" a parent speaks of.
