@@ -20,17 +20,15 @@ from dualtrace.store.postgres.connection import Cursor
 
 # The same tuning on both backends.
 from dualtrace.store.write_rules import (
-    CONFIDENCE_STEP,
     MAX_MEAN_IMPORTANCE,
     MIN_MEMORIES_TO_NORMALISE,
     NORMALISED_MEAN_IMPORTANCE,
-    REVERTIBLE,
 )
 
 __all__ = [
-    "CONFIDENCE_STEP", "MAX_MEAN_IMPORTANCE", "MIN_MEMORIES_TO_NORMALISE",
-    "NORMALISED_MEAN_IMPORTANCE", "REVERTIBLE", "PostgresLifecycleRows", "entry_from_row",
-    "history_detail", "history_entry", "predicate_rows", "subject_rows", "superseded_by",
+    "MAX_MEAN_IMPORTANCE", "MIN_MEMORIES_TO_NORMALISE", "NORMALISED_MEAN_IMPORTANCE",
+    "PostgresLifecycleRows", "entry_from_row", "history_detail", "history_entry",
+    "predicate_rows", "subject_rows", "superseded_by",
 ]  # fmt: skip
 
 

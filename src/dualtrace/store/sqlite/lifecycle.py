@@ -17,17 +17,15 @@ from dualtrace.models import HistoryEntry
 from dualtrace.store.memory_changes import LifecycleRows, LockedMemory, with_subjects
 from dualtrace.store.sqlite import codec
 from dualtrace.store.write_rules import (
-    CONFIDENCE_STEP,
     MAX_MEAN_IMPORTANCE,
     MIN_MEMORIES_TO_NORMALISE,
     NORMALISED_MEAN_IMPORTANCE,
-    REVERTIBLE,
 )
 
 __all__ = [
-    "CONFIDENCE_STEP", "MAX_MEAN_IMPORTANCE", "MIN_MEMORIES_TO_NORMALISE",
-    "NORMALISED_MEAN_IMPORTANCE", "REVERTIBLE", "SQLiteLifecycleRows", "entry_from_row",
-    "history_detail", "history_entry", "predicate_rows", "subject_rows", "superseded_by",
+    "MAX_MEAN_IMPORTANCE", "MIN_MEMORIES_TO_NORMALISE", "NORMALISED_MEAN_IMPORTANCE",
+    "SQLiteLifecycleRows", "entry_from_row", "history_detail", "history_entry", "predicate_rows",
+    "subject_rows", "superseded_by",
 ]  # fmt: skip
 
 
