@@ -29,17 +29,15 @@ What PostgreSQL keeps after that, and how long:
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import secrets
 from collections.abc import Sequence
 from typing import Any
 
+from dualtrace.store import deletion_rules
 from dualtrace.store.base import IndexEntry
-from dualtrace.store.postgres import codec, graphs, purge
-from dualtrace.store.postgres import graph as graph_sql
-from dualtrace.store.postgres.connection import Cursor, PostgresConnection, now
-from dualtrace.store.postgres.index import drop_keys, write_keys
+from dualtrace.store.postgres import codec, graphs
+from dualtrace.store.postgres.connection import Cursor, PostgresConnection
+from dualtrace.store.postgres.purge import PostgresPurgeRows
 
 # Tables holding per-user rows, children first (deletion order).
 USER_TABLES = (
@@ -59,29 +57,12 @@ class PostgresDeletion(PostgresConnection):
         rederive: bool = False,
     ) -> list[str]:  # fmt: skip
         """Delete one record, its keys, history and what was derived from it, in one
-        transaction, then VACUUM (the same rules as the SQLite store's `delete_record`)."""
+        transaction, then VACUUM (the rules: `deletion_rules.delete_record`)."""
         kind = self._require(user_id, record_id)
-        redo: list[str] = []
         with self._tx(user_id, write=True) as cur:
-            for rekeyed in purge.existing_episodes(cur, user_id, {k.record_id for k in next_keys}):
-                drop_keys(cur, user_id, rekeyed)
-                write_keys(cur, user_id, [k for k in next_keys if k.record_id == rekeyed])
-            drop_keys(cur, user_id, record_id)
-            cur.execute(
-                "DELETE FROM history WHERE user_id = %s AND record_id = %s", (user_id, record_id)
+            redo = deletion_rules.delete_record(
+                PostgresPurgeRows(cur), user_id, record_id, kind, next_keys, rederive
             )
-            if kind == "episode":
-                redo = purge.rederived_turns(cur, user_id, record_id) if rederive else []
-                cited = [record_id, *purge.next_turn(cur, user_id, record_id)[: int(rederive)]]
-                gone = purge.memories_citing(cur, user_id, [record_id, *redo], cited)
-                purge.drop_memories(cur, user_id, gone)
-                cur.execute(
-                    "DELETE FROM episodes WHERE user_id = %s AND id = %s", (user_id, record_id)
-                )
-                purge.mark_pending(cur, user_id, redo, now())
-            else:
-                purge.drop_memories(cur, user_id, [record_id])
-            graph_sql.drop_unused_entities(cur, user_id)
             self._audit(cur, user_id, actor, "delete", record_id, {"kind": kind})
             self._mark_scrub(cur)
         self._scrub()
@@ -90,13 +71,9 @@ class PostgresDeletion(PostgresConnection):
     def delete_derived(self, user_id: str, episode_id: str, actor: str) -> list[str]:
         """Delete the memories that only this episode supports (before re-deriving them)."""
         with self._tx(user_id, write=True) as cur:
-            gone = purge.memories_citing(cur, user_id, [episode_id], [])
-            purge.drop_memories(cur, user_id, gone)
-            graph_sql.drop_unused_entities(cur, user_id)
+            gone = deletion_rules.delete_derived(PostgresPurgeRows(cur), user_id, episode_id)
             if gone:
-                self._audit(
-                    cur, user_id, actor, "delete_derived", episode_id, {"count": len(gone)}
-                )
+                self._audit(cur, user_id, actor, "delete_derived", episode_id, {"count": len(gone)})
                 self._mark_scrub(cur)
         if gone:
             self._scrub()
@@ -133,7 +110,7 @@ class PostgresDeletion(PostgresConnection):
         """Content hashes of the keys deleting this record (an episode: with the memories
         citing it and the next turn's keys) or the whole user (None) would remove."""
         with self._tx(user_id) as cur:
-            return purge.key_hashes(cur, user_id, record_id)
+            return deletion_rules.key_hashes(PostgresPurgeRows(cur), user_id, record_id)
 
     def finish_deletions(self) -> bool:
         """Finish a deletion's clean-up that a crash cut short; True if one was pending."""
@@ -166,16 +143,12 @@ class PostgresDeletion(PostgresConnection):
 
 
 def _forgotten_id(cur: Cursor, *, create: bool, user_id: str) -> str | None:
-    """The pseudonym a forgotten user's audit rows carry: an HMAC of the id under this
-    store's own random key (see the SQLite store's deletion.py)."""
+    """The pseudonym a forgotten user's audit rows carry (`deletion_rules.pseudonym`), under
+    this store's own random key, made with `create`; None if the store has no key yet."""
     if create:
         cur.execute(
             "INSERT INTO store_meta (key, value) VALUES (%s, %s) ON CONFLICT DO NOTHING",
             (AUDIT_KEY, secrets.token_hex(32)),
         )
     row = cur.execute("SELECT value FROM store_meta WHERE key = %s", (AUDIT_KEY,)).fetchone()
-    if row is None:
-        return None
-    digest = hmac.new(bytes.fromhex(row[0]), user_id.encode("utf-8", "surrogatepass"),
-                      hashlib.sha256).hexdigest()  # fmt: skip
-    return f"forgotten:{digest[:32]}"
+    return None if row is None else deletion_rules.pseudonym(row[0], user_id)

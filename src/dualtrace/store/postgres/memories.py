@@ -1,7 +1,8 @@
 """The MemoryStore role in PostgreSQL: memories, any record's text and history, undoable changes.
 
-The consolidation and undo SQL is in lifecycle.py; this mixin owns their transactions, the
-search keys that change with a memory's text, and the audit rows.
+The consolidation and undo SQL is in lifecycle.py (what it decides: store/memory_changes.py);
+this mixin owns their transactions, the search keys that change with a memory's text, and the
+audit rows.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from datetime import datetime
 
 from dualtrace.errors import NotFoundError
 from dualtrace.models import HistoryEntry, MemoryRecord
+from dualtrace.store import memory_changes
 from dualtrace.store.base import IndexEntry, MemoryChange, MemoryGraph
 from dualtrace.store.postgres import codec, lifecycle
 from dualtrace.store.postgres import graph as graph_sql
@@ -44,7 +46,9 @@ class PostgresMemories(PostgresConnection):
         What cites a record deleted since extraction began is left out (survivors.py)."""
         at = now()
         with self._tx(user_id, write=True) as cur:
-            if extracted and not lifecycle.clear_pending(cur, user_id, extracted):
+            if extracted and not memory_changes.clear_pending(
+                lifecycle.PostgresLifecycleRows(cur), user_id, extracted
+            ):
                 return False
             write = surviving(cur, user_id, MemoryWrite(memories, keys, graph, changes))
             cur.executemany(_INSERT_MEMORY, [codec.memory_params(m, user_id, at)
@@ -75,7 +79,9 @@ class PostgresMemories(PostgresConnection):
         actor: str,
     ) -> None:  # fmt: skip
         for change in changes:
-            lifecycle.apply_change(cur, user_id, change, at, actor)
+            memory_changes.apply_change(
+                lifecycle.PostgresLifecycleRows(cur), user_id, change, at, actor
+            )
             if change.keys:  # MERGE: the memory's text changed
                 drop_keys(cur, user_id, change.memory_id)
                 write_keys(cur, user_id, change.keys)
@@ -192,7 +198,9 @@ class PostgresMemories(PostgresConnection):
     ) -> None:
         """Undo a REINFORCE, MERGE or SUPERSEDE entry (MERGE: `keys` index the old text)."""
         with self._tx(user_id, write=True) as cur:
-            lifecycle.revert(cur, user_id, entry, now(), actor)
+            memory_changes.revert(
+                lifecycle.PostgresLifecycleRows(cur), user_id, entry, now(), actor
+            )
             if keys:
                 drop_keys(cur, user_id, entry.record_id)
                 write_keys(cur, user_id, keys)
@@ -253,7 +261,9 @@ class PostgresMemories(PostgresConnection):
         if not ids:
             return 0
         with self._tx(user_id, write=True) as cur:
-            count = lifecycle.archive(cur, user_id, ids, reason, now(), actor)
+            count = memory_changes.archive(
+                lifecycle.PostgresLifecycleRows(cur), user_id, ids, reason, now(), actor
+            )
             if count:
                 self._audit(cur, user_id, actor, "archive", None,
                             {"count": count, "reason": reason})  # fmt: skip
@@ -263,7 +273,9 @@ class PostgresMemories(PostgresConnection):
         """Bring an archived memory back; False if it was not archived."""
         self._require(user_id, memory_id)
         with self._tx(user_id, write=True) as cur:
-            done = lifecycle.restore(cur, user_id, memory_id, now(), actor)
+            done = memory_changes.restore(
+                lifecycle.PostgresLifecycleRows(cur), user_id, memory_id, now(), actor
+            )
             if done:
                 self._audit(cur, user_id, actor, "restore", memory_id)
         return done
@@ -305,4 +317,3 @@ def rescale_importance(cur: Cursor, user_id: str) -> bool:
         (lifecycle.NORMALISED_MEAN_IMPORTANCE / float(mean), user_id),
     )
     return True
-

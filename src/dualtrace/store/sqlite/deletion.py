@@ -4,24 +4,21 @@ Deleting is more than `DELETE`: `secure_delete` zeroes freed pages, `_mark_scrub
 clean-up inside the deleting transaction, and `_scrub` merges the full-text segments,
 VACUUMs and empties the WAL after it, resumed on the next open if a crash came first. So a
 deleted turn's words leave the file, and what was derived from them goes in the same
-transaction (the SQL of that is in purge.py).
+transaction (the SQL of that is in purge.py, what it decides in store/deletion_rules.py).
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import secrets
 import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
+from dualtrace.store import deletion_rules
 from dualtrace.store.base import IndexEntry
-from dualtrace.store.sqlite import graph as graph_sql
-from dualtrace.store.sqlite import purge
-from dualtrace.store.sqlite.connection import FTS_TABLES, SQLiteConnection, now
-from dualtrace.store.sqlite.index import drop_keys, write_keys
+from dualtrace.store.sqlite.connection import FTS_TABLES, SQLiteConnection
+from dualtrace.store.sqlite.purge import SQLitePurgeRows
 
 # Tables holding per-user rows, children first (deletion order).
 USER_TABLES = (
@@ -41,37 +38,16 @@ class SQLiteDeletion(SQLiteConnection):
         rederive: bool = False,
     ) -> list[str]:  # fmt: skip
         """Delete one record, its keys, history and what was derived from it, in one
-        transaction, and scrub it from the file.
+        transaction (the rules: `deletion_rules.delete_record`), and scrub it from the file.
 
-        An episode takes with it every memory that cites it (a memory merged from it and a
-        later turn too); `next_keys` replace the keys of the turn after it (they quoted it).
-        With `rederive`, the memories of that next turn go too (their scenes quote the
-        deleted one), and it and the other sources of the memories that went are marked
-        extraction-pending, their own memories gone with the rest: the caller extracts them
-        again, or the next open does if a crash comes first. Returns those turns' ids.
+        Returns the turns marked extraction-pending with `rederive`: the caller extracts them
+        again, or the next open does if a crash comes first.
         """
         kind = self._require(user_id, record_id)
-        redo: list[str] = []
         with self._tx() as conn:
-            for rekeyed in purge.existing_episodes(conn, user_id, {k.record_id for k in next_keys}):
-                drop_keys(conn, user_id, rekeyed)
-                write_keys(conn, user_id, [k for k in next_keys if k.record_id == rekeyed])
-            drop_keys(conn, user_id, record_id)
-            conn.execute(
-                "DELETE FROM history WHERE user_id = ? AND record_id = ?", (user_id, record_id)
+            redo = deletion_rules.delete_record(
+                SQLitePurgeRows(conn), user_id, record_id, kind, next_keys, rederive
             )
-            if kind == "episode":
-                redo = purge.rederived_turns(conn, user_id, record_id) if rederive else []
-                cited = [record_id, *purge.next_turn(conn, user_id, record_id)[: int(rederive)]]
-                gone = purge.memories_citing(conn, user_id, [record_id, *redo], cited)
-                purge.drop_memories(conn, user_id, gone)
-                conn.execute(
-                    "DELETE FROM episodes WHERE user_id = ? AND id = ?", (user_id, record_id)
-                )
-                purge.mark_pending(conn, user_id, redo, now())
-            else:
-                purge.drop_memories(conn, user_id, [record_id])
-            graph_sql.drop_unused_entities(conn, user_id)
             self._audit(conn, user_id, actor, "delete", record_id, {"kind": kind})
             # VACUUM too: secure_delete zeroes the deleted cells, but not the stale copies
             # of them that b-tree rebalancing left in pages' unused space
@@ -82,9 +58,7 @@ class SQLiteDeletion(SQLiteConnection):
     def delete_derived(self, user_id: str, episode_id: str, actor: str) -> list[str]:
         """Delete the memories that only this episode supports (before re-deriving them)."""
         with self._tx() as conn:
-            gone = purge.memories_citing(conn, user_id, [episode_id], [])
-            purge.drop_memories(conn, user_id, gone)
-            graph_sql.drop_unused_entities(conn, user_id)
+            gone = deletion_rules.delete_derived(SQLitePurgeRows(conn), user_id, episode_id)
             if gone:
                 self._audit(
                     conn, user_id, actor, "delete_derived", episode_id, {"count": len(gone)}
@@ -121,7 +95,7 @@ class SQLiteDeletion(SQLiteConnection):
         """Content hashes of the keys deleting this record (an episode: with the memories
         citing it and the next turn's keys) or the whole user (None) would remove."""
         with self._lock:
-            return purge.key_hashes(self._conn, user_id, record_id)
+            return deletion_rules.key_hashes(SQLitePurgeRows(self._conn), user_id, record_id)
 
     def finish_deletions(self) -> bool:
         """Finish a deletion's clean-up that a crash cut short; True if one was pending."""
@@ -157,17 +131,12 @@ class SQLiteDeletion(SQLiteConnection):
 
 
 def _forgotten_id(conn: sqlite3.Connection, user_id: str, *, create: bool) -> str | None:
-    """The pseudonym a forgotten user's audit rows carry: an HMAC of the id under this
-    store's own random key, so the file no longer names the user (ids are often e-mail
-    addresses), yet whoever asks about that user can still be shown what was done."""
+    """The pseudonym a forgotten user's audit rows carry (`deletion_rules.pseudonym`), under
+    this store's own random key, made with `create`; None if the store has no key yet."""
     if create:
         conn.execute(
             "INSERT OR IGNORE INTO store_meta (key, value) VALUES (?, ?)",
             (AUDIT_KEY, secrets.token_hex(32)),
         )
     row = conn.execute("SELECT value FROM store_meta WHERE key = ?", (AUDIT_KEY,)).fetchone()
-    if row is None:
-        return None
-    digest = hmac.new(bytes.fromhex(row[0]), user_id.encode("utf-8", "surrogatepass"),
-                      hashlib.sha256).hexdigest()  # fmt: skip
-    return f"forgotten:{digest[:32]}"
+    return None if row is None else deletion_rules.pseudonym(row[0], user_id)

@@ -1,33 +1,30 @@
-"""Memory lifecycle SQL: consolidation changes, their undo, history entries, archiving.
+"""Memory lifecycle SQL: the statements of consolidation changes, their undo and archiving
+(`SQLiteLifecycleRows`; what they decide is store/memory_changes.py), history entries.
 
-Functions take an open connection inside the caller's transaction; the MemoryStore mixin
-(memories.py) owns the transactions, the search-key writes and the audit log.
+Functions and rows take an open connection inside the caller's transaction; the MemoryStore
+mixin (memories.py) owns the transactions, the search-key writes and the audit log.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from dualtrace.errors import ConflictError, ValidationError
 from dualtrace.models import HistoryEntry
-from dualtrace.store.base import MemoryChange
+from dualtrace.store.memory_changes import LifecycleRows, LockedMemory, with_subjects
 from dualtrace.store.sqlite import codec
 from dualtrace.store.write_rules import (
-    CONFIDENCE_STEP,
     MAX_MEAN_IMPORTANCE,
     MIN_MEMORIES_TO_NORMALISE,
     NORMALISED_MEAN_IMPORTANCE,
-    REVERTIBLE,
 )
 
 __all__ = [
-    "CONFIDENCE_STEP", "MAX_MEAN_IMPORTANCE", "MIN_MEMORIES_TO_NORMALISE",
-    "NORMALISED_MEAN_IMPORTANCE", "REVERTIBLE", "apply_change", "archive", "clear_pending",
-    "entry_from_row", "history_detail", "history_entry", "predicate_rows", "restore", "revert",
+    "MAX_MEAN_IMPORTANCE", "MIN_MEMORIES_TO_NORMALISE", "NORMALISED_MEAN_IMPORTANCE",
+    "SQLiteLifecycleRows", "entry_from_row", "history_detail", "history_entry", "predicate_rows",
     "subject_rows", "superseded_by",
 ]  # fmt: skip
 
@@ -38,14 +35,13 @@ def subject_rows(
     """Ids of valid memories with one of these predicates and subjects (case-insensitive)."""
     if not subjects or not predicates:
         return []
-    folded = sorted({s.casefold() for s in subjects})
     rows = conn.execute(
         f"SELECT id, subject FROM memories WHERE user_id = ? "
         f"AND predicate IN ({','.join('?' * len(predicates))}) "
         "AND invalidated_at IS NULL AND valid_to IS NULL AND archived = 0",
         [user_id, *predicates],
     )
-    return [r[0] for r in rows if (r[1] or "").casefold() in folded]
+    return with_subjects(rows, subjects)
 
 
 def predicate_rows(
@@ -79,113 +75,6 @@ def history_detail(
     return int(cur.lastrowid or 0)
 
 
-def _memory_row(conn: sqlite3.Connection, user_id: str, memory_id: str) -> sqlite3.Row:
-    row: sqlite3.Row | None = conn.execute(
-        "SELECT * FROM memories WHERE user_id = ? AND id = ?", (user_id, memory_id)
-    ).fetchone()
-    if row is None:
-        raise ConflictError(f"memory {memory_id!r} of user {user_id!r} is gone; nothing to change")
-    return row
-
-
-def _add_sources(
-    conn: sqlite3.Connection, user_id: str, memory_id: str, sources: Sequence[str]
-) -> list[str]:
-    added = []
-    for episode_id in sources:
-        cur = conn.execute(
-            "INSERT OR IGNORE INTO memory_sources (user_id, memory_id, episode_id) "
-            "VALUES (?, ?, ?)",
-            (user_id, memory_id, episode_id),
-        )
-        if cur.rowcount:
-            added.append(episode_id)
-    return added
-
-
-def apply_change(
-    conn: sqlite3.Connection, user_id: str, change: MemoryChange, at: datetime, actor: str
-) -> None:
-    """Apply one REINFORCE / MERGE / SUPERSEDE to a stored memory, with its history entry.
-
-    (MERGE's new search keys are written by the caller.)
-    """
-    row = _memory_row(conn, user_id, change.memory_id)
-    apply = _APPLY.get(change.action)
-    if apply is None:
-        raise ValueError(f"unknown change {change.action!r}")
-    apply(conn, user_id, change, row, at, actor)
-
-
-def _reinforce(
-    conn: sqlite3.Connection, user_id: str, change: MemoryChange, row: sqlite3.Row,
-    at: datetime, actor: str,
-) -> None:  # fmt: skip
-    metadata = json.loads(row["metadata"])
-    added = _add_sources(conn, user_id, change.memory_id, change.sources)
-    mentions = int(metadata.get("mentions", 1))
-    metadata["mentions"] = mentions + 1
-    confidence = row["confidence"] + CONFIDENCE_STEP * (1.0 - row["confidence"])
-    importance = row["importance"] if change.importance is None else change.importance
-    conn.execute(
-        "UPDATE memories SET confidence = ?, importance = ?, metadata = ? "
-        "WHERE user_id = ? AND id = ?",
-        (confidence, importance, json.dumps(metadata, ensure_ascii=False), user_id,
-         change.memory_id),
-    )  # fmt: skip
-    detail = {"sources_added": added, "confidence_before": row["confidence"],
-              "importance_before": row["importance"], "mentions_before": mentions}  # fmt: skip
-    history_detail(conn, user_id, change.memory_id, "REINFORCE", None, change.new_text,
-                   at, actor, detail)  # fmt: skip
-
-
-def _merge(
-    conn: sqlite3.Connection, user_id: str, change: MemoryChange, row: sqlite3.Row,
-    at: datetime, actor: str,
-) -> None:  # fmt: skip
-    metadata = json.loads(row["metadata"])
-    added = _add_sources(conn, user_id, change.memory_id, change.sources)
-    values_before = metadata.get("values")
-    metadata["values"] = list(change.values)
-    conn.execute(
-        "UPDATE memories SET text = ?, object = ?, metadata = ? WHERE user_id = ? AND id = ?",
-        (change.text or row["text"], change.object, json.dumps(metadata, ensure_ascii=False),
-         user_id, change.memory_id),
-    )  # fmt: skip
-    detail = {"sources_added": added, "object_before": row["object"],
-              "values_before": values_before, "merged": change.new_text,
-              "value": change.values[-1] if change.values else None}  # fmt: skip
-    history_detail(conn, user_id, change.memory_id, "MERGE", row["text"],
-                   change.text or row["text"], at, actor, detail)  # fmt: skip
-
-
-def _supersede(
-    conn: sqlite3.Connection, user_id: str, change: MemoryChange, row: sqlite3.Row,
-    at: datetime, actor: str,
-) -> None:  # fmt: skip
-    assert change.by_id is not None, "SUPERSEDE needs the newer memory"
-    conn.execute(
-        "UPDATE memories SET valid_to = ?, invalidated_at = ?, superseded_by = ? "
-        "WHERE user_id = ? AND id = ?",
-        (codec.ts(change.valid_to or at), codec.ts(at), change.by_id, user_id,
-         change.memory_id),
-    )  # fmt: skip
-    conn.execute(
-        "INSERT OR IGNORE INTO links (user_id, src_id, dst_id, kind, weight) "
-        "VALUES (?, ?, ?, 'supersedes', 1.0)",
-        (user_id, change.by_id, change.memory_id),
-    )
-    detail = {"by": change.by_id, "valid_to_before": row["valid_to"],
-              "invalidated_at_before": row["invalidated_at"],
-              "superseded_by_before": row["superseded_by"], **(change.why or {})}  # fmt: skip
-    history_detail(conn, user_id, change.memory_id, "SUPERSEDE", row["text"],
-                   change.new_text, at, actor, detail)  # fmt: skip
-
-
-_Apply = Callable[[sqlite3.Connection, str, MemoryChange, sqlite3.Row, datetime, str], None]
-_APPLY: dict[str, _Apply] = {"REINFORCE": _reinforce, "MERGE": _merge, "SUPERSEDE": _supersede}
-
-
 def history_entry(conn: sqlite3.Connection, user_id: str, history_id: int) -> HistoryEntry | None:
     """One history entry of the user's, or None."""
     r = conn.execute(
@@ -213,133 +102,154 @@ def superseded_by(conn: sqlite3.Connection, user_id: str, memory_id: str) -> lis
     return [entry_from_row(r) for r in rows]
 
 
-def revert(
-    conn: sqlite3.Connection, user_id: str, entry: HistoryEntry, at: datetime, actor: str
-) -> None:
-    """Undo a REINFORCE, MERGE or SUPERSEDE entry (MERGE's old keys are the caller's)."""
-    if entry.event not in REVERTIBLE:
-        raise ValidationError(
-            f"history entry {entry.id} is a {entry.event}; only {', '.join(REVERTIBLE)} "
-            "(and ADD/UPDATE through Memory.revert) can be undone"
+class SQLiteLifecycleRows(LifecycleRows):
+    """The lifecycle statements (memory_changes.LifecycleRows) on one SQLite connection.
+
+    Times are written as the fixed-width UTC text `codec.ts` makes, JSON as text; the
+    writing transaction holds SQLite's one write lock, so a memory read here stays as read.
+    """
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._conn = conn
+
+    def memory(self, user_id: str, memory_id: str) -> LockedMemory | None:
+        """The memory's columns a change reads; None if it is gone."""
+        r = self._conn.execute(
+            "SELECT * FROM memories WHERE user_id = ? AND id = ?", (user_id, memory_id)
+        ).fetchone()
+        if r is None:
+            return None
+        return LockedMemory(
+            r["text"], r["object"], r["confidence"], r["importance"], json.loads(r["metadata"]),
+            r["valid_to"], r["invalidated_at"], r["superseded_by"],
+        )  # fmt: skip
+
+    def add_source(self, user_id: str, memory_id: str, episode_id: str) -> bool:
+        """Cite this episode as a source of the memory; False if it already was."""
+        cur = self._conn.execute(
+            "INSERT OR IGNORE INTO memory_sources (user_id, memory_id, episode_id) "
+            "VALUES (?, ?, ?)",
+            (user_id, memory_id, episode_id),
         )
-    done = conn.execute(
-        "SELECT id FROM history WHERE user_id = ? AND record_id = ? AND event = 'REVERT' "
-        "AND json_extract(detail, '$.reverts') = ?",
-        (user_id, entry.record_id, entry.id),
-    ).fetchone()
-    if done is not None:
-        raise ConflictError(f"history entry {entry.id} was already undone (entry {done[0]})")
-    row = _memory_row(conn, user_id, entry.record_id)
-    if entry.event in ("REINFORCE", "MERGE"):
-        for episode_id in entry.detail.get("sources_added", []):
-            conn.execute(
-                "DELETE FROM memory_sources WHERE user_id = ? AND memory_id = ? AND episode_id = ?",
-                (user_id, entry.record_id, episode_id),
-            )
-    _UNDO[entry.event](conn, user_id, entry, json.loads(row["metadata"]))
-    history_detail(conn, user_id, entry.record_id, "REVERT", entry.new_text, entry.old_text,
-                   at, actor, {"reverts": entry.id, "event": entry.event})  # fmt: skip
+        return bool(cur.rowcount)
 
+    def drop_source(self, user_id: str, memory_id: str, episode_id: str) -> None:
+        """Stop citing this episode as a source of the memory."""
+        self._conn.execute(
+            "DELETE FROM memory_sources WHERE user_id = ? AND memory_id = ? AND episode_id = ?",
+            (user_id, memory_id, episode_id),
+        )
 
-def _undo_reinforce(
-    conn: sqlite3.Connection, user_id: str, entry: HistoryEntry, metadata: dict[str, Any]
-) -> None:
-    d = entry.detail
-    metadata["mentions"] = d.get("mentions_before", 1)
-    conn.execute(
-        "UPDATE memories SET confidence = ?, importance = ?, metadata = ? "
-        "WHERE user_id = ? AND id = ?",
-        (d["confidence_before"], d["importance_before"],
-         json.dumps(metadata, ensure_ascii=False), user_id, entry.record_id),
-    )  # fmt: skip
+    def set_scores(
+        self, user_id: str, memory_id: str, confidence: float, importance: float,
+        metadata: dict[str, Any],
+    ) -> None:  # fmt: skip
+        """Write the memory's confidence, importance and metadata."""
+        self._conn.execute(
+            "UPDATE memories SET confidence = ?, importance = ?, metadata = ? "
+            "WHERE user_id = ? AND id = ?",
+            (confidence, importance, json.dumps(metadata, ensure_ascii=False), user_id,
+             memory_id),
+        )  # fmt: skip
 
+    def set_text(
+        self, user_id: str, memory_id: str, text: str | None, obj: str | None,
+        metadata: dict[str, Any],
+    ) -> None:  # fmt: skip
+        """Write the memory's text, object and metadata."""
+        self._conn.execute(
+            "UPDATE memories SET text = ?, object = ?, metadata = ? WHERE user_id = ? AND id = ?",
+            (text, obj, json.dumps(metadata, ensure_ascii=False), user_id, memory_id),
+        )
 
-def _undo_merge(
-    conn: sqlite3.Connection, user_id: str, entry: HistoryEntry, metadata: dict[str, Any]
-) -> None:
-    d = entry.detail
-    if d.get("values_before") is None:
-        metadata.pop("values", None)
-    else:
-        metadata["values"] = d["values_before"]
-    conn.execute(
-        "UPDATE memories SET text = ?, object = ?, metadata = ? WHERE user_id = ? AND id = ?",
-        (entry.old_text, d.get("object_before"), json.dumps(metadata, ensure_ascii=False),
-         user_id, entry.record_id),
-    )  # fmt: skip
+    def close(
+        self, user_id: str, memory_id: str, valid_to: datetime, invalidated_at: datetime,
+        superseded_by: str,
+    ) -> None:  # fmt: skip
+        """End the memory's validity: superseded by a newer memory."""
+        self._set_validity(user_id, memory_id, codec.ts(valid_to), codec.ts(invalidated_at),
+                           superseded_by)  # fmt: skip
 
+    def reopen(
+        self, user_id: str, memory_id: str, valid_to: str | None, invalidated_at: str | None,
+        superseded_by: str | None,
+    ) -> None:  # fmt: skip
+        """Put back the validity a history detail kept (stored as the detail has it)."""
+        self._set_validity(user_id, memory_id, valid_to, invalidated_at, superseded_by)
 
-def _undo_supersede(
-    conn: sqlite3.Connection, user_id: str, entry: HistoryEntry, metadata: dict[str, Any]
-) -> None:
-    d = entry.detail
-    conn.execute(
-        "UPDATE memories SET valid_to = ?, invalidated_at = ?, superseded_by = ? "
-        "WHERE user_id = ? AND id = ?",
-        (d.get("valid_to_before"), d.get("invalidated_at_before"),
-         d.get("superseded_by_before"), user_id, entry.record_id),
-    )  # fmt: skip
-    conn.execute(
-        "DELETE FROM links WHERE user_id = ? AND src_id = ? AND dst_id = ? AND kind = 'supersedes'",
-        (user_id, d.get("by"), entry.record_id),
-    )
+    def _set_validity(
+        self, user_id: str, memory_id: str, valid_to: str | None, invalidated_at: str | None,
+        superseded_by: str | None,
+    ) -> None:  # fmt: skip
+        self._conn.execute(
+            "UPDATE memories SET valid_to = ?, invalidated_at = ?, superseded_by = ? "
+            "WHERE user_id = ? AND id = ?",
+            (valid_to, invalidated_at, superseded_by, user_id, memory_id),
+        )
 
+    def link_supersedes(self, user_id: str, newer: str, older: str) -> None:
+        """Add the 'supersedes' link from the newer memory to the older (if not there)."""
+        self._conn.execute(
+            "INSERT OR IGNORE INTO links (user_id, src_id, dst_id, kind, weight) "
+            "VALUES (?, ?, ?, 'supersedes', 1.0)",
+            (user_id, newer, older),
+        )
 
-_Undo = Callable[[sqlite3.Connection, str, HistoryEntry, dict[str, Any]], None]
-_UNDO: dict[str, _Undo] = {
-    "REINFORCE": _undo_reinforce, "MERGE": _undo_merge, "SUPERSEDE": _undo_supersede,
-}  # fmt: skip
+    def unlink_supersedes(self, user_id: str, newer: str | None, older: str) -> None:
+        """Remove the 'supersedes' link from the newer memory to the older."""
+        self._conn.execute(
+            "DELETE FROM links WHERE user_id = ? AND src_id = ? AND dst_id = ? "
+            "AND kind = 'supersedes'",
+            (user_id, newer, older),
+        )
 
+    def history(
+        self, user_id: str, record_id: str, event: str, old: str | None, new: str | None,
+        at: datetime, actor: str, detail: dict[str, Any],
+    ) -> int:  # fmt: skip
+        """Append a history entry with its undo detail; returns its id."""
+        return history_detail(self._conn, user_id, record_id, event, old, new, at, actor, detail)
 
-def clear_pending(conn: sqlite3.Connection, user_id: str, episode_ids: Sequence[str]) -> bool:
-    """Clear these turns' extraction-pending marks; False (nothing cleared) if one of them
-    was not marked, i.e. its memories were stored already."""
-    ids = list(dict.fromkeys(episode_ids))
-    marks = ",".join("?" * len(ids))
-    (marked,) = conn.execute(
-        f"SELECT COUNT(*) FROM extraction_pending WHERE user_id = ? AND episode_id IN ({marks})",
-        [user_id, *ids],
-    ).fetchone()
-    if marked != len(ids):
-        return False
-    conn.execute(
-        f"DELETE FROM extraction_pending WHERE user_id = ? AND episode_id IN ({marks})",
-        [user_id, *ids],
-    )
-    return True
+    def reverted_by(self, user_id: str, entry: HistoryEntry) -> int | None:
+        """The id of the REVERT entry that undid this entry, or None."""
+        done = self._conn.execute(
+            "SELECT id FROM history WHERE user_id = ? AND record_id = ? AND event = 'REVERT' "
+            "AND json_extract(detail, '$.reverts') = ?",
+            (user_id, entry.record_id, entry.id),
+        ).fetchone()
+        return None if done is None else int(done[0])
 
+    def pending_count(self, user_id: str, episode_ids: Sequence[str]) -> int:
+        """How many of these (distinct) turns are marked extraction-pending."""
+        (marked,) = self._conn.execute(
+            f"SELECT COUNT(*) FROM extraction_pending WHERE user_id = ? "
+            f"AND episode_id IN ({','.join('?' * len(episode_ids))})",
+            [user_id, *episode_ids],
+        ).fetchone()
+        return int(marked)
 
-# -- archive --------------------------------------------------------------------------------
+    def drop_pending(self, user_id: str, episode_ids: Sequence[str]) -> None:
+        """Clear these turns' extraction-pending marks."""
+        self._conn.execute(
+            f"DELETE FROM extraction_pending WHERE user_id = ? "
+            f"AND episode_id IN ({','.join('?' * len(episode_ids))})",
+            [user_id, *episode_ids],
+        )
 
-
-def archive(
-    conn: sqlite3.Connection, user_id: str, ids: Sequence[str], reason: str, at: datetime,
-    actor: str,
-) -> int:  # fmt: skip
-    """Take memories out of default search (restorable); returns how many changed."""
-    changed = 0
-    for memory_id in ids:
-        cur = conn.execute(
+    def archive(self, user_id: str, memory_id: str, at: datetime) -> bool:
+        """Archive the memory; False if it already was."""
+        cur = self._conn.execute(
             "UPDATE memories SET archived = 1, archived_at = ? WHERE user_id = ? AND id = ? "
             "AND archived = 0",
             (codec.ts(at), user_id, memory_id),
         )
-        if cur.rowcount:
-            changed += 1
-            history_detail(conn, user_id, memory_id, "ARCHIVE", None, None, at, actor,
-                           {"reason": reason})  # fmt: skip
-    return changed
+        return bool(cur.rowcount)
 
-
-def restore(
-    conn: sqlite3.Connection, user_id: str, memory_id: str, at: datetime, actor: str
-) -> bool:
-    """Bring an archived memory back into default search; False if it was not archived."""
-    cur = conn.execute(
-        "UPDATE memories SET archived = 0, archived_at = NULL WHERE user_id = ? AND id = ? "
-        "AND archived = 1",
-        (user_id, memory_id),
-    )
-    if cur.rowcount:
-        history_detail(conn, user_id, memory_id, "RESTORE", None, None, at, actor, {})
-    return bool(cur.rowcount)
+    def restore(self, user_id: str, memory_id: str) -> bool:
+        """Take the memory out of the archive; False if it was not archived."""
+        cur = self._conn.execute(
+            "UPDATE memories SET archived = 0, archived_at = NULL WHERE user_id = ? AND id = ? "
+            "AND archived = 1",
+            (user_id, memory_id),
+        )
+        return bool(cur.rowcount)

@@ -1,7 +1,8 @@
 """The MemoryStore role in SQLite: memories, any record's text and history, undoable changes.
 
-The consolidation and undo SQL is in lifecycle.py; this mixin owns their transactions, the
-search keys that change with a memory's text, and the audit rows.
+The consolidation and undo SQL is in lifecycle.py (what it decides: store/memory_changes.py);
+this mixin owns their transactions, the search keys that change with a memory's text, and the
+audit rows.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from dualtrace.errors import NotFoundError
 from dualtrace.models import HistoryEntry, MemoryRecord
+from dualtrace.store import memory_changes
 from dualtrace.store.base import IndexEntry, MemoryChange, MemoryGraph
 from dualtrace.store.sqlite import codec, lifecycle
 from dualtrace.store.sqlite import graph as graph_sql
@@ -46,7 +48,9 @@ class SQLiteMemories(SQLiteConnection):
         at = now()
         marks = ",".join("?" * len(codec.MEMORY_COLUMNS.split(",")))
         with self._tx() as conn:
-            if extracted and not lifecycle.clear_pending(conn, user_id, extracted):
+            if extracted and not memory_changes.clear_pending(
+                lifecycle.SQLiteLifecycleRows(conn), user_id, extracted
+            ):
                 return False
             write = surviving(conn, user_id, MemoryWrite(memories, keys, graph, changes))
             memories, keys, graph, changes = write.memories, write.keys, write.graph, write.changes
@@ -75,7 +79,9 @@ class SQLiteMemories(SQLiteConnection):
         at: datetime, actor: str,
     ) -> None:  # fmt: skip
         for change in changes:
-            lifecycle.apply_change(conn, user_id, change, at, actor)
+            memory_changes.apply_change(
+                lifecycle.SQLiteLifecycleRows(conn), user_id, change, at, actor
+            )
             if change.keys:  # MERGE: the memory's text changed
                 drop_keys(conn, user_id, change.memory_id)
                 write_keys(conn, user_id, change.keys)
@@ -207,7 +213,7 @@ class SQLiteMemories(SQLiteConnection):
     ) -> None:
         """Undo a REINFORCE, MERGE or SUPERSEDE entry (MERGE: `keys` index the old text)."""
         with self._tx() as conn:
-            lifecycle.revert(conn, user_id, entry, now(), actor)
+            memory_changes.revert(lifecycle.SQLiteLifecycleRows(conn), user_id, entry, now(), actor)
             if keys:
                 drop_keys(conn, user_id, entry.record_id)
                 write_keys(conn, user_id, keys)
@@ -276,7 +282,9 @@ class SQLiteMemories(SQLiteConnection):
         if not ids:
             return 0
         with self._tx() as conn:
-            count = lifecycle.archive(conn, user_id, ids, reason, now(), actor)
+            count = memory_changes.archive(
+                lifecycle.SQLiteLifecycleRows(conn), user_id, ids, reason, now(), actor
+            )
             if count:
                 self._audit(conn, user_id, actor, "archive", None,
                             {"count": count, "reason": reason})  # fmt: skip
@@ -287,7 +295,9 @@ class SQLiteMemories(SQLiteConnection):
         """Bring an archived memory back; False if it was not archived."""
         self._require(user_id, memory_id)
         with self._tx() as conn:
-            done = lifecycle.restore(conn, user_id, memory_id, now(), actor)
+            done = memory_changes.restore(
+                lifecycle.SQLiteLifecycleRows(conn), user_id, memory_id, now(), actor
+            )
             if done:
                 self._audit(conn, user_id, actor, "restore", memory_id)
                 bump(conn, user_id)
