@@ -73,7 +73,9 @@ def _run_child(db: Path, seed: int, point: str | None, rng: random.Random) -> li
             errors.seek(0)
             assert child.returncode == -9, f"the worker failed opening the store:\n{errors.read()}"
             return []
-        deadline = time.monotonic() + (4.0 if point else rng.uniform(0.05, 1.5))
+        # an injected point kills the child itself; the cap only guards against a hang (on a
+        # loaded machine the sixth delete can take longer than a few seconds to come)
+        deadline = time.monotonic() + (60.0 if point else rng.uniform(0.05, 1.5))
         while child.poll() is None and time.monotonic() < deadline:
             time.sleep(0.01)
         if child.poll() is None:

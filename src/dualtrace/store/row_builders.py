@@ -1,5 +1,6 @@
 """Records from stored rows, shared by the backends: each passes how its columns decode
-(SQLite keeps times as epoch numbers and JSON as text; PostgreSQL as timestamptz and jsonb)."""
+(SQLite keeps times as fixed-width UTC ISO text and JSON as text; PostgreSQL as timestamptz and
+jsonb)."""
 
 from __future__ import annotations
 
