@@ -217,3 +217,25 @@ def test_as_of_knows_only_what_had_been_said_by_then(mem: Memory) -> None:
                       as_of="2025-04-01T00:00:00Z", reinforce=False)  # fmt: skip
     assert "Ohio" in then[0].text
     assert not any("Mexico City" in h.text for h in then)
+
+
+def test_of_several_asked_slots_the_one_the_channels_found_leads() -> None:
+    from dualtrace.recall.current import SlotView, rerank
+    from dualtrace.recall.retriever import Scored
+
+    # "When does my driving licence run out?" says words of the vehicle and exercise slots
+    view = SlotView(
+        current=("m_car", "m_run"), said=frozenset({"e_car", "e_run"}), stale=frozenset(),
+        attributes={"m_car": "vehicle", "m_run": "exercise"},
+        sources={"m_car": ("e_car",), "m_run": ("e_run",)},
+    )  # fmt: skip
+    pool = [Scored("e_licence", 1.0, {}), Scored("e_car", 0.6, {}), Scored("e_run", 0.2, {})]
+    ranked = [s.record_id for s in rerank(pool, view, 1.0, join=True)]
+    assert ranked[:2] == ["m_car", "e_car"]  # the vehicle's value, then the turn that said it
+    assert ranked[2] == "e_licence" and "m_run" not in ranked  # the exercise slot's is not
+    # one asked slot, or slots the channels found none of: every current value leads
+    lone = SlotView(("m_run",), frozenset({"e_run"}), frozenset(), {"m_run": "exercise"},
+                    {"m_run": ("e_run",)})  # fmt: skip
+    assert rerank(pool, lone, 1.0, join=True)[0].record_id == "m_run"
+    unseen = [Scored("e_licence", 1.0, {})]
+    assert {s.record_id for s in rerank(unseen, view, 1.0, join=True)[:2]} == {"m_car", "m_run"}

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import lru_cache
 
@@ -51,6 +51,9 @@ class SlotView:
     current: tuple[str, ...]  # ids of the newest value-holding memories of each asked slot
     said: frozenset[str]  # the turns they were drawn from
     stale: frozenset[str]  # closed memories of the asked slots and turns that said only them
+    # each current memory's attribute and source turns (`rerank` picks among attributes)
+    attributes: dict[str, str] = field(default_factory=dict)
+    sources: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 # A question in the past tense asks what happened, not what holds ("When did she move?",
@@ -129,7 +132,33 @@ def slot_view(
         s for m in closed for s in m.source_episode_ids if s not in still
     }
     said = {s for m in newest.values() for s in m.source_episode_ids}
-    return SlotView(current, frozenset(said), frozenset(stale - said))
+    return SlotView(
+        current, frozenset(said), frozenset(stale - said),
+        attributes={m.id: m.predicate or "" for m in newest.values()},
+        sources={m.id: m.source_episode_ids for m in newest.values()},
+    )  # fmt: skip
+
+
+def _supported(pool: list[Scored], view: SlotView) -> SlotView:
+    """The view narrowed to the asked attribute the channels found best, when a question
+    asks several ("When does my driving licence run out?" says words of the vehicle and the
+    exercise slots): the one whose current value, or the turn that said it, scores highest
+    in the pool. A question of one attribute, or whose attributes the channels found none
+    of, keeps them all."""
+    if len(set(view.attributes.values())) < 2:
+        return view
+    score = {s.record_id: s.score for s in pool}
+    best: dict[str, float] = {}
+    for i, attribute in view.attributes.items():
+        found = [score[r] for r in (i, *view.sources.get(i, ())) if r in score]
+        if found:
+            best[attribute] = max(best.get(attribute, 0.0), *found)
+    if not best:
+        return view
+    top = max(best.values())
+    kept = [i for i, a in view.attributes.items() if best.get(a) == top]
+    said = frozenset(s for i in kept for s in view.sources.get(i, ()))
+    return replace(view, current=tuple(kept), said=said)
 
 
 def rerank(pool: list[Scored], view: SlotView, weight: float, *, join: bool) -> list[Scored]:
@@ -137,6 +166,7 @@ def rerank(pool: list[Scored], view: SlotView, weight: float, *, join: bool) -> 
     search's scope admits every memory), and the replaced ones pushed down."""
     if weight <= 0 or (not pool and not view.current):
         return pool
+    view = _supported(pool, view)
     top = max((s.score for s in pool), default=1.0)
     present = {s.record_id for s in pool}
     joined = [Scored(i, top, {"slot": 1.0}) for i in view.current if join and i not in present]

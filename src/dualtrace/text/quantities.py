@@ -40,7 +40,8 @@ _UNITS: dict[str, str] = {
     "age": r"(?:-|\s)?(?:years?|yrs?)(?:-|\s)?old\b|(?:周)?岁",
     "capacity": r"(?:l|ml)\b|(?:lit(?:re|er)s?|millilit(?:re|er)s?|gallons?)\b|升|毫升",
 }
-_AFTER = {kind: re.compile(rf"\s*(?:{units})", re.I) for kind, units in _UNITS.items()}
+# a number's unit follows it, after a space or a hyphen ("63-day streak")
+_AFTER = {kind: re.compile(rf"\s*-?\s*(?:{units})", re.I) for kind, units in _UNITS.items()}
 # Each form of number is looked for by a search of its own: one search for the three forms
 # tried all of them at every character (~150 us a LongMemEval turn, against ~40 us apart).
 # The forms cannot overlap (digits, CJK numerals and whole English words), so the numbers
