@@ -16,7 +16,9 @@ from dualtrace.text.quantities import asked_kinds, stated_kinds
      ("首付打算攒多少钱？", {"money"}), ("How old is my son?", {"age"}),
      ("猫今年多大了？", {"age"}),
      ("What's the capacity of the fridge?", {"capacity"}), ("我一年有几天年假？", {"duration"}),
-     ("Where do I live?", set()), ("我在哪家公司上班？", set())],
+     ("Where do I live?", set()), ("我在哪家公司上班？", set()),
+     ("兽医称了猫有几公斤？", {"weight"}), ("How many kilos can you lift?", {"weight"}),
+     ("车位还差多少米？", {"length"}), ("How many in total?", set())],
 )  # fmt: skip
 def test_the_kind_a_question_asks_for(question: str, kinds: set[str]) -> None:
     assert asked_kinds(question) == kinds
@@ -32,7 +34,9 @@ def test_the_kind_a_question_asks_for(question: str, kinds: set[str]) -> None:
      ("it was $40", {"money"}),
      ("Our cat turned nine last week", {"age"}), ("儿子今年六岁", {"age"}),
      ("容量五百四十升", {"capacity"}), ("a 540 litre fridge", {"capacity"}),
-     ("2026年3月我们搬家", set()), ("I moved to Lyon in May", set()), ("每周三晚上打球", set())],
+     ("Japanese on Duolingo: 63-day streak", {"duration"}), ("a 10-minute walk", {"duration"}),
+     ("2026年3月我们搬家", set()), ("I moved to Lyon in May", set()), ("每周三晚上打球", set()),
+     ("Ten of us someone phoned", set()), ("Call me at 7:30", {"duration"})],
 )  # fmt: skip
 def test_the_kinds_a_text_states(text: str, kinds: set[str]) -> None:
     assert stated_kinds(text) == kinds

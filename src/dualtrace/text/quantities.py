@@ -76,9 +76,10 @@ _QUESTION_WORDS = (
     (r"\bhow\s+old\b|\bwhat\s+age\b|几岁|多少岁|年纪|多大了?(?=[？?]|$)", "age"),
     (r"\bcapacity\b|\bhow\s+many\s+lit(?:re|er)s\b|容量|多少升", "capacity"),
 )  # fmt: skip
-# ... and "how many" / "几" / "多少" with a kind's unit: "几公斤", "多少米", "how many kilos".
+# ... and "how many" / "几" / "多少" with a kind's unit: "几公斤", "多少米", "how many kilos"
+# (not "how many in total": "in" is an inch only after a number).
 _HOW_MANY = tuple(
-    (rf"\bhow\s+many\s+(?:{units})|(?:几|多少)\s*个?(?:{units})", kind)
+    (rf"\bhow\s+many\s+(?!in\b)(?:{units})|(?:几|多少)\s*个?(?:{units})", kind)
     for kind, units in _UNITS.items()
 )
 _ASKED = tuple(
