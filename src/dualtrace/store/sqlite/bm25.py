@@ -71,7 +71,7 @@ def row_lengths(blobs: Sequence[bytes]) -> npt.NDArray[np.float64]:
     values = np.bincount(varint, (data & 0x7F).astype(np.float64) * 2.0**shift, len(ends))
     # each record's varints: those whose last byte lies inside it
     record = np.searchsorted(np.cumsum(sizes), ends, side="right")
-    return np.bincount(record, values, len(blobs))
+    return np.bincount(record, values, len(blobs)).astype(np.float64)  # weighted: floats
 
 
 @dataclass(frozen=True)
