@@ -56,6 +56,7 @@ from dualtrace.session import Session, SessionParts, end_idle_sessions
 from dualtrace.store.base import IndexEntry, Store
 from dualtrace.store.open import is_postgres_url, open_store
 from dualtrace.store.sqlite.embed_cache import EmbeddingCacheFile
+from dualtrace.text.entities import extract_entities
 from dualtrace.text.lexical import query_terms
 from dualtrace.text.lexicon import lexicon
 from dualtrace.text.tokens import count_tokens
@@ -205,6 +206,7 @@ class Memory:
         self.embedder.embed_queries(["warm up"])
         count_tokens("warm up")
         query_terms("加载中文分词词典")  # jieba loads its dictionary on first use
+        extract_entities("王小明住在杭州")  # and its part-of-speech tagger (~2 s)
         if self.config.crosslingual_weight > 0 or self.config.crosslingual_glosses:
             lexicon()
 
