@@ -203,3 +203,14 @@ def test_into_asks_a_hobby_only_as_being_into_something(question: str, hobby: bo
 def test_a_child_or_classmate_who_plays_is_not_the_user(clause: str, subject: str) -> None:
     (said,) = find_statements(clause)
     assert (said.attribute, said.subject) == ("instrument", subject)
+
+
+@pytest.mark.parametrize(
+    ("question", "age"),
+    [("How old is the air conditioner in the living room?", False),
+     ("How old is that car of ours?", False), ("How old is my son?", True),
+     ("How old are my parents?", True), ("How old is our cat?", True), ("How old am I?", True),
+     ("How old is our Leo now?", True), ("我儿子今年几岁？", True)],
+)  # fmt: skip
+def test_how_old_a_thing_is_asks_no_age_slot(question: str, age: bool) -> None:
+    assert any(q.attribute == "age" for q in ask(question)) is age

@@ -338,6 +338,8 @@ def ask(question: str) -> tuple[SlotQuestion, ...]:
     hidden: set[str] = set()
     alone = _cue_characters(question)
     for attribute in ATTRIBUTES:
+        if attribute.name == "age" and _age_of_a_thing(question):
+            continue
         said = {
             m.group(0).casefold() for m in attribute.about.finditer(question)
             if len(m.group(0)) > 1 or not _CJK.match(m.group(0)) or m.start() in alone
@@ -354,6 +356,25 @@ def ask(question: str) -> tuple[SlotQuestion, ...]:
     kept = [(n, q) for n, q in found if q.attribute not in hidden]
     most = max((n for n, _ in kept), default=0)
     return tuple(q for n, q in kept if n == most)
+
+
+# "How old is the air conditioner?": the age of what follows, when it is a thing
+_HOW_OLD_IS = re.compile(
+    r"\bhow\s+old\s+(?:is|are|was|were)\s+(?P<np>(?:the|our|my|this|that|these|those)\s[^?？]+)",
+    re.I,
+)
+_PERSON_EN = re.compile(rf"\b(?:{cues.KIN_WORDS_EN}|I|me|you|he|she|they|him|her|them)\b", re.I)
+
+
+def _age_of_a_thing(question: str) -> bool:
+    """Whether a question asks how old a thing is (an appliance, a flat, a car): neither a
+    person (a kin word, a pronoun, a name) nor a pet, whose ages are the age slot's."""
+    found = _HOW_OLD_IS.search(question)
+    if found is None:
+        return False
+    held = found.group("np")
+    named = any(w[:1].isupper() for w in held.split()[1:])  # "our Tom", "the Hendersons"
+    return not (named or _PERSON_EN.search(held) or BY_NAME["pet"].about.search(held))
 
 
 def same_value(a: str | None, b: str | None) -> bool:
