@@ -52,9 +52,11 @@ def test_dense_context_turns_must_be_zero_or_one() -> None:
 def test_an_assistant_turn_is_not_dense_context(tmp_path: Path) -> None:
     config = MemoryConfig(extract=False, dense_weight=1.0, lexical_context_turns=0)
     with Memory(tmp_path / "d.db", embedder=FakeEmbedder(), config=config) as mem:
+        # a fixed date: the key holds its date, whose words the fake embedder's few buckets
+        # may share with the query's on some days ("2026-12-02 Wed" did)
         mem.add([{"role": "assistant", "content": "Carrot cake keeps well in the fridge."},
                  {"role": "user", "content": "Thanks, that helps with the party."}],
-                user_id="u", session_id="s")  # fmt: skip
+                user_id="u", session_id="s", timestamp="2024-05-01T10:00:00Z")  # fmt: skip
         hits = mem.search("carrot fridge", user_id="u", limit=5, explain=True)
     reply = next(h for h in hits if h.text.startswith("Thanks"))
     assert reply.scores.get("dense_raw", 0.0) == pytest.approx(0.0, abs=1e-6)
