@@ -289,16 +289,15 @@ def _text_answers(said_text: str, q: SlotQuestion) -> bool:
     pure function of the text, which the same turns among the hits ask again and again)."""
     attribute = BY_NAME[q.attribute]
     sentences = _stated(said_text)
-    text = " ".join(sentences)
-    if not attribute.about.search(text):
-        return False
     # sentence by sentence, those with the attribute's words: a statement is a clause's, and
     # reading a long turn whole for every attribute took ~9 ms (a person named sentences
     # before the value is not whose value it is)
-    said = [
-        s for sentence in sentences if attribute.about.search(sentence)
-        for s in find_statements(sentence) if s.attribute == q.attribute
-    ]  # fmt: skip
+    holding = [sentence for sentence in sentences if attribute.about.search(sentence)]
+    if not holding:
+        return False
+    text = " ".join(sentences)
+    said = [s for sentence in holding for s in find_statements(sentence)
+            if s.attribute == q.attribute]  # fmt: skip
     if said and not any(same_subject(q.subject, s.subject) and not s.hedged for s in said):
         return False  # someone else's value, or only a maybe
     if not said and not same_subject(q.subject, whose(q.attribute, text)):
