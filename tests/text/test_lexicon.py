@@ -63,3 +63,11 @@ def test_head_nouns_do_not_shadow_a_word_the_dictionary_glosses_by_itself() -> N
     book = lexicon()
     assert book.en_zh["hotel"][0] == "酒店"  # its own gloss, not a kind of hotel
     assert "apartments" not in book.en_zh  # looked up as "apartment"
+
+
+def test_kin_words_translate_to_their_relation_and_no_other() -> None:
+    # the dictionary glosses 外婆 as "mother's mother" and 姐夫 as "older sister's husband"
+    assert {"grandmother", "grandma"} <= set(translate_terms(query_terms("我外婆多大了？")))
+    assert "mother" not in translate_terms(query_terms("我外婆多大了？"))
+    assert "husband" not in translate_terms(query_terms("我姐夫在哪上班？"))
+    assert {"外婆", "奶奶"} <= set(translate_terms(query_terms("When is grandma's birthday?")))

@@ -25,6 +25,7 @@ from importlib import resources
 from itertools import pairwise
 from pathlib import Path
 
+from dualtrace.text.kin import chinese_kin, english_kin, is_kin
 from dualtrace.text.lexical import STOP_EN, is_cjk, query_terms, segment
 
 _ENTRY = re.compile(r"^(\S+) (\S+) \[([^\]]*)\] /(.*)/\s*$")
@@ -59,12 +60,16 @@ class Lexicon:
     en_zh: dict[str, tuple[str, ...]]
 
     def english(self, words: Iterable[str]) -> list[str]:
-        """English content words for Chinese words. A word not listed whole is looked up by
-        its jieba sub-words (地下车库 → 地下, 车库), and a two-character one by its
-        characters, function words left out (几楼 → 楼: floor; 家住 → 家, 住)."""
+        """English content words for Chinese words; for a kin word, the words of its
+        relation (`text/kin.py`: 外婆 → grandmother, grandma, maternal, not "mother's mother"). A
+        word not listed whole is looked up by its jieba sub-words (地下车库 → 地下, 车库),
+        and a two-character one by its characters, function words left out (几楼 → 楼:
+        floor; 家住 → 家, 住)."""
         out: list[str] = []
         for word in words:
             found = self.zh_en.get(word)
+            if kin := english_kin(word):  # its relation's words, and no other relation's
+                found = kin + tuple(w for w in found or () if not is_kin(w.removesuffix("'s")))
             if found is None and len(word) > 1:
                 parts = segment(word, fine=True) if len(word) > 2 else list(word)
                 found = tuple(e for part in parts if part != word and part not in _FUNCTION_ZH
@@ -74,12 +79,14 @@ class Lexicon:
 
     def chinese(self, words: list[str]) -> list[str]:
         """Chinese words for English words, two-word phrases first ("parking space" → 车位),
-        then each word by itself or its dictionary form ("parked" → park)."""
+        then each word by itself or its dictionary form ("parked" → park); a kin word, the
+        words of its relation ("grandma's" → 奶奶, 外婆, 姥姥)."""
         out: list[str] = []
         for first, second in pairwise(words):
             out.extend(self.en_zh.get(f"{first} {second}", ()))
         for word in words:
-            out.extend(next((self.en_zh[f] for f in _forms(word) if f in self.en_zh), ()))
+            kin = next((k for f in _forms(word) if (k := chinese_kin(f))), ())
+            out.extend(kin or next((self.en_zh[f] for f in _forms(word) if f in self.en_zh), ()))
         return list(dict.fromkeys(out))
 
 

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from dualtrace.text.kin import relation
 from dualtrace.text.lexical import segment
 from dualtrace.text.lexicon import lexicon
 from dualtrace.text.slots import cues
@@ -394,14 +395,17 @@ def _norm(value: str | None) -> str:
 
 
 def same_subject(asked: str | None, said: str | None) -> bool:
-    """Whether a statement's subject can be the one a question asks about: the same, a
-    child said generically ("孩子", "the kids") for a son or daughter, or a pronoun
+    """Whether a statement's subject can be the one a question asks about: the same, or the
+    same relation in other words or the other language ("cousin", "表妹"), a child said
+    generically ("孩子", "the kids") for a son or daughter, or a pronoun
     ("he's at Riverside now") for anyone but the user."""
     if asked == said:
         return True
     if asked is None or said is None:
         return False
-    return said == "someone" or (asked in cues.CHILDREN and said in cues.CHILDREN_GENERIC)
+    if said == "someone" or relation(asked) == relation(said):
+        return True  # "cousin" and "表妹" are one relation
+    return asked in cues.CHILDREN and said in cues.CHILDREN_GENERIC
 
 
 def is_request(clause: str) -> bool:
