@@ -5,8 +5,7 @@ package. From each entry we keep the simplified headword and the content words o
 short glosses ("车位" → parking, spot), or, for a word glossed only at length, of the noun
 phrase each gloss opens with (表妹 "younger female cousin via female line"). The reverse
 direction inverts the glosses of one or two words ("parking spot" → 车位) and ranks the
-Chinese words by their frequency in jieba's dictionary, so common words come first; a word
-no gloss says by itself is looked up by the words it heads ("cousin" → 表哥, 表妹).
+Chinese words by their frequency in jieba's dictionary, so common words come first.
 `build_lexicon` derives both maps from the installed dictionary; the result ships as
 `data/lexicon.tsv.gz` (same licence), which `lexicon()` reads on first use (the derivation
 takes seconds, the file a fraction of one); a test checks the shipped file is what the
@@ -42,6 +41,12 @@ _EN_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
 # Where a long gloss's noun phrase ends and what qualifies it begins ("younger female cousin
 # | via female line", "woman | of similar age to one's parents").
 _QUALIFYING = frozenset("via of on in for with from at by who which that used as".split())
+# A long gloss that describes a word's grammar or sound, not its meaning ("modal particle
+# indicating…", "plural marker for pronouns", "classifier for grains").
+_GRAMMAR = frozenset(
+    "classifier particle marker suffix prefix name surname sound character radical variant "
+    "interjection onomatopoeia term form word".split()
+)
 MAX_GLOSSES = 4  # the first glosses of an entry carry its common senses
 MAX_GLOSS_WORDS = 3  # longer glosses are definitions, not translations
 MAX_EN_PER_WORD = 4
@@ -127,7 +132,9 @@ def _noun_phrase(gloss: str) -> list[str] | None:
     words = _EN_WORD.findall(_BRACKETS.sub(" ", gloss).lower())
     words = words[: next((i for i, w in enumerate(words) if w in _QUALIFYING), len(words))]
     content = [w for w in words if w not in STOP_EN]
-    return content if content and len(words) <= MAX_GLOSS_WORDS else None
+    if not content or len(words) > MAX_GLOSS_WORDS or content[-1] in _GRAMMAR:
+        return None
+    return content
 
 
 def _entries(text: str) -> Iterator[tuple[str, bool, list[list[str]], list[list[str]]]]:
@@ -171,9 +178,7 @@ def build_lexicon() -> Lexicon:
     zh_en: dict[str, list[str]] = defaultdict(list)
     en_zh: dict[str, set[str]] = defaultdict(set)
     names: dict[str, set[str]] = defaultdict(set)
-    # what only long glosses say: the noun phrases they open with, and their head nouns
-    phrased: dict[str, list[str]] = defaultdict(list)
-    nouns: dict[str, set[str]] = defaultdict(set)
+    phrased: dict[str, list[str]] = defaultdict(list)  # what only long glosses say
     for head, name, glosses, phrases in _entries(source.read_text(encoding="utf-8")):
         zh_en[head].extend(w for g in glosses[:ZH_GLOSSES] for w in g)
         phrased[head].extend(w for g in phrases[:ZH_GLOSSES] for w in g)
@@ -182,9 +187,6 @@ def build_lexicon() -> Lexicon:
         for gloss in glosses:
             if len(gloss) <= 2:
                 (names if name else en_zh)[" ".join(gloss)].add(head)
-        for phrase in phrases:
-            if len(phrase) > 1:  # "younger female cousin": a kind of cousin
-                nouns[phrase[-1]].add(head)
     for head, words in phrased.items():
         # 表妹 "younger female cousin via female line" → younger, female, cousin
         if words and not zh_en.get(head):
@@ -194,11 +196,6 @@ def build_lexicon() -> Lexicon:
         kept = {h for h in heads if len(h) >= 2}
         if len(key) >= MIN_NAME_CHARS and kept:
             en_zh[key].update(kept)
-    for key, heads in nouns.items():
-        # a word no gloss says by itself (nor its dictionary form: "apartments"), by the
-        # words it heads: "cousin" → 表哥, 表妹, 表姐
-        if not any(form in en_zh for form in _forms(key)):
-            en_zh[key] = heads
     return Lexicon(
         zh_en={k: tuple(dict.fromkeys(v))[:MAX_EN_PER_WORD] for k, v in zh_en.items()},
         en_zh={
