@@ -137,9 +137,20 @@ def _noun_phrase(gloss: str) -> list[str] | None:
     return content
 
 
-def _entries(text: str) -> Iterator[tuple[str, bool, list[list[str]], list[list[str]]]]:
+def _function_word(first_gloss: str) -> bool:
+    """Whether an entry's first (commonest) sense is a function word: a gloss of English stop
+    words only ("of", "now", "to have"). Its later senses ("现在": at present, at the moment;
+    "都": capital city) are not what a sentence means by it."""
+    words = _EN_WORD.findall(_BRACKETS.sub(" ", first_gloss).lower())
+    return bool(words) and all(w in STOP_EN or w == "to" for w in words)
+
+
+def _entries(
+    text: str,
+) -> Iterator[tuple[str, bool, list[list[str]], list[list[str]], bool]]:
     """(simplified headword, whether it is a name, content words of each translating gloss,
-    those of the noun phrase each long gloss opens with) per entry."""
+    those of the noun phrase each long gloss opens with, whether its commonest sense is a
+    function word) per entry."""
     for line in text.splitlines():
         if line.startswith("#"):
             continue
@@ -151,7 +162,7 @@ def _entries(text: str) -> Iterator[tuple[str, bool, list[list[str]], list[list[
         kept = [g for g in (_gloss_words(r, name=name) for r in raw) if g]
         phrases = [] if name else [g for g in map(_noun_phrase, raw) if g]
         if kept or phrases:
-            yield match.group(2), name, kept, phrases
+            yield match.group(2), name, kept, phrases, _function_word(raw[0])
 
 
 @lru_cache(maxsize=1)
@@ -179,7 +190,10 @@ def build_lexicon() -> Lexicon:
     en_zh: dict[str, set[str]] = defaultdict(set)
     names: dict[str, set[str]] = defaultdict(set)
     phrased: dict[str, list[str]] = defaultdict(list)  # what only long glosses say
-    for head, name, glosses, phrases in _entries(source.read_text(encoding="utf-8")):
+    function: set[str] = set()  # words whose commonest sense is a function word
+    for head, name, glosses, phrases, functional in _entries(source.read_text(encoding="utf-8")):
+        if functional:  # 的 "of", 都 "all", 现在 "now": its other senses mislead a search
+            function.add(head)
         zh_en[head].extend(w for g in glosses[:ZH_GLOSSES] for w in g)
         phrased[head].extend(w for g in phrases[:ZH_GLOSSES] for w in g)
         if freq.get(head, 0) < MIN_ZH_FREQUENCY:
@@ -191,6 +205,8 @@ def build_lexicon() -> Lexicon:
         # 表妹 "younger female cousin via female line" → younger, female, cousin
         if words and not zh_en.get(head):
             zh_en[head] = words
+    for head in function:
+        zh_en.pop(head, None)
     for key, heads in names.items():
         # "Hangzhou" → 杭州; not a syllable such as "Lin" or "Wei", which spells many names
         kept = {h for h in heads if len(h) >= 2}
