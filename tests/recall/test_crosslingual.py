@@ -74,7 +74,7 @@ def test_the_lexicon_is_what_finds_them(tmp_path: Path) -> None:
 def test_a_slot_question_finds_a_relative_named_in_the_other_language(tmp_path: Path) -> None:
     """"my cousin" and 表妹 are one relation: the cousin's job, said in Chinese, leads the
     English question about it, ahead of another relative's."""
-    turns = ["我表妹在杭州当幼儿园老师。", "我表哥在成都开了家火锅店。", "My sister works as a nurse."]
+    turns = ["我表妹在杭州当幼儿园老师。", "我表哥在成都开了家火锅店。", "My sister is a nurse."]
     with Memory(tmp_path / "kin.db", embedder=FakeEmbedder()) as mem:
         mem.add([{"role": "user", "content": t} for t in turns], user_id="u")
         hits = mem.search("What does my cousin do for a living?", user_id="u", limit=3)

@@ -72,7 +72,7 @@ class Lexicon:
         floor; 家住 → 家, 住)."""
         out: list[str] = []
         for word in words:
-            found = self.zh_en.get(word)
+            found = self.zh_en.get(word)  # () for a function word (`_function_word`)
             if kin := english_kin(word):  # its relation's words, and no other relation's
                 found = kin + tuple(w for w in found or () if not is_kin(w.removesuffix("'s")))
             if found is None and len(word) > 1:
@@ -161,8 +161,9 @@ def _entries(
         raw = match.group(4).split("/")[:MAX_GLOSSES]
         kept = [g for g in (_gloss_words(r, name=name) for r in raw) if g]
         phrases = [] if name else [g for g in map(_noun_phrase, raw) if g]
-        if kept or phrases:
-            yield match.group(2), name, kept, phrases, _function_word(raw[0])
+        functional = _function_word(raw[0])
+        if kept or phrases or functional:
+            yield match.group(2), name, kept, phrases, functional
 
 
 @lru_cache(maxsize=1)
@@ -205,8 +206,8 @@ def build_lexicon() -> Lexicon:
         # 表妹 "younger female cousin via female line" → younger, female, cousin
         if words and not zh_en.get(head):
             zh_en[head] = words
-    for head in function:
-        zh_en.pop(head, None)
+    for head in function:  # listed with no English: not looked up by its characters either
+        zh_en[head] = []
     for key, heads in names.items():
         # "Hangzhou" → 杭州; not a syllable such as "Lin" or "Wei", which spells many names
         kept = {h for h in heads if len(h) >= 2}
@@ -248,7 +249,7 @@ def lexicon() -> Lexicon:
         if line.startswith("#"):
             continue
         side, key, words = line.split("\t")
-        (zh_en if side == "zh" else en_zh)[key] = tuple(words.split(" "))
+        (zh_en if side == "zh" else en_zh)[key] = tuple(words.split())
     return Lexicon(zh_en=zh_en, en_zh=en_zh)
 
 
