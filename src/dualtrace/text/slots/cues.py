@@ -57,6 +57,7 @@ KIN_WORDS_EN = (
     r"husband|partner|girlfriend|boyfriend|son|daughter|kid|kids|child|children|friend|boss|"
     r"manager|colleague|coworker|co-worker|classmate|roommate|flatmate|neighbou?r|cousin|aunt|uncle|"
     r"grandma|grandmother|grandpa|grandfather|fianc[ée]e?|niece|nephew|in-laws?|buddy|pal|"
+    r"bf|gf|hubby|bff|sis|bro|mommy|mummy|daddy|granny|gran|nana|grandad|granddad|"
     r"(?:mother|father|sister|brother|son|daughter)-in-law"
 )
 KIN_MODIFIERS_EN = r"older|younger|little|big|elder|best|oldest|youngest|eldest|new|twin|step"
