@@ -146,11 +146,6 @@ class Retriever:
             user_id, canonicals, depth, scope, self.config.entity_max_share
         )
 
-    @property
-    def pool(self) -> ThreadPoolExecutor:
-        """The channel threads, for other reads of the same search to run beside."""
-        return self._pool
-
     def close(self) -> None:
         """Stop the channel threads."""
         self._pool.shutdown(wait=True)

@@ -90,8 +90,7 @@ class Searcher:
         # ranked without their memories' sources where ranking does not read them (a speaker
         # boost does), which are read for the kept hits only
         sources = keep is None or bool(named and self.config.speaker_weight > 0)
-        loaded = read_items(self.store, user_id, [s.record_id for s in pool], sources=sources,
-                            pool=self._retriever.pool)  # fmt: skip
+        loaded = read_items(self.store, user_id, [s.record_id for s in pool], sources=sources)
         asks = asked_kinds(query) if self.config.answer_weight > 0 else frozenset()
         own = self.config.owner_weight > 0 and asks_about_self(query)
         hits = rank(pool, loaded.items, at, self.config, explain=explain, named=named, keep=keep,
