@@ -50,12 +50,14 @@ def relation(kin: str) -> str:
     return _RELATION_ZH.get(word) or _RELATION_EN.get(word, word)
 
 
+# The Chinese kin words, in the order a regular expression should try them (外甥 before 外甥女
+# as `slots/cues.py` always had them).
+CHINESE_KIN = tuple(_RELATION_ZH)
+
 _CHINESE: dict[str, list[str]] = defaultdict(list)  # relation → its Chinese words
 for _word, _relation in _RELATION_ZH.items():
     _CHINESE[_relation].append(_word)
-_ENGLISH: dict[str, list[str]] = defaultdict(list)  # relation → its English words
-for _relation in _RELATION_ZH.values():
-    _ENGLISH[_relation] = [_relation]
+_ENGLISH = {r: [r] for r in _RELATION_ZH.values()}  # relation → its English words
 for _word, _relation in _RELATION_EN.items():
     _ENGLISH[_relation].append(_word)
 

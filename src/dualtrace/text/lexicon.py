@@ -53,8 +53,9 @@ MAX_EN_PER_WORD = 4
 MIN_NAME_CHARS = 5  # a romanised name shorter than this is one syllable of many names
 ZH_GLOSSES = 2  # a Chinese word's English: its first two senses (later ones are rarer uses)
 MAX_ZH_PER_WORD = 3
-MIN_ZH_FREQUENCY = 30  # in jieba's dictionary; rarer words are more noise than help, unless
-# they are all a word has
+# In jieba's dictionary; rarer words are more noise than help, unless they are all an English
+# word has (`build_lexicon`).
+MIN_ZH_FREQUENCY = 30
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from dualtrace.text.kin import CHINESE_KIN
+
 CHANGE = re.compile(
     r"\b(?:moved|relocat\w+|switch\w*|chang\w+|upgrad\w+|replac\w+|swapp\w*|swap|traded|"
     r"quit|left|joined|started|starting|now|these\s+days|nowadays|currently|no\s+longer|"
@@ -65,13 +67,7 @@ KIN_EN = re.compile(
     rf"\b(?:my|our)\s+(?:(?:{KIN_MODIFIERS_EN})[-\s]?)?(?P<kin>{KIN_WORDS_EN})\b", re.I
 )
 OTHER_EN = re.compile(r"\b(?:he|she|they|he['’]s|she['’]s|they['’]re|his|her|their)\b", re.I)
-KIN_WORDS_ZH = (
-    r"妹妹|姐姐|哥哥|弟弟|妈妈|母亲|爸爸|父亲|父母|爸妈|老婆|妻子|太太|老公|丈夫|女朋友|男朋友|"
-    r"对象|儿子|女儿|孩子|小孩|闺女|朋友|闺蜜|老板|领导|同事|同学|室友|邻居|隔壁|表妹|表哥|表姐|表弟|堂妹|堂哥|堂姐|"
-    r"堂弟|奶奶|爷爷|外婆|外公|姥姥|姥爷|未婚夫|未婚妻|侄子|侄女|外甥|外甥女|舅舅|姑姑|阿姨|叔叔|"
-    r"哥们儿|哥们|兄弟|姐夫|妹夫|嫂子|弟媳|岳父|岳母|丈母娘|老丈人|公公|婆婆|舅妈|姑父|姨妈|小姨|"
-    r"伯伯|婶婶"
-)
+KIN_WORDS_ZH = "|".join(CHINESE_KIN)  # text/kin.py lists them with their relations
 KIN_ZH = re.compile(rf"(?P<kin>{KIN_WORDS_ZH})")
 # A son or daughter is also the "kid" or "孩子" a parent speaks of.
 CHILDREN_GENERIC = frozenset({"kid", "kids", "child", "children", "孩子", "小孩"})
