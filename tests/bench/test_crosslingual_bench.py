@@ -16,7 +16,14 @@ from click.testing import CliRunner
 
 from dualtrace import Memory
 from dualtrace.bench import crosslingual
-from dualtrace.bench.crosslingual import CASES, HELDOUT, CaseSet, load_cases, run_crosslingual
+from dualtrace.bench.crosslingual import (
+    CASES,
+    HELDOUT,
+    UNSEEN,
+    CaseSet,
+    load_cases,
+    run_crosslingual,
+)
 from dualtrace.cli import cli
 from dualtrace.embed.fake import FakeEmbedder
 from dualtrace.errors import ValidationError
@@ -30,7 +37,8 @@ def _chinese(text: str) -> bool:
 
 
 @pytest.mark.parametrize(("path", "per_direction", "distractors"), [(CASES, 42, 120),
-                                                                   (HELDOUT, 16, 40)])  # fmt: skip
+                                                                   (HELDOUT, 16, 40),
+                                                                   (UNSEEN, 20, 60)])  # fmt: skip
 def test_case_files_hold_both_directions_among_distractors(
     path: Path, per_direction: int, distractors: int
 ) -> None:
@@ -46,7 +54,7 @@ def test_case_files_hold_both_directions_among_distractors(
     assert len({p.domain for p in cases.pairs}) >= 10
 
 
-@pytest.mark.parametrize("path", [CASES, HELDOUT])
+@pytest.mark.parametrize("path", [CASES, HELDOUT, UNSEEN])
 def test_every_pair_is_asked_in_both_languages_and_stored_once(path: Path) -> None:
     cases = load_cases(path)
     stored = Counter(t.text for t in cases.turns)
@@ -77,17 +85,22 @@ def test_sessions_are_dated_in_order_and_messages_follow_the_file() -> None:
     assert load_cases(CASES) == cases  # the same store every run
 
 
-def test_held_out_cases_share_no_fact_or_question_with_the_main_file() -> None:
-    main, held = load_cases(CASES), load_cases(HELDOUT)
-    said = {t.text for t in main.turns} | {p.question for p in main.pairs}
-    assert not [p.id for p in held.pairs if p.fact in said or p.question in said]
-    assert {p.id for p in main.pairs}.isdisjoint(p.id for p in held.pairs)
+@pytest.mark.parametrize(("earlier", "later"), [((CASES,), HELDOUT), ((CASES, HELDOUT), UNSEEN)])
+def test_held_out_cases_share_no_fact_or_question_with_the_earlier_files(
+    earlier: tuple[Path, ...], later: Path
+) -> None:
+    held = load_cases(later)
+    for path in earlier:
+        main = load_cases(path)
+        said = {t.text for t in main.turns} | {p.question for p in main.pairs}
+        assert not [p.id for p in held.pairs if p.fact in said or p.question in said]
+        assert {p.id for p in main.pairs}.isdisjoint(p.id for p in held.pairs)
 
 
 def test_case_files_ship_as_package_data() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())
     patterns = config["tool"]["setuptools"]["package-data"]["dualtrace"]
-    for path in (CASES, HELDOUT):
+    for path in (CASES, HELDOUT, UNSEEN):
         relative = path.relative_to(ROOT / "src" / "dualtrace").as_posix()
         assert any(fnmatch(relative, p) for p in patterns), patterns
 
