@@ -135,6 +135,24 @@ def test_the_session_value_beats_an_older_long_term_memory(mem: Memory) -> None:
     assert ctx.memories and "Hangzhou" in ctx.text  # other long-term memories stay
 
 
+
+def test_session_context_maps_its_memory_labels_to_stored_turns(mem: Memory) -> None:
+    """The memories section cites turns by short labels, and `references` says which stored
+    turn each label is, as `Memory.context` does."""
+    before = mem.session(user_id="u", now=T0)
+    before.add("user", "My budget is 300k.", timestamp=T0)
+    before.add("user", "I live in Hangzhou near the West Lake.", timestamp=T0)
+    before.end()
+    ctx = mem.session(user_id="u").context("where do I live?", max_tokens=2000)
+    assert ctx.memories and ctx.references
+    for hit in ctx.memories:
+        assert hit.refs and all(f"[{label}" in ctx.text or f" {label}]" in ctx.text
+                                for label in hit.refs)  # fmt: skip
+        assert [ctx.references[label] for label in hit.refs] == [
+            s.episode_id for s in hit.sources[: len(hit.refs)]
+        ]
+    assert {mem.get(i, user_id="u").kind for i in ctx.references.values()} == {"episode"}
+
 CHILD = """
 import sys
 from dualtrace import Memory

@@ -258,6 +258,9 @@ class SessionContext:
     turns: list[str]
     memories: list[Hit]
     summary: list[str]
+    #: Each source label the memories section cites ("[2]", or the caller's short message
+    #: id) -> the id of the stored turn, as in `Context.references`.
+    references: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

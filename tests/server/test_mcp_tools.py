@@ -3,6 +3,7 @@ embedder): pages, time travel, and errors said as messages, never as tracebacks.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -73,3 +74,24 @@ def test_a_bug_says_nothing_of_its_internals(mem: Memory) -> None:
     assert result.is_error
     text = result.content[0].text
     assert "search_memory" in text and "secret" not in text and "Traceback" not in text
+
+
+def test_context_carries_the_references_its_labels_stand_for(mem: Memory) -> None:
+    """get_context's [n] labels map to stored turns, which get_memory then reads."""
+    for text in ("My car budget is 300k yuan.", "我不喜欢白色的车，喜欢深蓝色。"):
+        mem.add(text, user_id="alice")
+
+    async def session(client: Client) -> dict[str, Any]:
+        ctx = await client.call_tool("get_context", {"query": "car budget", "max_tokens": 300})
+        refs = ctx.structured_content["references"]
+        got = [await client.call_tool("get_memory", {"id": i}) for i in refs.values()]
+        return {"ctx": ctx.structured_content, "got": [g.structured_content for g in got]}
+
+    seen = _call(mem, session)
+    references = seen["ctx"]["references"]
+    cited = {label.strip() for tag in re.findall(r"\[([^\]]+)\]\s*$", seen["ctx"]["text"], re.M)
+             for label in tag.split(",")}  # fmt: skip
+    assert references and cited == set(references)
+    assert all(item["refs"] for item in seen["ctx"]["items"])
+    assert [g["id"] for g in seen["got"]] == list(references.values())
+    assert all(g["kind"] == "episode" for g in seen["got"])

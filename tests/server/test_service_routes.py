@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
@@ -186,3 +187,41 @@ def test_bad_requests_are_4xx_in_the_error_shape(server: Server) -> None:
         assert 400 <= r.status_code < 500, (r.status_code, r.text)
         assert set(r.json()["error"]) >= {"type", "message"}, r.text
     assert cases[0].status_code == 400
+
+
+def _cited_labels(text: str) -> set[str]:
+    """The source labels a context's lines end with ("… [1, 2]")."""
+    return {label.strip() for tag in re.findall(r"\[([^\]]+)\]\s*$", text, re.M)
+            for label in tag.split(",")}  # fmt: skip
+
+
+def test_context_references_map_each_cited_label_to_a_stored_turn(server: Server) -> None:
+    """Turns added without ids are cited by short labels ([1], [2]); the JSON maps each one
+    to the stored turn, which the API then reads by that id."""
+    if "dave" not in server.keys:
+        server.keys["dave"] = new_key(server.db, "--user", "dave")
+    with server.as_("dave") as c:
+        for text in ("I live in Hangzhou by West Lake.", "My car budget is 300k yuan.",
+                     "我不喜欢白色的车，喜欢深蓝色。"):  # fmt: skip
+            added = c.post("/v1/memories", json={"messages": [{"role": "user", "content": text}]})
+            assert added.status_code == 201, added.text
+        ctx = c.post("/v1/context", json={"query": "car budget colour", "max_tokens": 300}).json()
+        references = ctx["references"]
+        assert references and _cited_labels(ctx["text"]) == set(references)
+        assert all(len(label) <= 4 for label in references)  # "[12]", not "[ep_…]"
+        for item in ctx["items"]:
+            assert item["refs"] and set(item["refs"]) <= set(references)
+            for label, source in zip(item["refs"], item["sources"], strict=False):
+                assert references[label] == source["episode_id"]
+        for turn_id in references.values():
+            stored = c.get(f"/v1/memories/{turn_id}").json()
+            assert stored["id"] == turn_id and stored["kind"] == "episode"
+        sid = c.post("/v1/sessions", json={}).json()["session_id"]
+        c.post(f"/v1/sessions/{sid}/turns", json={"content": "Which car colour do I like?"})
+        session = c.post(f"/v1/sessions/{sid}/context",
+                         json={"query": "car colour", "max_tokens": 400}).json()  # fmt: skip
+        assert session["references"]
+        assert _cited_labels(session["text"]) >= set(session["references"])
+        assert set(session["references"].values()) <= set(references.values())
+    with server.as_("bob") as c:  # another user cannot read them
+        assert all(c.get(f"/v1/memories/{t}").status_code == 404 for t in references.values())

@@ -89,7 +89,7 @@ def context(body: ContextIn, who: Caller, svc: Svc) -> dict[str, Any]:
         body.query, user_id=who.user(body.user_id), max_tokens=body.max_tokens, now=body.now,
         as_of=body.as_of, session_id=body.session_id,
     )  # fmt: skip
-    return {"text": ctx.text, "tokens": ctx.tokens, "items": [render.hit(h) for h in ctx.items]}
+    return render.context(ctx)
 
 
 @router.get("/memories", response_model=PageOut, summary="List records, newest first")

@@ -74,6 +74,9 @@ class HitOut(RecordOut):
 
     score: float
     scores: dict[str, float] = Field(default_factory=dict)
+    refs: list[str] = Field(
+        default_factory=list, description="in a context: the labels its text cites it by"
+    )
 
 
 class ChangeOut(BaseModel):
@@ -98,6 +101,10 @@ class ContextOut(BaseModel):
     text: str = Field(description="dated, sourced lines ready to put in a prompt")
     tokens: int
     items: list[HitOut]
+    references: dict[str, str] = Field(
+        default_factory=dict,
+        description="each label the text cites ([2]) -> the stored turn's id (get_memory)",
+    )
 
 
 class ListOut(BaseModel):
@@ -144,7 +151,7 @@ def record_out(item: Item) -> RecordOut:
 
 
 def hit_out(hit: Hit) -> HitOut:
-    return HitOut(**_record(hit), score=hit.score, scores=dict(hit.scores))
+    return HitOut(**_record(hit), score=hit.score, scores=dict(hit.scores), refs=list(hit.refs))
 
 
 def history_out(entry: HistoryEntry) -> HistoryEntryOut:
@@ -299,7 +306,8 @@ def get_context(
     """
     ctx = memory.context(query, user_id=user, max_tokens=max_tokens, session_id=session_id,
                          as_of=as_of)  # fmt: skip
-    return ContextOut(text=ctx.text, tokens=ctx.tokens, items=[hit_out(h) for h in ctx.items])
+    return ContextOut(text=ctx.text, tokens=ctx.tokens, items=[hit_out(h) for h in ctx.items],
+                      references=dict(ctx.references))  # fmt: skip
 
 
 def list_memories(

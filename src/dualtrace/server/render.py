@@ -7,6 +7,7 @@ from typing import Any
 
 from dualtrace.models import (
     AddResult,
+    Context,
     HistoryEntry,
     Hit,
     Item,
@@ -30,7 +31,7 @@ def item(value: Item) -> dict[str, Any]:
 
 
 def hit(value: Hit) -> dict[str, Any]:
-    return {**item(value), "score": value.score, "scores": value.scores}
+    return {**item(value), "score": value.score, "scores": value.scores, "refs": value.refs}
 
 
 def added(result: AddResult) -> dict[str, Any]:
@@ -69,8 +70,16 @@ def turn(value: Turn) -> dict[str, Any]:
     }  # fmt: skip
 
 
+def context(ctx: Context) -> dict[str, Any]:
+    return {
+        "text": ctx.text, "tokens": ctx.tokens, "items": [hit(h) for h in ctx.items],
+        "references": ctx.references,
+    }  # fmt: skip
+
+
 def session_context(ctx: SessionContext) -> dict[str, Any]:
     return {
         "text": ctx.text, "tokens": ctx.tokens, "sections": ctx.sections, "turns": ctx.turns,
         "memories": [hit(h) for h in ctx.memories], "summary": ctx.summary,
+        "references": ctx.references,
     }  # fmt: skip

@@ -108,6 +108,12 @@ class SourceOut(BaseModel):
     text: str
 
 
+_REFERENCES = (
+    "Each source label the text cites ([2], or the caller's short message id) -> the id of "
+    "the stored turn (GET /v1/memories/{id} reads it)."
+)
+
+
 class ItemOut(BaseModel):
     id: str
     kind: str
@@ -129,6 +135,11 @@ class ItemOut(BaseModel):
 class HitOut(ItemOut):
     score: float
     scores: dict[str, float] = Field(description="Per-channel and boost scores.")
+    refs: list[str] = Field(
+        default_factory=list,
+        description="In a context: the labels its text cites this item's sources by, in the "
+        "order of `sources` (`references` maps each to a stored turn id).",
+    )
 
 
 class EventOut(BaseModel):
@@ -161,6 +172,7 @@ class ContextOut(BaseModel):
     text: str
     tokens: int
     items: list[HitOut]
+    references: dict[str, str] = Field(default_factory=dict, description=_REFERENCES)
 
 
 class PageOut(BaseModel):
@@ -255,6 +267,7 @@ class SessionContextOut(BaseModel):
     turns: list[str]
     memories: list[HitOut]
     summary: list[str]
+    references: dict[str, str] = Field(default_factory=dict, description=_REFERENCES)
 
 
 class MaintainOut(BaseModel):

@@ -386,6 +386,7 @@ def _assemble(
         turns=[t.id for t in recent],
         memories=list(memories.items),
         summary=summary,
+        references=dict(memories.references),
     )
 
 
