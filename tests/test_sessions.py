@@ -135,7 +135,6 @@ def test_the_session_value_beats_an_older_long_term_memory(mem: Memory) -> None:
     assert ctx.memories and "Hangzhou" in ctx.text  # other long-term memories stay
 
 
-
 def test_session_context_maps_its_memory_labels_to_stored_turns(mem: Memory) -> None:
     """The memories section cites turns by short labels, and `references` says which stored
     turn each label is, as `Memory.context` does."""
@@ -152,6 +151,7 @@ def test_session_context_maps_its_memory_labels_to_stored_turns(mem: Memory) -> 
             s.episode_id for s in hit.sources[: len(hit.refs)]
         ]
     assert {mem.get(i, user_id="u").kind for i in ctx.references.values()} == {"episode"}
+
 
 CHILD = """
 import sys
