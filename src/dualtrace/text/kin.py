@@ -53,6 +53,8 @@ def relation(kin: str) -> str:
 # The Chinese kin words, in the order a regular expression should try them (外甥 before 外甥女
 # as `slots/cues.py` always had them).
 CHINESE_KIN = tuple(_RELATION_ZH)
+# The English words given a relation here (mum, kids, bf, hubby…), as written above.
+ENGLISH_KIN = tuple(_RELATION_EN)
 
 _CHINESE: dict[str, list[str]] = defaultdict(list)  # relation → its Chinese words
 for _word, _relation in _RELATION_ZH.items():

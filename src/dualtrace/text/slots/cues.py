@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from dualtrace.text.kin import CHINESE_KIN
+from dualtrace.text.kin import CHINESE_KIN, ENGLISH_KIN
 
 CHANGE = re.compile(
     r"\b(?:moved|relocat\w+|switch\w*|chang\w+|upgrad\w+|replac\w+|swapp\w*|swap|traded|"
@@ -53,15 +53,19 @@ REQUEST = re.compile(
 FIRST_PERSON_EN = re.compile(
     r"\b(?:I|I['’]m|I['’]ve|I['’]d|I['’]ll|me|my|we|we['’]re|our|us|let['’]s)\b", re.I
 )
-# The people a speaker names by their relation (also read by `text/owners.py`).
-KIN_WORDS_EN = (
+# The people a speaker names by their relation (also read by `text/owners.py`): these forms,
+# then the other words `text/kin.py` gives a relation (bf, hubby, granny…).
+_KIN_FORMS_EN = (
     r"sister|brother|sibling|mom|mum|mother|dad|father|parents|wife|"
     r"husband|partner|girlfriend|boyfriend|son|daughter|kid|kids|child|children|friend|boss|"
     r"manager|colleague|coworker|co-worker|classmate|roommate|flatmate|neighbou?r|cousin|aunt|uncle|"
-    r"grandma|grandmother|grandpa|grandfather|fianc[ée]e?|niece|nephew|in-laws?|buddy|pal|"
-    r"bf|gf|hubby|bff|sis|bro|mommy|mummy|daddy|granny|gran|nana|grandad|granddad|"
-    r"(?:mother|father|sister|brother|son|daughter)-in-law"
+    r"grandma|grandmother|grandpa|grandfather|fianc[ée]e?|niece|nephew|in-laws?|buddy|pal"
 )
+KIN_WORDS_EN = "|".join(
+    (_KIN_FORMS_EN,
+     *(w for w in ENGLISH_KIN if not re.fullmatch(_KIN_FORMS_EN, w)),
+     r"(?:mother|father|sister|brother|son|daughter)-in-law")
+)  # fmt: skip
 KIN_MODIFIERS_EN = r"older|younger|little|big|elder|best|oldest|youngest|eldest|new|twin|step"
 KIN_EN = re.compile(
     rf"\b(?:my|our)\s+(?:(?:{KIN_MODIFIERS_EN})[-\s]?)?(?P<kin>{KIN_WORDS_EN})\b", re.I
