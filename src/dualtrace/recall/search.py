@@ -33,6 +33,8 @@ MAX_LIMIT = 1000
 # spent ~40% of its time loading records that never became hits, and the boosts (bounded)
 # seldom lift a candidate from past 600 into the first 400 (docs/benchmarks.md).
 POOL_MOST = 600
+# The smallest pool: limits up to 20 rank the same candidates.
+POOL_LEAST = 60
 # How deep the ranked hits are searched for statements of the asked slot's value.
 ANSWER_DEPTH = 10
 
@@ -73,7 +75,9 @@ class Searcher:
         analysis = analyse(query, at, translate=self.config.crosslingual_weight > 0)
         if analysis.refers_to_past and as_of is None:  # "where did I live before?"
             scope = replace(scope, include_invalid=True)
-        depth = max(min(3 * limit, POOL_MOST), limit, 30)
+        # one pool for every limit up to POOL_LEAST / 3: the first k hits do not depend on
+        # the limit asked (a deeper pool lets bounded boosts lift other candidates)
+        depth = max(min(3 * limit, POOL_MOST), limit, POOL_LEAST)
         pool = self._retriever.retrieve(user_id, analysis, depth, scope)
         # a question about the present, or about a moment (`as_of`): what a slot held then
         # leads; a question about the past ("before") keeps relevance and time as they are
@@ -98,8 +102,10 @@ class Searcher:
         hits = with_sources(self.store, user_id, hits, loaded)
         if as_of is not None:  # what was known then: a memory drawn from later turns was not
             hits = [h for h in hits if said_by(h, scope.valid_at)]
-        if moment:  # over more than `limit`: the newest statement may rank low
-            hits = newest_first(hits[: max(limit, ANSWER_DEPTH)], query)
+        if moment:  # over the first ANSWER_DEPTH, whatever `limit`: the newest statement
+            # may rank low, and a deeper window let more turns that merely mention the slot
+            # lead (the first hits changed with `limit`)
+            hits = newest_first(hits[:ANSWER_DEPTH], query) + hits[ANSWER_DEPTH:]
         return hits[:limit]
 
 
