@@ -560,6 +560,9 @@ class ServiceConfig:
     rate_limit: int = 600
     #: Run the background worker that embeds and derives what `"async": true` adds stored.
     worker: bool = True
+    #: Host names the service answers besides loopback and `host` ("name" or "name:port",
+    #: comma-separated in DUALTRACE_ALLOWED_HOSTS; "*": any). Others get 421.
+    allowed_hosts: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         check_types(self)

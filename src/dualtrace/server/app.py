@@ -26,7 +26,7 @@ from dualtrace import __version__
 from dualtrace.config import ServiceConfig
 from dualtrace.memory import Memory
 from dualtrace.server import api_admin, api_records, api_sessions, errors
-from dualtrace.server.edge import Edge, Metrics
+from dualtrace.server.edge import Edge, Guard, Metrics
 from dualtrace.server.service import Service
 
 OPTIONAL_SURFACES = ("dualtrace.server.inspector", "dualtrace.server.mcp")
@@ -74,7 +74,9 @@ def create_app(memory: Memory, config: ServiceConfig, *, close_memory: bool = Fa
     extras.extend(mount_surfaces(app, service))
     if not any(getattr(r, "path", None) in ("/", "") for r in app.routes):
         app.add_api_route("/", _placeholder, include_in_schema=False)
-    app.add_middleware(Edge, metrics=app.state.metrics, max_body_bytes=config.max_body_bytes)
+    app.add_middleware(
+        Edge, metrics=app.state.metrics, max_body_bytes=config.max_body_bytes, guard=Guard(config)
+    )
     return app
 
 

@@ -20,6 +20,7 @@ import anyio.to_thread
 from fastapi import FastAPI
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.transport_security import TransportSecuritySettings
 from starlette.requests import Request
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
@@ -77,9 +78,15 @@ class MCPEndpoint:
     def __init__(self, memory: Memory, authenticate: Authenticate, *, host: str = "127.0.0.1"):
         self.authenticate = authenticate
         self.server = build_mcp_server(memory, _user_of)
-        # Builds the session manager; on a loopback host the SDK also turns on its
-        # DNS-rebinding guard (Host and Origin must be loopback names).
-        self.server.streamable_http_app(stateless_http=True, json_response=True, host=host)
+        # Builds the session manager. The SDK's own DNS-rebinding guard is off: it covered
+        # only some loopback hosts (not 127.0.0.2); the service's Guard (edge.py) checks
+        # Host and Origin on every route, /mcp included, the same way.
+        self.server.streamable_http_app(
+            stateless_http=True,
+            json_response=True,
+            host=host,
+            transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False),
+        )
 
     @asynccontextmanager
     async def running(self) -> AsyncIterator[None]:
