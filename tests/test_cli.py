@@ -357,3 +357,18 @@ def test_backup_errors_are_json_under_json(db: Path, ids: list[str], tmp_path: P
     missing = run(db, "--json", "backup", str(tmp_path / "nowhere" / "copy.db"))
     assert missing.exit_code == 2
     assert "nowhere" in json.loads(missing.stderr)["error"]["message"]
+
+
+def test_search_table_shows_the_memory_id_that_update_takes(db: Path, ids: list[str]) -> None:
+    hits = as_json(run(db, "--json", "search", "Where does Alice live now?", "--user", "alice"))
+    fact = next(h for h in hits if h["kind"] == "fact")
+    table = ok(run(db, "search", "Where does Alice live now?", "--user", "alice"))
+    assert fact["id"] in table.stdout and table.stdout.splitlines()[0].split()[2] == "id"
+    ok(run(db, "update", fact["id"], "Alice lives in Hangzhou", "--user", "alice"))
+
+
+def test_context_too_small_for_any_memory_says_so(db: Path, ids: list[str]) -> None:
+    asked = ("context", "Where does Alice live?", "--user", "alice", "--max-tokens", "1")
+    result = ok(run(db, *asked))
+    assert result.stdout == ""
+    assert "no memory fits in 1 tokens" in result.stderr and "--max-tokens" in result.stderr

@@ -176,7 +176,25 @@ def context(
         return
     if ctx.text:
         click.echo(ctx.text)
+    elif mem_has_hits(settings, query, user, now, as_of, session):
+        click.secho(f"no memory fits in {max_tokens} tokens; raise --max-tokens", err=True)
     click.secho(f"({ctx.tokens} tokens, {len(ctx.items)} items)", dim=True, err=True)
+
+
+def mem_has_hits(
+    settings: Settings,
+    query: str,
+    user: str,
+    now: str | None,
+    as_of: str | None,
+    session: str | None,
+) -> bool:
+    """Whether a search finds anything (an empty context then means the budget was small)."""
+    with settings.open() as mem:
+        found = mem.search(
+            query, user_id=user, limit=1, now=now, as_of=as_of, session_id=session, reinforce=False
+        )
+    return bool(found)
 
 
 @click.command("list")

@@ -103,9 +103,10 @@ def change(entry: HistoryEntry) -> str:
 
 
 def hits(found: Sequence[Hit], explain: bool) -> None:
-    headers = ("#", "score", "date", "kind", "speaker", "source", "text")
+    # `id` is the record's own id (what `update`, `delete` and `get` take); `source`, the turns
+    headers = ("#", "score", "id", "date", "kind", "speaker", "source", "text")
     rows = [
-        (str(i), f"{h.score:.3f}", date(h.occurred_at), h.kind, speaker(h), refs(h), h.text)
+        (str(i), f"{h.score:.3f}", h.id, date(h.occurred_at), h.kind, speaker(h), refs(h), h.text)
         for i, h in enumerate(found, start=1)
     ]
     table(headers, rows, [breakdown(h.scores) for h in found] if explain else None)
