@@ -16,6 +16,7 @@ import click
 from dualtrace.cli import render
 from dualtrace.cli.app import Settings, user_option
 from dualtrace.errors import ConfigError, ValidationError
+from dualtrace.store.backup_file import refuse_store_file
 
 IMPORT_BATCH = 64  # records per write, so the progress bar advances
 
@@ -67,6 +68,12 @@ def backup(settings: Settings, path: Path, force: bool) -> None:
         render.echo_json({"backup": str(written)})
     else:
         click.echo(f"backed up to {written}")
+
+
+def store_file(store: object) -> Path | None:
+    """The SQLite file a store keeps its data in; None for PostgreSQL or ":memory:"."""
+    path = getattr(store, "path", None)
+    return None if path is None or str(path) == ":memory:" else Path(path)
 
 
 # -- transfer -------------------------------------------------------------------------------
@@ -157,14 +164,14 @@ def import_(settings: Settings, file: Path, user: str, progress: bool | None) ->
 def export(settings: Settings, user: str, output: Path | None) -> None:
     """Everything stored for a user as JSONL (re-importable with `dualtrace import`)."""
     count = 0
-    target = "-" if output is None else output
-    with (
-        settings.open() as mem,
-        click.open_file(target, "w", encoding="utf-8", atomic=output is not None) as out,
-    ):
-        for record in mem.export(user_id=user):
-            out.write(render.dumps(record) + "\n")
-            count += 1
+    with settings.open() as mem:
+        if output is not None:  # the file replaces OUTPUT once written: never the store's
+            refuse_store_file(output, store_file(mem.store), "export")
+        target = "-" if output is None else output
+        with click.open_file(target, "w", encoding="utf-8", atomic=output is not None) as out:
+            for record in mem.export(user_id=user):
+                out.write(render.dumps(record) + "\n")
+                count += 1
     if output is not None:
         render.nothing(f"exported {count} records to {output}")
 

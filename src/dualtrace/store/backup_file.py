@@ -11,6 +11,36 @@ from pathlib import Path
 from dualtrace.errors import StoreError, ValidationError
 
 TEMP_SUFFIX = ".backup-tmp"
+# SQLite's files beside a store: writing over one of them loses or corrupts the store
+STORE_SIBLINGS = ("", "-wal", "-shm", "-journal")
+
+
+def store_file_named(target: Path, own_file: Path) -> str | None:
+    """Which of the store's files `target` names (links resolved): "" for the store file
+    itself, "-wal", "-shm" or "-journal" for a sibling; None for none of them."""
+    resolved = target.resolve()
+    own = own_file.resolve()
+    for suffix in STORE_SIBLINGS:
+        sibling = own.with_name(own.name + suffix)
+        if resolved == sibling or (
+            resolved.exists() and sibling.exists() and resolved.samefile(sibling)
+        ):
+            return suffix
+    return None
+
+
+def refuse_store_file(target: Path, own_file: Path | None, action: str) -> None:
+    """Refuses `target` if writing it would overwrite the store `own_file` or one of the
+    files SQLite keeps beside it (`action` names the command, e.g. "back up")."""
+    suffix = None if own_file is None else store_file_named(target, own_file)
+    if suffix is None:
+        return
+    what = "the store's own file" if not suffix else f"the store's SQLite {suffix} file"
+    raise ValidationError(
+        f"cannot {action} to {str(target)!r}: it is {what}, and writing it would destroy "
+        f"the store's data; nothing was written. Choose another path (not {str(own_file)!r} "
+        "nor its -wal, -shm or -journal file)"
+    )
 
 
 def checked_target(target: Path, overwrite: bool, own_file: Path | None = None) -> Path:
@@ -27,10 +57,7 @@ def checked_target(target: Path, overwrite: bool, own_file: Path | None = None) 
             f"cannot back up to {str(target)!r}: it is a folder; name a file in it, e.g. "
             f"{str(target / 'memory-backup.db')!r}"
         )
-    if own_file is not None and target.resolve() == own_file.resolve():
-        raise ValidationError(
-            f"cannot back up to {str(target)!r}: it is the store's own file; choose another path"
-        )
+    refuse_store_file(target, own_file, "back up")
     if target.exists() and not overwrite:
         raise exists_error(target)
     return target
