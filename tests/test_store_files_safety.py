@@ -12,7 +12,7 @@ from click.testing import CliRunner, Result
 from dualtrace import Memory
 from dualtrace.cli import cli
 from dualtrace.embed.fake import FakeEmbedder
-from dualtrace.errors import ValidationError
+from dualtrace.errors import SchemaError, ValidationError
 
 
 @pytest.fixture(autouse=True)
@@ -92,3 +92,56 @@ def test_cli_backup_onto_the_wal_file_fails_and_keeps_it(tmp_path: Path) -> None
     assert result.exit_code == 2, result.output
     assert "-wal" in result.output
     assert _users_episodes(db) == {"alice": 1, "bob": 1}
+
+
+def _foreign_db(tmp_path: Path) -> Path:
+    path = tmp_path / "app.sqlite"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)")
+    conn.execute("INSERT INTO invoices (total) VALUES (12.5)")
+    conn.commit()
+    conn.close()
+    return path
+
+
+def _schema_and_journal(path: Path) -> tuple[list[tuple[str, str]], str]:
+    conn = sqlite3.connect(path)
+    try:
+        schema = conn.execute("SELECT type, name FROM sqlite_master ORDER BY name").fetchall()
+        return schema, conn.execute("PRAGMA journal_mode").fetchone()[0]
+    finally:
+        conn.close()
+
+
+def test_library_refuses_another_programs_sqlite_file_and_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    path = _foreign_db(tmp_path)
+    before = _schema_and_journal(path)
+    with pytest.raises(SchemaError) as caught:
+        Memory(path, embedder=FakeEmbedder())
+    message = str(caught.value)
+    assert str(path) in message and "invoices" in message
+    assert "new file or at a dualtrace store" in message
+    assert _schema_and_journal(path) == before == ([("table", "invoices")], "delete")
+    assert not (tmp_path / "app.sqlite-wal").exists()
+
+
+def test_cli_refuses_another_programs_sqlite_file_and_changes_nothing(tmp_path: Path) -> None:
+    path = _foreign_db(tmp_path)
+    before = _schema_and_journal(path)
+    result = run(path, "add", "hello", "--user", "alice")
+    assert result.exit_code == 1, result.output
+    assert str(path) in result.output and "another program's database" in result.output
+    assert _schema_and_journal(path) == before
+
+
+def test_an_empty_file_and_a_new_path_still_become_stores(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.db"
+    empty.touch()
+    for path in (empty, tmp_path / "new.db"):
+        with Memory(path, embedder=FakeEmbedder()) as mem:
+            mem.add("I moved to Shanghai", user_id="alice", extract=False)
+        with Memory(path, embedder=FakeEmbedder()) as mem:  # reopened: ours now
+            assert len(mem.get_all(user_id="alice", kinds=["episode"])) == 1
+        assert _schema_and_journal(path)[1] == "wal"

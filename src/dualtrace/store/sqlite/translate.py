@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from dualtrace.errors import StoreError
+from dualtrace.errors import SchemaError, StoreError
 
 
 def store_error(exc: sqlite3.Error, path: str) -> StoreError:
@@ -136,14 +136,36 @@ def connect(path: str, *, reader: bool = False) -> StoreConnection:
         "journal_mode = WAL", "foreign_keys = ON", "secure_delete = ON", "synchronous = NORMAL",
     )  # fmt: skip
     try:
+        # reading the schema is what finds a file that is not a database, or is cut short;
+        # another program's database is refused before WAL mode or a table changes it
+        refuse_foreign(conn, path)
         for pragma in pragmas:
             conn.execute(f"PRAGMA {pragma}")
-        # reading the schema is what finds a file that is not a database, or is cut short
-        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
     except StoreError:
         conn.close()
         raise
     return conn
+
+
+def refuse_foreign(conn: sqlite3.Connection, path: str) -> None:
+    """A SchemaError if `path` is a database with tables but no dualtrace store in it (no
+    `schema_migrations` table of ours): an empty file or a new path is a new store."""
+    names = sorted(
+        row[0]
+        for row in conn.execute("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
+    )
+    if not names:
+        return
+    if "schema_migrations" in names:
+        columns = {row[1] for row in conn.execute("PRAGMA table_info(schema_migrations)")}
+        if {"name", "applied_at"} <= columns:
+            return
+    shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+    raise SchemaError(
+        f"SQLite file {path!r} is another program's database (it holds {shown}, and no "
+        "dualtrace store); nothing in it was changed. Point --db (or the sqlite:/// URL) "
+        "at a new file or at a dualtrace store"
+    )
 
 
 @contextmanager
