@@ -44,3 +44,42 @@ def test_docs_page_loads_only_local_assets(server: Server) -> None:
 def test_the_root_page_is_served(server: Server) -> None:
     root = httpx.get(f"{server.base}/")
     assert root.status_code == 200 and "text/html" in root.headers["content-type"]
+
+
+def test_docs_pages_render_every_operation_in_a_browser(server: Server) -> None:
+    """Swagger UI and ReDoc read the OpenAPI 3.1 document (Swagger UI 4 could not), and
+    nothing the pages fetch leaves the server's host."""
+    import shutil
+    from urllib.parse import urlsplit
+
+    import pytest
+
+    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    if shutil.which(chromium) is None:
+        pytest.skip("Chromium is not installed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    host = urlsplit(server.base).netloc
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=chromium,
+            args=["--no-sandbox", "--disable-background-networking", "--disable-component-update"],
+        )
+        try:
+            page = browser.new_page()
+            fetched: list[str] = []
+            page.on("request", lambda request: fetched.append(request.url))
+            page.goto(f"{server.base}/docs")
+            page.wait_for_selector(".opblock", timeout=20_000)
+            assert page.locator(".opblock").count() >= len(ROUTES)
+            assert page.get_by_text("Unable to render this definition").count() == 0
+            page.goto(f"{server.base}/redoc")
+            page.wait_for_selector("[data-section-id^='operation/']", timeout=20_000)
+            assert page.locator("[data-section-id^='operation/']").count() >= len(ROUTES)
+        finally:
+            browser.close()
+    local = ("data", "blob")  # in-page data, and the worker ReDoc starts from its own script
+    off_host = [
+        u for u in fetched if urlsplit(u).scheme not in local and urlsplit(u).netloc != host
+    ]
+    assert fetched and not off_host, off_host

@@ -19,13 +19,11 @@ from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontext
 import anyio.to_thread
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
-from fastapi.staticfiles import StaticFiles
-from swagger_ui_bundle import swagger_ui_path
 
 from dualtrace import __version__
 from dualtrace.config import ServiceConfig
 from dualtrace.memory import Memory
-from dualtrace.server import api_admin, api_records, api_sessions, errors
+from dualtrace.server import api_admin, api_records, api_sessions, docs, errors
 from dualtrace.server.edge import Edge, Guard, Metrics
 from dualtrace.server.service import Service
 
@@ -70,7 +68,7 @@ def create_app(memory: Memory, config: ServiceConfig, *, close_memory: bool = Fa
     errors.install(app)
     for router in (api_admin.router, api_records.router, api_sessions.router):
         app.include_router(router)
-    _docs(app)
+    docs.mount(app)
     extras.extend(mount_surfaces(app, service))
     if not any(getattr(r, "path", None) in ("/", "") for r in app.routes):
         app.add_api_route("/", _placeholder, include_in_schema=False)
@@ -96,35 +94,14 @@ def mount_surfaces(app: FastAPI, service: Service) -> list[AbstractAsyncContextM
     return contexts
 
 
-def _docs(app: FastAPI) -> None:
-    """API docs at /docs from the swagger-ui-bundle package: nothing loads from outside."""
-    app.mount("/docs/static", StaticFiles(directory=str(swagger_ui_path)), name="docs-static")
-
-    def docs() -> HTMLResponse:
-        return HTMLResponse(DOCS_PAGE)
-
-    app.add_api_route("/docs", docs, include_in_schema=False)
-
-
 def _placeholder() -> HTMLResponse:
     return HTMLResponse(PLACEHOLDER)
 
 
-DOCS_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>dualtrace API</title>
-<link rel="stylesheet" href="/docs/static/swagger-ui.css">
-<link rel="icon" href="/docs/static/favicon-32x32.png"></head>
-<body><div id="swagger-ui"></div>
-<script src="/docs/static/swagger-ui-bundle.js"></script>
-<script>
-window.ui = SwaggerUIBundle({url: "/openapi.json", dom_id: "#swagger-ui",
-  validatorUrl: null, deepLinking: true, persistAuthorization: true});
-</script></body></html>
-"""
-
 PLACEHOLDER = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>dualtrace</title></head>
 <body><h1>dualtrace</h1><p>The memory service is running.</p>
-<ul><li><a href="/docs">API docs</a></li><li><a href="/openapi.json">OpenAPI</a></li>
+<ul><li><a href="/docs">API docs</a></li><li><a href="/redoc">ReDoc</a></li>
+<li><a href="/openapi.json">OpenAPI</a></li>
 <li><a href="/health/ready">readiness</a></li></ul></body></html>
 """
