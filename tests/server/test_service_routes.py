@@ -225,3 +225,26 @@ def test_context_references_map_each_cited_label_to_a_stored_turn(server: Server
         assert set(session["references"].values()) <= set(references.values())
     with server.as_("bob") as c:  # another user cannot read them
         assert all(c.get(f"/v1/memories/{t}").status_code == 404 for t in references.values())
+
+
+def _importance(c: httpx.Client) -> dict[str, float]:
+    items = c.get("/v1/memories", params={"limit": 500}).json()["items"]
+    return {i["id"]: i["importance"] for i in items}
+
+
+def test_search_and_context_with_reinforce_false_leave_importance_alone(
+    server: Server,
+) -> None:
+    _seed(server, "rita")
+    with server.as_("rita") as c:
+        before = _importance(c)
+        for path, body in (
+            ("/v1/search", {"query": "car budget"}),
+            ("/v1/context", {"query": "car budget", "max_tokens": 300}),
+        ):
+            r = c.post(path, json={**body, "reinforce": False})
+            assert r.status_code == 200, r.text
+        assert _importance(c) == before
+        c.post("/v1/search", json={"query": "car budget"})
+        after = _importance(c)
+        assert any(after[k] > v for k, v in before.items())  # the default still reinforces

@@ -77,7 +77,7 @@ def search(body: SearchIn, who: Caller, svc: Svc) -> dict[str, Any]:
     hits = svc.memory.search(
         body.query, user_id=who.user(body.user_id), limit=body.limit, now=body.now,
         as_of=body.as_of, filters=body.filters, kinds=body.kinds, session_id=body.session_id,
-        explain=body.explain,
+        explain=body.explain, reinforce=body.reinforce,
     )  # fmt: skip
     return {"hits": [render.hit(h) for h in hits]}
 
@@ -87,7 +87,7 @@ def context(body: ContextIn, who: Caller, svc: Svc) -> dict[str, Any]:
     svc.check_query(body.query)
     ctx = svc.memory.context(
         body.query, user_id=who.user(body.user_id), max_tokens=body.max_tokens, now=body.now,
-        as_of=body.as_of, session_id=body.session_id,
+        as_of=body.as_of, session_id=body.session_id, reinforce=body.reinforce,
     )  # fmt: skip
     return render.context(ctx)
 

@@ -48,6 +48,9 @@ class SearchIn(_Request):
     kinds: list[str] | None = None
     session_id: str | None = None
     explain: bool = Field(False, description="Add each channel's raw score to `scores`.")
+    reinforce: bool = Field(
+        True, description="Raise the importance of what is found; false: a read-only look."
+    )
 
 
 class ContextIn(_Request):
@@ -57,6 +60,9 @@ class ContextIn(_Request):
     now: Instant | None = None
     as_of: Instant | None = None
     session_id: str | None = None
+    reinforce: bool = Field(
+        True, description="Raise the importance of what is recalled; false: a read-only look."
+    )
 
 
 class UpdateIn(_Request):
