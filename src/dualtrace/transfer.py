@@ -6,18 +6,25 @@ import hashlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
 from dualtrace.encode.intake import Intake
 from dualtrace.encode.messages import MESSAGE_KEYS
 from dualtrace.errors import ValidationError
 from dualtrace.inputs import check_external_id, check_optional_id, parse_time
 from dualtrace.models import MEMORY_KINDS, MemoryRecord
-from dualtrace.store.base import IndexEntry, Store
+from dualtrace.store.ports.memory_writes import MemoryWrites
+from dualtrace.store.ports.reads import RecordReads
+from dualtrace.store.ports.records import IndexEntry
 
 # Memory.add: stores messages (and derives memories unless extract is False)
 AddMessages = Callable[..., object]
 MemoryKeys = Callable[[str, MemoryRecord], list[IndexEntry]]
+
+
+class ImportStore(RecordReads, MemoryWrites, Protocol):
+    """What an import reads and writes: turns by external id, records, new memories."""
+
 
 ROUTING_KEYS = frozenset({"type", "session_id", "agent_id", "episode_id"})
 MEMORY_FIELDS = (
@@ -31,7 +38,7 @@ MEMORY_KEYS = frozenset(
 RECORD_TYPES = (None, "episode", "message", "memory")
 
 
-def export_user(store: Store, user_id: str) -> Iterator[dict[str, Any]]:
+def export_user(store: RecordReads, user_id: str) -> Iterator[dict[str, Any]]:
     """Episodes (oldest first) as message records, then memories citing them by id."""
     for e in store.iter_episodes(user_id):
         yield {
@@ -58,7 +65,7 @@ def import_records(
     records: Iterable[dict[str, Any]],
     user_id: str,
     *,
-    store: Store,
+    store: ImportStore,
     add: AddMessages,
     memory_keys: MemoryKeys,
     intake: Intake,
@@ -181,7 +188,7 @@ def _message(record: dict[str, Any], n: int) -> dict[str, Any]:
 
 
 def _flush(
-    store: Store,
+    store: ImportStore,
     add: AddMessages,
     msgs: list[dict[str, Any]],
     route: Any,
@@ -204,7 +211,7 @@ def _imported_id(user_id: str, exported_id: str) -> str:
 
 
 def _import_memories(
-    store: Store, memory_keys: MemoryKeys, actor: str, records: list[dict[str, Any]],
+    store: ImportStore, memory_keys: MemoryKeys, actor: str, records: list[dict[str, Any]],
     user_id: str,
 ) -> int:  # fmt: skip
     created = 0

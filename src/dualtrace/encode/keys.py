@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import pairwise
+from typing import Protocol
 
 from dualtrace.config import MemoryConfig
 from dualtrace.embed.base import Embedder
 from dualtrace.embed.cache import text_hash
 from dualtrace.encode.episodes import episode_key_text, lexical_body
 from dualtrace.models import Episode, MemoryRecord
-from dualtrace.store.base import IndexEntry, Store
+from dualtrace.store.ports.episode_reads import EpisodeReads
+from dualtrace.store.ports.index_reads import IndexReads
+from dualtrace.store.ports.records import IndexEntry
 from dualtrace.text.lexicon import gloss
 from dualtrace.text.sentences import split_chunks
 
@@ -23,11 +26,15 @@ from dualtrace.text.sentences import split_chunks
 KeySpec = tuple[str, str, str, str | None, str, int]
 
 
+class KeyReads(EpisodeReads, IndexReads, Protocol):
+    """What building keys reads: the turns before a turn, and vectors stored by text hash."""
+
+
 class KeyBuilder:
     """Builds the search keys of new or changed records; vectors are reused by text hash
     (from the store, then the embedder's cache) and embedded in one batch otherwise."""
 
-    def __init__(self, store: Store, embedder: Embedder, config: MemoryConfig) -> None:
+    def __init__(self, store: KeyReads, embedder: Embedder, config: MemoryConfig) -> None:
         self.store = store
         self.embedder = embedder
         self.config = config

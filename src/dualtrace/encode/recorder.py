@@ -13,13 +13,13 @@ from dualtrace.encode.intake import Intake
 from dualtrace.encode.keys import KeyBuilder
 from dualtrace.inputs import check_optional_id, check_user_id, parse_time
 from dualtrace.models import Episode, Message
-from dualtrace.store.base import Store
+from dualtrace.store.base import EpisodeStore
 
 
 class EpisodeRecorder:
     """Stores each message as an episode with its search keys, in one transaction."""
 
-    def __init__(self, store: Store, keys: KeyBuilder, config: MemoryConfig) -> None:
+    def __init__(self, store: EpisodeStore, keys: KeyBuilder, config: MemoryConfig) -> None:
         self.store = store
         self.keys = keys
         self.config = config

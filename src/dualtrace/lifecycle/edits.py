@@ -4,6 +4,7 @@ entry, restore an archived memory. Whatever was derived from changed words is re
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Protocol
 
 from dualtrace.config import MemoryConfig
 from dualtrace.encode.episodes import new_id
@@ -15,14 +16,22 @@ from dualtrace.lifecycle.pending import extract_pending
 from dualtrace.lifecycle.writer import MemoryWriter
 from dualtrace.models import Episode, HistoryEntry, MemoryRecord
 from dualtrace.recall.items import load_item
-from dualtrace.store.base import IndexEntry, Store
+from dualtrace.store.ports.deletion import DeletionStore
+from dualtrace.store.ports.index_writes import IndexWrites
+from dualtrace.store.ports.memory_writes import MemoryWrites
+from dualtrace.store.ports.reads import RecordReads
+from dualtrace.store.ports.records import IndexEntry
+
+
+class EditStore(RecordReads, MemoryWrites, IndexWrites, DeletionStore, Protocol):
+    """What edits, deletions and undo read and write: records and their history, keys."""
 
 
 class Editor:
     """Edits, deletions and undo on one store, keeping keys and derived memories in step."""
 
     def __init__(
-        self, store: Store, config: MemoryConfig, keys: KeyBuilder, writer: MemoryWriter
+        self, store: EditStore, config: MemoryConfig, keys: KeyBuilder, writer: MemoryWriter
     ) -> None:
         self.store = store
         self.config = config

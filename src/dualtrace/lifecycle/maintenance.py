@@ -20,15 +20,27 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import pairwise
+from typing import Protocol
 
 from dualtrace.config import MemoryConfig
 from dualtrace.encode.patterns import SINGLE_VALUED
 from dualtrace.lifecycle import consolidate
 from dualtrace.models import MEMORY_KINDS, MemoryRecord
-from dualtrace.store.base import MemoryChange, Store
+from dualtrace.store.ports.graph_reads import GraphReads
+from dualtrace.store.ports.graph_writes import GraphWrites
+from dualtrace.store.ports.maintenance import MaintenanceStore
+from dualtrace.store.ports.memory_reads import MemoryReads
+from dualtrace.store.ports.memory_writes import MemoryWrites
+from dualtrace.store.ports.records import MemoryChange
 
 # Memories linked per maintenance pass and user (the rest wait for the next pass).
 LINK_BATCH = 500
+
+
+class MaintainedStore(
+    MaintenanceStore, MemoryReads, MemoryWrites, GraphReads, GraphWrites, Protocol
+):
+    """What a maintenance pass reads and adjusts: usage, duplicates, links, indexes."""
 
 
 @dataclass
@@ -48,7 +60,12 @@ class MaintenanceReport:
 
 
 def maintain(
-    store: Store, config: MemoryConfig, users: Iterable[str], now: datetime, *, link_limit: int
+    store: MaintainedStore,
+    config: MemoryConfig,
+    users: Iterable[str],
+    now: datetime,
+    *,
+    link_limit: int,
 ) -> MaintenanceReport:
     """Run every maintenance step for these users at time `now`; a memory is linked to at
     most `link_limit` others."""
@@ -70,7 +87,11 @@ def decayed(importance: float, last_used: datetime, now: datetime, halflife_days
 
 
 def _forget(
-    store: Store, cfg: MemoryConfig, user_id: str, now: datetime, report: MaintenanceReport
+    store: MaintainedStore,
+    cfg: MemoryConfig,
+    user_id: str,
+    now: datetime,
+    report: MaintenanceReport,
 ) -> None:
     actor = cfg.actor
     expired = store.expired_memories(user_id, now)
@@ -84,7 +105,9 @@ def _forget(
     report.archived += store.archive_memories(user_id, stale, "faded", actor)
 
 
-def _consolidate(store: Store, actor: str, user_id: str, report: MaintenanceReport) -> None:
+def _consolidate(
+    store: MaintainedStore, actor: str, user_id: str, report: MaintenanceReport
+) -> None:
     ids = store.list_records(user_id, MEMORY_KINDS, False, None)
     memories = sorted(store.get_memories(user_id, ids).values(), key=_age)
     changes: list[MemoryChange] = []
@@ -125,7 +148,7 @@ def _age(m: MemoryRecord) -> tuple[str, str]:
     return (start.isoformat() if start else "", recorded)
 
 
-def _link(store: Store, user_id: str, limit: int) -> int:
+def _link(store: MaintainedStore, user_id: str, limit: int) -> int:
     pending = store.unlinked_memories(user_id, LINK_BATCH)
     if not pending:
         return 0

@@ -12,11 +12,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from itertools import groupby
+from typing import Protocol
 
 from dualtrace.encode.keys import KeyBuilder
 from dualtrace.lifecycle.writer import Event, MemoryWriter
 from dualtrace.models import Episode
-from dualtrace.store.base import Store
+from dualtrace.store.ports.episode_reads import EpisodeReads
+from dualtrace.store.ports.index_writes import IndexWrites
 
 log = logging.getLogger(__name__)
 
@@ -24,8 +26,12 @@ log = logging.getLogger(__name__)
 TRIES = 3
 
 
+class PendingStore(EpisodeReads, IndexWrites, Protocol):
+    """What finishing pending turns reads and writes: the pending turns, their vectors."""
+
+
 def extract_pending(
-    store: Store, writer: MemoryWriter, user_id: str, episodes: Sequence[Episode]
+    store: EpisodeReads, writer: MemoryWriter, user_id: str, episodes: Sequence[Episode]
 ) -> tuple[list[Event], list[str]]:
     """Extract these pending turns, one run of adjacent turns at a time; returns the events
     and the extractors' errors (each fell back). Turns no longer pending are skipped."""
@@ -62,7 +68,9 @@ def _runs(episodes: Sequence[Episode]) -> list[list[Episode]]:
     return runs
 
 
-def embed_pending(store: Store, keys: KeyBuilder, user_id: str, episodes: Sequence[Episode]) -> int:
+def embed_pending(
+    store: IndexWrites, keys: KeyBuilder, user_id: str, episodes: Sequence[Episode]
+) -> int:
     """Give pending turns stored without vectors (a deferred add) their vectors; returns
     how many keys got one. Turns embedded already cost a lookup, not an embedding."""
     count = 0
@@ -72,7 +80,7 @@ def embed_pending(store: Store, keys: KeyBuilder, user_id: str, episodes: Sequen
 
 
 def finish_pending(
-    store: Store, writer: MemoryWriter, keys: KeyBuilder, users: Sequence[str] | None = None
+    store: PendingStore, writer: MemoryWriter, keys: KeyBuilder, users: Sequence[str] | None = None
 ) -> int:
     """Embed, then extract, every pending turn of these users (None: of every user);
     returns how many turns were pending."""

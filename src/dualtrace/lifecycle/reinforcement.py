@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from functools import partial
 
 from dualtrace.models import Hit, Item
-from dualtrace.store.base import Store
+from dualtrace.store.ports.memory_writes import MemoryWrites
 
 
 def reinforced(importance: float, access_count: int, step: float) -> float:
@@ -17,7 +17,7 @@ def reinforced(importance: float, access_count: int, step: float) -> float:
 
 
 def reinforce_recalled(
-    store: Store, user_id: str, recalled: Iterable[Hit | Item], step: float
+    store: MemoryWrites, user_id: str, recalled: Iterable[Hit | Item], step: float
 ) -> None:
     """Count a recall of each memory among `recalled` (turns are not reinforced)."""
     ids = [r.id for r in recalled if r.kind != "episode"]

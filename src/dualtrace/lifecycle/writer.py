@@ -6,6 +6,7 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -30,14 +31,24 @@ from dualtrace.store.base import (
     MemoryChange,
     MemoryGraph,
     SearchScope,
-    Store,
 )
+from dualtrace.store.ports.graph_reads import GraphReads
+from dualtrace.store.ports.graph_writes import GraphWrites
+from dualtrace.store.ports.index_reads import IndexReads
+from dualtrace.store.ports.memory_writes import MemoryWrites
+from dualtrace.store.ports.reads import RecordReads
 from dualtrace.text.aliases import AliasIndex
 
 log = logging.getLogger(__name__)
 
 KeysFn = Callable[[str, MemoryRecord], list[IndexEntry]]
 Event = tuple[str, EventKind, str]
+
+
+class WriterStore(RecordReads, MemoryWrites, IndexReads, GraphReads, GraphWrites, Protocol):
+    """What consolidation reads (memories by slot, hash and vector, entities, the turns
+    before) and writes (memories with their keys, graph and changes; canonical entities)."""
+
 
 # A statement said again raises its memory's importance like a recall does, by this step.
 REPEAT_STEP = 0.05
@@ -171,7 +182,7 @@ class MemoryWriter:
     """Runs the extractor over a window of new turns and stores what it derives."""
 
     def __init__(
-        self, store: Store, extractor: Extractor, keys: KeysFn, *, actor: str,
+        self, store: WriterStore, extractor: Extractor, keys: KeysFn, *, actor: str,
         context_turns: int = 4, link_limit: int = 5, similar_threshold: float = 0.93,
         key_chars: int = 1000, judge: LLMJudge | None = None,
     ) -> None:  # fmt: skip

@@ -17,7 +17,7 @@ from dualtrace.errors import ValidationError
 from dualtrace.inputs import check_count, check_optional_id, check_user_id
 from dualtrace.models import MemoryDetail, Page, Turn
 from dualtrace.recall.items import load_item, load_items
-from dualtrace.store.base import Store
+from dualtrace.store.ports.reads import BrowseReads
 
 MAX_PAGE = 500
 
@@ -54,7 +54,7 @@ def _limit(limit: int) -> int:
 
 
 def turns_page(
-    store: Store, user_id: str, *, session_id: str | None, limit: int, cursor: str | None
+    store: BrowseReads, user_id: str, *, session_id: str | None, limit: int, cursor: str | None
 ) -> Page:
     """A page of the user's turns, oldest first, each with its valid derived memories."""
     user_id, limit = check_user_id(user_id), _limit(limit)
@@ -75,7 +75,7 @@ def turns_page(
 
 
 def records_page(
-    store: Store, user_id: str, *, kinds: tuple[str, ...] | None, include_invalid: bool,
+    store: BrowseReads, user_id: str, *, kinds: tuple[str, ...] | None, include_invalid: bool,
     limit: int, cursor: str | None,
 ) -> Page:  # fmt: skip
     """A page of the user's episodes and memories, newest first (as `Memory.get_all`)."""
@@ -89,7 +89,7 @@ def records_page(
     return Page(items=[items[i] for i, _ in rows if i in items], next_cursor=next_cursor)
 
 
-def memory_detail(store: Store, user_id: str, record_id: str) -> MemoryDetail:
+def memory_detail(store: BrowseReads, user_id: str, record_id: str) -> MemoryDetail:
     """Everything stored about one record (NotFoundError if this user has none)."""
     item = load_item(store, user_id, record_id)
     if item.kind == "episode":

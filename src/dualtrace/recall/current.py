@@ -25,7 +25,7 @@ from functools import lru_cache
 
 from dualtrace.models import EntityMention, Hit, Item, MemoryRecord
 from dualtrace.recall.retriever import Scored
-from dualtrace.store.base import Store
+from dualtrace.store.ports.reads import RecordReads
 from dualtrace.text.entities import extract_entities, normalise_name
 from dualtrace.text.sentences import split_sentences
 from dualtrace.text.slots import (
@@ -100,7 +100,7 @@ def _names_someone_else(question: str) -> bool:
 
 
 def slot_view(
-    store: Store,
+    store: RecordReads,
     user_id: str,
     question: str,
     named: Sequence[EntityMention],
@@ -185,7 +185,7 @@ def rerank(pool: list[Scored], view: SlotView, weight: float, *, join: bool) -> 
 
 
 def _said_by(
-    store: Store, user_id: str, memories: list[MemoryRecord], at: datetime
+    store: RecordReads, user_id: str, memories: list[MemoryRecord], at: datetime
 ) -> list[MemoryRecord]:
     """The memories drawn from at least one turn said by `at`."""
     ids = sorted({s for m in memories for s in m.source_episode_ids})

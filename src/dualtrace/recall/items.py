@@ -8,7 +8,7 @@ from datetime import datetime, tzinfo
 
 from dualtrace.errors import NotFoundError
 from dualtrace.models import Episode, Hit, Item, MemoryRecord, Source
-from dualtrace.store.base import Store
+from dualtrace.store.ports.reads import RecordReads
 
 
 def source_of(episode: Episode) -> Source:
@@ -61,7 +61,7 @@ class Loaded:
 
 
 def load_items(
-    store: Store, user_id: str, ids: Sequence[str], *, sources: bool = True
+    store: RecordReads, user_id: str, ids: Sequence[str], *, sources: bool = True
 ) -> dict[str, Item]:
     """Items for the ids that exist for this user (episodes and memories alike).
 
@@ -73,7 +73,7 @@ def load_items(
 
 
 def read_items(
-    store: Store, user_id: str, ids: Sequence[str], *, sources: bool = True
+    store: RecordReads, user_id: str, ids: Sequence[str], *, sources: bool = True
 ) -> Loaded:
     """`load_items`, keeping what was read (for `with_sources`)."""
     kinds = store.record_kinds(user_id, ids)
@@ -90,7 +90,7 @@ def read_items(
 
 
 def with_sources(
-    store: Store, user_id: str, hits: Sequence[Hit], loaded: Loaded | None = None
+    store: RecordReads, user_id: str, hits: Sequence[Hit], loaded: Loaded | None = None
 ) -> list[Hit]:
     """The hits, each memory with its sources (hits made of `load_items(sources=False)`;
     `loaded`: what that read, so that only the missing turns are read now)."""
@@ -111,7 +111,7 @@ def as_hit(item: Item, score: float, scores: dict[str, float]) -> Hit:
     return Hit(**vars(item), score=score, scores=scores)
 
 
-def load_item(store: Store, user_id: str, record_id: str) -> Item:
+def load_item(store: RecordReads, user_id: str, record_id: str) -> Item:
     """One episode or memory by id (NotFoundError if this user has no such id)."""
     found = load_items(store, user_id, [record_id]).get(record_id)
     if found is None:

@@ -27,7 +27,7 @@ from dualtrace.models import Context, Hit, Source
 from dualtrace.recall.current import asks_own_now
 from dualtrace.recall.requests import messages_to_assistant
 from dualtrace.recall.snippets import clause_snippet, focus_words, longer_than, snippet
-from dualtrace.store.base import Store
+from dualtrace.store.ports.session_reads import SessionReads
 from dualtrace.text.lexical import content_words
 from dualtrace.text.tokens import count_tokens, truncate_to_tokens
 
@@ -475,7 +475,7 @@ def pack_for(
 
 
 def pack_context(
-    store: Store, config: MemoryConfig, user_id: str, hits: Sequence[Hit], max_tokens: int,
+    store: SessionReads, config: MemoryConfig, user_id: str, hits: Sequence[Hit], max_tokens: int,
     *, query: str | None, now: datetime | str | None,
 ) -> Context:  # fmt: skip
     """Hits packed as `Memory.context` and `Session.context` show them: with this store's

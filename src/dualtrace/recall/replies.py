@@ -10,7 +10,7 @@ from datetime import datetime
 
 from dualtrace.models import Hit
 from dualtrace.recall.items import as_hit, load_items
-from dualtrace.store.base import Store
+from dualtrace.store.ports.reads import RecordReads
 
 REPLY_WEIGHT = 0.95  # a reply ranks just below the question it answers
 REPLY_TOP = 40  # only questions among this many best hits bring their reply
@@ -18,7 +18,7 @@ _QUESTION_MARKS = ("?", "？")
 
 
 def with_replies(
-    store: Store, user_id: str, hits: Sequence[Hit], *, before: datetime | None = None
+    store: RecordReads, user_id: str, hits: Sequence[Hit], *, before: datetime | None = None
 ) -> list[Hit]:
     """`hits` plus the replies to the question turns among the first REPLY_TOP, best first;
     a reply already among the hits, by the asker, or said after `before` is left out."""

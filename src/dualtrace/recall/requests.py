@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dualtrace.models import Hit
-from dualtrace.store.base import Store
+from dualtrace.store.ports.session_reads import SessionReads
 
 
-def messages_to_assistant(store: Store, user_id: str, hits: Sequence[Hit]) -> frozenset[str]:
+def messages_to_assistant(store: SessionReads, user_id: str, hits: Sequence[Hit]) -> frozenset[str]:
     """Ids of the user turns behind memory hits that were said in a session with an
     assistant."""
     turns = {

@@ -13,8 +13,9 @@ from dualtrace.embed.base import Embedder
 from dualtrace.models import Candidate, EntityMention
 from dualtrace.recall.fusion import rrf_fusion, weighted_fusion
 from dualtrace.recall.query import QueryAnalysis
-from dualtrace.store.base import SearchScope, Store, Vector
 from dualtrace.store.languages import KEY_LANGUAGES, key_language
+from dualtrace.store.ports.reads import ChannelReads
+from dualtrace.store.ports.records import SearchScope, Vector
 from dualtrace.text.aliases import AliasIndex
 
 # How much deeper channels look when metadata or as_of filters will drop most candidates.
@@ -41,7 +42,7 @@ class Scored:
 class Retriever:
     """Runs each channel and fuses them (weighted min–max, or RRF)."""
 
-    def __init__(self, store: Store, embedder: Embedder, config: MemoryConfig) -> None:
+    def __init__(self, store: ChannelReads, embedder: Embedder, config: MemoryConfig) -> None:
         self.store = store
         self.embedder = embedder
         self.config = config

@@ -23,7 +23,8 @@ from dualtrace.recall.items import read_items, with_sources
 from dualtrace.recall.query import analyse
 from dualtrace.recall.ranking import rank
 from dualtrace.recall.retriever import Retriever
-from dualtrace.store.base import SearchScope, Store
+from dualtrace.store.ports.reads import StoreReads
+from dualtrace.store.ports.records import SearchScope
 from dualtrace.text.owners import asks_about_self
 from dualtrace.text.quantities import asked_kinds
 
@@ -42,7 +43,7 @@ ANSWER_DEPTH = 10
 class Searcher:
     """Hybrid search over one user's episodes and memories (see `Memory.search`)."""
 
-    def __init__(self, store: Store, embedder: Embedder, config: MemoryConfig) -> None:
+    def __init__(self, store: StoreReads, embedder: Embedder, config: MemoryConfig) -> None:
         self.store = store
         self.config = config
         self._retriever = Retriever(store, embedder, config)

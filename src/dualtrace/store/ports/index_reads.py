@@ -1,0 +1,83 @@
+"""The search index, read side: the dense, lexical, time and entity channels."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Protocol
+
+from dualtrace.models import Candidate
+from dualtrace.store.ports.records import SearchScope, Vector
+
+
+class IndexReads(Protocol):
+    """Records' search keys (full text and vectors) and the channels that search them.
+
+    Each channel returns up to `limit` records the scope admits: it reads past the records
+    the scope refuses (closed, archived, other kinds), however many rank above them.
+    """
+
+    def vectors_by_hash(self, user_id: str, hashes: Sequence[str]) -> dict[str, Vector]:
+        """This user's vectors for these content hashes, to reuse (PostgreSQL's are float16)."""
+        ...
+
+    def search_dense(
+        self,
+        user_id: str,
+        vector: Vector,
+        limit: int,
+        scope: SearchScope,
+        *,
+        language_offset: Mapping[str, float] | None = None,
+    ) -> list[Candidate]:
+        """Nearest keys by cosine similarity, best key per record, filtered by scope; with
+        `language_offset`, plus the offset of each key's `store.languages.key_language`."""
+        ...
+
+    def search_dense_many(
+        self,
+        user_id: str,
+        vectors: Sequence[Vector],
+        limit: int,
+        scope: SearchScope,
+        *,
+        language_offset: Mapping[str, float] | None = None,
+    ) -> list[list[Candidate]]:
+        """`search_dense` for several vectors at once."""
+        ...
+
+    def search_lexical(
+        self,
+        user_id: str,
+        terms: Sequence[str],
+        limit: int,
+        scope: SearchScope,
+        *,
+        glosses: bool = False,
+    ) -> list[Candidate]:
+        """Full-text (BM25) matches for any of the terms, filtered by scope; with `glosses`,
+        in the keys' glosses (their words in the other language) instead of their text."""
+        ...
+
+    def search_time(
+        self,
+        user_id: str,
+        start: datetime,
+        end: datetime,
+        limit: int,
+        scope: SearchScope,
+        among: Sequence[str] = (),
+    ) -> list[Candidate]:
+        """Records in [start, end) by scope: those of `among` first, then `limit` more, newest."""
+        ...
+
+    def search_entities(
+        self,
+        user_id: str,
+        canonicals: Sequence[str],
+        limit: int,
+        scope: SearchScope,
+        max_share: float = 0.2,
+    ) -> list[Candidate]:
+        """Memories of these entities, scored by the entities' rarity (idf), filtered by scope."""
+        ...
