@@ -70,7 +70,10 @@ def test_timeline_search_and_delete_for_a_user_key(
     page.click("form.search button[type=submit]")
     expect(page.locator("tr.hit").first).to_be_visible()
     expect(page.locator("pre.context")).to_contain_text("深蓝色")
-    expect(page.locator("tr.hit .scores li").first).to_be_visible()
+    first = page.locator("tr.hit").first
+    expect(first.locator(".scores li").first).to_be_hidden()  # folded: one line a hit
+    first.locator("details.breakdown summary").click()
+    expect(first.locator(".scores li").first).to_be_visible()
 
     # delete the derived memory, with a confirmation
     page.click("nav >> text=Timeline")
