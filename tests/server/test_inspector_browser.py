@@ -5,35 +5,17 @@ run as markup, and no request leaving 127.0.0.1."""
 
 from __future__ import annotations
 
-import shutil
 import uuid
-from collections.abc import Callable, Iterator
-from urllib.parse import urlsplit
+from collections.abc import Callable
 
 import httpx
 import pytest
+from browsers import sign_in
+from playwright.sync_api import Browser, Page, expect
 from service_live import Server, new_key
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-if shutil.which(CHROMIUM) is None:  # .ci/run installs it; elsewhere: apt-get install chromium
-    pytest.skip("Chromium is not installed (apt-get install chromium)", allow_module_level=True)
-
-from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
 
 CHINESE = "我不喜欢白色的车，喜欢深蓝色。"
 MARKUP = '<img src="x" onerror="document.title=\'pwned\'">我们住在杭州'
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        launched = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-background-networking",
-                  "--disable-component-update"],
-        )  # fmt: skip
-        yield launched
-        launched.close()
 
 
 @pytest.fixture
@@ -67,29 +49,10 @@ def users(server: Server) -> dict[str, str]:
     return {"lin": lin, "zoe": zoe, "key": new_key(server.db, "--user", lin)}
 
 
-@pytest.fixture
-def page(browser: Browser, server: Server) -> Iterator[Page]:
-    context = browser.new_context()
-    opened = context.new_page()
-    requested: list[str] = []
-    opened.on("request", lambda request: requested.append(request.url))
-    yield opened
-    context.close()
-    hosts = {urlsplit(u).hostname for u in requested if not u.startswith("data:")}
-    assert hosts == {"127.0.0.1"}, requested  # nothing leaves the machine
-
-
-def _sign_in(page: Page, server: Server, key: str) -> None:
-    page.goto(f"{server.base}/")
-    expect(page.locator("#view")).to_contain_text("needs an API key")
-    page.fill("#key", key)
-    page.click("#key-form button[type=submit]")
-
-
 def test_timeline_search_and_delete_for_a_user_key(
     page: Page, server: Server, users: dict[str, str]
 ) -> None:
-    _sign_in(page, server, users["key"])
+    sign_in(page, server.base, users["key"])
     # one user key: straight to that user's timeline
     turns = page.locator(".turn")
     expect(turns).to_have_count(4)
@@ -107,7 +70,10 @@ def test_timeline_search_and_delete_for_a_user_key(
     page.click("form.search button[type=submit]")
     expect(page.locator("tr.hit").first).to_be_visible()
     expect(page.locator("pre.context")).to_contain_text("深蓝色")
-    expect(page.locator("tr.hit .scores li").first).to_be_visible()
+    first = page.locator("tr.hit").first
+    expect(first.locator(".scores li").first).to_be_hidden()  # folded: one line a hit
+    first.locator("details.breakdown summary").click()
+    expect(first.locator(".scores li").first).to_be_visible()
 
     # delete the derived memory, with a confirmation
     page.click("nav >> text=Timeline")
@@ -142,7 +108,7 @@ def test_timeline_search_and_delete_for_a_user_key(
 
 
 def test_edit_and_undo_from_the_history(page: Page, server: Server, users: dict[str, str]) -> None:
-    _sign_in(page, server, users["key"])
+    sign_in(page, server.base, users["key"])
     turn = page.locator(".turn", has_text="West Lake")
     turn.locator(".meta a").click()
     page.click("text=Edit")

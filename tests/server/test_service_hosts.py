@@ -134,7 +134,7 @@ def test_mcp_guards_its_host_on_any_loopback_address(tmp_path: Path) -> None:
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
 
-@pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason="Chromium is not installed")
+@pytest.mark.usefixtures("chromium")  # skipped without it, failed in CI
 def test_a_rebound_page_cannot_read_the_users(servers: Callable[..., Server]) -> None:
     """The page's origin is http://evil.example:PORT and the name resolves to 127.0.0.1:
     what a DNS-rebinding attack gets after its page is loaded."""

@@ -108,7 +108,7 @@ def attacker() -> Iterator[Callable[[str], str]]:
     http.shutdown()
 
 
-@pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason="Chromium is not installed")
+@pytest.mark.usefixtures("chromium")  # skipped without it, failed in CI
 def test_a_page_on_another_origin_cannot_change_data(
     servers: Callable[..., Server], attacker: Callable[[str], str]
 ) -> None:

@@ -42,13 +42,26 @@ function notice(text, kind) {
   box.hidden = !text;
 }
 
+// Times as stored: the wall time and offset a record was written with, the offset always
+// written ("UTC" for Z, +00:00 or none), so a date here is the date the context names.
+const STAMP = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
 function when(iso) {
   if (!iso) return "—";
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const pad = (n) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ` +
-    `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const parts = STAMP.exec(iso);
+  if (!parts) return iso;
+  const offset = (parts[3] || "Z").toUpperCase();
+  const zone = offset === "Z" || /^[+-]00:?00$/.test(offset) ? "UTC" : offset;
+  return `${parts[1]} ${parts[2]} ${zone}`;
+}
+
+// User text (speakers, memories, ids a client chose) inside a line: isolated, so a
+// right-to-left mark or override in it cannot reorder what follows.
+const bidi = (text) => el("bdi", {}, text);
+
+function shorten(text, size = 80) {
+  const chars = Array.from(text || "");
+  return chars.length > size ? `${chars.slice(0, size - 1).join("")}…` : chars.join("");
 }
 
 function confirmAction(text) {
@@ -141,7 +154,7 @@ function route() {
   if (parts[0] !== "u" || !parts[1]) return users();
   const user = parts[1];
   nav.append(
-    el("span", { class: "user" }, "user ", el("strong", {}, user)),
+    el("span", { class: "user" }, "user ", el("strong", {}, bidi(user))),
     el("a", { href: userHash(user) }, "Timeline"),
     el("a", { href: `${userHash(user)}/search` }, "Search"),
   );
@@ -163,7 +176,7 @@ async function users() {
     return;
   }
   const rows = found.map((u) => el("tr", {},
-    el("td", {}, el("a", { href: userHash(u.user_id) }, u.user_id)),
+    el("td", {}, el("a", { href: userHash(u.user_id) }, bidi(u.user_id))),
     el("td", { class: "num" }, u.turns), el("td", { class: "num" }, u.memories)));
   const pick = el("form", { class: "inline", onsubmit: (event) => {
     event.preventDefault();
@@ -180,11 +193,28 @@ async function users() {
 
 // -- timeline --------------------------------------------------------------------------
 
+const SUPERSEDED = "dualtrace.superseded"; // this tab shows superseded memories too
+
 async function timeline(user, session) {
   const list = el("div", { class: "timeline" });
   const more = el("button", { type: "button", hidden: true }, "Load more");
-  show(el("h1", {}, "Timeline"), session ? el("p", {}, "Session ", el("code", {}, session),
-    " · ", el("a", { href: userHash(user) }, "all sessions")) : null, list, more);
+  const withOld = sessionStorage.getItem(SUPERSEDED) === "1";
+  const toggle = el("label", { class: "toggle" }, el("input", { type: "checkbox",
+    id: "show-superseded", checked: withOld, onchange: (event) => {
+      if (event.target.checked) sessionStorage.setItem(SUPERSEDED, "1");
+      else sessionStorage.removeItem(SUPERSEDED);
+      route();
+    } }), " show superseded");
+  show(el("h1", {}, "Timeline"), session ? el("p", {}, "Session ", el("code", {}, bidi(session)),
+    " · ", el("a", { href: userHash(user) }, "all sessions")) : null, toggle, list, more);
+  let old = new Map();
+  if (withOld) {
+    try {
+      old = await loadSuperseded(user);
+    } catch (error) {
+      list.append(failure(error));
+    }
+  }
   let cursor = null;
   let lastSession;
   let group = null;
@@ -210,13 +240,13 @@ async function timeline(user, session) {
         group = el("ol", { class: "turns" });
         const title = turn.session_id
           ? el("a", { href: `${userHash(user)}/s/${encodeURIComponent(turn.session_id)}` },
-            turn.session_id)
+            bidi(turn.session_id))
           : "no session";
         list.append(el("section", { class: "session" },
           el("h2", {}, "Session ", title, el("span", { class: "muted" }, ` · ${when(turn.occurred_at)}`)),
           group));
       }
-      group.append(turnItem(user, turn));
+      group.append(turnItem(user, turn, old.get(turn.id) || []));
     }
     cursor = data.next_cursor;
     more.hidden = !cursor;
@@ -226,19 +256,56 @@ async function timeline(user, session) {
   await page();
 }
 
-function turnItem(user, turn) {
+// Memories no longer valid (superseded, or found stale), by the turn each cites: the list
+// pages of GET /v1/memories with include_invalid, which also hold what replaced them.
+async function loadSuperseded(user) {
+  const byTurn = new Map();
+  let cursor = null;
+  for (let round = 0; round < 40; round++) {
+    const page = await api("GET", "/v1/memories", { query: {
+      user_id: user, kind: MEMORY_KINDS, include_invalid: true, limit: 500, cursor } });
+    for (const item of page.items) {
+      briefs.set(cacheKey(user, item.id), item);
+      if (!item.invalidated_at && !item.superseded_by) continue;
+      for (const source of item.sources || []) {
+        if (!byTurn.has(source.episode_id)) byTurn.set(source.episode_id, []);
+        byTurn.get(source.episode_id).push(item);
+      }
+    }
+    cursor = page.next_cursor;
+    if (!cursor) break;
+  }
+  return byTurn;
+}
+
+function memoryLine(user, m) {
+  return el("a", { href: memoryHash(user, m.id), class: "memory-link" },
+    el("span", { class: `kind ${m.kind}` }, m.kind), " ", bidi(m.text));
+}
+
+function supersededItem(user, m) {
+  const next = m.superseded_by ? briefs.get(cacheKey(user, m.superseded_by)) : null;
+  const by = m.superseded_by ? [" by ", el("a", { href: memoryHash(user, m.superseded_by), class: "successor" },
+    next ? bidi(shorten(next.text)) : m.superseded_by)] : [];
+  return el("li", { class: "superseded" }, el("del", {}, memoryLine(user, m)),
+    el("span", { class: "muted superseded-note" }, m.superseded_by ? " superseded" : " found stale",
+      ...by, ` · valid until ${when(m.valid_to || m.invalidated_at)}`));
+}
+
+function turnItem(user, turn, old) {
   const derived = el("ul", { class: "derived" });
   for (const id of turn.memory_ids) {
     const m = briefs.get(cacheKey(user, id));
-    derived.append(el("li", {}, el("a", { href: memoryHash(user, id), class: `memory-link${m ? "" : " missing"}` },
-      m ? [el("span", { class: `kind ${m.kind}` }, m.kind), " ", m.text] : id)));
+    derived.append(el("li", {}, m ? memoryLine(user, m)
+      : el("a", { href: memoryHash(user, id), class: "memory-link missing" }, id)));
   }
+  for (const m of old) derived.append(supersededItem(user, m));
   return el("li", { class: `turn ${turn.role}`, "data-id": turn.id },
     el("div", { class: "meta" }, when(turn.occurred_at), " · ",
-      el("strong", {}, turn.speaker || turn.role),
+      el("strong", { class: "speaker" }, bidi(turn.speaker || turn.role)),
       " · ", el("a", { href: memoryHash(user, turn.id), class: "muted" }, "turn")),
-    el("div", { class: "text" }, turn.text),
-    turn.memory_ids.length ? derived : null);
+    el("div", { class: "text", dir: "auto" }, turn.text),
+    derived.children.length ? derived : null);
 }
 
 // -- one record ------------------------------------------------------------------------
@@ -256,46 +323,56 @@ async function memoryPage(user, id) {
     [m, history] = await Promise.all([memory(user, id),
       api("GET", `/v1/memories/${encodeURIComponent(id)}/history`, { query: { user_id: user } })]);
   } catch (error) {
-    return show(el("h1", {}, id), failure(error));
+    return show(el("h1", {}, bidi(id)), failure(error));
   }
-  const link = (target) => el("a", { href: memoryHash(user, target) }, target);
+  const link = (target) => recordLink(user, target);
   const status = m.archived ? "archived" : (m.valid_to || m.superseded_by ? "no longer valid" : "valid");
   const facts = el("dl", { class: "fields" },
     field("kind", m.kind),
     field("status", el("span", { class: `status ${status.replace(/ /g, "-")}` }, status)),
-    m.kind === "episode" ? null : field("fact", el("span", { class: "fact" }, m.text)),
-    m.scene ? field("scene", el("span", { class: "scene" }, m.scene)) : null,
+    m.kind === "episode" ? null : field("fact", el("bdi", { class: "fact" }, m.text)),
+    m.scene ? field("scene", el("bdi", { class: "scene" }, m.scene)) : null,
     m.subject || m.predicate || m.object ? field("triple",
-      el("span", { class: "triple" }, `${m.subject || "?"} · ${m.predicate || "?"} · ${m.object || "?"}`)) : null,
-    m.topic ? field("topic", m.topic) : null,
+      el("span", { class: "triple" }, bidi(m.subject || "?"), " · ", bidi(m.predicate || "?"), " · ",
+        bidi(m.object || "?"))) : null,
+    m.topic ? field("topic", bidi(m.topic)) : null,
     (m.entities || []).length ? field("entities", el("ul", { class: "tags" },
-      m.entities.map((e) => el("li", {}, e.name, el("span", { class: "muted" }, ` ${e.type}`))))) : null,
+      m.entities.map((e) => el("li", {}, bidi(e.name), el("span", { class: "muted" }, ` ${e.type}`))))) : null,
     field("valid from", when(m.valid_from)),
     field("valid to", when(m.valid_to)),
     m.invalidated_at ? field("found stale", when(m.invalidated_at)) : null,
     m.superseded_by ? field("superseded by", link(m.superseded_by)) : null,
     (m.supersedes || []).length ? field("supersedes", m.supersedes.map(link)) : null,
     m.importance !== null && m.importance !== undefined ? field("importance", m.importance.toFixed(2)) : null,
-    m.session_id ? field("session", m.session_id) : null,
+    m.session_id ? field("session", bidi(m.session_id)) : null,
     field("recorded", when(m.recorded_at)),
   );
   const chain = el("div", { class: "chain" });
   supersessionChain(user, m, chain);
   const sources = el("ol", { class: "sources" }, (m.sources || []).map((s) => el("li", {},
-    el("div", { class: "meta" }, when(s.occurred_at), " · ", el("strong", {}, s.speaker || s.role || "?"),
-      " · ", link(s.episode_id)),
-    el("div", { class: "text" }, s.text))));
-  const links = (m.links || []).length ? el("ul", {}, m.links.map((l) =>
+    el("div", { class: "meta" }, when(s.occurred_at), " · ", el("strong", { class: "speaker" }, bidi(s.speaker || s.role || "?")),
+      " · ", el("a", { href: memoryHash(user, s.episode_id), title: s.episode_id }, "turn")),
+    el("div", { class: "text", dir: "auto" }, s.text))));
+  const links = (m.links || []).length ? el("ul", { class: "links" }, m.links.map((l) =>
     el("li", {}, link(l.id), el("span", { class: "muted" }, ` ${l.kind} ${l.weight.toFixed(2)}`)))) : null;
   show(
-    el("h1", {}, m.kind === "episode" ? "Turn " : "Memory ", el("code", {}, m.id)),
-    el("p", { class: "record-text" }, m.text),
+    el("h1", {}, m.kind === "episode" ? "Turn " : "Memory ", el("code", {}, bidi(m.id))),
+    el("p", { class: "record-text", dir: "auto" }, m.text),
     actions(user, m),
     facts, chain,
     el("h2", {}, "Sources"), sources.children.length ? sources : el("p", { class: "muted" }, "none"),
     links ? el("h2", {}, "Links") : null, links,
     el("h2", {}, "History"), historyTable(user, m, history.entries),
   );
+}
+
+// A link to another record that reads as its text (shortened), its id in the title; the
+// text arrives with the record (cached), a record gone since keeps the id.
+function recordLink(user, id) {
+  const link = el("a", { href: memoryHash(user, id), title: id, class: "record-link" }, id);
+  memory(user, id).then((r) => link.replaceChildren(bidi(shorten(r.text))),
+    () => link.append(el("span", { class: "muted" }, " (gone)")));
+  return link;
 }
 
 async function supersessionChain(user, m, box) {
@@ -314,7 +391,7 @@ async function supersessionChain(user, m, box) {
   }
   if (!before.length && !after.length) return;
   const step = (x) => el("li", { class: x.id === m.id ? "current" : "" },
-    x.id === m.id ? el("strong", {}, x.text) : el("a", { href: memoryHash(user, x.id) }, x.text),
+    x.id === m.id ? el("strong", {}, bidi(x.text)) : el("a", { href: memoryHash(user, x.id) }, bidi(x.text)),
     el("span", { class: "muted" }, ` ${when(x.valid_from)} → ${x.valid_to ? when(x.valid_to) : "now"}`));
   box.append(el("h2", {}, "Supersession chain"), el("ol", {}, [...before, m, ...after].map(step)));
 }
@@ -372,8 +449,8 @@ function historyTable(user, m, entries) {
   return el("table", { class: "history" },
     el("thead", {}, el("tr", {}, ["when", "event", "by", "old text", "new text", ""].map((h) => el("th", {}, h)))),
     el("tbody", {}, entries.map((e) => el("tr", {},
-      el("td", {}, when(e.at)), el("td", {}, e.event), el("td", {}, e.actor),
-      el("td", {}, e.old_text || ""), el("td", {}, e.new_text || ""),
+      el("td", { class: "when" }, when(e.at)), el("td", {}, e.event), el("td", {}, bidi(e.actor)),
+      el("td", { dir: "auto" }, e.old_text || ""), el("td", { dir: "auto" }, e.new_text || ""),
       el("td", {}, el("button", { type: "button", onclick: undo(e) }, "Undo"))))));
 }
 
@@ -411,12 +488,20 @@ function hitsTable(user, hits) {
     el("thead", {}, el("tr", {}, ["#", "score", "when", "kind", "text", "breakdown"].map((h) => el("th", {}, h)))),
     el("tbody", {}, hits.map((h, i) => el("tr", { class: "hit" },
       el("td", { class: "num" }, i + 1), el("td", { class: "num" }, h.score.toFixed(3)),
-      el("td", {}, when(h.occurred_at)), el("td", {}, el("span", { class: `kind ${h.kind}` }, h.kind)),
-      el("td", {}, el("a", { href: memoryHash(user, h.id) }, h.text),
+      el("td", { class: "when" }, when(h.occurred_at)), el("td", {}, el("span", { class: `kind ${h.kind}` }, h.kind)),
+      el("td", {}, el("a", { href: memoryHash(user, h.id) }, bidi(h.text)),
         h.valid_to || h.superseded_by ? el("span", { class: "status no-longer-valid" }, " no longer valid") : null),
-      el("td", {}, el("ul", { class: "scores" }, Object.entries(h.scores || {}).map(([name, value]) =>
-        el("li", {}, el("span", {}, name), " ", el("meter", { min: 0, max: 1, value: Math.max(0, Math.min(1, value)) }),
-          ` ${value.toFixed(3)}`))))))));
+      el("td", {}, breakdown(h.scores || {}))))));
+}
+
+// The score parts of one hit, folded: a table of 20 hits stays about one line a hit.
+function breakdown(scores) {
+  const parts = Object.entries(scores);
+  if (!parts.length) return "—";
+  return el("details", { class: "breakdown" }, el("summary", {}, `${parts.length} parts`),
+    el("ul", { class: "scores" }, parts.map(([name, value]) =>
+      el("li", {}, el("span", {}, name), " ", el("meter", { min: 0, max: 1, value: Math.max(0, Math.min(1, value)) }),
+        ` ${value.toFixed(3)}`))));
 }
 
 // -- key -------------------------------------------------------------------------------
