@@ -49,6 +49,15 @@ def test_no_document_names_a_path_outside_the_repository(path: Path) -> None:
     assert _lines_matching(path, OUTSIDE) == []
 
 
+def test_no_bench_script_names_a_machine_folder() -> None:
+    """The usage lines of bench/ scripts are commands a reader copies: data by path argument."""
+    machine = re.compile(r"/work/|(?<![\w.-])shared/")
+    found = [
+        line for p in sorted((ROOT / "bench").glob("*.py")) for line in _lines_matching(p, machine)
+    ]
+    assert found == []
+
+
 @pytest.mark.parametrize("path", DOCUMENTS, ids=lambda p: p.name)
 def test_no_document_names_a_work_session(path: Path) -> None:
     assert _lines_matching(path, WORK_SESSION) == []
