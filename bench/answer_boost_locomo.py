@@ -4,7 +4,7 @@ over every question of categories 1-4 and over those that ask a quantity (`text/
 Turns only (`extract=False`), the real embedder through the embedding cache, so a second run
 costs the questions alone:
 
-    .venv/bin/python bench/answer_boost_locomo.py --data ../shared/data/locomo
+    .venv/bin/python bench/answer_boost_locomo.py --data path/to/locomo
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ only the lexical channels are read: `dense_weight=0`). Then every question of ca
 two top-10 lists share (overlap: |A ∩ B| / 10; same first hit: the share of questions whose
 best hit is the same record text on both).
 
-    .venv/bin/python bench/lexical_backends.py --data ../shared/data/locomo \\
+    .venv/bin/python bench/lexical_backends.py --data path/to/locomo \\
         --sqlite /tmp/lex/locomo.db --postgres postgresql://user@host/db [--extract]
 
 `--extract` also derives memories (fact and scene traces, rule-based extraction), as the

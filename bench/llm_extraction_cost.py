@@ -5,7 +5,7 @@ with an empty memory list, and each prompt the real extractor builds is measured
 cl100k_base tokens. Completion tokens depend on the model and are not estimated. Turns are
 ingested as in the other LoCoMo benchmarks: one `add` call, hence one window, per session.
 
-    .venv/bin/python bench/llm_extraction_cost.py --data ../shared/data/locomo
+    .venv/bin/python bench/llm_extraction_cost.py --data path/to/locomo
 """
 
 from __future__ import annotations

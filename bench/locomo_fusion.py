@@ -6,7 +6,7 @@ categories 1-4 is searched with `now` after the last session, and recall@k count
 evidence turns among the top-k hits. Variants reopen the same store with another fusion
 config, so each turn is embedded once (and cached across runs with --cache).
 
-    .venv/bin/python bench/locomo_fusion.py --data ../shared/data/locomo
+    .venv/bin/python bench/locomo_fusion.py --data path/to/locomo
 """
 
 from __future__ import annotations

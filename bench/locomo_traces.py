@@ -15,7 +15,7 @@ by the items of `context(question, max_tokens=B)`; answer@B: the normalised gold
 in its text. Categories 1-4; `now` is the day after
 the last session. Also prints extraction cost (memories per 100 turns, rules ms per turn).
 
-    .venv/bin/python bench/locomo_traces.py --data ../shared/data/locomo
+    .venv/bin/python bench/locomo_traces.py --data path/to/locomo
 """
 
 from __future__ import annotations

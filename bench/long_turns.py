@@ -13,7 +13,7 @@ Variants, each on a fresh store (embeddings shared through a cache file):
   chunks, opening    chunk_chars=4000: a full-text key per chunk, dense over the opening
   chunks, all dense  chunk_chars=4000, embed_chunks: a vector per chunk as well
 
-    .venv/bin/python bench/long_turns.py --data ../shared/data/longmemeval/longmemeval_s_dev.json.gz
+    .venv/bin/python bench/long_turns.py --data path/to/longmemeval_s_dev.json.gz
 """
 
 from __future__ import annotations
