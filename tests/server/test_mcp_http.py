@@ -52,7 +52,7 @@ def test_http_client_calls_every_tool_for_the_keys_user(server: Server) -> None:
         added = _ok(await client.call_tool("add_memory", {
             "content": f"我住在杭州，车牌号是{marker}。", "timestamp": "2026-03-02T10:00:00+08:00",
         }))  # fmt: skip
-        episode = added["episode_ids"][0]
+        episode = added["episodes"][0]
         hits = _ok(await client.call_tool("search_memory", {"query": marker}))
         context = _ok(await client.call_tool("get_context", {"query": marker, "max_tokens": 200}))
         listed = _ok(await client.call_tool("list_memories", {"kinds": ["episode"], "limit": 500}))
@@ -201,6 +201,6 @@ def test_dev_mode_tells_a_client_how_to_name_its_user(servers: Callable[..., Ser
     async def remember(client: Client) -> dict[str, Any]:
         return _ok(await client.call_tool("add_memory", {"text": "I keep bees in Ningbo."}))
 
-    assert _run(dev, None, remember, query)["episode_ids"]
+    assert _run(dev, None, remember, query)["episodes"]
     users = httpx.get(f"{dev.base}/v1/users", timeout=30).json()["users"]
     assert [u["user_id"] for u in users] == [DEV_USER]

@@ -67,7 +67,7 @@ async def _alice_session(db: Path, home: Path) -> dict[str, Any]:
             "text": "I moved to Hangzhou near the West Lake last week.",
             "timestamp": "2026-03-02", "message_id": "m2",
         }))  # fmt: skip
-        episode = added["episode_ids"][0]
+        episode = added["episodes"][0]
         hits = _ok(await client.call_tool("search_memory", {"query": "Hangzhou", "explain": True}))
         assert any("Hangzhou" in h["text"] for h in hits["hits"])
         assert all(h["scores"] for h in hits["hits"])
@@ -161,7 +161,7 @@ def test_stdout_carries_only_protocol_messages(tmp_path: Path) -> None:
     answers = [json.loads(proc.stdout.readline()) for _ in range(2)]
     rest, errors = proc.communicate(timeout=60)  # closes stdin: the server exits
     assert [a["id"] for a in answers] == [1, 2], (answers, errors)
-    assert answers[1]["result"]["structuredContent"]["episode_ids"]
+    assert answers[1]["result"]["structuredContent"]["episodes"]
     assert rest.strip() == b"", rest
 
 

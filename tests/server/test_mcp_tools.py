@@ -126,7 +126,7 @@ def test_add_takes_text_and_still_content_and_undo_reverts_an_update(mem: Memory
     async def session(client: Client) -> dict[str, Any]:
         new = await client.call_tool("add_memory", {"text": "I live in Hangzhou."})
         old = await client.call_tool("add_memory", {"content": "I drive a blue car."})
-        episode = new.structured_content["episode_ids"][0]
+        episode = new.structured_content["episodes"][0]
         await client.call_tool("update_memory", {"id": episode, "text": "I live in Ningbo."})
         history = await client.call_tool("memory_history", {"id": episode})
         entry = history.structured_content["entries"][-1]["id"]

@@ -30,6 +30,7 @@ POINTERS: tuple[tuple[str, str], ...] = (
         "see a record's entries with memory_history",
     ),
     ("delete turns with Memory.delete(id, user_id=...)", "delete turns with delete_memory"),
+    ("take one from history(id, user_id=...)", "take one from memory_history"),
 )
 _ELSEWHERE = ("Memory.", "`dualtrace ", "get_all(")
 

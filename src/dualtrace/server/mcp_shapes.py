@@ -70,7 +70,7 @@ class HitOut(RecordOut):
     )
 
 
-class ChangeOut(BaseModel):
+class EventOut(BaseModel):
     """One change `add_memory` made to the user's memories."""
 
     memory_id: str
@@ -79,8 +79,8 @@ class ChangeOut(BaseModel):
 
 
 class AddOut(Result):
-    episode_ids: list[str] = Field(description="the stored turn's id (re-adding an id: same)")
-    changes: list[ChangeOut] = Field(description="memories derived, updated or superseded")
+    episodes: list[str] = Field(description="the stored turn's id (re-adding an id: same)")
+    events: list[EventOut] = Field(description="memories derived, updated or superseded")
     warnings: list[str] = Field(default_factory=list)
 
     def as_structured(self) -> dict[str, Any]:  # an empty list says "none", keep it

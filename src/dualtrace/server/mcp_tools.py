@@ -25,9 +25,9 @@ from dualtrace.recall.search import MAX_LIMIT
 from dualtrace.server.mcp_errors import ToolServer, tool_errors
 from dualtrace.server.mcp_shapes import (
     AddOut,
-    ChangeOut,
     ContextOut,
     DoneOut,
+    EventOut,
     HistoryOut,
     ListOut,
     RecordOut,
@@ -166,8 +166,8 @@ def add_memory(
     if message_id is not None:
         message["id"] = message_id
     res = memory.add([message], user_id=user, session_id=session_id, timestamp=timestamp)
-    changes = [ChangeOut(memory_id=i, event=e, text=t) for i, e, t in res.events]
-    return AddOut(episode_ids=res.episodes, changes=changes, warnings=res.warnings)
+    events = [EventOut(memory_id=i, event=e, text=t) for i, e, t in res.events]
+    return AddOut(episodes=res.episodes, events=events, warnings=res.warnings)
 
 
 def search_memory(
