@@ -77,9 +77,11 @@ def check_flag(name: str, value: object) -> bool:
 
 
 def check_count(name: str, value: object, most: int = MAX_EVENT_ID) -> int:
-    """A positive int (a batch size, a limit), at most `most`."""
+    """A positive int (a batch size, a limit), at most `most`. The one wording of a limit on
+    every surface: "limit=501 must be an integer from 1 to 500"."""
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
-        raise ValidationError(f"{name}={_short(value)} must be a positive integer (at most {most})")
+        bound = "a positive integer" if most == MAX_EVENT_ID else f"an integer from 1 to {most}"
+        raise ValidationError(f"{name}={_short(value)} must be {bound}")
     return value
 
 

@@ -4,6 +4,7 @@ the service's refusals (no key, another user's id, a revoked key)."""
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -13,8 +14,12 @@ import httpx
 import httpx2
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
+from mcp.shared.exceptions import MCPError
 from mcp_types import CallToolResult
 from service_live import Server, cli, new_key
+
+from dualtrace.config import ServiceConfig
+from dualtrace.server.serve import DEV_USER, urls
 
 Session = Callable[[Client], Awaitable[Any]]
 
@@ -47,7 +52,7 @@ def test_http_client_calls_every_tool_for_the_keys_user(server: Server) -> None:
         added = _ok(await client.call_tool("add_memory", {
             "content": f"我住在杭州，车牌号是{marker}。", "timestamp": "2026-03-02T10:00:00+08:00",
         }))  # fmt: skip
-        episode = added["episode_ids"][0]
+        episode = added["episodes"][0]
         hits = _ok(await client.call_tool("search_memory", {"query": marker}))
         context = _ok(await client.call_tool("get_context", {"query": marker, "max_tokens": 200}))
         listed = _ok(await client.call_tool("list_memories", {"kinds": ["episode"], "limit": 500}))
@@ -63,10 +68,10 @@ def test_http_client_calls_every_tool_for_the_keys_user(server: Server) -> None:
 
     seen = _run(server, server.keys["alice"], alice)
     episode = seen["episode"]
-    assert len(seen["names"]) == 8
+    assert len(seen["names"]) == 9
     assert episode in [h["id"] for h in seen["hits"]["hits"]]
     assert marker in seen["context"]["text"]
-    assert episode in [r["id"] for r in seen["listed"]["records"]]
+    assert episode in [r["id"] for r in seen["listed"]["items"]]
     assert seen["got"]["text"] == f"我住在杭州，车牌号是{marker}。"
     assert seen["updated"]["text"] == f"我住在上海，车牌号是{marker}。"
     assert [e["event"] for e in seen["history"]["entries"]][-1] == "UPDATE"
@@ -82,7 +87,7 @@ def test_http_client_calls_every_tool_for_the_keys_user(server: Server) -> None:
 
     other = _run(server, server.keys["bob"], bob)
     assert all(marker not in h["text"] for h in other["hits"]["hits"])
-    assert episode not in [r["id"] for r in other["listed"]["records"]]
+    assert episode not in [r["id"] for r in other["listed"]["items"]]
     for result in (other["get"], other["delete"]):
         assert result.is_error and "NotFoundError" in result.content[0].text
 
@@ -98,7 +103,7 @@ def test_http_client_calls_every_tool_for_the_keys_user(server: Server) -> None:
         ]
 
     deleted, gone = _run(server, server.keys["alice"], alice_deletes)
-    assert _ok(deleted) == {"deleted": episode}
+    assert _ok(deleted) == {"ok": True, "deleted": episode}
     assert gone.is_error and "NotFoundError" in gone.content[0].text
 
 
@@ -121,7 +126,8 @@ def test_mcp_endpoint_refuses_as_the_api_does(server: Server) -> None:
     ):
         answer = _post(server, key, query)
         assert answer.status_code == status, answer.text
-        assert answer.json()["error"]["type"] == kind
+        assert answer.json()["id"] == 1  # a JSON-RPC error to the request
+        assert answer.json()["error"]["data"]["type"] == kind
     # a revoked key stops working at once
     key = new_key(server.db, "--user", "carol")
     assert _post(server, key).status_code == 200
@@ -155,4 +161,46 @@ def test_dev_mode_needs_no_key_but_a_user(servers: Callable[..., Server]) -> Non
         headers={"X-Dualtrace-User": "devi", "Accept": "application/json, text/event-stream"},
         timeout=30,
     )  # fmt: skip
-    assert named.status_code == 200 and len(named.json()["result"]["tools"]) == 8
+    assert named.status_code == 200 and len(named.json()["result"]["tools"]) == 9
+
+
+def _initialize_error(server: Server, query: str) -> str:
+    """The message the official client shows when `initialize` is refused."""
+
+    async def main() -> str:
+        try:
+            async with _connect(server, None, query):
+                pass
+        except BaseException as exc:  # the client's task group wraps it
+            while isinstance(exc, BaseExceptionGroup):
+                exc = exc.exceptions[0]
+            if isinstance(exc, MCPError):
+                return exc.message
+            raise
+        raise AssertionError("initialize was not refused")
+
+    return anyio.run(main)
+
+
+def test_dev_mode_tells_a_client_how_to_name_its_user(servers: Callable[..., Server]) -> None:
+    """Without ?user_id= the client gets a JSON-RPC error saying how to add one (not a bare
+    'Server returned an error response', nor a word of admin keys); the placeholder of the
+    example config is refused, not taken as a user; the printed URL works as pasted."""
+    dev = servers("--dev")
+    missing = _initialize_error(dev, "")
+    assert "?user_id=" in missing and f"{dev.base}/mcp?user_id=" in missing
+    assert "admin" not in missing and "Server returned an error" not in missing
+    placeholder = _initialize_error(dev, "?user_id=%3Cuser%20id%3E")
+    assert "placeholder" in placeholder and "'<user id>'" in placeholder
+
+    config = ServiceConfig(dev=True, port=int(dev.base.rsplit(":", 1)[1]))
+    url = json.loads(urls(config).mcp_config)["mcpServers"]["dualtrace"]["url"]
+    query = url.split("/mcp", 1)[1]
+    assert "%3C" not in query
+
+    async def remember(client: Client) -> dict[str, Any]:
+        return _ok(await client.call_tool("add_memory", {"text": "I keep bees in Ningbo."}))
+
+    assert _run(dev, None, remember, query)["episodes"]
+    users = httpx.get(f"{dev.base}/v1/users", timeout=30).json()["users"]
+    assert [u["user_id"] for u in users] == [DEV_USER]

@@ -27,7 +27,7 @@ DUALTRACE = str(Path(sys.executable).with_name("dualtrace"))
 FAKE = str(Path(__file__).with_name("serve_fake.py"))  # `dualtrace` with the fake embedder
 TOOLS = {
     "add_memory", "search_memory", "get_context", "list_memories", "get_memory",
-    "update_memory", "delete_memory", "memory_history",
+    "update_memory", "delete_memory", "memory_history", "undo_change",
 }  # fmt: skip
 READ_ONLY = {"search_memory", "get_context", "list_memories", "get_memory", "memory_history"}
 
@@ -35,8 +35,16 @@ READ_ONLY = {"search_memory", "get_context", "list_memories", "get_memory", "mem
 def _params(db: Path, home: Path, user: str) -> StdioServerParameters:
     return StdioServerParameters(
         command=sys.executable, args=[FAKE, "--db", str(db), "mcp", "--user", user],
-        env={"DUALTRACE_HOME": str(home), "PATH": os.environ.get("PATH", "")},
-    )  # fmt: skip
+        env=_env(home),
+    )
+
+
+def _env(home: Path) -> dict[str, str]:
+    """A bare environment, keeping PYTHONPATH so the spawned server runs this source tree."""
+    env = {"DUALTRACE_HOME": str(home), "PATH": os.environ.get("PATH", "")}
+    if "PYTHONPATH" in os.environ:
+        env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+    return env
 
 
 def _ok(result: CallToolResult) -> dict[str, Any]:
@@ -56,10 +64,10 @@ async def _alice_session(db: Path, home: Path) -> dict[str, Any]:
             "timestamp": "2026-03-01T10:00:00+08:00", "session_id": "s1",
         }))  # fmt: skip
         _ok(await client.call_tool("add_memory", {
-            "content": "I moved to Hangzhou near the West Lake last week.",
+            "text": "I moved to Hangzhou near the West Lake last week.",
             "timestamp": "2026-03-02", "message_id": "m2",
         }))  # fmt: skip
-        episode = added["episode_ids"][0]
+        episode = added["episodes"][0]
         hits = _ok(await client.call_tool("search_memory", {"query": "Hangzhou", "explain": True}))
         assert any("Hangzhou" in h["text"] for h in hits["hits"])
         assert all(h["scores"] for h in hits["hits"])
@@ -67,8 +75,8 @@ async def _alice_session(db: Path, home: Path) -> dict[str, Any]:
         context = _ok(await client.call_tool("get_context", asked))
         assert "深蓝色" in context["text"] and 0 < context["tokens"] <= 300
         listed = _ok(await client.call_tool("list_memories", {"kinds": ["episode"]}))
-        assert {r["kind"] for r in listed["records"]} == {"episode"}
-        assert len(listed["records"]) == 2
+        assert {r["kind"] for r in listed["items"]} == {"episode"}
+        assert len(listed["items"]) == 2
         got = _ok(await client.call_tool("get_memory", {"id": episode}))
         assert got["text"] == "我不喜欢白色的车，喜欢深蓝色。"
         fixed = {"id": episode, "text": "我喜欢深蓝色的车。"}
@@ -76,7 +84,8 @@ async def _alice_session(db: Path, home: Path) -> dict[str, Any]:
         assert updated["text"] == "我喜欢深蓝色的车。"
         history = _ok(await client.call_tool("memory_history", {"id": episode}))
         assert history["entries"][-1]["old_text"] == "我不喜欢白色的车，喜欢深蓝色。"
-        assert _ok(await client.call_tool("delete_memory", {"id": episode})) == {"deleted": episode}
+        deleted = _ok(await client.call_tool("delete_memory", {"id": episode}))
+        assert deleted == {"ok": True, "deleted": episode}
         gone = await client.call_tool("get_memory", {"id": episode})
         seen["gone"] = gone
         bad = await client.call_tool("get_context", {"query": "car", "as_of": "not a date"})
@@ -119,7 +128,7 @@ def test_stdio_client_lists_and_calls_every_tool(tmp_path: Path) -> None:
     alice_ids = [h["id"] for h in seen["kept"]["hits"]]
     assert alice_ids
     bob = anyio.run(_bob_session, db, home, alice_ids)
-    assert bob["found"]["hits"] == [] and bob["listed"]["records"] == []
+    assert bob["found"]["hits"] == [] and bob["listed"]["items"] == []
     for result in [*bob["foreign"], *bob["deleted"]]:
         assert result.is_error and "NotFoundError" in result.content[0].text
     still = anyio.run(_alice_search, db, home)
@@ -152,7 +161,7 @@ def test_stdout_carries_only_protocol_messages(tmp_path: Path) -> None:
     answers = [json.loads(proc.stdout.readline()) for _ in range(2)]
     rest, errors = proc.communicate(timeout=60)  # closes stdin: the server exits
     assert [a["id"] for a in answers] == [1, 2], (answers, errors)
-    assert answers[1]["result"]["structuredContent"]["episode_ids"]
+    assert answers[1]["result"]["structuredContent"]["episodes"]
     assert rest.strip() == b"", rest
 
 

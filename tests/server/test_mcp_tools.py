@@ -39,8 +39,8 @@ def test_list_pages_and_as_of(mem: Memory) -> None:
                 "then": then.structured_content}  # fmt: skip
 
     seen = _call(mem, session)
-    assert [r["text"] for r in seen["first"]["records"]] == ["I moved to Shanghai last week."]
-    assert [r["text"] for r in seen["second"]["records"]] == ["I live in Hangzhou."]
+    assert [r["text"] for r in seen["first"]["items"]] == ["I moved to Shanghai last week."]
+    assert [r["text"] for r in seen["second"]["items"]] == ["I live in Hangzhou."]
     assert seen["second"]["next_cursor"] is None
     assert all("Shanghai" not in h["text"] for h in seen["then"]["hits"])
 
@@ -82,7 +82,8 @@ def test_context_carries_the_references_its_labels_stand_for(mem: Memory) -> Non
         mem.add(text, user_id="alice")
 
     async def session(client: Client) -> dict[str, Any]:
-        ctx = await client.call_tool("get_context", {"query": "car budget", "max_tokens": 300})
+        asked = {"query": "car budget", "max_tokens": 300, "details": True}
+        ctx = await client.call_tool("get_context", asked)
         refs = ctx.structured_content["references"]
         got = [await client.call_tool("get_memory", {"id": i}) for i in refs.values()]
         return {"ctx": ctx.structured_content, "got": [g.structured_content for g in got]}
@@ -95,3 +96,45 @@ def test_context_carries_the_references_its_labels_stand_for(mem: Memory) -> Non
     assert all(item["refs"] for item in seen["ctx"]["items"])
     assert [g["id"] for g in seen["got"]] == list(references.values())
     assert all(g["kind"] == "episode" for g in seen["got"])
+
+
+def test_tool_errors_point_at_tools_not_at_the_library(mem: Memory) -> None:
+    """A failing call names the tools the model can call instead, and bad arguments are one
+    line per field, without pydantic's banner or its links."""
+    calls = [
+        ("get_memory", {"id": "mem_nope"}, "search_memory"),
+        ("delete_memory", {"id": "ep_nope"}, "list_memories"),
+        ("undo_change", {"entry_id": 4242}, "memory_history"),
+        ("list_memories", {"limit": "many"}, "limit='many'"),
+        ("add_memory", {"text": "hi", "role": "robot"}, "role='robot'"),
+        ("update_memory", {"id": "mem_nope"}, "text: field required"),
+        ("get_context", {"query": "x", "max_tokens": 0}, "max_tokens=0"),
+    ]
+
+    async def session(client: Client) -> list[Any]:
+        return [await client.call_tool(name, args) for name, args, _ in calls]
+
+    for result, (name, _, expected) in zip(_call(mem, session), calls, strict=True):
+        text = result.content[0].text
+        assert result.is_error and expected in text, (name, text)
+        for leak in ("Memory.", "dualtrace list", "dualtrace history", "pydantic", "validation "
+                     "error for", "type=", "Traceback"):  # fmt: skip
+            assert leak not in text, (name, text)
+
+
+def test_add_takes_text_and_still_content_and_undo_reverts_an_update(mem: Memory) -> None:
+    async def session(client: Client) -> dict[str, Any]:
+        new = await client.call_tool("add_memory", {"text": "I live in Hangzhou."})
+        old = await client.call_tool("add_memory", {"content": "I drive a blue car."})
+        episode = new.structured_content["episodes"][0]
+        await client.call_tool("update_memory", {"id": episode, "text": "I live in Ningbo."})
+        history = await client.call_tool("memory_history", {"id": episode})
+        entry = history.structured_content["entries"][-1]["id"]
+        undone = await client.call_tool("undo_change", {"entry_id": entry})
+        got = await client.call_tool("get_memory", {"id": episode})
+        return {"old": old, "undone": undone.structured_content, "got": got.structured_content}
+
+    seen = _call(mem, session)
+    assert not seen["old"].is_error
+    assert seen["undone"] == {"ok": True}
+    assert seen["got"]["text"] == "I live in Hangzhou."

@@ -19,7 +19,8 @@ def test_deleting_a_turn_and_a_user_removes_their_words(server: Server) -> None:
             {"content": "I like hiking near WOMBATCRAG on weekends."},
         ]}).json()  # fmt: skip
         assert b"QUOKKAFJORD" in _file_bytes(server.db) or True  # may still be in the WAL
-        assert c.delete(f"/v1/memories/{added['episodes'][0]}").json() == {"ok": True}
+        episode = added["episodes"][0]
+        assert c.delete(f"/v1/memories/{episode}").json() == {"ok": True, "deleted": episode}
         hits = c.post("/v1/search", json={"query": "locker code"}).json()["hits"]
         assert all("QUOKKAFJORD" not in str(h) for h in hits)
         assert b"QUOKKAFJORD" not in _file_bytes(server.db)

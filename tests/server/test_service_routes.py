@@ -81,7 +81,7 @@ def test_get_patch_history_revert_delete_a_record(server: Server) -> None:
         update = next(e for e in entries if e["event"] == "UPDATE")
         assert c.post(f"/v1/history/{update['id']}/revert").json() == {"ok": True}
         assert "Hangzhou" in c.get(f"/v1/memories/{memory_id}").json()["text"]
-        assert c.delete(f"/v1/memories/{memory_id}").json() == {"ok": True}
+        assert c.delete(f"/v1/memories/{memory_id}").json() == {"ok": True, "deleted": memory_id}
         gone = c.get(f"/v1/memories/{memory_id}")
         assert gone.status_code == 404 and gone.json()["error"]["type"] == "NotFoundError"
         again = c.post(f"/v1/history/{update['id']}/revert")

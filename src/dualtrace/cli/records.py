@@ -13,7 +13,12 @@ ROLES = ("user", "assistant", "system", "tool")
 
 _record_id = click.argument("record_id", metavar="ID")
 _kind_option = click.option(
-    "--kind", "kinds", multiple=True, type=click.Choice(ITEM_KINDS), help="Repeatable."
+    "--kind",
+    "--kinds",
+    "kinds",
+    multiple=True,
+    type=click.Choice(ITEM_KINDS),
+    help="Only this kind; repeatable.",
 )
 _now_option = click.option(
     "--now", help="Reference time of the question (ISO 8601) [default: now]."
@@ -89,22 +94,22 @@ def delete(settings: Settings, record_id: str, user: str, yes: bool) -> None:
     with settings.open() as mem:
         mem.delete(record_id, user_id=user)
     if settings.as_json:
-        render.echo_json({"deleted": record_id})
+        render.echo_json({"ok": True, "deleted": record_id})
     else:
         click.echo(f"deleted {record_id}")
 
 
 @click.command()
-@click.argument("event_id", metavar="EVENT_ID", type=int)
+@click.argument("event_id", metavar="ENTRY_ID", type=int)
 @user_option
 @click.pass_obj
 def undo(settings: Settings, event_id: int, user: str) -> None:
-    """Undo history entry EVENT_ID (see `dualtrace history ID`): a REINFORCE, MERGE,
+    """Undo history entry ENTRY_ID (see `dualtrace history ID`): a REINFORCE, MERGE,
     SUPERSEDE, a derived memory's ADD, or an UPDATE."""
     with settings.open() as mem:
         mem.revert(event_id, user_id=user)
     if settings.as_json:
-        render.echo_json({"undone": event_id})
+        render.echo_json({"ok": True, "undone": event_id})
     else:
         click.echo(f"undid event {event_id}")
 
@@ -249,7 +254,7 @@ def history(settings: Settings, record_id: str, user: str) -> None:
         (str(e.id), e.at.isoformat(timespec="seconds"), e.event, e.actor, render.change(e))
         for e in entries
     ]
-    render.table(("event id", "at", "event", "actor", "change"), rows)
+    render.table(("entry id", "at", "event", "actor", "change"), rows)
 
 
 COMMANDS = (add, update, delete, undo, restore, search, context, list_, get, history)

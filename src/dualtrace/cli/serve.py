@@ -50,6 +50,8 @@ def serve(
     click.echo(f"  MCP endpoint  {urls.mcp}", err=True)
     click.echo("  MCP client config (paste into Claude Desktop / Cursor):", err=True)
     click.echo("\n".join("    " + line for line in urls.mcp_config.splitlines()), err=True)
+    if config.dev:
+        click.echo("  (user_id in the URL says whose memory the tools use; any id)", err=True)
     service.run(app, config)
 
 

@@ -11,7 +11,7 @@ from fastapi.responses import JSONResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from dualtrace.server import render
-from dualtrace.server.api_records import ERRORS, Caller, Svc, UserQuery
+from dualtrace.server.api_records import ERRORS, Caller, KnownQuery, PageLimit, Svc, UserQuery
 from dualtrace.server.schemas import (
     DeletedUserOut,
     MaintainIn,
@@ -21,7 +21,7 @@ from dualtrace.server.schemas import (
     UsersOut,
 )
 
-router = APIRouter(responses=ERRORS)
+router = APIRouter(responses=ERRORS, dependencies=KnownQuery)
 
 
 @router.get("/health/live", response_model=StatusOut, tags=["health"], summary="Alive")
@@ -74,7 +74,7 @@ def delete_user(user_id: str, who: Caller, svc: Svc) -> dict[str, Any]:
 @router.get("/v1/turns", response_model=TurnsOut, summary="Turns, oldest first, with memories")
 def turns(
     who: Caller, svc: Svc, user_id: UserQuery = None,
-    limit: Annotated[int, Query(ge=1, le=500)] = 50,
+    limit: PageLimit = 50,
     cursor: Annotated[str | None, Query(max_length=1000)] = None,
     session_id: Annotated[str | None, Query(max_length=512)] = None,
 ) -> dict[str, Any]:  # fmt: skip

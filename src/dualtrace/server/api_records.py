@@ -9,15 +9,18 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.dependencies.models import Dependant
 from fastapi.responses import JSONResponse
 
+from dualtrace.errors import ValidationError
 from dualtrace.server import render
 from dualtrace.server.schemas import (
     AddIn,
     AddOut,
     ContextIn,
     ContextOut,
+    DeletedOut,
     DetailOut,
     DoneOut,
     ErrorOut,
@@ -35,11 +38,43 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorOut} for code in (400, 401, 403, 404, 409, 413, 422, 429, 500, 503)
 }
 
-router = APIRouter(prefix="/v1", responses=ERRORS)
+
+
+def _query_names(dependant: Dependant) -> set[str]:
+    names = {param.alias for param in dependant.query_params}
+    for sub in dependant.dependencies:
+        names |= _query_names(sub)
+    return names
+
+
+def known_query(request: Request) -> None:
+    """Refuse query parameters the route does not take, as unknown body fields are refused
+    (a misspelt filter must not be silently ignored)."""
+    route = request.scope.get("route")
+    dependant = getattr(route, "dependant", None)
+    if dependant is None:
+        return
+    taken = _query_names(dependant)
+    unknown = sorted(set(request.query_params) - taken)
+    if unknown:
+        names = ", ".join(repr(name) for name in unknown)
+        known = ", ".join(sorted(taken)) or "none"
+        raise ValidationError(
+            f"unknown query parameter {names}; {request.url.path} takes: {known}"
+        )
+
+
+KnownQuery = [Depends(known_query)]
+router = APIRouter(prefix="/v1", responses=ERRORS, dependencies=KnownQuery)
 Caller = Annotated[Principal, Depends(caller)]
 Svc = Annotated[Service, Depends(service)]
 UserQuery = Annotated[
     str | None, Query(description="Whose memory; a user key may omit it.", max_length=512)
+]
+# The library checks the range, in the wording every surface uses.
+PageLimit = Annotated[
+    int,
+    Query(description="Most records, 1 to 500.", json_schema_extra={"minimum": 1, "maximum": 500}),
 ]
 
 
@@ -95,14 +130,17 @@ def context(body: ContextIn, who: Caller, svc: Svc) -> dict[str, Any]:
 @router.get("/memories", response_model=PageOut, summary="List records, newest first")
 def list_records(
     who: Caller, svc: Svc, user_id: UserQuery = None,
-    limit: Annotated[int, Query(ge=1, le=500)] = 50,
+    limit: PageLimit = 50,
     cursor: Annotated[str | None, Query(max_length=1000)] = None,
     include_invalid: bool = False,
-    kind: Annotated[list[str] | None, Query(description="Repeatable.")] = None,
+    kinds: Annotated[
+        list[str] | None, Query(description="Only these kinds; repeatable (`kind` too).")
+    ] = None,
+    kind: Annotated[list[str] | None, Query(description="Same as `kinds`.")] = None,
 ) -> dict[str, Any]:  # fmt: skip
     page = svc.memory.get_page(
-        user_id=who.user(user_id), kinds=kind, include_invalid=include_invalid, limit=limit,
-        cursor=cursor,
+        user_id=who.user(user_id), kinds=[*(kinds or ()), *(kind or ())] or None,
+        include_invalid=include_invalid, limit=limit, cursor=cursor,
     )  # fmt: skip
     return {"items": [render.item(i) for i in page.items], "next_cursor": page.next_cursor}
 
@@ -119,10 +157,10 @@ def update(
     return render.item(svc.memory.update(record_id, body.text, user_id=who.user(user_id)))
 
 
-@router.delete("/memories/{record_id}", response_model=DoneOut, summary="Delete for good")
+@router.delete("/memories/{record_id}", response_model=DeletedOut, summary="Delete for good")
 def delete(record_id: str, who: Caller, svc: Svc, user_id: UserQuery = None) -> dict[str, Any]:
     svc.memory.delete(record_id, user_id=who.user(user_id))
-    return {"ok": True}
+    return {"ok": True, "deleted": record_id}
 
 
 @router.get("/memories/{record_id}/history", response_model=HistoryOut, summary="Changes")

@@ -8,7 +8,7 @@ from typing import Any
 from fastapi import APIRouter
 
 from dualtrace.server import render
-from dualtrace.server.api_records import ERRORS, Caller, Svc
+from dualtrace.server.api_records import ERRORS, Caller, KnownQuery, Svc
 from dualtrace.server.schemas import (
     AddOut,
     SessionContextIn,
@@ -20,7 +20,9 @@ from dualtrace.server.schemas import (
     TurnIn,
 )
 
-router = APIRouter(prefix="/v1/sessions", responses=ERRORS, tags=["sessions"])
+router = APIRouter(
+    prefix="/v1/sessions", responses=ERRORS, tags=["sessions"], dependencies=KnownQuery
+)
 
 
 @router.post("", response_model=SessionOut, summary="Start a session, or resume one by id")

@@ -73,14 +73,27 @@ def _validation(_request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
     errors = exc.errors()
     first = errors[0] if errors else {}
-    loc = [str(p) for p in first.get("loc", ()) if p not in ("body", "query", "path")]
+    loc = [str(p) for p in first.get("loc", ())]
+    if loc and loc[0] in _PLACES:  # where it was sent, not a name (a field may be "query")
+        loc = loc[1:]
     field = ".".join(loc) or None
     if first.get("type") == "json_invalid":
         return error_response(400, "BadRequest", "the body is not valid JSON; send a JSON object")
-    message = f"{field or 'request'}: {first.get('msg', 'invalid')}"
+    message = f"{field or 'request'}: {_said(first)}"
     if len(errors) > 1:
         message += f" (and {len(errors) - 1} more)"
     return error_response(422, "ValidationError", message, field)
+
+
+_PLACES = ("body", "query", "path", "header", "cookie")
+
+
+def _said(error: Any) -> str:
+    """pydantic's message in the service's words: lower case, "field required"."""
+    if error.get("type") == "missing":
+        return "field required"
+    message = str(error.get("msg", "invalid"))
+    return message[:1].lower() + message[1:]
 
 
 def _http(_request: Request, exc: Exception) -> JSONResponse:

@@ -3,7 +3,8 @@
 Each request is authenticated before the MCP layer sees it, as every `/v1` route is: the
 API key names the one user the tools act for (a user key: its own user; an admin key, or
 `--dev` without a key: the user named by `?user_id=` or the `X-Dualtrace-User` header).
-A refusal is the service's `{"error": {"type", "message"}}` with 401/403/422/429.
+A refusal is a JSON-RPC error (what an MCP client shows) with 401/403/422/429: its message
+says what to fix, its `data` the service's error type.
 Stateless: no MCP session outlives its request, so a key revoked between two calls stops
 the second.
 
@@ -13,8 +14,10 @@ the second.
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from typing import Any
 
 import anyio.to_thread
 from fastapi import FastAPI
@@ -22,12 +25,13 @@ from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.transport_security import TransportSecuritySettings
 from starlette.requests import Request
+from starlette.responses import JSONResponse
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
-from dualtrace.errors import DualtraceError, TooManyRequestsError
+from dualtrace.errors import DualtraceError, TooManyRequestsError, ValidationError
 from dualtrace.memory import Memory
-from dualtrace.server.errors import error_response, status_of
+from dualtrace.server.errors import status_of
 from dualtrace.server.mcp_tools import build_mcp_server
 from dualtrace.server.service import Service
 
@@ -48,8 +52,19 @@ def mount(app: FastAPI, service: Service) -> AbstractAsyncContextManager[None]:
 
 
 def named_user(request: Request) -> str | None:
-    """The user a request names: `?user_id=` or the `X-Dualtrace-User` header."""
-    return request.query_params.get("user_id") or request.headers.get(USER_HEADER)
+    """The user a request names: `?user_id=` or the `X-Dualtrace-User` header. The
+    placeholder of an example config (`<user id>`) is refused, not taken as a user."""
+    user = request.query_params.get("user_id") or request.headers.get(USER_HEADER)
+    if user is not None and user.strip().startswith("<") and user.strip().endswith(">"):
+        raise ValidationError(
+            f"user_id {user!r} is the placeholder of the example config, not a user; put "
+            f"your own user id in its place, e.g. {_example_url(request)}"
+        )
+    return user
+
+
+def _example_url(request: Request) -> str:
+    return f"{request.url.scheme}://{request.url.netloc}{PATH}?user_id=alice"
 
 
 def service_authenticator(service: Service) -> Authenticate:
@@ -58,9 +73,45 @@ def service_authenticator(service: Service) -> Authenticate:
     def authenticate(request: Request) -> str:
         client = request.client.host if request.client else "?"
         principal = service.authenticate(request.headers.get("authorization"), client)
-        return principal.user(named_user(request))
+        user = named_user(request)
+        if user is None and principal.admin:
+            who = "no API key" if principal.key_id is None else "an admin key"
+            raise ValidationError(
+                f"this MCP URL names no user, and with {who} the server cannot tell whose "
+                f"memory to use: add ?user_id=<your user id> to the URL, e.g. "
+                f"{_example_url(request)} (or send the X-Dualtrace-User header); each user "
+                "id is a memory of its own"
+            )
+        return principal.user(user)
 
     return authenticate
+
+
+async def _request_id(request: Request) -> Any:
+    """The JSON-RPC id of the request, if its body is one request (None otherwise)."""
+    if request.method != "POST":
+        return None
+    try:
+        message = json.loads(await request.body())
+    except (ValueError, UnicodeDecodeError):
+        return None
+    found = message.get("id") if isinstance(message, dict) else None
+    return found if isinstance(found, str | int) and not isinstance(found, bool) else None
+
+
+def refusal(exc: DualtraceError, request_id: Any) -> JSONResponse:
+    """A refused request as a JSON-RPC error, with the service's status and headers."""
+    status = status_of(exc)
+    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+    if isinstance(exc, TooManyRequestsError):
+        headers = {"Retry-After": str(max(1, round(exc.retry_after)))}
+    code = -32001 if status in (401, 403) else -32600  # unauthorized / invalid request
+    body = {
+        "jsonrpc": "2.0",
+        "id": request_id,
+        "error": {"code": code, "message": str(exc), "data": {"type": type(exc).__name__}},
+    }
+    return JSONResponse(body, status_code=status, headers=headers)
 
 
 def _user_of(ctx: Context) -> str:
@@ -100,11 +151,7 @@ class MCPEndpoint:
             # a key lookup reads the store: off the event loop
             user = await anyio.to_thread.run_sync(self.authenticate, request)
         except DualtraceError as exc:
-            headers = {"WWW-Authenticate": "Bearer"} if status_of(exc) == 401 else None
-            if isinstance(exc, TooManyRequestsError):
-                headers = {"Retry-After": str(max(1, round(exc.retry_after)))}
-            response = error_response(status_of(exc), type(exc).__name__, str(exc),
-                                      headers=headers)  # fmt: skip
+            response = refusal(exc, await _request_id(request))
             await response(scope, receive, send)
             return
         scope.setdefault("state", {})[_STATE_KEY] = user

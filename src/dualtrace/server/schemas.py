@@ -226,6 +226,10 @@ class DoneOut(BaseModel):
     ok: bool = True
 
 
+class DeletedOut(DoneOut):
+    deleted: str = Field(description="The id that was deleted.")
+
+
 class DeletedUserOut(BaseModel):
     deleted: dict[str, int] = Field(description="Rows deleted per table.")
 

@@ -75,14 +75,19 @@ class Urls:
     mcp_config: str
 
 
+# Whose memory the printed dev-mode MCP config uses when no user is given: a real id that
+# works as pasted (any other id names another user's memory).
+DEV_USER = "me"
+
+
 def urls(config: ServiceConfig, user: str | None = None) -> Urls:
     """Where the service answers, and an MCP client config for it: with a key, or in dev
-    mode (no key) for `user` (a placeholder when none is given), named in the URL."""
+    mode (no key) for `user` (DEV_USER when none is given), named in the URL."""
     host = f"[{config.host}]" if ":" in config.host else config.host
     base = f"http://{host}:{config.port}"
     endpoint = f"{base}/mcp"
     if config.dev:  # no key to say whose memory: the URL names the user
-        endpoint += f"?user_id={quote(user or '<user id>')}"
+        endpoint += f"?user_id={quote(user or DEV_USER, safe='')}"
     server: dict[str, object] = {"type": "http", "url": endpoint}
     if not config.dev:
         server["headers"] = {"Authorization": "Bearer <your dualtrace key>"}

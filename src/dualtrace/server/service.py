@@ -44,9 +44,8 @@ class Principal:
                 )
             return self.user_id
         if requested is None:
-            raise ValidationError(
-                "user_id is required: an admin key acts for any user, so name one"
-            )
+            who = "an admin key" if self.key_id is not None else "--dev mode without a key"
+            raise ValidationError(f"user_id is required: {who} acts for any user, so name one")
         return requested
 
     def require_admin(self) -> None:
