@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from dualtrace.cjk import has_cjk
 from dualtrace.encode.patterns import MERGEABLE, SINGLE_VALUED
 from dualtrace.models import MemoryRecord
 from dualtrace.text.lexical import query_terms
@@ -50,7 +51,6 @@ MIN_WORD_OVERLAP = 0.5
 
 _ARTICLES = re.compile(r"^(?:the|a|an|my|our|his|her|their)\s+", re.I)
 _PUNCT = re.compile(r"[\s\"'“”‘’.,;:!?，。；：！？、()（）]+")
-_CJK = re.compile(r"[\u3400-\u9fff]")
 
 
 @dataclass(frozen=True)
@@ -199,7 +199,7 @@ def _valid_from(m: MemoryRecord) -> str:
 
 def _merge(target: MemoryRecord, value: str) -> Decision:
     values = [*values_of(target), value.strip()]
-    joiner = "、" if _CJK.search("".join(values)) else " and "
+    joiner = "、" if has_cjk("".join(values)) else " and "
     joined = joiner.join(values) if joiner == "、" else _english_list(values)
     old = target.object or ""
     if old and old in target.text:

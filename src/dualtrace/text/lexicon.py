@@ -24,11 +24,12 @@ from importlib import resources
 from itertools import pairwise
 from pathlib import Path
 
+from dualtrace.cjk import CJK_CLASS, is_cjk
 from dualtrace.text.kin import chinese_kin, english_kin, is_kin
-from dualtrace.text.lexical import STOP_EN, is_cjk, query_terms, segment
+from dualtrace.text.lexical import STOP_EN, query_terms, segment
 
 _ENTRY = re.compile(r"^(\S+) (\S+) \[([^\]]*)\] /(.*)/\s*$")
-_HAN = re.compile(r"^[\u3400-\u4dbf\u4e00-\u9fff]{1,4}$")
+_HAN = re.compile(rf"^[{CJK_CLASS}]{{1,4}}$")
 # glosses that say how a word is written or used, not what it means
 _NOT_MEANING = re.compile(
     r"^(?:variant of|old variant|see |used in|cl:|surname|abbr\.|abbr |taiwan pr|also written|"
