@@ -8,8 +8,9 @@ direction inverts the glosses of one or two words ("parking spot" → 车位) an
 Chinese words by their frequency in jieba's dictionary, so common words come first.
 `build_lexicon` derives both maps from the installed dictionary; the result ships as
 `data/lexicon.tsv.gz` (same licence), which `lexicon()` reads on first use (the derivation
-takes seconds, the file a fraction of one); a test checks the shipped file is what the
-installed dictionary gives.
+takes seconds, the file a fraction of one). After a change to the derivation or the
+dictionary, remake the file with `write_lexicon(build_lexicon(), path)`; a test checks the
+shipped file is byte for byte what the installed dictionary gives.
 """
 
 from __future__ import annotations
