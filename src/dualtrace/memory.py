@@ -488,9 +488,11 @@ def _checked_parts(config: object, embedder: object, llm: object) -> MemoryConfi
         ("llm", llm, LLM, "OpenAIChatLLM(...)"),
     ):
         if value is not None and not isinstance(value, port):
+            lacks = [m for m in dir(port) if not m.startswith("_") and not hasattr(value, m)]
             raise ConfigError(
-                f"{name}={value!r} is not an {port.__name__}; pass an instance such as "
-                f"{example}, or leave it out for the default"
+                f"{name}={value!r} is not an {port.__name__}"
+                + (f" (it lacks {', '.join(lacks)}: see {port.__module__})" if lacks else "")
+                + f"; pass an instance such as {example}, or leave it out for the default"
             )
     return config or MemoryConfig.from_env()
 

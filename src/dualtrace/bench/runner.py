@@ -74,7 +74,7 @@ class CountingEmbedder:
     @property
     def language_gap(self) -> float:
         """The wrapped embedder's (see `Embedder`)."""
-        return float(getattr(self.inner, "language_gap", 0.0))
+        return self.inner.language_gap
 
     def embed_passages(self, texts: list[str]) -> Matrix:
         """Embed stored texts, counting them."""

@@ -79,6 +79,8 @@ class OpenAIEmbedder:
     timeouts, 429, 5xx) are retried with exponential backoff. Texts are never logged.
     """
 
+    language_gap = 0.0  # not measured for a served model (see `Embedder`)
+
     def __init__(self, config: OpenAIEmbedderConfig) -> None:
         """Open an HTTP client for the configured endpoint."""
         self._config = config

@@ -121,7 +121,7 @@ class Retriever:
         translation's for each record. Keys in the other language than the question's get
         the embedder's `language_gap` back (e5-small rates its own language higher), times
         `dense_language_balance`."""
-        gap = self.config.dense_language_balance * getattr(self.embedder, "language_gap", 0.0)
+        gap = self.config.dense_language_balance * self.embedder.language_gap
         own = key_language(text)
         offset = {lang: gap for lang in KEY_LANGUAGES if lang != own}
         if len(vectors) == 1:
