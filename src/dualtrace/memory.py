@@ -297,8 +297,9 @@ class Memory:
         reinforce: bool = True,
     ) -> Context:
         """A prompt-ready block of the best hits, dated and sourced, within max_tokens."""
-        if isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1:
-            raise ValidationError(f"max_tokens={max_tokens!r} must be a positive integer")
+        max_tokens = check_count(
+            "max_tokens", max_tokens, fix="pass the context's size in tokens, e.g. 2000"
+        )
         # enough candidates to fill the budget after near-copies are skipped (~30 tokens a line)
         if limit is None:
             limit = min(MAX_LIMIT, max(50, max_tokens // 10))

@@ -10,6 +10,7 @@ from dualtrace.config import MemoryConfig
 from dualtrace.embed.base import Embedder
 from dualtrace.errors import StoreError, ValidationError
 from dualtrace.inputs import (
+    check_count,
     check_filters,
     check_flag,
     check_optional_id,
@@ -65,8 +66,7 @@ class Searcher:
         user_id = check_user_id(user_id)
         explain = check_flag("explain", explain)
         query = check_query(query, self.config.max_message_chars)
-        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
-            raise ValidationError(f"limit={limit!r} must be an integer from 1 to {MAX_LIMIT}")
+        limit = check_count("limit", limit, MAX_LIMIT)
         scope = search_scope(self.config, as_of, now, kinds, session_id, filters)
         # "yesterday" and recency are measured from when the question is asked; `as_of`
         # only chooses which memories were valid
