@@ -40,6 +40,7 @@ from dualtrace.encode.patterns import MERGEABLE, SINGLE_VALUED
 from dualtrace.models import MemoryRecord
 from dualtrace.text.lexical import query_terms
 from dualtrace.text.slots import same_value
+from dualtrace.text.slots.stored import holds_value, slot_of
 
 Action = Literal["ADD", "NOOP", "REINFORCE", "MERGE", "SUPERSEDE", "INVALIDATE"]
 CUED_SCORE = 0.9  # a new value said with a change cue ("moved", "换成", "now")
@@ -117,18 +118,6 @@ def decide(
             continue
         return _repeat(new, other)
     return Decision("ADD")
-
-
-def slot_of(record: MemoryRecord) -> dict[str, Any] | None:
-    """The slot a memory fills, as the extractor found it, or None."""
-    slot = record.metadata.get("slot")
-    return slot if isinstance(slot, dict) and slot.get("attribute") else None
-
-
-def holds_value(record: MemoryRecord) -> bool:
-    """Whether a memory states a current value of its slot (not an end, not a maybe)."""
-    slot = slot_of(record)
-    return slot is None or not (slot.get("ended") or slot.get("hedged"))
 
 
 def _decide_slot(
