@@ -19,8 +19,8 @@ PARIS = EntityRow("Paris", "paris", "place", "paris")
 
 def _write(store: Store) -> None:
     store.bind_embedder(EMBEDDER, DIM)
-    store.insert_memories("u", [memory("u", "m1", "lives in Paris")], [], ACTOR,
-                          MemoryGraph(entities=(("m1", PARIS),)))  # fmt: skip
+    graph = MemoryGraph(entities=(("m1", PARIS),))
+    store.insert_memories("u", [memory("u", "m1", "lives in Paris")], [], ACTOR, graph)
     store.close()
 
 
