@@ -11,7 +11,7 @@ from typing import Any
 
 from dualtrace import transfer
 from dualtrace.access import ApiKeys
-from dualtrace.config import MemoryConfig
+from dualtrace.config import MemoryConfig, home_dir
 from dualtrace.embed.base import Embedder
 from dualtrace.embed.cache import CachedEmbedder
 from dualtrace.encode.base import Extractor
@@ -19,7 +19,7 @@ from dualtrace.encode.episodes import new_id
 from dualtrace.encode.keys import KeyBuilder
 from dualtrace.encode.recorder import EpisodeRecorder
 from dualtrace.encode.rules import RulesExtractor
-from dualtrace.environment import home_dir, sqlite_path_from_url
+from dualtrace.environment import sqlite_path_from_url
 from dualtrace.errors import ConfigError, NotFoundError, ProviderError, ValidationError
 from dualtrace.inputs import (
     check_count,
