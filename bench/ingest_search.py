@@ -305,6 +305,10 @@ class TimedEmbedder:
     def max_batch(self) -> int:
         return self.inner.max_batch
 
+    @property
+    def language_gap(self) -> float:
+        return self.inner.language_gap
+
     def embed_passages(self, texts: list[str]) -> Matrix:
         """The inner embedder's passages, timed."""
         start = time.perf_counter()

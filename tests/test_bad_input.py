@@ -73,8 +73,24 @@ def test_search_rejects_bad_arguments(mem: Memory, kwargs: dict[str, Any], fragm
 def test_empty_query_and_bad_budget(mem: Memory) -> None:
     with pytest.raises(ValidationError, match="query is empty"):
         mem.search("  ", user_id="u")
-    with pytest.raises(ValidationError, match="max_tokens=0"):
+    with pytest.raises(ValidationError, match=r"max_tokens=0 .*e\.g\. 2000"):
         mem.context("q", user_id="u", max_tokens=0)
+
+
+def test_a_count_is_an_int_never_a_bool(mem: Memory) -> None:
+    session = mem.session(user_id="u")
+    calls = {
+        "limit": lambda v: mem.search("q", user_id="u", limit=v),
+        "max_tokens": lambda v: mem.context("q", user_id="u", max_tokens=v),
+        "max_tokens ": lambda v: session.context(max_tokens=v),
+        "limit  ": lambda v: mem.get_all(user_id="u", limit=v),
+    }
+    for name, call in calls.items():
+        for bad in (True, 0, -3, 2.0, "5"):
+            with pytest.raises(ValidationError, match=rf"{name.strip()}=.* must be (a positive integer|an integer from 1 to)"):
+                call(bad)
+    with pytest.raises(ValidationError, match=r"limit=1001 must be an integer from 1 to 1000"):
+        mem.search("q", user_id="u", limit=1001)
 
 
 def test_unknown_ids_are_not_found_with_a_hint(mem: Memory) -> None:

@@ -10,6 +10,8 @@ from types import ModuleType
 
 import pytest
 
+from dualtrace.cjk import has_cjk
+
 SCRIPT = Path(__file__).resolve().parents[1] / "bench" / "ingest_search.py"
 
 
@@ -53,7 +55,7 @@ def test_corpus_and_queries_are_deterministic_and_mixed() -> None:
     assert sessions == bench.make_corpus(500, seed=3)
     turns = [text for s in sessions for _, text, _ in s.turns]
     assert len(turns) == 500
-    chinese = [t for t in turns if any("\u4e00" <= ch <= "\u9fff" for ch in t)]
+    chinese = [t for t in turns if has_cjk(t)]
     assert 0.03 < len(chinese) / len(turns) < 0.2
     english = [t for t in turns if t not in chinese]
     assert all(10 <= len(t.split()) <= 40 for t in english)

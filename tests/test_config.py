@@ -279,4 +279,19 @@ def test_only_config_reads_the_environment() -> None:
         for path in package.rglob("*.py")
         if re.search(r"os\.environ|getenv\(|environ\.get", path.read_text(encoding="utf-8"))
     }
-    assert readers == {"config.py", "environment.py"}
+    assert readers == {"config.py"}
+
+
+def test_the_environment_helpers_read_the_process_environment_through_config(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from dualtrace import config
+
+    monkeypatch.setenv("DUALTRACE_HOME", str(tmp_path))
+    monkeypatch.setenv("DUALTRACE_URL", "sqlite:///x.db")
+    monkeypatch.setenv("DUALTRACE_LLM_API_KEY", "sk-env")
+    assert config.home_dir() == tmp_path
+    assert config.store_url() == "sqlite:///x.db"
+    assert config.llm_api_key() == "sk-env"
+    assert config.home_dir({}) == Path.home() / ".dualtrace"  # a given mapping, not the process's
+    assert config.store_url({}) is None

@@ -16,12 +16,12 @@ import math
 import os
 from collections.abc import Mapping
 from dataclasses import Field, dataclass, field, fields, replace
+from pathlib import Path
 from typing import Any, Generic, Literal, TypedDict, TypeVar, Unpack, cast
 
-from dualtrace.environment import home_dir as home_dir  # re-exported: public since 0.1
-from dualtrace.environment import llm_api_key as llm_api_key
-from dualtrace.environment import sqlite_path_from_url as sqlite_path_from_url
-from dualtrace.environment import store_url as store_url
+from dualtrace import environment
+from dualtrace.environment import cast_setting
+from dualtrace.environment import sqlite_path_from_url as sqlite_path_from_url  # public since 0.1
 from dualtrace.errors import ConfigError, SettingError
 
 PiiPolicy = Literal["redact", "keep"]
@@ -423,7 +423,7 @@ class MemoryConfig:
         for f in _setting_fields():
             raw = env.get("DUALTRACE_" + f.name.upper())
             if raw is not None:
-                values[f.name] = _cast(f.name, raw, str(f.type))
+                values[f.name] = cast_setting(f.name, raw, str(f.type))
         return cls(**values)  # type: ignore[arg-type]
 
     # Flat read access to the groups' settings, e.g. `config.dense_weight`.
@@ -513,29 +513,6 @@ def _setting_fields() -> list[Field[Any]]:
     return _own_fields() + [f for cls in _GROUPS.values() for f in fields(cls)]
 
 
-_TRUE = frozenset({"1", "true", "yes", "on"})
-_FALSE = frozenset({"0", "false", "no", "off"})
-
-
-def _cast(name: str, raw: str, type_name: str) -> object:
-    """Cast an environment value to a field's type; anything unclear is a ConfigError."""
-    var = f"DUALTRACE_{name.upper()}"
-    if type_name == "bool":
-        if raw.strip().lower() in _TRUE | _FALSE:
-            return raw.strip().lower() in _TRUE
-        raise ConfigError(f"{var}={raw!r} is not a boolean; use true or false")
-    if type_name.startswith("tuple"):
-        return tuple(part.strip() for part in raw.split(",") if part.strip())
-    try:
-        if type_name.startswith("int"):
-            return int(raw)
-        if type_name.startswith("float"):
-            return float(raw)
-    except ValueError as exc:
-        raise ConfigError(f"{var}={raw!r} is not a valid {type_name.split()[0]}") from exc
-    return raw
-
-
 @dataclass(frozen=True)
 class ServiceConfig:
     """Settings of the HTTP service (`dualtrace serve`); each also from DUALTRACE_<NAME>.
@@ -583,9 +560,35 @@ class ServiceConfig:
         for f in fields(cls):
             raw = env.get("DUALTRACE_" + f.name.upper())
             if raw is not None:
-                values[f.name] = _cast(f.name, raw, str(f.type))
+                values[f.name] = cast_setting(f.name, raw, str(f.type))
         values.update({k: v for k, v in given.items() if v is not None})
         unknown = sorted(set(values) - {f.name for f in fields(cls)})
         if unknown:
             raise SettingError(f"ServiceConfig has no setting {unknown[0]!r}")
         return cls(**values)  # type: ignore[arg-type]
+
+
+# The process environment is read here only (environment.py is given it), never at import.
+def home_dir(env: Mapping[str, str] | None = None) -> Path:
+    """$DUALTRACE_HOME, else ~/.dualtrace (public since 0.1)."""
+    return environment.home_dir(os.environ if env is None else env)
+
+
+def store_url(env: Mapping[str, str] | None = None) -> str | None:
+    """$DUALTRACE_URL: the store the CLI and service open without --db or --url, or None."""
+    return environment.store_url(os.environ if env is None else env)
+
+
+def llm_api_key(env: Mapping[str, str] | None = None) -> str | None:
+    """$DUALTRACE_LLM_API_KEY for an OpenAI-compatible chat server; None when unset or empty."""
+    return environment.llm_api_key(os.environ if env is None else env)
+
+
+def openmp_waits_passively() -> None:
+    """Have an OpenMP runtime loaded from now on wait passively, unless the user chose.
+
+    By default its threads spin while they wait: with other processes on the cores, the
+    bundled embedder's two threads ran a call ~10x slower than one (p50 1.9 s vs 0.12 s at
+    load 14 on 2 cores); waiting passively keeps two as fast as one there.
+    """
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")

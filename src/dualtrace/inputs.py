@@ -7,7 +7,7 @@ import json
 import unicodedata
 from collections.abc import Mapping
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import Any, TypeGuard
 
 from dualtrace.errors import ValidationError
 
@@ -76,12 +76,19 @@ def check_flag(name: str, value: object) -> bool:
     return value
 
 
-def check_count(name: str, value: object, most: int = MAX_EVENT_ID) -> int:
-    """A positive int (a batch size, a limit), at most `most`. The one wording of a limit on
-    every surface: "limit=501 must be an integer from 1 to 500"."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
+def is_count(value: object, *, least: int = 1, most: int = MAX_EVENT_ID) -> TypeGuard[int]:
+    """Whether `value` is an int from `least` to `most`; never a bool (True is an int to
+    Python, and would pass for 1)."""
+    return isinstance(value, int) and not isinstance(value, bool) and least <= value <= most
+
+
+def check_count(name: str, value: object, most: int = MAX_EVENT_ID, *, fix: str = "") -> int:
+    """A positive int (a batch size, a limit), at most `most`; `fix` ends the message. The one
+    wording of a limit on every surface: "limit=501 must be an integer from 1 to 500"."""
+    if not is_count(value, most=most):
         bound = "a positive integer" if most == MAX_EVENT_ID else f"an integer from 1 to {most}"
-        raise ValidationError(f"{name}={_short(value)} must be {bound}")
+        advice = f"; {fix}" if fix else ""
+        raise ValidationError(f"{name}={_short(value)} must be {bound}{advice}")
     return value
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from dualtrace import transfer
 from dualtrace.access import ApiKeys
-from dualtrace.config import MemoryConfig
+from dualtrace.config import MemoryConfig, home_dir
 from dualtrace.embed.base import Embedder
 from dualtrace.embed.cache import CachedEmbedder
 from dualtrace.encode.base import Extractor
@@ -19,7 +19,7 @@ from dualtrace.encode.episodes import new_id
 from dualtrace.encode.keys import KeyBuilder
 from dualtrace.encode.recorder import EpisodeRecorder
 from dualtrace.encode.rules import RulesExtractor
-from dualtrace.environment import home_dir, sqlite_path_from_url
+from dualtrace.environment import sqlite_path_from_url
 from dualtrace.errors import ConfigError, NotFoundError, ProviderError, ValidationError
 from dualtrace.inputs import (
     check_count,
@@ -297,8 +297,9 @@ class Memory:
         reinforce: bool = True,
     ) -> Context:
         """A prompt-ready block of the best hits, dated and sourced, within max_tokens."""
-        if isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1:
-            raise ValidationError(f"max_tokens={max_tokens!r} must be a positive integer")
+        max_tokens = check_count(
+            "max_tokens", max_tokens, fix="pass the context's size in tokens, e.g. 2000"
+        )
         # enough candidates to fill the budget after near-copies are skipped (~30 tokens a line)
         if limit is None:
             limit = min(MAX_LIMIT, max(50, max_tokens // 10))
@@ -488,9 +489,11 @@ def _checked_parts(config: object, embedder: object, llm: object) -> MemoryConfi
         ("llm", llm, LLM, "OpenAIChatLLM(...)"),
     ):
         if value is not None and not isinstance(value, port):
+            lacks = [m for m in dir(port) if not m.startswith("_") and not hasattr(value, m)]
             raise ConfigError(
-                f"{name}={value!r} is not an {port.__name__}; pass an instance such as "
-                f"{example}, or leave it out for the default"
+                f"{name}={value!r} is not an {port.__name__}"
+                + (f" (it lacks {', '.join(lacks)}: see {port.__module__})" if lacks else "")
+                + f"; pass an instance such as {example}, or leave it out for the default"
             )
     return config or MemoryConfig.from_env()
 

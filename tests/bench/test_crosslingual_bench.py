@@ -4,7 +4,6 @@ embedder scores a question that must hit and one that must miss as the measures 
 from __future__ import annotations
 
 import json
-import re
 import tomllib
 from collections import Counter
 from fnmatch import fnmatch
@@ -24,16 +23,12 @@ from dualtrace.bench.crosslingual import (
     load_cases,
     run_crosslingual,
 )
+from dualtrace.cjk import has_cjk
 from dualtrace.cli import cli
 from dualtrace.embed.fake import FakeEmbedder
 from dualtrace.errors import ValidationError
 
 ROOT = Path(__file__).resolve().parents[2]
-HAN = re.compile(r"[\u4e00-\u9fff]")
-
-
-def _chinese(text: str) -> bool:
-    return bool(HAN.search(text))
 
 
 @pytest.mark.parametrize(("path", "per_direction", "distractors"), [(CASES, 42, 120),
@@ -48,8 +43,8 @@ def test_case_files_hold_both_directions_among_distractors(
     facts = {p.id for p in cases.pairs}
     others = [t for t in cases.turns if t.id not in facts]
     assert len(others) >= distractors
-    assert sum(_chinese(t.text) for t in others) >= len(others) // 4  # both languages
-    assert sum(not _chinese(t.text) for t in others) >= len(others) // 4
+    assert sum(has_cjk(t.text) for t in others) >= len(others) // 4  # both languages
+    assert sum(not has_cjk(t.text) for t in others) >= len(others) // 4
     assert any(t.role == "assistant" for t in others)
     assert len({p.domain for p in cases.pairs}) >= 10
 
@@ -60,9 +55,9 @@ def test_every_pair_is_asked_in_both_languages_and_stored_once(path: Path) -> No
     stored = Counter(t.text for t in cases.turns)
     for pair in cases.pairs:
         fact_zh = pair.direction == "zh→en"
-        assert _chinese(pair.fact) == fact_zh, pair.id
-        assert _chinese(pair.question) != fact_zh, pair.id  # the other language
-        assert _chinese(pair.question_same) == fact_zh, pair.id
+        assert has_cjk(pair.fact) == fact_zh, pair.id
+        assert has_cjk(pair.question) != fact_zh, pair.id  # the other language
+        assert has_cjk(pair.question_same) == fact_zh, pair.id
         assert pair.question != pair.question_same
         assert stored[pair.fact] == 1, pair.id  # the evidence is in the store, once
         turn = next(t for t in cases.turns if t.id == pair.id)

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from dualtrace import Memory, MemoryConfig
+import pytest
+
+from dualtrace import ConfigError, Memory, MemoryConfig
+from dualtrace.embed.base import Embedder, Matrix
 from dualtrace.embed.fake import FakeEmbedder
 
 
@@ -44,3 +47,37 @@ def test_balance_zero_turns_it_off(tmp_path: Path) -> None:
     with Memory(tmp_path / "plain.db", embedder=FakeEmbedder()) as plain:
         _store(plain)
         assert _dense(plain, "How long is my parking space?") == scores
+
+
+class _Words:
+    """An embedder of the caller's own, by composition: the fake's vectors."""
+
+    def __init__(self) -> None:
+        self.fake = FakeEmbedder()
+
+    id = property(lambda self: self.fake.id)
+    dimensions = property(lambda self: self.fake.dimensions)
+    max_batch = property(lambda self: self.fake.max_batch)
+
+    def embed_passages(self, texts: list[str]) -> Matrix:
+        return self.fake.embed_passages(texts)
+
+    def embed_queries(self, texts: list[str]) -> Matrix:
+        return self.fake.embed_queries(texts)
+
+
+class _Declared(_Words, Embedder):
+    """The same, subclassing the port: it inherits the port's language_gap of none."""
+
+
+def test_the_gap_is_declared_on_the_port(tmp_path: Path) -> None:
+    assert _Declared().language_gap == 0.0
+    with Memory(tmp_path / "declared.db", embedder=_Declared()) as declared:
+        _store(declared)
+        scores = _dense(declared, "How long is my parking space?")
+    with Memory(tmp_path / "plain.db", embedder=FakeEmbedder()) as plain:
+        _store(plain)
+        assert _dense(plain, "How long is my parking space?") == scores
+    # one that does not declare it is refused at the edge, saying what it lacks
+    with pytest.raises(ConfigError, match=r"lacks language_gap: see dualtrace\.embed\.base"):
+        Memory(tmp_path / "bare.db", embedder=_Words())

@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
+from importlib import resources
+from pathlib import Path
+
 from dualtrace.text.lexical import query_terms
-from dualtrace.text.lexicon import build_lexicon, lexicon, translate_terms
+from dualtrace.text.lexicon import (
+    LEXICON_FILE,
+    build_lexicon,
+    lexicon,
+    translate_terms,
+    write_lexicon,
+)
 
 
-def test_the_shipped_lexicon_is_what_the_installed_dictionary_gives() -> None:
-    assert lexicon() == build_lexicon()
+def test_the_shipped_lexicon_is_what_the_installed_dictionary_gives(tmp_path: Path) -> None:
+    built = build_lexicon()
+    assert lexicon() == built
+    # byte for byte: `write_lexicon(build_lexicon(), path)` is how the shipped file is made
+    write_lexicon(built, tmp_path / LEXICON_FILE)
+    shipped = resources.files("dualtrace").joinpath("data", LEXICON_FILE).read_bytes()
+    assert (tmp_path / LEXICON_FILE).read_bytes() == shipped
 
 
 def test_chinese_words_get_english_ones() -> None:

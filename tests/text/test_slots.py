@@ -3,8 +3,11 @@ change / hedge / end cues, requests, and atomic clauses."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from dualtrace.cjk import has_cjk
 from dualtrace.text.slots import (
     ATTRIBUTES,
     ask,
@@ -108,7 +111,13 @@ def test_a_statement_fills_its_slot(clause: str, expected: tuple[object, ...]) -
 def test_the_catalogue_covers_thirty_attributes_in_both_languages() -> None:
     assert len(ATTRIBUTES) >= 30
     for attribute in ATTRIBUTES:
-        assert attribute.about.search(attribute.name.replace("_", " ")) or attribute.about.pattern
+        frames = [frame.pattern for frame in attribute.frames]
+        assert any(has_cjk(f) for f in frames), f"{attribute.name}: no Chinese frame"
+        assert any(not has_cjk(f) for f in frames), f"{attribute.name}: no English frame"
+        english, chinese = attribute.say
+        assert not has_cjk(english) and has_cjk(chinese), attribute.name
+        about = attribute.about.pattern
+        assert has_cjk(about) and re.search(r"[a-z]{3}", about), attribute.name
 
 
 def test_a_value_must_fit_its_attribute() -> None:

@@ -41,6 +41,7 @@ from dualtrace.bench.results import IngestStats, MethodRun, QAJob, Row, RunResul
 from dualtrace.config import MemoryConfig
 from dualtrace.embed.base import Embedder, Matrix
 from dualtrace.errors import ConfigError
+from dualtrace.inputs import is_count
 from dualtrace.llm.base import LLM
 from dualtrace.memory import Memory
 from dualtrace.models import Context, Hit
@@ -74,7 +75,7 @@ class CountingEmbedder:
     @property
     def language_gap(self) -> float:
         """The wrapped embedder's (see `Embedder`)."""
-        return float(getattr(self.inner, "language_gap", 0.0))
+        return self.inner.language_gap
 
     def embed_passages(self, texts: list[str]) -> Matrix:
         """Embed stored texts, counting them."""
@@ -343,7 +344,7 @@ def mark_stated_answers(result: RunResult) -> None:
 
 
 def _positive(name: str, value: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+    if not is_count(value):
         raise ConfigError(f"{name}={value!r}: give a whole number of parallel LLM calls, e.g. 4")
     return value
 

@@ -126,7 +126,7 @@ class Settings:
     def open(self, *, resume: bool = True) -> Memory:
         """A Memory on the chosen store; callers close it with `with`. `resume=False`
         leaves turns pending from a deferred add to the service's worker (`keys`, `serve`)."""
-        from dualtrace.environment import store_url
+        from dualtrace.config import store_url
         from dualtrace.memory import Memory  # numpy, the tokenizer and the store load here
 
         url = self.url if self.url is not None or self.db is not None else store_url()

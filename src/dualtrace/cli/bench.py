@@ -75,7 +75,7 @@ def _qa_clients(options: dict[str, Any]) -> Iterator[dict[str, Any]]:
 
 
 def _llm_client(url: str, model: str) -> OpenAIChatLLM:
-    from dualtrace.environment import llm_api_key
+    from dualtrace.config import llm_api_key
     from dualtrace.llm.openai import OpenAIChatConfig, OpenAIChatLLM
 
     # a full LongMemEval history is ~111k tokens: give the model time to read it

@@ -43,8 +43,8 @@ def _render_answer(number: int, answer: DemoAnswer) -> None:
 @click.pass_obj
 def demo(settings: Settings, db: Path | None, limit: int) -> None:
     """Store a four-session EN/ZH conversation in a fresh file and ask it questions."""
+    from dualtrace.config import home_dir
     from dualtrace.demo import run_demo  # loads the Memory facade
-    from dualtrace.environment import home_dir
 
     if settings.db is not None or settings.url is not None:
         raise click.UsageError(

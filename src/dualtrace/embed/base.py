@@ -17,12 +17,8 @@ class Embedder(Protocol):
     ``id`` names the model and its variant; it is stored with every vector so a store
     can refuse to mix models. ``dimensions`` and ``max_batch`` are declared, not probed.
     Queries and passages are embedded separately because asymmetric models (e5) need
-    different prefixes for each.
-
-    An embedder may also declare ``language_gap``: how much higher (in cosine) it scores text
-    in a query's own language than text in the other one (English vs Chinese), whatever the
-    texts say. Search adds it back to keys in the other language (`dense_language_balance`);
-    an embedder without it is taken to have none.
+    different prefixes for each. ``language_gap`` is declared too (see below); a class that
+    subclasses `Embedder` inherits its default of none.
     """
 
     @property
@@ -33,6 +29,13 @@ class Embedder(Protocol):
 
     @property
     def max_batch(self) -> int: ...
+
+    @property
+    def language_gap(self) -> float:
+        """How much higher (in cosine) the model scores text in a query's own language than
+        text in the other one (English vs Chinese), whatever the texts say. Search adds it
+        back to keys in the other language (`dense_language_balance`). 0.0: none known."""
+        return 0.0
 
     def embed_passages(self, texts: list[str]) -> Matrix:
         """Embed stored texts; returns shape (len(texts), dimensions)."""

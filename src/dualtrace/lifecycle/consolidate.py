@@ -35,10 +35,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from dualtrace.cjk import has_cjk
 from dualtrace.encode.patterns import MERGEABLE, SINGLE_VALUED
 from dualtrace.models import MemoryRecord
 from dualtrace.text.lexical import query_terms
 from dualtrace.text.slots import same_value
+from dualtrace.text.slots.stored import holds_value, slot_of
 
 Action = Literal["ADD", "NOOP", "REINFORCE", "MERGE", "SUPERSEDE", "INVALIDATE"]
 CUED_SCORE = 0.9  # a new value said with a change cue ("moved", "换成", "now")
@@ -50,7 +52,6 @@ MIN_WORD_OVERLAP = 0.5
 
 _ARTICLES = re.compile(r"^(?:the|a|an|my|our|his|her|their)\s+", re.I)
 _PUNCT = re.compile(r"[\s\"'“”‘’.,;:!?，。；：！？、()（）]+")
-_CJK = re.compile(r"[\u3400-\u9fff]")
 
 
 @dataclass(frozen=True)
@@ -117,18 +118,6 @@ def decide(
             continue
         return _repeat(new, other)
     return Decision("ADD")
-
-
-def slot_of(record: MemoryRecord) -> dict[str, Any] | None:
-    """The slot a memory fills, as the extractor found it, or None."""
-    slot = record.metadata.get("slot")
-    return slot if isinstance(slot, dict) and slot.get("attribute") else None
-
-
-def holds_value(record: MemoryRecord) -> bool:
-    """Whether a memory states a current value of its slot (not an end, not a maybe)."""
-    slot = slot_of(record)
-    return slot is None or not (slot.get("ended") or slot.get("hedged"))
 
 
 def _decide_slot(
@@ -199,7 +188,7 @@ def _valid_from(m: MemoryRecord) -> str:
 
 def _merge(target: MemoryRecord, value: str) -> Decision:
     values = [*values_of(target), value.strip()]
-    joiner = "、" if _CJK.search("".join(values)) else " and "
+    joiner = "、" if has_cjk("".join(values)) else " and "
     joined = joiner.join(values) if joiner == "、" else _english_list(values)
     old = target.object or ""
     if old and old in target.text:

@@ -38,6 +38,7 @@ from dualtrace.store.ports.index_reads import IndexReads
 from dualtrace.store.ports.memory_writes import MemoryWrites
 from dualtrace.store.ports.reads import RecordReads
 from dualtrace.text.aliases import AliasIndex
+from dualtrace.text.slots.stored import slot_of
 
 log = logging.getLogger(__name__)
 
@@ -128,7 +129,7 @@ def _judged(record: MemoryRecord, judgement: Judgement, plan: _Plan) -> consolid
     target = plan.view.get(said.target_id or "")
     if target is None or target.id in plan.closed:
         return None
-    slot = (consolidate.slot_of(record) or {}).get("attribute")
+    slot = (slot_of(record) or {}).get("attribute")
     why = {"decided_by": "llm", "reason": said.reason, "slot": slot}
     if said.action == "NOOP":
         same = set(record.source_episode_ids) <= set(target.source_episode_ids)

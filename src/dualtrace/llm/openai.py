@@ -22,6 +22,7 @@ from dualtrace.errors import (
     ValidationError,
 )
 from dualtrace.http_post import EXCERPT_CHARS, Endpoint, post_json
+from dualtrace.inputs import check_count, is_count
 from dualtrace.llm.base import ChatMessage, Completion
 
 __all__ = ["JsonMode", "OpenAIChatConfig", "OpenAIChatLLM"]
@@ -67,11 +68,7 @@ class OpenAIChatConfig:
                 f"OpenAIChatConfig.api_key has type {type(self.api_key).__name__}; "
                 "set api_key= to a string or None"
             )
-        if (
-            isinstance(self.max_retries, bool)
-            or not isinstance(self.max_retries, int)
-            or self.max_retries < 0
-        ):
+        if not is_count(self.max_retries, least=0):
             raise ConfigError(
                 f"OpenAIChatConfig.max_retries is {self.max_retries!r} but must be an integer "
                 ">= 0; set max_retries= to 0 or more retries (e.g. 3)"
@@ -165,8 +162,9 @@ class OpenAIChatLLM:
         """Check the arguments and build the JSON body of one chat request."""
         if not isinstance(messages, list) or not messages:
             raise ValidationError("messages is empty; pass at least one ChatMessage")
-        if isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1:
-            raise ValidationError(f"max_tokens={max_tokens!r} must be a positive integer")
+        max_tokens = check_count(
+            "max_tokens", max_tokens, fix="pass the longest answer in tokens, e.g. 512"
+        )
         if not isinstance(temperature, int | float) or not 0 <= temperature <= 2:
             raise ValidationError(f"temperature={temperature!r} must be a number in 0..2")
         body: dict[str, Any] = {
@@ -221,6 +219,4 @@ def _completion(payload: Any, url: str, model: str) -> Completion:
 
 def _token_count(value: object) -> int:
     """A reported token count, or 0 when the server left it out or sent nonsense."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        return 0
-    return value
+    return value if is_count(value, least=0) else 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from dualtrace.errors import ConfigError
+from dualtrace.inputs import is_count
 
 
 def check_call_settings(
@@ -14,7 +15,7 @@ def check_call_settings(
     in 0..2. `counts` maps a setting's name to (its value, an example value); `purpose` ends
     the temperature advice ("for repeatable extraction")."""
     for name, (value, example) in counts.items():
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        if not is_count(value):
             raise ConfigError(
                 f"{owner}.{name} is {value!r} but must be a positive integer; "
                 f"set {name}= to e.g. {example}"

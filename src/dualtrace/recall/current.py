@@ -38,6 +38,7 @@ from dualtrace.text.slots import (
     same_subject,
     whose,
 )
+from dualtrace.text.slots.stored import holds_value
 
 # A statement of the asked slot's value is put in order by date when it scores at least
 # this share of the best hit: a passing mention far down does not jump ahead.
@@ -117,13 +118,13 @@ def slot_view(
     people = {normalise_name(m.name) for m in named}
     mine = [m for m in memories if _asked(m, asked, people)]
     if at is not None:  # what was known then: drawn from turns said by that moment
-        mine = _said_by(store, user_id, mine, at)
+        mine = _known_by(store, user_id, mine, at)
     if not mine:
         return None
     valid = [m for m in mine if _valid_at(m, at)]
     newest: dict[tuple[str, ...], MemoryRecord] = {}
     for m in valid:  # oldest first: the last one of a slot is its newest value
-        if _holds_value(m):  # a many-valued slot keeps every value: each is its own key
+        if holds_value(m):  # a many-valued slot keeps every value: each is its own key
             newest[(*_key(m), m.id) if _slot(m).get("many") else _key(m)] = m
     current = tuple(m.id for m in newest.values())
     closed = [m for m in mine if not _valid_at(m, at) and _begun(m, at)]
@@ -184,10 +185,10 @@ def rerank(pool: list[Scored], view: SlotView, weight: float, *, join: bool) -> 
     return ranked
 
 
-def _said_by(
+def _known_by(
     store: RecordReads, user_id: str, memories: list[MemoryRecord], at: datetime
 ) -> list[MemoryRecord]:
-    """The memories drawn from at least one turn said by `at`."""
+    """The memories known by `at`: drawn from at least one turn said by then."""
     ids = sorted({s for m in memories for s in m.source_episode_ids})
     said = {i for i, e in store.get_episodes(user_id, ids).items() if e.occurred_at <= at}
     return [m for m in memories if not m.source_episode_ids or said & set(m.source_episode_ids)]
@@ -207,11 +208,6 @@ def _begun(m: MemoryRecord, at: datetime | None) -> bool:
 def _slot(m: MemoryRecord) -> dict[str, object]:
     slot = m.metadata.get("slot")
     return slot if isinstance(slot, dict) else {}
-
-
-def _holds_value(m: MemoryRecord) -> bool:
-    slot = _slot(m)
-    return not (slot.get("ended") or slot.get("hedged"))
 
 
 def _key(m: MemoryRecord) -> tuple[str, str, str]:

@@ -224,11 +224,6 @@ def _cost(line: str) -> int:
     return count_tokens(line + "\n")
 
 
-def _group(hit: Hit, now: datetime | None) -> tuple[bool, str]:
-    """The section and date group a hit is shown in."""
-    return hit.kind in PROFILE_KINDS, date_label(hit, now)
-
-
 def _shown_text(
     hit: Hit, focus: frozenset[str], snippet_tokens: int, messages: frozenset[str]
 ) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -15,7 +17,7 @@ from dualtrace.recall.fusion import rrf_fusion, weighted_fusion
 from dualtrace.recall.query import QueryAnalysis
 from dualtrace.store.languages import KEY_LANGUAGES, key_language
 from dualtrace.store.ports.reads import ChannelReads
-from dualtrace.store.ports.records import SearchScope, Vector
+from dualtrace.store.ports.records import EntityRow, SearchScope, Vector
 from dualtrace.text.aliases import AliasIndex
 
 # How much deeper channels look when metadata or as_of filters will drop most candidates.
@@ -29,6 +31,9 @@ GLOSS_SHARE = 0.5
 # Channels whose scores already lie on a fixed [0, 1] scale (not min-max stretched).
 ABSOLUTE_CHANNELS = frozenset({"entity", "time"})
 
+# How many users' alias indexes a long-lived service keeps (the least recently asked go).
+ALIAS_CACHE_USERS = 256
+
 
 @dataclass(frozen=True)
 class Scored:
@@ -39,6 +44,35 @@ class Scored:
     scores: dict[str, float]
 
 
+class AliasCache:
+    """The AliasIndex of each of the last `users` users asked about: building one compares
+    each entity with the known ones, so it is kept until the user's entities differ in any
+    way from those it was built from (added, deleted, renamed or re-pointed)."""
+
+    def __init__(self, users: int) -> None:
+        self.users = users
+        self._lock = threading.Lock()  # the service searches for many users at once
+        self._built: OrderedDict[str, tuple[tuple[EntityRow, ...], AliasIndex]] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._built)
+
+    def index(self, user_id: str, rows: tuple[EntityRow, ...]) -> AliasIndex:
+        """The user's AliasIndex over `rows` (their entities as stored now)."""
+        with self._lock:
+            cached = self._built.get(user_id)
+            if cached is not None and cached[0] == rows:
+                self._built.move_to_end(user_id)
+                return cached[1]
+        index = AliasIndex(EntityMention(r.name, r.norm, r.type) for r in rows)
+        with self._lock:
+            self._built[user_id] = (rows, index)
+            self._built.move_to_end(user_id)
+            while len(self._built) > self.users:
+                self._built.popitem(last=False)
+        return index
+
+
 class Retriever:
     """Runs each channel and fuses them (weighted min–max, or RRF)."""
 
@@ -46,7 +80,7 @@ class Retriever:
         self.store = store
         self.embedder = embedder
         self.config = config
-        self._aliases: dict[str, tuple[tuple[int, str], AliasIndex]] = {}
+        self._aliases = AliasCache(ALIAS_CACHE_USERS)
         self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="dualtrace-channel")
 
     def retrieve(
@@ -122,7 +156,7 @@ class Retriever:
         translation's for each record. Keys in the other language than the question's get
         the embedder's `language_gap` back (e5-small rates its own language higher), times
         `dense_language_balance`."""
-        gap = self.config.dense_language_balance * getattr(self.embedder, "language_gap", 0.0)
+        gap = self.config.dense_language_balance * self.embedder.language_gap
         own = key_language(text)
         offset = {lang: gap for lang in KEY_LANGUAGES if lang != own}
         if len(vectors) == 1:
@@ -152,15 +186,8 @@ class Retriever:
         self._pool.shutdown(wait=True)
 
     def _canonical(self, user_id: str, mentions: list[EntityMention]) -> list[str]:
-        rows = self.store.entity_rows(user_id)
-        # Building an AliasIndex compares each entity with the known ones: keep it per user
-        # until the user's entities change.
-        key = (len(rows), rows[-1].norm if rows else "")
-        cached = self._aliases.get(user_id)
-        if cached is None or cached[0] != key:
-            cached = (key, AliasIndex(EntityMention(r.name, r.norm, r.type) for r in rows))
-            self._aliases[user_id] = cached
-        return sorted({cached[1].canonical(m).norm for m in mentions})
+        aliases = self._aliases.index(user_id, tuple(self.store.entity_rows(user_id)))
+        return sorted({aliases.canonical(m).norm for m in mentions})
 
     def _weights(self) -> dict[str, float]:
         dense = self.config.dense_weight

@@ -67,7 +67,7 @@ class Searcher:
         user_id = check_user_id(user_id)
         explain = check_flag("explain", explain)
         query = check_query(query, self.config.max_message_chars)
-        check_count("limit", limit, MAX_LIMIT)
+        limit = check_count("limit", limit, MAX_LIMIT)
         scope = search_scope(self.config, as_of, now, kinds, session_id, filters)
         # "yesterday" and recency are measured from when the question is asked; `as_of`
         # only chooses which memories were valid

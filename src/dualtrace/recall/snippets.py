@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from dualtrace.cjk import CJK
 from dualtrace.text.lexical import content_words, query_terms
 from dualtrace.text.sentences import split_sentences
 from dualtrace.text.tokens import count_tokens, truncate_to_tokens
@@ -139,7 +140,6 @@ def snippet(text: str, focus: frozenset[str], max_tokens: int) -> str | None:
 # "3,500" stay whole), after a CJK mark, at a line break, or before a dash between spaces.
 _CLAUSE_END = re.compile(r"(?<=[.!?;:,])\s+|(?<=[。！？；：，、])\s*|\n+|\s+(?=[-–—]\s)")
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?|\d+(?:[.,]\d+)*")
-_CJK = re.compile(r"[\u3400-\u9fff]")
 
 
 def _clause_spans(text: str) -> list[tuple[int, int]]:
@@ -169,8 +169,8 @@ def _clauses(
 
 def _words_in(clause: str) -> float:
     """Words of a clause; two CJK characters count as one."""
-    cjk = len(_CJK.findall(clause))
-    return len(_WORD.findall(_CJK.sub(" ", clause))) + cjk / 2
+    cjk = len(CJK.findall(clause))
+    return len(_WORD.findall(CJK.sub(" ", clause))) + cjk / 2
 
 
 def clause_snippet(

@@ -28,6 +28,7 @@ from dualtrace.encode.recorder import EpisodeRecorder
 from dualtrace.encode.rules import RulesExtractor
 from dualtrace.errors import ValidationError
 from dualtrace.inputs import (
+    check_count,
     check_optional_id,
     check_query,
     check_text,
@@ -228,8 +229,9 @@ class Session:
         not fit are folded into the summary. Memories come from searching `query` (default:
         the last user turn); a memory the session has since contradicted is left out.
         """
-        if isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1:
-            raise ValidationError(f"max_tokens={max_tokens!r} must be a positive integer")
+        max_tokens = check_count(
+            "max_tokens", max_tokens, fix="pass the context's size in tokens, e.g. 2000"
+        )
         cfg = self._parts.config
         if query is not None:
             query = check_query(query, cfg.max_message_chars)

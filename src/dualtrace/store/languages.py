@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 
+from dualtrace.cjk import CJK
+
 #: The languages a search key is told apart by (`key_language`), e.g. for a dense offset.
 KEY_LANGUAGES = ("en", "zh")
-_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LATIN_WORD = re.compile(r"[A-Za-z]+")
 
 
@@ -17,5 +18,5 @@ def key_language(text: str) -> str:
     >>> key_language("我的车位在地下二层"), key_language("Renewed it with Ping An")
     ('zh', 'en')
     """
-    han = len(_HAN.findall(text))
+    han = len(CJK.findall(text))
     return "zh" if han and han >= 2 * len(_LATIN_WORD.findall(text)) else "en"

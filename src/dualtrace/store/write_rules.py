@@ -1,5 +1,6 @@
-"""What every store backend applies the same way when it writes: the tuning of consolidation
-changes, and which parts of a memory write survive deletions made while it was extracted.
+"""What every store backend applies the same way when it writes: the ids of entities, the
+tuning of consolidation changes, and which parts of a memory write survive deletions made
+while it was extracted.
 
 The SQL that finds what still exists is each backend's (`store/<backend>/survivors.py`);
 the decisions about a write, given that, are here, so the backends cannot drift apart.
@@ -7,11 +8,24 @@ the decisions about a write, given that, are here, so the backends cannot drift 
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from dualtrace.models import MemoryRecord
 from dualtrace.store.base import IndexEntry, MemoryChange, MemoryGraph
+
+
+def entity_id(user_id: str, norm: str, type_: str) -> str:
+    """A stable id for a user's entity (same user, name and type → same id). Both backends
+    store it, so a store moved by `dualtrace migrate` keeps its entities' ids.
+
+    >>> entity_id("u", "paris", "place")
+    'ent_5f0802b0e94e609dd627c7ae8b14fd7b'
+    """
+    digest = hashlib.sha256(f"{user_id}\x1f{norm}\x1f{type_}".encode()).hexdigest()[:32]
+    return f"ent_{digest}"
+
 
 # A fact said again gains this much confidence (of what it lacks).
 CONFIDENCE_STEP = 0.2

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from dualtrace.cjk import has_cjk
 from dualtrace.models import EntityMention
 from dualtrace.text import gazetteer as gz
 
@@ -32,7 +33,6 @@ ENTITY_TYPES = ("person", "place", "org", "product", "other")
 
 _SPACE = re.compile(r"\s+")
 _POSSESSIVE = re.compile(r"(?<=\w)['’][sS]$")
-_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
 def normalise_name(name: str) -> str:
@@ -91,7 +91,7 @@ EntityMention(name='Google', norm='google', type='org')]
     """
     text = unicodedata.normalize("NFKC", text)
     spans = _english_spans(text, _speaker_keys(speakers))
-    if _CJK.search(text):
+    if has_cjk(text):
         spans += _chinese_spans(text)
     mentions: list[EntityMention] = []
     seen: set[tuple[str, str]] = set()
@@ -458,7 +458,7 @@ def _zh_entity_at(toks: list[_ZhTok], i: int) -> tuple[_Span | None, int]:
     kind = gz.ZH_FLAG_TYPES.get(tok.flag)
     if kind is None or len(tok.word) < 2 or tok.word in gz.ZH_NOT_ENTITIES:
         return None, i + 1
-    if not _CJK.search(tok.word):
+    if not has_cjk(tok.word):
         return None, i + 1  # Latin words are the English extractor's job
     last = _zh_org_suffix(toks, i)
     if last is not None:
@@ -503,7 +503,7 @@ def _zh_org_suffix(toks: list[_ZhTok], i: int) -> int | None:
             return j
         if j - i > 2 or len(tok.word) > 4 or not (tok.flag[0] == "n" or tok.flag == "m"):
             return None
-        if not _CJK.search(tok.word):
+        if not has_cjk(tok.word):
             return None
     return None
 

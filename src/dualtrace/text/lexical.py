@@ -13,8 +13,9 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
-_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
-_WORD = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[^\W_]+(?:['’][^\W_]+)*")
+from dualtrace.cjk import CJK_CLASS, CJK_RUN
+
+_WORD = re.compile(rf"[{CJK_CLASS}]+|[^\W_]+(?:['’][^\W_]+)*")
 
 # Query-side stop words: they add cost to an OR query and no signal (BM25 would weigh them
 # near zero anyway). The index keeps every word.
@@ -56,23 +57,18 @@ def segment(run: str, *, fine: bool = False) -> list[str]:
     return _segment_cjk(run, fine=fine)
 
 
-def is_cjk(word: str) -> bool:
-    """Whether a word is Chinese characters only."""
-    return _CJK.fullmatch(word) is not None
-
-
 def index_text(text: str) -> str:
     """Text for the full-text index: Chinese runs segmented (with sub-words), the rest kept."""
-    if not _CJK.search(text):
+    if not CJK_RUN.search(text):
         return text
-    return _CJK.sub(lambda m: " " + " ".join(_segment_cjk(m.group(), fine=True)) + " ", text)
+    return CJK_RUN.sub(lambda m: " " + " ".join(_segment_cjk(m.group(), fine=True)) + " ", text)
 
 
 def _content_tokens(text: str) -> Iterator[str]:
     """Lower-cased words of a text, stop words dropped, Chinese runs segmented, in order."""
     for match in _WORD.finditer(text):
         token = match.group()
-        if _CJK.fullmatch(token):
+        if CJK_RUN.fullmatch(token):
             yield from (w for w in _segment_cjk(token, fine=False) if w not in _STOP_ZH)
         else:
             lowered = token.lower().replace("’", "'")
@@ -89,6 +85,6 @@ def content_words(text: str) -> frozenset[str]:
     """Every distinct content word of a text (what `query_terms` keeps, without a cap)."""
     if text.isascii():  # the common case, read at once: no Chinese, no curly quote
         return frozenset(_WORD.findall(text.lower())) - STOP_EN
-    if _CJK.search(text) is None:  # no run to segment: each distinct word once
+    if CJK_RUN.search(text) is None:  # no run to segment: each distinct word once
         return frozenset({w.lower().replace("’", "'") for w in _WORD.findall(text)} - STOP_EN)
     return frozenset(_content_tokens(text))

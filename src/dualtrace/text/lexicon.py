@@ -8,8 +8,9 @@ direction inverts the glosses of one or two words ("parking spot" → 车位) an
 Chinese words by their frequency in jieba's dictionary, so common words come first.
 `build_lexicon` derives both maps from the installed dictionary; the result ships as
 `data/lexicon.tsv.gz` (same licence), which `lexicon()` reads on first use (the derivation
-takes seconds, the file a fraction of one); a test checks the shipped file is what the
-installed dictionary gives.
+takes seconds, the file a fraction of one). After a change to the derivation or the
+dictionary, remake the file with `write_lexicon(build_lexicon(), path)`; a test checks the
+shipped file is byte for byte what the installed dictionary gives.
 """
 
 from __future__ import annotations
@@ -24,11 +25,12 @@ from importlib import resources
 from itertools import pairwise
 from pathlib import Path
 
+from dualtrace.cjk import CJK_CLASS, is_cjk
 from dualtrace.text.kin import chinese_kin, english_kin, is_kin
-from dualtrace.text.lexical import STOP_EN, is_cjk, query_terms, segment
+from dualtrace.text.lexical import STOP_EN, query_terms, segment
 
 _ENTRY = re.compile(r"^(\S+) (\S+) \[([^\]]*)\] /(.*)/\s*$")
-_HAN = re.compile(r"^[\u3400-\u4dbf\u4e00-\u9fff]{1,4}$")
+_HAN = re.compile(rf"^[{CJK_CLASS}]{{1,4}}$")
 # glosses that say how a word is written or used, not what it means
 _NOT_MEANING = re.compile(
     r"^(?:variant of|old variant|see |used in|cl:|surname|abbr\.|abbr |taiwan pr|also written|"

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from dualtrace.cjk import has_cjk
 from dualtrace.text.slots.cues import (
     FIRST_PERSON_EN,
     KIN_MODIFIERS_EN,
@@ -57,7 +58,6 @@ _SPEAKER_ZH = re.compile(r"我|咱|用户")
 _SENTENCE_END = re.compile(r"[.;!?。；！？\n]")
 # A question whose answer is a person ("Who waters our plants?", "谁帮忙浇花？").
 _WHO = re.compile(r"\b(?:who|whom|whose)\b|谁|哪位", re.I)
-_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 # How much of a text `about_other` reads (and caches): its opening and first sentence.
 OPENING = 400
 
@@ -69,7 +69,7 @@ def asks_about_self(question: str) -> bool:
     asks for one ("Who waters our plants?")."""
     if _WHO.search(question):
         return False
-    if _CJK.search(question):
+    if has_cjk(question):
         if not _SPEAKER_ZH.search(question) or re.search(r"[他她]", question):
             return False
         return not re.search(rf"(?:我们?|咱们?|用户)的?{_PEOPLE_ZH}", question)
@@ -87,7 +87,7 @@ def about_other(text: str) -> bool:
 
 @lru_cache(maxsize=16384)
 def _about_other(text: str) -> bool:
-    if _CJK.search(text[:40]):
+    if has_cjk(text[:40]):
         m = _OTHER_OPENING_ZH.match(text)
         if m is None:
             return False

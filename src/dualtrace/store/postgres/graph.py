@@ -6,13 +6,13 @@ own transaction and index.py runs the entity channel in a search's transaction.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 
 from dualtrace.models import Candidate
 from dualtrace.store import entity_scores
 from dualtrace.store.base import EntityRow, MemoryGraph
 from dualtrace.store.postgres.connection import Cursor, PostgresConnection
+from dualtrace.store.write_rules import entity_id
 
 
 class PostgresGraph(PostgresConnection):
@@ -63,12 +63,6 @@ class PostgresGraph(PostgresConnection):
         if links:
             with self._tx(user_id, write=True) as cur:
                 write_graph(cur, user_id, MemoryGraph(links=tuple(links)))
-
-
-def entity_id(user_id: str, norm: str, type_: str) -> str:
-    """A stable id for a user's entity (same user, name and type → same id)."""
-    digest = hashlib.sha256(f"{user_id}\x1f{norm}\x1f{type_}".encode()).hexdigest()[:32]
-    return f"ent_{digest}"
 
 
 def write_graph(cur: Cursor, user_id: str, graph: MemoryGraph) -> None:

@@ -27,12 +27,12 @@ own FTS table.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from functools import partial
 from typing import Any
 
+from dualtrace.cjk import CJK_RUN, has_cjk
 from dualtrace.models import Candidate
 from dualtrace.store.base import SearchScope, Vector
 from dualtrace.store.postgres import codec, graphs
@@ -50,8 +50,6 @@ ALL_TRACES = frozenset({"episode", "fact", "scene"})
 EF_SEARCH = 800
 MAX_SCAN_TUPLES = 200_000
 
-_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
-
 
 def deepened(fetch: Fetch, admit: Admit, want: int, depth: int) -> list[Candidate]:
     """Up to `want` admitted candidates, best first: the channel's top keys are read to
@@ -67,7 +65,7 @@ def deepened(fetch: Fetch, admit: Admit, want: int, depth: int) -> list[Candidat
 
 def split_scripts(text: str) -> tuple[str, str]:
     """(Latin-script part, Chinese part) of a text whose Chinese is segmented with spaces."""
-    return _CJK.sub(" ", text), " ".join(_CJK.findall(text))
+    return CJK_RUN.sub(" ", text), " ".join(CJK_RUN.findall(text))
 
 
 TSVECTOR_SQL = "(to_tsvector('english', %s) || to_tsvector('simple', %s))"
@@ -185,7 +183,7 @@ def lexical_sql(terms: Sequence[str], column: str, filters: str) -> tuple[str, l
     them for every matched key (2.9 s instead of ms for a 5,000-key user)."""
     queries, params = [], []
     for i, term in enumerate(terms):
-        config = "simple" if _CJK.search(term) else "english"
+        config = "simple" if has_cjk(term) else "english"
         queries.append(f"phraseto_tsquery('{config}', %s) AS q{i}")
         params.append(term)
     n = range(len(terms))

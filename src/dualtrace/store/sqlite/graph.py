@@ -7,7 +7,6 @@ its own transaction and index.py runs the entity channel on a search thread's co
 
 from __future__ import annotations
 
-import hashlib
 import sqlite3
 from collections.abc import Sequence
 
@@ -15,6 +14,7 @@ from dualtrace.models import Candidate
 from dualtrace.store import entity_scores
 from dualtrace.store.base import EntityRow, MemoryGraph
 from dualtrace.store.sqlite.connection import SQLiteConnection
+from dualtrace.store.write_rules import entity_id
 
 
 class SQLiteGraph(SQLiteConnection):
@@ -54,12 +54,6 @@ class SQLiteGraph(SQLiteConnection):
         if links:
             with self._tx() as conn:
                 write_graph(conn, user_id, MemoryGraph(links=tuple(links)))
-
-
-def entity_id(user_id: str, norm: str, type_: str) -> str:
-    """A stable id for a user's entity (same user, name and type → same id)."""
-    digest = hashlib.sha256(f"{user_id}\x1f{norm}\x1f{type_}".encode()).hexdigest()[:32]
-    return f"ent_{digest}"
 
 
 def write_graph(conn: sqlite3.Connection, user_id: str, graph: MemoryGraph) -> None:

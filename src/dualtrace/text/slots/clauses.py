@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from dualtrace.cjk import has_cjk
 from dualtrace.text.slots import cues
 from dualtrace.text.slots.finder import find_statements
 
@@ -22,14 +23,13 @@ _CUT_EN = re.compile(
 _CUT_ZH = re.compile(
     r"\s*(?:[，,；;]\s*(?:而且|还有|另外|同时|但是|不过|并且|所以|然后)?|而且|还有|另外|并且|但是)\s*"
 )
-_CJK = re.compile(r"[\u3400-\u9fff]")
 _LEADING_EN = re.compile(r"^(?:and|but|plus|also|so|then)\s+", re.I)
 _SUBJECT_ZH = re.compile(r"^(?:我|咱|他|她|它|用户)")
 
 
 def atomic_clauses(sentence: str) -> list[str]:
     """The sentence, or one clause per slot it states (see the module docstring)."""
-    cut = _CUT_ZH if _CJK.search(sentence) else _CUT_EN
+    cut = _CUT_ZH if has_cjk(sentence) else _CUT_EN
     pieces = [p for p in cut.split(sentence) if p and p.strip()]
     if len(pieces) < 2:
         return [sentence]
@@ -38,7 +38,7 @@ def atomic_clauses(sentence: str) -> list[str]:
     for piece in pieces:
         says = bool(find_statements(piece))
         if clauses and not (says and stating[-1]):
-            joiner = "，" if _CJK.search(piece) else ", "
+            joiner = "，" if has_cjk(piece) else ", "
             if says and not stating[-1] and len(clauses) == 1 and not find_statements(clauses[0]):
                 clauses[0] = clauses[0] + joiner + piece  # a lead-in ("Good news,") joins
                 stating[0] = True
@@ -57,7 +57,7 @@ def _own_subject(clause: str, first: str) -> str:
     """A later clause written to stand alone: its conjunction dropped, and the first
     clause's speaker as subject when it has none ("现在在字节跳动上班" → "我现在在…")."""
     clause = _LEADING_EN.sub("", clause.strip())
-    if _CJK.search(clause):
+    if has_cjk(clause):
         if not _SUBJECT_ZH.search(clause) and not cues.KIN_ZH.match(clause) and "我" in first:
             return "我" + clause
         return clause

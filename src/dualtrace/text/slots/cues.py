@@ -77,11 +77,3 @@ KIN_ZH = re.compile(rf"(?P<kin>{KIN_WORDS_ZH})")
 CHILDREN_GENERIC = frozenset({"kid", "kids", "child", "children", "孩子", "小孩"})
 CHILDREN = CHILDREN_GENERIC | {"son", "daughter", "儿子", "女儿", "闺女"}
 OTHER_ZH = re.compile(r"[他她它]们?")
-END_EN = re.compile(
-    r"\b(?:no\s+longer|not\s+\w+\s+anymore|don['’]t\s+\w+\s+anymore|anymore|any\s+more|"
-    r"no\s+more|quit|left|sold|broke\s+up|gave\s+up|stopped|dropped|ditched)\b",
-    re.I,
-)
-END_ZH = re.compile(
-    r"不再|不[\u4e00-\u9fff]{1,3}了|离职|辞职|卖了|卖掉|分手|戒了|放弃|退了|搬走|没有[\u4e00-\u9fff]{1,4}了"
-)

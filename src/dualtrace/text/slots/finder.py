@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from dualtrace.cjk import CJK, CJK_CLASS, CJK_RUN, has_cjk
 from dualtrace.text.kin import relation
 from dualtrace.text.lexical import segment
 from dualtrace.text.lexicon import lexicon
@@ -21,8 +22,6 @@ from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.catalogue import ATTRIBUTES, BY_NAME
 from dualtrace.text.slots.frames import clean_value
 
-_CJK = re.compile(r"[\u3400-\u9fff]")
-_CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
 # Things one joins or starts that are not an employer.
 _NOT_EMPLOYER = re.compile(
     r"\b(?:club|class|group|team|gym|community|choir|band|course|program|meeting|call|party|"
@@ -74,9 +73,9 @@ _QUALIFIERS = {
     "season": "season", "季节": "season", "animal": "animal", "动物": "animal",
 }  # fmt: skip
 _QUALIFIER_WORDS = re.compile(
-    r"\b(?:" + "|".join(sorted((w for w in _QUALIFIERS if not _CJK.search(w)), key=len,
+    r"\b(?:" + "|".join(sorted((w for w in _QUALIFIERS if not has_cjk(w)), key=len,
                                 reverse=True)) + r")\b|"
-    + "|".join(sorted((w for w in _QUALIFIERS if _CJK.search(w)), key=len, reverse=True)),
+    + "|".join(sorted((w for w in _QUALIFIERS if has_cjk(w)), key=len, reverse=True)),
     re.I,
 )  # fmt: skip
 _NOUN_OF = {  # where a qualified attribute's qualifier is said
@@ -164,7 +163,7 @@ def _statement(attribute: Attribute, clause: str) -> tuple[int, SlotStatement] |
             # ("双方父母商量了一下，婚礼预算改成30万": the budget is the speaker's); an English
             # part often goes on with the subject before it ("My dad, who retired, moved …")
             part = 0
-            if _CJK.search(clause):
+            if has_cjk(clause):
                 part = max((m.end() for m in _PART.finditer(clause, 0, match.start())), default=0)
             subject = _subject(clause[part : match.start("v")], attribute)
             own = clause[part : match.start("v")]
@@ -191,7 +190,7 @@ def _plausible(attribute: str, value: str) -> bool:
     or a kind of place ("the suburbs")."""
     if attribute == "works_at":
         return not _NOT_EMPLOYER.search(value) and not re.match(r"[a-z]+ing\b", value)
-    if attribute == "lives_in" and not _CJK.search(value):
+    if attribute == "lives_in" and not has_cjk(value):
         return value[:1].isupper() or bool(_PLACE_WORDS.search(value))
     return True
 
@@ -212,9 +211,9 @@ def _negated(clause: str, match: re.Match[str]) -> bool:
     around = clause[max(0, match.start() - 20) : match.end() + 16]
     if re.search(r"不|没|n['’]t|\bno\b|\bnot\b|stopped|quit|gave\s+up|cut\s+out", match.group("v")):
         return False  # the value is the negation ("no longer eat meat" is a diet)
-    if _CJK.search(clause):
+    if has_cjk(clause):
         lead = clause[max(0, match.start() - 1) : match.start("v")]  # "不当老师了": 不 + the verb
-        return bool(re.search(r"不再|不[\u4e00-\u9fff]{0,2}了|没有再", around)) or bool(
+        return bool(re.search(rf"不再|不[{CJK_CLASS}]{{0,2}}了|没有再", around)) or bool(
             re.search(r"[不没]", lead)
         )
     return bool(_NEGATED_EN.search(around))
@@ -239,7 +238,7 @@ def _topic(text: str, attribute: Attribute) -> str | None:
     the topic a following part goes on with. A person named further in ("可乐送回老家爸妈那了")
     is an object or a place, not the topic: the speaker's, then."""
     opening = len(text) - len(text.lstrip())
-    reach = _TOPIC_REACH_ZH if _CJK.search(text) else _TOPIC_REACH_EN
+    reach = _TOPIC_REACH_ZH if has_cjk(text) else _TOPIC_REACH_EN
     marks = [m for m in _marks(text, attribute) if m[0] - opening <= reach]
     return min(marks, key=lambda mark: mark[0])[1] if marks else None
 
@@ -252,7 +251,7 @@ def _marks(text: str, attribute: Attribute) -> list[tuple[int, str | None]]:
     """Where the text names a person, and who: None for the speaker (I, we, the user),
     a kin word, or "someone" for a pronoun."""
     marks: list[tuple[int, str | None]] = []
-    cjk = bool(_CJK.search(text))
+    cjk = has_cjk(text)
     kin_re = cues.KIN_ZH if cjk else cues.KIN_EN
     for m in kin_re.finditer(text):
         kin = m.group("kin").casefold()
@@ -291,7 +290,7 @@ def whose(attribute: str, text: str) -> str | None:
     # a Chinese part goes on with the topic the text opened with; an English one with the
     # person last named ("Got my dad a phone for his birthday, a Galaxy S24")
     before = text[:start]
-    return _topic(before, found) if _CJK.search(before) else _subject(before, found)
+    return _topic(before, found) if has_cjk(before) else _subject(before, found)
 
 
 _CLAUSE_MARKS = tuple(",，;；.。!！?？")
@@ -319,7 +318,7 @@ def _cue_characters(text: str) -> set[int]:
     means something else (书 "book" in 书桌 "desk", 剧 "drama" in 剧院 "theatre")."""
     senses = lexicon().zh_en
     found: set[int] = set()
-    for run in _CJK_RUN.finditer(text):
+    for run in CJK_RUN.finditer(text):
         at = run.start()
         for word in segment(run.group(0)):
             meaning = set(senses.get(word, ()))
@@ -343,7 +342,7 @@ def ask(question: str) -> tuple[SlotQuestion, ...]:
             continue
         said = {
             m.group(0).casefold() for m in attribute.about.finditer(question)
-            if len(m.group(0)) > 1 or not _CJK.match(m.group(0)) or m.start() in alone
+            if len(m.group(0)) > 1 or not CJK.match(m.group(0)) or m.start() in alone
         }  # fmt: skip
         if not said:
             continue

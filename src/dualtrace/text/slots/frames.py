@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from dualtrace.cjk import CJK_CLASS, has_cjk
+
 # Where an English value ends: words that start a new part of the clause, or a mark.
 _EN_STOP = (
     r"(?=\s+(?:with|since|because|for|last|this|next|yesterday|today|tomorrow|now|and|but|so|"
@@ -48,16 +50,17 @@ _CAPITAL = re.compile(r"\[A-Z[^\]]*\]")
 
 
 def zh(pattern: str) -> re.Pattern[str]:
-    """A Chinese frame: `{V}` is the value; a trailing `{V}` stops at a particle or mark."""
+    """A Chinese frame: `{V}` is the value; a trailing `{V}` stops at a particle or mark.
+    `{CJK}` stands for the Chinese characters, inside a class: `[{CJK}A-Za-z]`."""
     if pattern.endswith("{V}"):
         pattern += _ZH_STOP
-    return re.compile(pattern.replace("{V}", ZH_VALUE))
+    return re.compile(pattern.replace("{V}", ZH_VALUE).replace("{CJK}", CJK_CLASS))
 
 
 def clean_value(value: str) -> str:
     """A value without its articles, possessives, fillers and final particles."""
     value = value.strip(" \t'’\"“”‘")
-    if re.search(r"[\u3400-\u9fff]", value):
+    if has_cjk(value):
         previous = None
         while previous != value:
             previous = value
