@@ -38,6 +38,7 @@ def test_a_removed_setting_is_refused_by_name(name: str) -> None:
 def test_removed_settings_say_what_to_do_instead() -> None:
     with pytest.raises(SettingError, match=r"no longer grouped.*MemoryConfig\(dense_weight=0\.7\)"):
         MemoryConfig(retrieval=object())  # type: ignore[call-arg]
+    assert MemoryConfig.from_env({"DUALTRACE_SESSION": "x"}) == MemoryConfig()  # never a setting
     with pytest.raises(SettingError, match="weighted fusion is the only one"):
         MemoryConfig(fusion="weighted")  # type: ignore[call-arg]
     with pytest.raises(ImportError, match="RetrievalConfig was removed: settings are no longer"):

@@ -71,18 +71,18 @@ REMOVED: dict[str, str] = {
     "context_diversity": "maximal-marginal-relevance packing was a research switch, off by default",
     "context_relative_dates": "'(17 days ago)' on date lines cost LoCoMo recall@2000 "
     "(0.922 -> 0.919)",
-    **dict.fromkeys(
-        ("retrieval", "boost", "packing", "session", "lifecycle", "indexing"), _GROUPED
-    ),
 }
+# MemoryConfig(retrieval=RetrievalConfig(...)) and the like, before settings had one name each.
+_GROUPS = ("retrieval", "boost", "packing", "session", "lifecycle", "indexing")
 
 
 def _refuse(owner: type[Any], names: Mapping[str, object]) -> None:
     """An unknown or removed setting name is a SettingError that says what to do instead."""
     known, what = [f.name for f in fields(owner)], owner.__name__
     for name in sorted(set(names) - set(known)):
-        if owner is MemoryConfig and name in REMOVED:
-            raise SettingError(f"{what}({name}=...): {name!r} was removed: {REMOVED[name]}")
+        why = REMOVED.get(name, _GROUPED if name in _GROUPS else None)
+        if owner is MemoryConfig and why:
+            raise SettingError(f"{what}({name}=...): {name!r} was removed: {why}")
         near = difflib.get_close_matches(name, known, n=1)
         hint = f"; did you mean {near[0]!r}?" if near else ""
         raise SettingError(
@@ -559,9 +559,8 @@ def settings_markdown() -> str:
         line = f"| `{f.name}` | `{_shown(f.default)}` | {f.metadata['doc']} |"
         rows[f.metadata["topic"]].append(line)
     tables = [
-        "\n".join([f"| {topic}: {about} | default | what it does |", "|---|---|---|", *lines])
+        "\n".join([f"| {topic}: {about} | default | what it does |", "|---|---|---|", *rows[topic]])
         for topic, about in TOPICS.items()
-        for lines in [rows[topic]]
     ]
     return "\n\n".join(tables) + "\n"
 
