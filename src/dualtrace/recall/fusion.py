@@ -37,4 +37,3 @@ def weighted_fusion(
             fused[key] = fused.get(key, 0.0) + weight * value
             parts.setdefault(key, {})[channel] = value
     return fused, parts
-
