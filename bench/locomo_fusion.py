@@ -1,10 +1,10 @@
-"""Recall@k of dualtrace's hybrid search against its own single channels and RRF, on LoCoMo.
+"""Recall@k of dualtrace's hybrid search against its own single channels, on LoCoMo.
 
 Each LoCoMo conversation is ingested through the public API (one user per conversation,
 real session dates, speaker names, dia_id as external id); then every question of
 categories 1-4 is searched with `now` after the last session, and recall@k counts the
-evidence turns among the top-k hits. Variants reopen the same store with another fusion
-config, so each turn is embedded once (and cached across runs with --cache).
+evidence turns among the top-k hits. Variants reopen the same store with another dense
+weight, so each turn is embedded once (and cached across runs with --cache).
 
     .venv/bin/python bench/locomo_fusion.py --data path/to/locomo
 """
@@ -26,16 +26,7 @@ from dualtrace import Memory, MemoryConfig
 VARIANTS: dict[str, dict[str, Any]] = {
     "bm25": {"dense_weight": 0.0},
     "dense": {"dense_weight": 1.0},
-    "rrf": {"fusion": "rrf"},
-    **{
-        f"hybrid w={w} spread={ds}/{ls}": {
-            "dense_weight": w,
-            "dense_min_spread": ds,
-            "lexical_min_spread": ls,
-        }
-        for w in (0.3, 0.4, 0.5, 0.6)
-        for ds, ls in ((0.0, 0.0), (0.05, 0.25))
-    },
+    **{f"hybrid w={w}": {"dense_weight": w} for w in (0.3, 0.4, 0.5, 0.6)},
 }
 
 

@@ -67,9 +67,6 @@ VARIANTS: dict[str, dict[str, Any]] = {
     },
     "sweep: recency 0.05, importance 0.05": {"recency_weight": 0.05, "importance_weight": 0.05},
     "sweep: candidates 100": {"candidates": 100},
-    "sweep: diversity 0.1": {"context_diversity": 0.1},
-    "sweep: diversity 0.2": {"context_diversity": 0.2},
-    "sweep: diversity 0.4": {"context_diversity": 0.4},
     "sweep: dense weight 0.4": {"dense_weight": 0.4},
     "facts + scenes, no episodes": {"search_traces": ("fact", "scene"), "entity_weight": 0.2},
 }

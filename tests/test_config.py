@@ -1,92 +1,76 @@
-"""Settings: grouped by component, still given, replaced, read and loaded by flat names."""
+"""Settings: each given, replaced, read and loaded from the environment by one name."""
 
 from __future__ import annotations
 
 import dataclasses
 import pickle
 import re
-import typing
 from pathlib import Path
 
 import pytest
 
 import dualtrace
-from dualtrace.config import (
-    BoostConfig,
-    IndexingConfig,
-    LifecycleConfig,
-    MemoryConfig,
-    PackingConfig,
-    RetrievalConfig,
-    SessionConfig,
-    Settings,
-    llm_api_key,
-)
-from dualtrace.errors import ConfigError
-
-GROUPS = {
-    "retrieval": RetrievalConfig,
-    "boost": BoostConfig,
-    "packing": PackingConfig,
-    "session": SessionConfig,
-    "lifecycle": LifecycleConfig,
-    "indexing": IndexingConfig,
-}
+from dualtrace.config import REMOVED, MemoryConfig, ServiceConfig, llm_api_key
+from dualtrace.errors import ConfigError, SettingError
 
 
-def test_flat_keywords_land_in_their_groups() -> None:
+def test_settings_are_given_and_read_by_one_name() -> None:
     config = MemoryConfig(dense_weight=0.7, pii="keep", context_user_messages=False,
                           session_idle_minutes=5, embed_cache_path="/tmp/e.db")  # fmt: skip
-    assert config.retrieval.dense_weight == config.dense_weight == 0.7
-    assert config.pii == "keep"
-    assert config.packing.context_user_messages is config.context_user_messages is False
-    assert config.session.session_idle_minutes == config.session_idle_minutes == 5
-    assert config.indexing.embed_cache_path == config.embed_cache_path == "/tmp/e.db"
-    assert config.boost == BoostConfig() and config.lifecycle == LifecycleConfig()
+    assert config.dense_weight == 0.7 and config.pii == "keep"
+    assert config.context_user_messages is False and config.session_idle_minutes == 5
+    assert config.embed_cache_path == "/tmp/e.db"
+    assert config.recency_weight == MemoryConfig().recency_weight
 
 
-def test_groups_are_given_whole_and_flat_names_override_them() -> None:
-    retrieval = RetrievalConfig(fusion="rrf", rrf_k=10)
-    config = MemoryConfig(retrieval=retrieval, rrf_k=20, speaker_weight=0.0)
-    assert config.fusion == "rrf" and config.rrf_k == 20 and config.speaker_weight == 0.0
-    assert retrieval.rrf_k == 10  # the group given is not changed
-    assert MemoryConfig(retrieval=retrieval).retrieval is retrieval
+@pytest.mark.parametrize("name", sorted(REMOVED))
+def test_a_removed_setting_is_refused_by_name(name: str) -> None:
+    """A removed setting is not silently ignored: every way of giving it names it."""
+    with pytest.raises(SettingError, match=rf"{name}=...\): '{name}' was removed: "):
+        MemoryConfig(**{name: 1})
+    with pytest.raises(SettingError, match=f"'{name}' was removed"):
+        dataclasses.replace(MemoryConfig(), **{name: 1})
+    with pytest.raises(ConfigError, match=f"DUALTRACE_{name.upper()} is set, but '{name}' was"):
+        MemoryConfig.from_env({f"DUALTRACE_{name.upper()}": "1"})
+    assert name not in MemoryConfig.setting_names()
 
 
-def test_flat_overrides_are_checked_together() -> None:
-    # Each alone would break assistant_embed_chars <= embed_max_chars on the way.
-    config = MemoryConfig(embed_max_chars=100, assistant_embed_chars=80)
-    assert (config.embed_max_chars, config.assistant_embed_chars) == (100, 80)
-    small = MemoryConfig(indexing=IndexingConfig(embed_max_chars=100, assistant_embed_chars=80))
-    assert MemoryConfig(indexing=small.indexing, embed_max_chars=2000).embed_max_chars == 2000
+def test_removed_settings_say_what_to_do_instead() -> None:
+    with pytest.raises(SettingError, match=r"no longer grouped.*MemoryConfig\(dense_weight=0\.7\)"):
+        MemoryConfig(retrieval=object())  # type: ignore[call-arg]
+    assert MemoryConfig.from_env({"DUALTRACE_SESSION": "x"}) == MemoryConfig()  # never a setting
+    with pytest.raises(SettingError, match="weighted fusion is the only one"):
+        MemoryConfig(fusion="weighted")  # type: ignore[call-arg]
+    with pytest.raises(ImportError, match="RetrievalConfig was removed: settings are no longer"):
+        from dualtrace.config import RetrievalConfig  # type: ignore[attr-defined]  # noqa: F401
+    with pytest.raises(AttributeError):
+        dualtrace.config.no_such_name  # type: ignore[attr-defined]  # noqa: B018
 
 
-def test_unknown_names_and_wrong_groups_are_type_errors() -> None:
-    with pytest.raises(TypeError, match="'dense_wieght'; did you mean 'dense_weight'"):
+def test_unknown_names_and_positional_values_are_type_errors() -> None:
+    with pytest.raises(SettingError, match="'dense_wieght'; did you mean 'dense_weight'"):
         MemoryConfig(dense_wieght=0.3)  # type: ignore[call-arg]
-    with pytest.raises(TypeError, match="takes a RetrievalConfig"):
-        MemoryConfig(retrieval=BoostConfig())  # type: ignore[arg-type]
+    with pytest.raises(SettingError, match=r"ServiceConfig\(\) got an unexpected setting 'prot'"):
+        ServiceConfig(prot=80)  # type: ignore[call-arg]
     with pytest.raises(TypeError):
-        MemoryConfig("keep")  # type: ignore[call-arg, arg-type]
+        MemoryConfig("keep")  # type: ignore[misc]
 
 
-def test_replace_takes_flat_names_and_groups() -> None:
+def test_replace_takes_setting_names() -> None:
     base = MemoryConfig(pii="keep", dense_weight=0.7)
-    changed = dataclasses.replace(base, dense_weight=0.3)  # type: ignore[call-arg]
+    changed = dataclasses.replace(base, dense_weight=0.3)
     assert changed.dense_weight == 0.3 and changed.pii == "keep" and base.dense_weight == 0.7
     traces = dataclasses.replace(base, **{"search_traces": ("episode",)})  # type: ignore[arg-type]
     assert traces.search_traces == ("episode",) and traces.dense_weight == 0.7
-    grouped = dataclasses.replace(base, retrieval=RetrievalConfig(candidates=7))
-    assert grouped.candidates == 7 and grouped.dense_weight == 0.5
     assert dataclasses.replace(base, extract=False).extract is False
     with pytest.raises(ConfigError, match="dense_weight=2"):
-        dataclasses.replace(base, dense_weight=2.0)  # type: ignore[call-arg]
+        dataclasses.replace(base, dense_weight=2.0)
 
 
 def test_a_config_rebuilds_from_its_vars_and_its_settings() -> None:
     base = MemoryConfig(extract=False, embed_cache_path="/tmp/e.db")
-    again = MemoryConfig(**{**vars(base), "rrf_k": 5})  # as bench/locomo_fusion.py does
-    assert again == dataclasses.replace(base, rrf_k=5)  # type: ignore[call-arg]
+    again = MemoryConfig(**{**vars(base), "candidates": 5})  # as bench/locomo_fusion.py does
+    assert again == dataclasses.replace(base, candidates=5)
     assert MemoryConfig(**base.settings()) == base  # type: ignore[arg-type]
 
 
@@ -94,19 +78,17 @@ def test_equality_hashing_pickling_and_repr() -> None:
     assert MemoryConfig() == MemoryConfig(dense_weight=0.5)
     assert hash(MemoryConfig()) == hash(MemoryConfig(dense_weight=0.5))
     assert MemoryConfig() != MemoryConfig(dense_weight=0.4)
-    assert len({MemoryConfig(), MemoryConfig(), MemoryConfig(rrf_k=1)}) == 2
-    config = MemoryConfig(fusion="rrf")
+    assert len({MemoryConfig(), MemoryConfig(), MemoryConfig(candidates=1)}) == 2
+    config = MemoryConfig(candidates=7)
     assert pickle.loads(pickle.dumps(config)) == config
     assert repr(config).startswith("MemoryConfig(pii='redact', ")
-    assert "retrieval=RetrievalConfig(dense_weight=0.5, fusion='rrf'" in repr(config)
+    assert "dense_weight=0.5, candidates=7, " in repr(config)
 
 
 def test_configs_are_frozen() -> None:
     config = MemoryConfig()
     with pytest.raises(dataclasses.FrozenInstanceError):
-        config.dense_weight = 0.3
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        config.retrieval.dense_weight = 0.3  # type: ignore[misc]
+        config.dense_weight = 0.3  # type: ignore[misc]
 
 
 def test_class_attributes_give_defaults_as_before() -> None:
@@ -114,46 +96,26 @@ def test_class_attributes_give_defaults_as_before() -> None:
     assert MemoryConfig.search_traces == ("episode", "fact", "scene")
 
 
-def test_setting_names_are_unique_and_cover_every_group() -> None:
+def test_setting_names_are_the_fields() -> None:
     names = MemoryConfig.setting_names()
-    assert len(names) == len(set(names)) == 45
-    own = [f.name for f in dataclasses.fields(MemoryConfig) if f.name not in GROUPS]
-    grouped = [f.name for cls in GROUPS.values() for f in dataclasses.fields(cls)]
-    assert list(names) == own + grouped
-    assert set(MemoryConfig().settings()) == set(names)
-    assert list(dataclasses.fields(MemoryConfig))[len(own) :] == [
-        f for f in dataclasses.fields(MemoryConfig) if f.name in GROUPS
-    ]
+    assert len(names) == len(set(names)) == 38
+    assert list(names) == [f.name for f in dataclasses.fields(MemoryConfig)]
+    assert list(MemoryConfig().settings()) == list(names)
+    assert not set(names) & set(ServiceConfig.setting_names())
 
 
-def test_flat_names_are_typed_as_their_fields() -> None:
-    """The keyword types (Settings) and read types (MemoryConfig.<name>) match the fields."""
-    declared = typing.get_type_hints(Settings)
-    assert list(declared) == list(MemoryConfig.setting_names())
-    hints = typing.get_type_hints(MemoryConfig)
-    for group, cls in GROUPS.items():
-        group_hints = typing.get_type_hints(cls)
-        for name, kind in group_hints.items():
-            reader = vars(MemoryConfig)[name]
-            assert reader.group == group, name
-            assert typing.get_args(reader.__orig_class__) == (kind,), name
-            assert declared[name] == kind, name
-    for name in ("pii", "max_message_chars", "actor", "extract"):
-        assert declared[name] == hints[name], name
-
-
-def test_group_docs_say_what_each_field_does() -> None:
-    source = Path(dualtrace.config.__file__).read_text(encoding="utf-8")
-    for cls in GROUPS.values():
-        for f in dataclasses.fields(cls):
-            assert re.search(rf"#: .+\n    {f.name}: ", source), f"{cls.__name__}.{f.name}"
+@pytest.mark.parametrize("config", [MemoryConfig, ServiceConfig])
+def test_every_setting_has_one_line_saying_what_it_does(config: type) -> None:
+    for f in dataclasses.fields(config):
+        doc = f.metadata["doc"]
+        assert doc and "\n" not in doc and "|" not in doc and len(doc) < 160, f.name
+        assert f.metadata["topic"] in dualtrace.config.TOPICS, f.name
 
 
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
         ({"pii": "maybe"}, "pii='maybe' is not a policy"),
-        ({"fusion": "max"}, "fusion='max' is unknown"),
         ({"lexical_context_turns": 2}, "lexical_context_turns=2: use 1"),
         ({"dense_context_turns": 3}, "dense_context_turns=3: use 1"),
         ({"dense_weight": 1.5}, r"dense_weight=1\.5 must lie in \[0, 1\]"),
@@ -168,13 +130,11 @@ def test_group_docs_say_what_each_field_does() -> None:
         ({"importance_weight": -0.1}, "importance_weight=-0.1 must lie in"),
         ({"speaker_weight": 0.9}, "speaker_weight=0.9 must lie in"),
         ({"answer_weight": -0.1}, "answer_weight=-0.1 must lie in"),
-        ({"context_diversity": 1.5}, "context_diversity=1.5 must be in"),
         ({"context_snippet_tokens": 5}, "context_snippet_tokens=5 is too small"),
         ({"archive_importance": 1.0}, "archive_importance=1.0 must be in"),
         ({"archive_after_days": -1.0}, "archive_after_days=-1.0 at least 0"),
         ({"recency_halflife_days": 0.0}, "recency_halflife_days=0.0 must be positive"),
-        ({"candidates": 0}, "candidates and rrf_k must be positive"),
-        ({"rrf_k": 0}, "candidates and rrf_k must be positive"),
+        ({"candidates": 0}, "candidates=0 must be a positive integer"),
         ({"session_turns_share": 0.93}, r"session shares sum to 1\.33"),
         ({"session_memory_share": -0.1}, r"session_memory_share=-0\.1"),
         ({"session_idle_minutes": 0}, "session_idle_minutes=0 must be positive"),
@@ -183,12 +143,8 @@ def test_group_docs_say_what_each_field_does() -> None:
 def test_bad_values_are_config_errors(changes: dict[str, object], message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         MemoryConfig(**changes)  # type: ignore[arg-type]
-    name = next(iter(changes))
-    if name in MemoryConfig.setting_names()[4:]:  # a group's setting: the group checks it
-        owners = [c for c in GROUPS.values() if name in {f.name for f in dataclasses.fields(c)}]
-        cls = owners[0]
-        with pytest.raises(ConfigError, match=message):
-            cls(**changes)
+    with pytest.raises(ConfigError, match=message):
+        dataclasses.replace(MemoryConfig(), **changes)
 
 
 def test_env_overrides_defaults_with_strict_casts() -> None:
@@ -196,19 +152,18 @@ def test_env_overrides_defaults_with_strict_casts() -> None:
         "DUALTRACE_PII": "keep",
         "DUALTRACE_EXTRACT": "off",
         "DUALTRACE_CONTEXT_USER_MESSAGES": "False",
-        "DUALTRACE_CONTEXT_RELATIVE_DATES": " yes ",
-        "DUALTRACE_RRF_K": "12",
+        "DUALTRACE_CONTEXT_HEADER": " no ",
+        "DUALTRACE_CANDIDATES": "12",
         "DUALTRACE_DENSE_WEIGHT": "0.25",
         "DUALTRACE_SEARCH_TRACES": "episode, fact,",
         "DUALTRACE_EMBED_CACHE_PATH": "/tmp/e.db",
-        "DUALTRACE_FUSION": "rrf",
         "DUALTRACE_SESSION_IDLE_MINUTES": "5",
         "OTHER": "ignored",
     }
     config = MemoryConfig.from_env(env)
     assert config.pii == "keep" and config.extract is False
-    assert config.context_user_messages is False and config.context_relative_dates is True
-    assert config.rrf_k == 12 and config.dense_weight == 0.25 and config.fusion == "rrf"
+    assert config.context_user_messages is False and config.context_header is False
+    assert config.candidates == 12 and config.dense_weight == 0.25
     assert config.search_traces == ("episode", "fact")
     assert config.embed_cache_path == "/tmp/e.db" and config.session_idle_minutes == 5.0
     assert MemoryConfig.from_env({}) == MemoryConfig()
@@ -217,15 +172,13 @@ def test_env_overrides_defaults_with_strict_casts() -> None:
 def test_every_setting_can_come_from_the_env() -> None:
     custom = MemoryConfig(
         pii="keep", max_message_chars=99, actor="cli", extract=False, dense_weight=0.3,
-        fusion="rrf", rrf_k=7, dense_min_spread=0.1, lexical_min_spread=0.2, candidates=9,
+        candidates=9,
         entity_weight=0.4, entity_max_share=0.3, temporal_weight=0.1, search_traces=("fact",),
-        crosslingual_weight=0.9, crosslingual_dense=True, crosslingual_glosses=False,
+        crosslingual_weight=0.9, crosslingual_glosses=False,
         dense_language_balance=0.5,
         recency_weight=0.1, recency_halflife_days=10.0, importance_weight=0.2,
         speaker_weight=0.3, answer_weight=0.2, owner_weight=0.1, slot_weight=2.0,
-        context_diversity=0.5,
-        context_snippet_tokens=40,
-        context_relative_dates=True, context_user_messages=False, context_header=False,
+        context_snippet_tokens=40, context_user_messages=False, context_header=False,
         session_memory_share=0.2,
         session_turns_share=0.3, session_summary_share=0.1, session_reserve_share=0.2,
         session_idle_minutes=12.5, reinforce_step=0.1, archive_importance=0.2,
@@ -248,7 +201,7 @@ def test_every_setting_can_come_from_the_env() -> None:
     [
         ("EXTRACT", "banana", "DUALTRACE_EXTRACT='banana' is not a boolean"),
         ("CONTEXT_USER_MESSAGES", "", "DUALTRACE_CONTEXT_USER_MESSAGES='' is not a boolean"),
-        ("RRF_K", "1.5", "DUALTRACE_RRF_K='1.5' is not a valid int"),
+        ("CHUNK_CHARS", "1.5", "DUALTRACE_CHUNK_CHARS='1.5' is not a valid int"),
         ("CANDIDATES", "many", "DUALTRACE_CANDIDATES='many' is not a valid int"),
         ("DENSE_WEIGHT", "half", "DUALTRACE_DENSE_WEIGHT='half' is not a valid float"),
         ("SESSION_IDLE_MINUTES", "", "DUALTRACE_SESSION_IDLE_MINUTES='' is not a valid float"),
@@ -262,8 +215,8 @@ def test_bad_env_values_name_the_variable(name: str, raw: str, message: str) -> 
 def test_env_values_are_still_validated() -> None:
     with pytest.raises(ConfigError, match=r"dense_weight=3\.0 must lie in"):
         MemoryConfig.from_env({"DUALTRACE_DENSE_WEIGHT": "3"})
-    with pytest.raises(ConfigError, match="fusion='max' is unknown"):
-        MemoryConfig.from_env({"DUALTRACE_FUSION": "max"})
+    with pytest.raises(ConfigError, match="pii='maybe' is not a policy"):
+        MemoryConfig.from_env({"DUALTRACE_PII": "maybe"})
 
 
 def test_llm_api_key_comes_from_the_env() -> None:

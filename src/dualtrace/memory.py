@@ -307,8 +307,7 @@ class Memory:
                            session_id=session_id, reinforce=reinforce)  # fmt: skip
         before = None if as_of is None else parse_time(as_of, field="as_of")
         hits = with_replies(self.store, user_id, hits, before=before)
-        return pack_context(self.store, self.config, user_id, hits, max_tokens,
-                            query=query, now=now)  # fmt: skip
+        return pack_context(self.store, self.config, user_id, hits, max_tokens, query=query)
 
     def session(
         self, *, user_id: str, session_id: str | None = None, now: datetime | str | None = None

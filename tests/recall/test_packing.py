@@ -13,7 +13,6 @@ from dualtrace.recall.packing import (
     HEADER,
     MOMENTS,
     PROFILE,
-    age_phrase,
     order_for_context,
     pack,
 )
@@ -63,27 +62,6 @@ def test_a_date_is_written_once_per_group_newest_group_first() -> None:
     ]
 
 
-def test_date_lines_say_how_long_before_now() -> None:
-    hits = [hit(1, "We watched the Super Bowl.", 0.9), hit(2, "We ate noodles.", 0.8, days=3)]
-    ctx = pack(hits, 200, now=BASE + timedelta(days=17, hours=10))
-    assert [line for line in ctx.text.splitlines() if "2026" in line] == [
-        "Sun 4 January 2026 (14 days ago)",
-        "Thu 1 January 2026 (17 days ago)",
-    ]
-    assert ctx.tokens == count_tokens(ctx.text)
-    assert "ago" not in pack(hits, 200).text  # without `now`, dates only
-
-
-def test_age_phrases() -> None:
-    day = datetime(2023, 5, 21, 10, tzinfo=UTC)
-    assert age_phrase(day.replace(hour=1), day) == "today"
-    assert age_phrase(day - timedelta(hours=11), day) == "yesterday"  # another calendar day
-    assert age_phrase(day - timedelta(days=17), day) == "17 days ago"
-    assert age_phrase(day - timedelta(days=59), day) == "59 days ago"
-    assert age_phrase(day - timedelta(days=60), day) is None  # old dates: the date says it
-    assert age_phrase(day + timedelta(days=1), day) is None  # after now: no age
-
-
 def test_a_new_date_group_is_paid_for_in_the_budget() -> None:
     same_day = [hit(i, f"Fact number {i} about the garden.", 1.0 - i / 100) for i in range(1, 9)]
     other_days = [
@@ -114,7 +92,7 @@ def test_budget_smaller_than_header_gives_empty_context() -> None:
 )
 def test_never_above_budget(texts: list[str], budget: int) -> None:
     hits = [hit(i, t, 1.0 / (i + 1), i) for i, t in enumerate(texts)]
-    ctx = pack(hits, budget, now=BASE + timedelta(days=40))
+    ctx = pack(hits, budget)
     assert ctx.tokens == count_tokens(ctx.text) <= budget
     assert all(h.id in ctx.text for h in ctx.items) or all(
         (h.sources[0].external_id or "") in ctx.text for h in ctx.items
@@ -141,19 +119,6 @@ def test_profile_comes_first_newest_value_on_top() -> None:
     assert lines[1] == PROFILE and lines[2] == "Sat 31 January 2026" and "350k" in lines[3]
     assert lines[4] == "Thu 1 January 2026" and "300k" in lines[5]
     assert lines[6] == MOMENTS and lines[7] == "Sun 1 February 2026" and "cars" in lines[8]
-
-
-def test_diversity_prefers_a_new_corner_over_a_rephrasing() -> None:
-    first = hit(1, "Melanie went camping with her kids at the lake last summer.", 1.0)
-    similar = hit(2, "Melanie and her kids went camping by the lake in the summer.", 0.95)
-    other = hit(3, "Melanie signed the kids up for a pottery class.", 0.85)
-    # fits two lines, not three (the frame keeps room for the unused profile heading)
-    room = pack([first, similar], 10_000).tokens + count_tokens("\n" + PROFILE) + 2
-    plain = pack([first, similar, other], room)
-    assert [h.id for h in plain.items] == ["ep_1", "ep_2"]
-    diverse = pack([first, similar, other], room, diversity=0.4)
-    assert [h.id for h in diverse.items] == ["ep_1", "ep_3"]
-    assert diverse.tokens <= room
 
 
 def fact_from(n: int, turn: Hit, text: str, score: float) -> Hit:

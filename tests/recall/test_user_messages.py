@@ -35,11 +35,11 @@ def test_a_memory_from_a_message_to_an_assistant_shows_the_whole_message(mem: Me
     hits = _memory(mem, "u", "BBQ sauce recipes", "BBQ")
     messages = messages_to_assistant(mem.store, "u", hits)
     assert messages == {turn}
-    shown = pack_for(mem.config, hits, 200, query="BBQ sauce recipes", now=None, messages=messages)
+    shown = pack_for(mem.config, hits, 200, query="BBQ sauce recipes", messages=messages)
     assert "user: I'm looking for some new BBQ sauce" in shown.text and "smoker" in shown.text
     assert [h.id for h in shown.items] == [h.id for h in hits]  # only its line shows the message
     off = replace(mem.config, context_user_messages=False)
-    alone = pack_for(off, hits, 200, query="BBQ sauce recipes", now=None, messages=messages)
+    alone = pack_for(off, hits, 200, query="BBQ sauce recipes", messages=messages)
     assert "The user is looking for some new BBQ sauce" in alone.text
     assert "smoker" not in alone.text
 
@@ -70,6 +70,6 @@ def test_a_long_message_shows_the_memorys_sentence_and_what_follows(mem: Memory)
     query = "How long was I in Japan?"
     hits = _memory(mem, "u", query, "Fushimi")
     messages = messages_to_assistant(mem.store, "u", hits)
-    shown = pack_for(mem.config, hits, 300, query=query, now=None, messages=messages).text
+    shown = pack_for(mem.config, hits, 300, query=query, messages=messages).text
     assert "Fushimi Inari Shrine when I was in Japan. I spent two weeks" in shown
     assert "Note 0:" not in shown and "…" in shown

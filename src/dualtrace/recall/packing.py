@@ -18,11 +18,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
 from functools import lru_cache
 
 from dualtrace.config import MemoryConfig
-from dualtrace.inputs import parse_time
 from dualtrace.models import Context, Hit, Source
 from dualtrace.recall.current import asks_own_now
 from dualtrace.recall.requests import messages_to_assistant
@@ -52,7 +50,6 @@ NEAR_COPY = 0.8  # Jaccard overlap of word sets above which a hit adds nothing n
 # bring new turns in at the same relevance.
 NOVEL_SHARE = 0.3
 REPEAT_WEIGHT = 0.4
-RECENT_DAYS = 60  # date lines this recent also say how many days before `now` they were
 _WORDS = re.compile(r"[^\W_]+")
 
 
@@ -68,30 +65,11 @@ def order_for_context(hits: Sequence[Hit], *, tie: float = 0.02) -> list[Hit]:
     return sorted(hits, key=lambda h: (-round(h.score / step), -h.occurred_at.timestamp()))
 
 
-def date_label(hit: Hit, now: datetime | None = None) -> str:
+def date_label(hit: Hit) -> str:
     """The date line that heads a hit's group, e.g. "Thu 1 January 2026" (as scenes write
-    dates), with its distance from `now` when given: "Thu 1 January 2026 (17 days ago)"."""
+    dates)."""
     when = hit.occurred_at
-    label = f"{when:%a} {when.day} {when:%B %Y}"
-    age = None if now is None else age_phrase(when, now)
-    return f"{label} ({age})" if age else label
-
-
-def age_phrase(when: datetime, now: datetime) -> str | None:
-    """How long before `now` a recent moment was, as an agent would say it: "today",
-    "yesterday", "17 days ago"; None for a moment after `now` or RECENT_DAYS or more before
-    it (a date that old is read as easily as its age, which would cost tokens on every date
-    line; counting days is where readers slip).
-
-    >>> age_phrase(datetime(2023, 2, 12), datetime(2023, 3, 1, 19))
-    '17 days ago'
-    """
-    days = (now.date() - when.date()).days
-    if days < 0 or days >= RECENT_DAYS:
-        return None
-    if days < 2:
-        return ("today", "yesterday")[days]
-    return f"{days} days ago"
+    return f"{when:%a} {when.day} {when:%B %Y}"
 
 
 def hit_line(hit: Hit, *, text: str | None = None, refs: Sequence[str] | None = None) -> str:
@@ -246,18 +224,14 @@ def _shown_text(
 def _select(
     hits: Sequence[Hit],
     budget: int,
-    diversity: float,
     focus: frozenset[str],
     snippet_tokens: int,
-    now: datetime | None,
     messages: frozenset[str],
     frame: _Frame,
 ) -> list[tuple[Hit, str]]:
-    """Greedy choice under the budget: best first, or with `diversity` > 0 maximal marginal
-    relevance — relevance (over the best) minus `diversity` × the word overlap with the
-    items already chosen, so that the context covers more than one corner of the question.
-    Each chosen hit comes with the text it shows; a section title and a date line cost their
-    tokens when their first item is chosen."""
+    """Greedy choice under the budget, best first. Each chosen hit comes with the text it
+    shows; a section title and a date line cost their tokens when their first item is
+    chosen."""
     chosen: list[tuple[Hit, str]] = []
     shown: dict[str, set[str]] = {}  # content words shown so far for each cited turn
     seen: list[frozenset[str]] = []
@@ -266,17 +240,8 @@ def _select(
     labels = frame.labels()
     used = 0
     pool = [(h, _words(h.text)) for h in order_for_context(hits)]
-    best = max((h.score for h, _ in pool), default=0.0) or 1.0
     while pool and budget - used >= MIN_LINE_TOKENS:
-        pick = 0
-        if diversity > 0 and seen:
-            value = [
-                weight.get(h.id, 1.0) * h.score / best
-                - diversity * max(_overlap(w, c) for c in seen)
-                for h, w in pool
-            ]
-            pick = max(range(len(pool)), key=lambda i: (value[i], -i))
-        hit, words = pool.pop(pick)
+        hit, words = pool.pop(0)
         if _no_room(hit, budget - used, labels):
             continue  # it cannot fit, now or later
         text = _shown_text(hit, focus, snippet_tokens, messages)
@@ -288,7 +253,7 @@ def _select(
                 weight[hit.id] = REPEAT_WEIGHT
                 _put_back(pool, hit, words, REPEAT_WEIGHT * hit.score, weight)
                 continue
-        group = (frame.section(hit), date_label(hit, now))
+        group = (frame.section(hit), date_label(hit))
         heading = 0 if group in groups else _cost(group[1])
         if frame.titled and group[0] not in {g[0] for g in groups}:
             heading += _cost(group[0])
@@ -344,7 +309,7 @@ class _Frame:
         return _Labels(self.own_ids)
 
 
-def _render(chosen: list[tuple[Hit, str]], now: datetime | None, frame: _Frame) -> Context:
+def _render(chosen: list[tuple[Hit, str]], frame: _Frame) -> Context:
     """The chosen lines in their sections; with `frame.timeline` (a question about a value
     that changes: where one lives, a budget), in one section newest first, facts and turns
     alike, so that no value is shown above a newer statement of it, extracted or not.
@@ -368,7 +333,7 @@ def _render(chosen: list[tuple[Hit, str]], now: datetime | None, frame: _Frame) 
                 lines.append(title)
             last = None
             for hit, body in section:
-                label = date_label(hit, now)
+                label = date_label(hit)
                 if label != last:
                     last = label
                     lines.append(label)
@@ -389,18 +354,15 @@ def pack(
     hits: Sequence[Hit],
     max_tokens: int,
     *,
-    diversity: float = 0.0,
     query: str | None = None,
     snippet_tokens: int = 0,
-    now: datetime | None = None,
     messages: frozenset[str] = frozenset(),
     header: bool = True,
 ) -> Context:
     """The best hits that fit in `max_tokens`, rendered in sections; never over budget.
 
-    `diversity` > 0 trades relevance for coverage (maximal marginal relevance). With a
-    `query` and `snippet_tokens` > 0, a turn longer than that shows its sentences nearest
-    the query. With `now`, each date line also says how long before `now` it was. A memory
+    With a `query` and `snippet_tokens` > 0, a turn longer than that shows its sentences
+    nearest the query. A memory
     drawn from one of the turns in `messages` is shown as that turn (`requests.py`). For a
     question about a slot (`text/slots.ask`), all lines go newest first in one section.
     `header`: the first line says how to read the context.
@@ -423,11 +385,11 @@ def pack(
     for with_header, titled in ((header, True), (False, False)):
         frame = _Frame(hits, with_header, titled, timeline, focus, own_ids)
         room = max_tokens - (_cost(HEADER) if with_header else 0)
-        chosen = _select(hits, room, diversity, snippets, snippet_tokens, now, messages, frame)
-        shown = _render(chosen, now, frame)
+        chosen = _select(hits, room, snippets, snippet_tokens, messages, frame)
+        shown = _render(chosen, frame)
         while chosen and shown.tokens > max_tokens:  # BPE merges across lines, rarely
             chosen.pop()
-            shown = _render(chosen, now, frame)
+            shown = _render(chosen, frame)
         if _shows_best(shown, chosen, best) > _shows_best(context, chosen_before, best):
             context, chosen_before = shown, chosen
         if context.items and _shows_best(context, chosen_before, best) == 2:
@@ -452,30 +414,33 @@ def pack_for(
     max_tokens: int,
     *,
     query: str | None,
-    now: datetime | str | None,
     messages: frozenset[str] = frozenset(),
 ) -> Context:
-    """`pack` with the context settings of `config` (diversity, snippets, relative dates,
-    counted back from `now` or the wall clock, memories shown as the user's `messages` to an
-    assistant they were drawn from): what `Memory.context` and `Session.context` show."""
-    clock = None
-    if config.context_relative_dates:
-        clock = datetime.now(UTC) if now is None else parse_time(now, field="now")
+    """`pack` with the context settings of `config` (snippets, the header, memories shown as
+    the user's `messages` to an assistant they were drawn from): what `Memory.context` and
+    `Session.context` show."""
     return pack(
-        hits, max_tokens, diversity=config.context_diversity, query=query,
-        snippet_tokens=config.context_snippet_tokens, now=clock,
+        hits,
+        max_tokens,
+        query=query,
+        snippet_tokens=config.context_snippet_tokens,
         messages=messages if config.context_user_messages else frozenset(),
         header=config.context_header,
-    )  # fmt: skip
+    )
 
 
 def pack_context(
-    store: SessionReads, config: MemoryConfig, user_id: str, hits: Sequence[Hit], max_tokens: int,
-    *, query: str | None, now: datetime | str | None,
-) -> Context:  # fmt: skip
+    store: SessionReads,
+    config: MemoryConfig,
+    user_id: str,
+    hits: Sequence[Hit],
+    max_tokens: int,
+    *,
+    query: str | None,
+) -> Context:
     """Hits packed as `Memory.context` and `Session.context` show them: with this store's
     settings, a memory drawn from the user's message to an assistant shown as the message."""
     messages = frozenset[str]()
     if config.context_user_messages:  # else no lookup (`pack_for` would ignore it)
         messages = messages_to_assistant(store, user_id, hits)
-    return pack_for(config, hits, max_tokens, query=query, now=now, messages=messages)
+    return pack_for(config, hits, max_tokens, query=query, messages=messages)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
@@ -13,7 +13,7 @@ from functools import partial
 from dualtrace.config import MemoryConfig
 from dualtrace.embed.base import Embedder
 from dualtrace.models import Candidate, EntityMention
-from dualtrace.recall.fusion import rrf_fusion, weighted_fusion
+from dualtrace.recall.fusion import weighted_fusion
 from dualtrace.recall.query import QueryAnalysis
 from dualtrace.store.languages import KEY_LANGUAGES, key_language
 from dualtrace.store.ports.reads import ChannelReads
@@ -74,7 +74,7 @@ class AliasCache:
 
 
 class Retriever:
-    """Runs each channel and fuses them (weighted min–max, or RRF)."""
+    """Runs each channel and fuses them (weighted min–max)."""
 
     def __init__(self, store: ChannelReads, embedder: Embedder, config: MemoryConfig) -> None:
         self.store = store
@@ -88,12 +88,7 @@ class Retriever:
     ) -> list[Scored]:
         """The best `limit` records for the query, best first."""
         raw = self._channels(user_id, query, max(self.config.candidates, limit), scope)
-        if self.config.fusion == "rrf":
-            fused, parts = rrf_fusion({name: list(s) for name, s in raw.items()}, self.config.rrf_k)
-        else:
-            fused, parts = weighted_fusion(
-                raw, self._weights(), self._min_spreads(raw), absolute=ABSOLUTE_CHANNELS
-            )
+        fused, parts = weighted_fusion(raw, self._weights(), absolute=ABSOLUTE_CHANNELS)
         results = []
         for record_id, score in fused.items():
             breakdown = dict(parts[record_id])
@@ -113,12 +108,9 @@ class Retriever:
             depth *= FILTERED_DEPTH
         # The query embedding runs first and alone: the model's own threads use every core,
         # and channel threads beside them slowed it 10 -> 26 ms (p50) on 2 cores.
-        texts = [query.text]
-        if self.config.crosslingual_dense and query.translated:
-            texts.append(" ".join(query.translated))
-        vectors = self.embedder.embed_queries(texts)
+        vector = self.embedder.embed_queries([query.text])[0]
         jobs: dict[str, Callable[[], list[Candidate]]] = {
-            "dense": partial(self._dense, user_id, list(vectors), depth, scope, query.text),
+            "dense": partial(self._dense, user_id, vector, depth, scope, query.text),
             "lexical": partial(self.store.search_lexical, user_id, query.terms, depth, scope),
         }
         if self.config.crosslingual_weight > 0:
@@ -149,29 +141,15 @@ class Retriever:
         return {name: {c.record_id: c.score for c in found} for name, found in channels.items()}
 
     def _dense(
-        self, user_id: str, vectors: Sequence[Vector], depth: int, scope: SearchScope,
-        text: str,
-    ) -> list[Candidate]:  # fmt: skip
-        """The dense channel: the query's vector, or the better of the query's and its
-        translation's for each record. Keys in the other language than the question's get
-        the embedder's `language_gap` back (e5-small rates its own language higher), times
+        self, user_id: str, vector: Vector, depth: int, scope: SearchScope, text: str
+    ) -> list[Candidate]:
+        """The dense channel. Keys in the other language than the question's get the
+        embedder's `language_gap` back (e5-small rates its own language higher), times
         `dense_language_balance`."""
         gap = self.config.dense_language_balance * self.embedder.language_gap
         own = key_language(text)
         offset = {lang: gap for lang in KEY_LANGUAGES if lang != own}
-        if len(vectors) == 1:
-            return self.store.search_dense(
-                user_id, vectors[0], depth, scope, language_offset=offset
-            )
-        lists = self.store.search_dense_many(
-            user_id, list(vectors), depth, scope, language_offset=offset
-        )
-        best: dict[str, Candidate] = {}
-        for found in lists:
-            for c in found:
-                if c.record_id not in best or c.score > best[c.record_id].score:
-                    best[c.record_id] = c
-        return sorted(best.values(), key=lambda c: -c.score)[:depth]
+        return self.store.search_dense(user_id, vector, depth, scope, language_offset=offset)
 
     def _entities(
         self, user_id: str, mentions: list[EntityMention], depth: int, scope: SearchScope
@@ -199,13 +177,3 @@ class Retriever:
             "crosslingual": self.config.crosslingual_weight,
             "gloss": self.config.crosslingual_weight * GLOSS_SHARE,
         }
-
-    def _min_spreads(self, raw: dict[str, dict[str, float]]) -> dict[str, float]:
-        # Cosine similarities of one model sit in a narrow band (e5: ~0.75 unrelated, ~0.85
-        # related); BM25 scores scale with the query, so its floor is relative.
-        spreads = {"dense": self.config.dense_min_spread}
-        for name in ("lexical", "crosslingual", "gloss"):  # BM25: relative to the top score
-            spreads[name] = self.config.lexical_min_spread * max(
-                raw.get(name, {}).values(), default=0.0
-            )
-        return spreads

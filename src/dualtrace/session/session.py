@@ -269,7 +269,7 @@ class Session:
         stale = self._contradicted(hits, current)
         fresh = [h for h in hits if h.id not in stale]
         packed = pack_context(
-            self._store, self._parts.config, self.user_id, fresh, room, query=question, now=now
+            self._store, self._parts.config, self.user_id, fresh, room, query=question
         )
         if reinforce:  # only what reaches the prompt counts as recalled
             step = self._parts.config.reinforce_step
