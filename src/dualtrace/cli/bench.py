@@ -101,32 +101,76 @@ def _qa_models(options: dict[str, Any]) -> dict[str, Any]:
     return options
 
 
-def _bench_options(data: click.Path, budgets: str) -> Callable[[BenchCommand], BenchCommand]:
-    """The options every benchmark command shares."""
-    options: list[Callable[[BenchCommand], BenchCommand]] = [
+Option = Callable[[BenchCommand], BenchCommand]
+
+
+def _run_options(data: click.Path, budgets: str) -> list[Option]:
+    """What to run on and measure: the data, the budgets and cut-offs, where results go."""
+    return [
         click.option("--data", required=True, type=data, help="Benchmark data."),
         click.option("--limit", type=click.IntRange(min=1), help="Run on a sample of N."),
-        click.option("--budgets", default=budgets, show_default=True, callback=_int_list,
-                     help="Context token budgets."),
-        click.option("--k", "ks", default="5,10,20", show_default=True, callback=_int_list,
-                     help="Cut-offs for recall@k over search hits."),
-        click.option("--out", type=click.Path(file_okay=False, path_type=Path),
-                     help="Results folder [default: results/<benchmark>-<time>/]."),
-        click.option("--cache", type=click.Path(dir_okay=False, path_type=Path),
-                     default=Path("~/.cache/dualtrace/embeddings.sqlite"), show_default=True,
-                     help="Embedding cache file, kept across runs."),
+        click.option(
+            "--budgets",
+            default=budgets,
+            show_default=True,
+            callback=_int_list,
+            help="Context token budgets.",
+        ),
+        click.option(
+            "--k",
+            "ks",
+            default="5,10,20",
+            show_default=True,
+            callback=_int_list,
+            help="Cut-offs for recall@k over search hits.",
+        ),
+        click.option(
+            "--out",
+            type=click.Path(file_okay=False, path_type=Path),
+            help="Results folder [default: results/<benchmark>-<time>/].",
+        ),
+        click.option(
+            "--cache",
+            type=click.Path(dir_okay=False, path_type=Path),
+            default=Path("~/.cache/dualtrace/embeddings.sqlite"),
+            show_default=True,
+            help="Embedding cache file, kept across runs.",
+        ),
         click.option("--ablate", is_flag=True, help="Also run dualtrace ablation variants."),
-        click.option("--llm", "llm_url", metavar="URL",
-                     help="OpenAI-compatible endpoint (e.g. http://localhost:11434/v1): also "
-                          "answer each question from each context and grade it with the "
-                          "benchmark's judge. API key: $DUALTRACE_LLM_API_KEY, if needed."),
+    ]
+
+
+def _llm_options() -> list[Option]:
+    """Answering each question from its contexts with an LLM, and grading the answers."""
+    return [
+        click.option(
+            "--llm",
+            "llm_url",
+            metavar="URL",
+            help="OpenAI-compatible endpoint (e.g. http://localhost:11434/v1): also "
+            "answer each question from each context and grade it with the "
+            "benchmark's judge. API key: $DUALTRACE_LLM_API_KEY, if needed.",
+        ),
         click.option("--llm-model", help="Model that answers (required with --llm)."),
         click.option("--judge-model", help="Model that grades [default: --llm-model]."),
-        click.option("--qa-budgets", default=None, callback=_int_list_or_none,
-                     help="Budgets the LLM answers at [default: every budget]."),
-        click.option("--llm-workers", "qa_workers", type=click.IntRange(min=1),
-                     help="LLM calls at a time, after all retrieval [default: 4]."),
-    ]  # fmt: skip
+        click.option(
+            "--qa-budgets",
+            default=None,
+            callback=_int_list_or_none,
+            help="Budgets the LLM answers at [default: every budget].",
+        ),
+        click.option(
+            "--llm-workers",
+            "qa_workers",
+            type=click.IntRange(min=1),
+            help="LLM calls at a time, after all retrieval [default: 4].",
+        ),
+    ]
+
+
+def _bench_options(data: click.Path, budgets: str) -> Option:
+    """The options every benchmark command shares."""
+    options = _run_options(data, budgets) + _llm_options()
 
     def wrap(command: BenchCommand) -> BenchCommand:
         command = click.pass_obj(command)
