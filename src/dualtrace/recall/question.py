@@ -10,7 +10,7 @@ Search, ranking, current truth and packing read these fields and never the text 
 
     >>> q = analyse("Which city do I live in now?", datetime(2026, 1, 1))
     >>> [s.attribute for s in q.own_slots], q.refers_to_past
-    (['residence'], False)
+    (['lives_in'], False)
 """
 
 from __future__ import annotations
