@@ -301,9 +301,16 @@ class Memory:
         """
         recall = self._reinforce if check_flag("reinforce", reinforce) else None
         return read(
-            self._searcher, query, user_id=user_id, max_tokens=max_tokens, now=now, as_of=as_of,
-            session_id=session_id, limit=limit, reinforce=recall,
-        )  # fmt: skip
+            self._searcher,
+            query,
+            user_id=user_id,
+            max_tokens=max_tokens,
+            now=now,
+            as_of=as_of,
+            session_id=session_id,
+            limit=limit,
+            reinforce=recall,
+        )
 
     def _reinforce(self, user_id: str, recalled: Sequence[Hit]) -> None:
         reinforce_recalled(self.store, user_id, recalled, self.config.reinforce_step)

@@ -93,8 +93,8 @@ def _access(mem: Memory) -> dict[str, int]:
 @pytest.mark.parametrize("where", ["memory", "session"])
 def test_only_what_was_packed_counts_as_recalled(mem: Memory, where: str) -> None:
     for i in range(30):  # many memories share the question's words; few fit in 120 tokens
-        mem.add(f"I visited museum number {i} in Paris with my friend Anna {i}.", user_id="u",
-                timestamp=T0 + timedelta(days=i))  # fmt: skip
+        text = f"I visited museum number {i} in Paris with my friend Anna {i}."
+        mem.add(text, user_id="u", timestamp=T0 + timedelta(days=i))
     before = _access(mem)
     if where == "memory":
         packed = mem.context("museum Paris", user_id="u", max_tokens=120).items

@@ -37,11 +37,18 @@ def candidates(max_tokens: int) -> int:
 
 
 def read(
-    searcher: Searcher, query: str, *, user_id: str, max_tokens: int,
-    now: datetime | str | None = None, as_of: datetime | str | None = None,
-    session_id: str | None = None, limit: int | None = None, keep: Keep | None = None,
+    searcher: Searcher,
+    query: str,
+    *,
+    user_id: str,
+    max_tokens: int,
+    now: datetime | str | None = None,
+    as_of: datetime | str | None = None,
+    session_id: str | None = None,
+    limit: int | None = None,
+    keep: Keep | None = None,
     reinforce: Reinforce | None = None,
-) -> Context:  # fmt: skip
+) -> Context:
     """The context for `query` in `max_tokens` (see the module docstring): search within
     `session_id` when given, memories valid `as_of`, `limit` hits (default `candidates`);
     `reinforce` is called with the packed items."""

@@ -75,9 +75,15 @@ class Searcher:
         return user_id, explain
 
     def ask(
-        self, query: str, *, as_of: object = None, now: object = None, kinds: object = None,
-        session_id: object = None, filters: object = None,
-    ) -> tuple[Question, SearchScope]:  # fmt: skip
+        self,
+        query: str,
+        *,
+        as_of: object = None,
+        now: object = None,
+        kinds: object = None,
+        session_id: object = None,
+        filters: object = None,
+    ) -> tuple[Question, SearchScope]:
         """The checked question, read once (`recall/question.py`), and the scope of its
         search. "yesterday" and recency are measured from when the question is asked (`now`);
         `as_of` only chooses which memories were valid."""
@@ -89,9 +95,14 @@ class Searcher:
         return question, scope
 
     def find(
-        self, question: Question, *, user_id: str, limit: int, scope: SearchScope,
+        self,
+        question: Question,
+        *,
+        user_id: str,
+        limit: int,
+        scope: SearchScope,
         explain: bool = False,
-    ) -> list[Hit]:  # fmt: skip
+    ) -> list[Hit]:
         """The best `limit` hits for a question in `scope` (from `ask`)."""
         user_id, explain = self.check(user_id, limit, explain)
         as_of = scope.occurred_before  # None unless the call gave `as_of`

@@ -266,9 +266,14 @@ class Session:
             return [h for h in hits if h.id not in stale]
 
         return read(
-            self._parts.searcher, question, user_id=self.user_id, max_tokens=room, now=now,
-            keep=keep, reinforce=self._reinforce if reinforce else None,
-        )  # fmt: skip
+            self._parts.searcher,
+            question,
+            user_id=self.user_id,
+            max_tokens=room,
+            now=now,
+            keep=keep,
+            reinforce=self._reinforce if reinforce else None,
+        )
 
     def _reinforce(self, user_id: str, recalled: Sequence[Hit]) -> None:
         step = self._parts.config.reinforce_step
