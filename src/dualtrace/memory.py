@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
@@ -49,9 +49,8 @@ from dualtrace.models import (
 )
 from dualtrace.recall import browse
 from dualtrace.recall.items import load_item, load_items
-from dualtrace.recall.packing import pack_context
-from dualtrace.recall.replies import with_replies
-from dualtrace.recall.search import MAX_LIMIT, Searcher, search_scope
+from dualtrace.recall.read import read
+from dualtrace.recall.search import Searcher, search_scope
 from dualtrace.session import Session, SessionParts, end_idle_sessions
 from dualtrace.store.base import IndexEntry, Store
 from dualtrace.store.open import is_postgres_url, open_store
@@ -281,7 +280,7 @@ class Memory:
             session_id=session_id, filters=filters, explain=explain,
         )  # fmt: skip
         if reinforce:
-            reinforce_recalled(self.store, user_id, hits, self.config.reinforce_step)
+            self._reinforce(user_id, hits)
         return hits
 
     def context(
@@ -296,18 +295,25 @@ class Memory:
         limit: int | None = None,
         reinforce: bool = True,
     ) -> Context:
-        """A prompt-ready block of the best hits, dated and sourced, within max_tokens."""
-        max_tokens = check_count(
-            "max_tokens", max_tokens, fix="pass the context's size in tokens, e.g. 2000"
+        """A prompt-ready block of the best hits, dated and sourced, within max_tokens.
+
+        Unless `reinforce=False`, the memories shown count as recalled (`recall/read.py`).
+        """
+        recall = self._reinforce if check_flag("reinforce", reinforce) else None
+        return read(
+            self._searcher,
+            query,
+            user_id=user_id,
+            max_tokens=max_tokens,
+            now=now,
+            as_of=as_of,
+            session_id=session_id,
+            limit=limit,
+            reinforce=recall,
         )
-        # enough candidates to fill the budget after near-copies are skipped (~30 tokens a line)
-        if limit is None:
-            limit = min(MAX_LIMIT, max(50, max_tokens // 10))
-        hits = self.search(query, user_id=user_id, limit=limit, as_of=as_of, now=now,
-                           session_id=session_id, reinforce=reinforce)  # fmt: skip
-        before = None if as_of is None else parse_time(as_of, field="as_of")
-        hits = with_replies(self.store, user_id, hits, before=before)
-        return pack_context(self.store, self.config, user_id, hits, max_tokens, query=query)
+
+    def _reinforce(self, user_id: str, recalled: Sequence[Hit]) -> None:
+        reinforce_recalled(self.store, user_id, recalled, self.config.reinforce_step)
 
     def session(
         self, *, user_id: str, session_id: str | None = None, now: datetime | str | None = None

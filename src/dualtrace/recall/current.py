@@ -17,16 +17,17 @@ newest first, `packing.py`).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import UTC, datetime
 from functools import lru_cache
 
-from dualtrace.models import EntityMention, Hit, Item, MemoryRecord
+from dualtrace.models import Hit, Item, MemoryRecord
+from dualtrace.recall.question import Question, analyse
 from dualtrace.recall.retriever import Scored
 from dualtrace.store.ports.reads import RecordReads
-from dualtrace.text.entities import extract_entities, normalise_name
+from dualtrace.text.entities import normalise_name
+from dualtrace.text.question_cues import in_past_tense
 from dualtrace.text.sentences import split_sentences
 from dualtrace.text.slots import (
     BY_NAME,
@@ -57,24 +58,11 @@ class SlotView:
     sources: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
-# A question in the past tense asks what happened, not what holds ("When did she move?",
-# "What was his job?", "Where has she camped?", "之前住哪"): its slot is not a current value.
-_PAST_QUESTION = re.compile(
-    r"\b(?:did|was|were|had|used\s+to|went|ago|(?:has|have)\s+\w+(?:ed|en|t)|initially|originally|"
-    r"at\s+first|in\s+the\s+beginning)\b"
-    r"|之前|以前|当时|那时|上次|去年|过吗|了吗|最初|起初|一开始|原先|本来",
-    re.I,
-)
-
-
-# The user asking about themselves (or an agent asking about "the user").
-_ABOUT_THE_USER = re.compile(r"\b(?:I|me|my|mine|we|our|the\s+user|(?-i:us))\b|我|咱|用户", re.I)
-
-
 def asks_now(question: str) -> tuple[SlotQuestion, ...]:
     """The slots a question asks the current value of: none for a question in the past
-    tense, whose answer is an event at its own date rather than the newest statement."""
-    return () if _PAST_QUESTION.search(question) else ask(question)
+    tense, whose answer is an event at its own date rather than the newest statement (the
+    read path reads `Question.slots`)."""
+    return () if in_past_tense(question) else ask(question)
 
 
 def asks_own_now(question: str) -> tuple[SlotQuestion, ...]:
@@ -82,40 +70,22 @@ def asks_own_now(question: str) -> tuple[SlotQuestion, ...]:
     "我现在在哪家公司工作？", or "When is the wedding?", which names no one else): there the
     newest statement is the answer, whatever its words. About others (a name, "Caroline's
     job", "her job"), the words that put a turn in a slot's domain are too loose a sign that
-    it states the slot."""
-    asked = asks_now(question)
-    if asked and not _ABOUT_THE_USER.search(question) and _names_someone_else(question):
-        return ()
-    return asked
-
-
-# Someone other than the user: a pronoun, or a name (a capitalised word past the first).
-_OTHER_PERSON = re.compile(r"\b(?:he|she|his|her|him|they|them|their)\b|他|她", re.I)
-_NAME = re.compile(r"(?<=[\w,;:'’\s])\s+[A-Z][\w'’-]*")
-
-
-def _names_someone_else(question: str) -> bool:
-    if _OTHER_PERSON.search(question) or _NAME.search(question):
-        return True
-    return any(e.type == "person" for e in extract_entities(question))
+    it states the slot (the read path reads `Question.own_slots`)."""
+    return analyse(question, datetime.now(UTC)).own_slots
 
 
 def slot_view(
-    store: RecordReads,
-    user_id: str,
-    question: str,
-    named: Sequence[EntityMention],
-    at: datetime | None = None,
+    store: RecordReads, user_id: str, question: Question, at: datetime | None = None
 ) -> SlotView | None:
     """What the question's slots hold now (or at `at`, a search's `as_of`), or None when
     it asks about no slot's value."""
-    asked = asks_now(question)
+    asked = question.slots
     if not asked:
         return None
     memories = store.memories_by_predicate(
         user_id, sorted({q.attribute for q in asked}), include_invalid=True
     )
-    people = {normalise_name(m.name) for m in named}
+    people = {normalise_name(m.name) for m in question.entities}
     mine = [m for m in memories if _asked(m, asked, people)]
     if at is not None:  # what was known then: drawn from turns said by that moment
         mine = _known_by(store, user_id, mine, at)
@@ -232,18 +202,18 @@ def _asked(m: MemoryRecord, asked: Sequence[SlotQuestion], people: set[str]) -> 
     return False
 
 
-def answering(hits: Sequence[Item], question: str) -> frozenset[str]:
+def answering(hits: Sequence[Item], question: Question) -> frozenset[str]:
     """Ids of the hits that state a value of a slot the question asks about — by their slot
     when they are memories that fill one, else by the attribute's words in their text —
     leaving out other people's values, hedges and other qualifiers ("bike budget" for a
     question about the laptop budget)."""
-    asked = asks_own_now(question)
+    asked = question.own_slots
     if not asked:
         return frozenset()
     return frozenset(h.id for h in hits if any(_answers(h, q) for q in asked))
 
 
-def newest_first(hits: list[Hit], question: str) -> list[Hit]:
+def newest_first(hits: list[Hit], question: Question) -> list[Hit]:
     """For a question about the user's own present value, the hits that state the slot lead,
     newest first, taking the best scores in turn: whatever the words, the latest statement
     of a value is the current one, and a turn that only shares the question's words (or

@@ -18,11 +18,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from functools import lru_cache
 
 from dualtrace.config import MemoryConfig
 from dualtrace.models import Context, Hit, Source
-from dualtrace.recall.current import asks_own_now
+from dualtrace.recall.question import Question, analyse
 from dualtrace.recall.requests import messages_to_assistant
 from dualtrace.recall.snippets import clause_snippet, focus_words, longer_than, snippet
 from dualtrace.store.ports.session_reads import SessionReads
@@ -354,26 +355,28 @@ def pack(
     hits: Sequence[Hit],
     max_tokens: int,
     *,
-    query: str | None = None,
+    query: Question | str | None = None,
     snippet_tokens: int = 0,
     messages: frozenset[str] = frozenset(),
     header: bool = True,
 ) -> Context:
     """The best hits that fit in `max_tokens`, rendered in sections; never over budget.
 
-    With a `query` and `snippet_tokens` > 0, a turn longer than that shows its sentences
-    nearest the query. A memory
-    drawn from one of the turns in `messages` is shown as that turn (`requests.py`). For a
-    question about a slot (`text/slots.ask`), all lines go newest first in one section.
+    With a `query` (a `Question`; a string is read as one) and `snippet_tokens` > 0, a turn
+    longer than that shows its sentences nearest the query. A memory drawn from one of the
+    turns in `messages` is shown as that turn (`requests.py`). For a question about a slot of
+    the user's (`Question.own_slots`), all lines go newest first in one section.
     `header`: the first line says how to read the context.
 
     An item too long for the room left shows its complete clauses nearest the query, or is
     skipped. When the budget cannot hold the header and a section title with the best item
     (about 40 tokens), the item goes without them; a budget too small for any clause of the
     best item with its date gives an empty context."""
-    focus = focus_words(query) if query else frozenset()
+    question = analyse(query, datetime.now(UTC)) if isinstance(query, str) else query
+    focus = question.focus if question is not None else frozenset[str]()
     own_ids = _Labels.own_ids(hits)
-    timeline = bool(query and asks_own_now(query))  # about a value of the user's that changes
+    # about a value of the user's that changes
+    timeline = question is not None and bool(question.own_slots)
     top = order_for_context(hits)[:1]
     snippets = focus if snippet_tokens > 0 else frozenset()
     best = ("", "")
@@ -413,7 +416,7 @@ def pack_for(
     hits: Sequence[Hit],
     max_tokens: int,
     *,
-    query: str | None,
+    query: Question | str | None,
     messages: frozenset[str] = frozenset(),
 ) -> Context:
     """`pack` with the context settings of `config` (snippets, the header, memories shown as
@@ -436,7 +439,7 @@ def pack_context(
     hits: Sequence[Hit],
     max_tokens: int,
     *,
-    query: str | None,
+    query: Question | str | None,
 ) -> Context:
     """Hits packed as `Memory.context` and `Session.context` show them: with this store's
     settings, a memory drawn from the user's message to an assistant shown as the message."""

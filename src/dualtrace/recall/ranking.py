@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
 
 from dualtrace.config import MemoryConfig
 from dualtrace.models import Hit, Item
 from dualtrace.recall.items import as_hit
+from dualtrace.recall.question import Question
 from dualtrace.recall.retriever import Scored
 from dualtrace.recall.scoring import boost, engram_score
 from dualtrace.text.owners import about_other
@@ -15,25 +15,25 @@ from dualtrace.text.quantities import stated_kinds
 
 
 def rank(
-    pool: Sequence[Scored], items: dict[str, Item], now: datetime, config: MemoryConfig,
-    *, explain: bool = False, named: frozenset[str] = frozenset(), keep: int | None = None,
-    asks: frozenset[str] = frozenset(), own: bool = False,
+    pool: Sequence[Scored], items: dict[str, Item], question: Question, config: MemoryConfig,
+    *, explain: bool = False, keep: int | None = None,
 ) -> list[Hit]:  # fmt: skip
-    """Hits for the fused pool, re-scored with bounded recency and importance boosts, a
-    speaker boost for what the people the question names (`named`, casefolded) said, and an
-    answer boost for what states a quantity of a kind the question `asks` for
-    (`text.quantities`), and for a question about the speaker's `own` matter, a cut for
-    what opens on another person's (`text.owners`); only the best `keep` are made into hits
+    """Hits for the fused pool, re-scored with bounded recency (from `question.now`) and
+    importance boosts, a speaker boost for what the people the question names said, and an
+    answer boost for what states a quantity of a kind the question asks for
+    (`text.quantities`), and for a question about the user's own matter, a cut for what
+    opens on another person's (`text.owners`); only the best `keep` are made into hits
     (None: all of them).
 
     `scores` always holds each channel's normalised score; with `explain` it also holds the
     raw channel scores, the relevance before boosts, and each boost.
     """
+    now, named, asks = question.now, question.named, question.asked_kinds
     recency_weight, importance_weight = config.recency_weight, config.importance_weight
     halflife = config.recency_halflife_days
     speaker_weight = config.speaker_weight if named else 0.0
     answer_weight = config.answer_weight if asks else 0.0
-    owner_weight = config.owner_weight if own else 0.0
+    owner_weight = config.owner_weight if question.about_user else 0.0
     scored: list[tuple[float, Scored, Item, dict[str, float]]] = []
     for s in pool:
         item = items.get(s.record_id)

@@ -14,7 +14,7 @@ from dualtrace.config import MemoryConfig
 from dualtrace.embed.base import Embedder
 from dualtrace.models import Candidate, EntityMention
 from dualtrace.recall.fusion import weighted_fusion
-from dualtrace.recall.query import QueryAnalysis
+from dualtrace.recall.question import Question
 from dualtrace.store.languages import KEY_LANGUAGES, key_language
 from dualtrace.store.ports.reads import ChannelReads
 from dualtrace.store.ports.records import EntityRow, SearchScope, Vector
@@ -84,7 +84,7 @@ class Retriever:
         self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="dualtrace-channel")
 
     def retrieve(
-        self, user_id: str, query: QueryAnalysis, limit: int, scope: SearchScope
+        self, user_id: str, query: Question, limit: int, scope: SearchScope
     ) -> list[Scored]:
         """The best `limit` records for the query, best first."""
         raw = self._channels(user_id, query, max(self.config.candidates, limit), scope)
@@ -100,7 +100,7 @@ class Retriever:
         return results[:limit]
 
     def _channels(
-        self, user_id: str, query: QueryAnalysis, depth: int, scope: SearchScope
+        self, user_id: str, query: Question, depth: int, scope: SearchScope
     ) -> dict[str, dict[str, float]]:
         if scope.metadata or scope.occurred_before is not None:
             # these filters apply after each channel's top keys: look deeper so that a rare

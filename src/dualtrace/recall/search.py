@@ -21,13 +21,11 @@ from dualtrace.inputs import (
 from dualtrace.models import ITEM_KINDS, Hit
 from dualtrace.recall.current import newest_first, rerank, slot_view
 from dualtrace.recall.items import read_items, with_sources
-from dualtrace.recall.query import analyse
+from dualtrace.recall.question import Question, analyse
 from dualtrace.recall.ranking import rank
 from dualtrace.recall.retriever import Retriever
 from dualtrace.store.ports.reads import StoreReads
 from dualtrace.store.ports.records import SearchScope
-from dualtrace.text.owners import asks_about_self
-from dualtrace.text.quantities import asked_kinds
 
 MAX_LIMIT = 1000
 # Candidates ranked for `limit` hits: three times as many, at least 30, and at most POOL_MOST
@@ -62,51 +60,81 @@ class Searcher:
         filters: object = None, explain: bool = False,
     ) -> list[Hit]:  # fmt: skip
         """The best `limit` hits for `query`, checked arguments first (no reinforcement)."""
+        self.check(user_id, limit, explain)
+        question, scope = self.ask(
+            query, as_of=as_of, now=now, kinds=kinds, session_id=session_id, filters=filters
+        )
+        return self.find(question, user_id=user_id, limit=limit, scope=scope, explain=explain)
+
+    def check(self, user_id: str, limit: int, explain: bool = False) -> tuple[str, bool]:
+        """The checked user id and `explain` flag, once the store is open and `limit` checked."""
         if self._closed:  # the channel threads are gone with the store
             raise StoreError("this Memory is closed; open a new Memory to search again")
         user_id = check_user_id(user_id)
         explain = check_flag("explain", explain)
+        check_count("limit", limit, MAX_LIMIT)
+        return user_id, explain
+
+    def ask(
+        self,
+        query: str,
+        *,
+        as_of: object = None,
+        now: object = None,
+        kinds: object = None,
+        session_id: object = None,
+        filters: object = None,
+    ) -> tuple[Question, SearchScope]:
+        """The checked question, read once (`recall/question.py`), and the scope of its
+        search. "yesterday" and recency are measured from when the question is asked (`now`);
+        `as_of` only chooses which memories were valid."""
         query = check_query(query, self.config.max_message_chars)
-        limit = check_count("limit", limit, MAX_LIMIT)
         scope = search_scope(self.config, as_of, now, kinds, session_id, filters)
-        # "yesterday" and recency are measured from when the question is asked; `as_of`
-        # only chooses which memories were valid
         at = parse_time(now, field="now") if now is not None else scope.valid_at
         assert at is not None
-        analysis = analyse(query, at, translate=self.config.crosslingual_weight > 0)
-        if analysis.refers_to_past and as_of is None:  # "where did I live before?"
+        question = analyse(query, at, translate=self.config.crosslingual_weight > 0)
+        return question, scope
+
+    def find(
+        self,
+        question: Question,
+        *,
+        user_id: str,
+        limit: int,
+        scope: SearchScope,
+        explain: bool = False,
+    ) -> list[Hit]:
+        """The best `limit` hits for a question in `scope` (from `ask`)."""
+        user_id, explain = self.check(user_id, limit, explain)
+        as_of = scope.occurred_before  # None unless the call gave `as_of`
+        if question.refers_to_past and as_of is None:  # "where did I live before?"
             scope = replace(scope, include_invalid=True)
         # one pool for every limit up to POOL_LEAST / 3: the first k hits do not depend on
         # the limit asked (a deeper pool lets bounded boosts lift other candidates)
         depth = max(min(3 * limit, POOL_MOST), limit, POOL_LEAST)
-        pool = self._retriever.retrieve(user_id, analysis, depth, scope)
+        pool = self._retriever.retrieve(user_id, question, depth, scope)
         # a question about the present, or about a moment (`as_of`): what a slot held then
         # leads; a question about the past ("before") keeps relevance and time as they are
-        moment = not analysis.refers_to_past and self.config.slot_weight > 0
+        moment = not question.refers_to_past and self.config.slot_weight > 0
         if moment:
-            valid_at = None if as_of is None else scope.valid_at
-            view = slot_view(self.store, user_id, query, analysis.entities, valid_at)
+            view = slot_view(self.store, user_id, question, as_of)
             if view is not None:  # the slot's value at that moment leads (`current.py`)
                 join = scope.kinds is None and scope.session_id is None and not scope.metadata
                 pool = rerank(pool, view, self.config.slot_weight, join=join)
-        named = frozenset(m.name.casefold() for m in analysis.entities)
         # what is read past the first `limit` (ANSWER_DEPTH) unless `as_of` drops some
         keep = None if as_of is not None else max(limit, ANSWER_DEPTH)
         # ranked without their memories' sources where ranking does not read them (a speaker
         # boost does), which are read for the kept hits only
-        sources = keep is None or bool(named and self.config.speaker_weight > 0)
+        sources = keep is None or bool(question.entities and self.config.speaker_weight > 0)
         loaded = read_items(self.store, user_id, [s.record_id for s in pool], sources=sources)
-        asks = asked_kinds(query) if self.config.answer_weight > 0 else frozenset()
-        own = self.config.owner_weight > 0 and asks_about_self(query)
-        hits = rank(pool, loaded.items, at, self.config, explain=explain, named=named, keep=keep,
-                    asks=asks, own=own)  # fmt: skip
+        hits = rank(pool, loaded.items, question, self.config, explain=explain, keep=keep)
         hits = with_sources(self.store, user_id, hits, loaded)
         if as_of is not None:  # what was known then: a memory drawn from later turns was not
-            hits = [h for h in hits if said_by(h, scope.valid_at)]
+            hits = [h for h in hits if said_by(h, as_of)]
         if moment:  # over the first ANSWER_DEPTH, whatever `limit`: the newest statement
             # may rank low, and a deeper window let more turns that merely mention the slot
             # lead (the first hits changed with `limit`)
-            hits = newest_first(hits[:ANSWER_DEPTH], query) + hits[ANSWER_DEPTH:]
+            hits = newest_first(hits[:ANSWER_DEPTH], question) + hits[ANSWER_DEPTH:]
         return hits[:limit]
 
 

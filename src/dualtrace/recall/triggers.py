@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from dualtrace.text.question_cues import ASKS_ABOUT_USER, EARLIER_EN, EARLIER_ZH
+
 _NEW_SESSION = re.compile(
     r"^\W*(?:hi|hey|hello|good (?:morning|afternoon|evening))\W+(?:\w+\W+)?again\b"
     r"|\bI['’]?m back\b|\bI am back\b|\b(?:it['’]?s|it is) me again\b"
@@ -24,6 +26,9 @@ _NEW_SESSION = re.compile(
     r"|我又来了|我回来了|又见面了|好久不见|又是我|我们又见面",
     re.I,
 )
+# Shared history: what was said or agreed, the usual, "again" — and the words of an earlier
+# time that a question about the past says too (`text/question_cues.py`). "before" counts
+# only where it ends a phrase ("as before"): "Before we start, …" needs no memory.
 _PAST = re.compile(
     r"\blast (?:time|session|conversation|week|month|year|night|chat)\b"
     r"|\b(?:as|like) (?:I|we|you) (?:said|mentioned|discussed|agreed|told you|planned)\b"
@@ -33,22 +38,9 @@ _PAST = re.compile(
     r"|\b(?:I|we) (?:told you|mentioned|said|discussed|talked about)\b"
     r"|\bwe (?:talked|spoke|chatted)\b"
     r"|\b(?:my|our|the) usual\b|\bagain\b|\bpreviously\b|\bearlier\b|\bthe other day\b"
-    r"|\b(?:as|like|than|ever|from) before\b|\bbefore\s*(?:[?.!,;]|$)"
-    r"|之前|上次|上回|那个|还记得|记得吗|记不记得|我说过|我跟你说过|我告诉过你|你说过"
-    r"|你告诉过我|你推荐过|我们聊过|我们讨论过|老样子|照旧|跟以前一样|和以前一样|以前",
-    re.I,
-)
-_ABOUT_ME = re.compile(
-    r"\b(?:what|where|when|who|which|whose|how (?:much|many|old|long))\b[^.!?]*?"
-    r"\b(?:my|mine|myself)\b"
-    r"|\b(?:what|where|when|who|which)(?:['’]s|\s+(?:do|did|does|am|was|have|had|should|"
-    r"would|will|can))\s+I\b"
-    r"|\bhow old am I\b|\bdo you know (?:my|me|where I|what I|who I|when I)\b"
-    r"|\b(?:tell me|remind me) (?:about )?(?:my|what I|where I|who I)\b"
-    r"|^\W*my\s+\w+(?:\s+\w+)?\s*\?\s*$"
-    r"|我的[^。！!？?]*?(?:是什么|是多少|多少|什么|哪|几|谁|吗|呢|[?？])"
-    r"|我(?:住|在|叫|喜欢|爱|是|做|有|买)[^。！!？?]*?(?:哪|什么|谁|几|多少|吗|呢|[?？])"
-    r"|你知道我|^\W*我的[^。！!？?，,]{1,8}\W*$",
+    rf"|\b(?:as|like|than|ever|from) before\b|\bbefore\s*(?:[?.!,;]|$)|\b(?:{EARLIER_EN})\b"
+    rf"|{EARLIER_ZH}|上回|那个|还记得|记得吗|记不记得|我说过|我跟你说过|我告诉过你|你说过"
+    r"|你告诉过我|你推荐过|我们聊过|我们讨论过|老样子|照旧|跟以前一样|和以前一样",
     re.I,
 )
 
@@ -74,7 +66,7 @@ def recall_trigger(text: str) -> Trigger:
     for reason, pattern in (
         ("new session", _NEW_SESSION),
         ("refers to the past", _PAST),
-        ("about the user", _ABOUT_ME),
+        ("about the user", ASKS_ABOUT_USER),
     ):
         found = pattern.search(text)
         if found:

@@ -16,6 +16,7 @@ be opened and read, but not added to: start a new session instead.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
@@ -38,8 +39,7 @@ from dualtrace.inputs import (
 from dualtrace.lifecycle.reinforcement import reinforce_recalled
 from dualtrace.lifecycle.writer import MemoryWriter
 from dualtrace.models import AddResult, Context, Episode, EventKind, Hit, SessionContext
-from dualtrace.recall.packing import pack_context
-from dualtrace.recall.replies import with_replies
+from dualtrace.recall.read import read
 from dualtrace.recall.search import Searcher
 from dualtrace.session.summary import (
     Key,
@@ -55,7 +55,6 @@ SUMMARY_HEADER = "## This session so far (facts; newest value wins)"
 TURNS_HEADER = "## Recent turns (oldest first)"
 SEPARATOR = "\n\n"
 END_BATCH = 50  # turns per extraction call when a session ends
-MAX_CANDIDATES = 1000
 
 Event = tuple[str, EventKind, str]
 
@@ -262,19 +261,25 @@ class Session:
         memories the session contradicts, packed into `room` tokens."""
         if question is None or room < 1:
             return Context(text="", items=[], tokens=0)
-        limit = min(MAX_CANDIDATES, max(50, room // 10) + 20)
-        hits = self._parts.searcher.search(question, user_id=self.user_id, limit=limit, now=now)
-        hits = with_replies(self._store, self.user_id, hits)
-        hits = [h for h in hits if h.session_id != self.id]  # the session shows these itself
-        stale = self._contradicted(hits, current)
-        fresh = [h for h in hits if h.id not in stale]
-        packed = pack_context(
-            self._store, self._parts.config, self.user_id, fresh, room, query=question
+
+        def keep(hits: list[Hit]) -> list[Hit]:
+            hits = [h for h in hits if h.session_id != self.id]  # the session shows these itself
+            stale = self._contradicted(hits, current)
+            return [h for h in hits if h.id not in stale]
+
+        return read(
+            self._parts.searcher,
+            question,
+            user_id=self.user_id,
+            max_tokens=room,
+            now=now,
+            keep=keep,
+            reinforce=self._reinforce if reinforce else None,
         )
-        if reinforce:  # only what reaches the prompt counts as recalled
-            step = self._parts.config.reinforce_step
-            reinforce_recalled(self._store, self.user_id, packed.items, step)
-        return packed
+
+    def _reinforce(self, user_id: str, recalled: Sequence[Hit]) -> None:
+        step = self._parts.config.reinforce_step
+        reinforce_recalled(self._store, user_id, recalled, step)
 
     def _contradicted(self, hits: list[Hit], current: dict[Key, str]) -> set[str]:
         """Ids of hits stating another value of a single-valued fact the session set."""

@@ -19,12 +19,12 @@ import re
 from functools import lru_cache
 
 from dualtrace.cjk import has_cjk
+from dualtrace.text.question_cues import OTHER_PERSON, speaks_as_user
 from dualtrace.text.slots.cues import (
     FIRST_PERSON_EN,
     KIN_MODIFIERS_EN,
     KIN_WORDS_EN,
     KIN_WORDS_ZH,
-    OTHER_EN,
 )
 
 # People other than the speaker: kin and friends (the slots' words), and who a household
@@ -67,15 +67,10 @@ def asks_about_self(question: str) -> bool:
     """Whether a question asks about the speaker's own matter: it speaks in the first person
     and names no other person whose matter it could be ("my cousin", "老婆她爸", "he"), nor
     asks for one ("Who waters our plants?")."""
-    if _WHO.search(question):
+    if _WHO.search(question) or not speaks_as_user(question) or OTHER_PERSON.search(question):
         return False
     if has_cjk(question):
-        if not _SPEAKER_ZH.search(question) or re.search(r"[他她]", question):
-            return False
         return not re.search(rf"(?:我们?|咱们?|用户)的?{_PEOPLE_ZH}", question)
-    first_person = (m.group(0) for m in FIRST_PERSON_EN.finditer(question))
-    if all(word == "US" for word in first_person) or OTHER_EN.search(question):
-        return False  # "US": the country, not "us"
     return not re.search(rf"\b(?:my|our)\s+{_MODIFIER_EN}(?:{_PEOPLE_EN})\b", question, re.I)
 
 

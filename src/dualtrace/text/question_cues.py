@@ -1,0 +1,99 @@
+"""What a question says about itself: the cue words of each notion, each list written once.
+
+Four notions read a question's own words (English and Chinese), and the read path asks each
+of them once (`recall/question.py`):
+
+- **refers to the past** (`refers_to_past`): it points at an earlier time ("before",
+  "used to", "之前", "一开始"): what was true then may since have been closed;
+- **in the past tense** (`in_past_tense`): it asks what happened ("When did she move?",
+  "What was his job?", "去年…"), so a slot's answer is an event at its own date, not the
+  newest value;
+- **speaks as the user** (`speaks_as_user`): it is in the first person ("my", "we", "我") or
+  asks about "the user";
+- **names someone else** (`names_someone_else`): a pronoun for another person ("her",
+  "他"), a name, or a person among its entities.
+
+`ASKS_ABOUT_USER` is the narrower sign `recall/triggers.py` reads in any message: a question
+for something of the user's ("what's my budget?", "我住在哪"), where "How do I sort a list?"
+speaks as the user but asks about no matter of theirs.
+
+The first two share their words of an earlier time (`EARLIER_EN`, `EARLIER_ZH`), which
+`recall/triggers.py` also counts as a reference to shared history.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from dualtrace.models import EntityMention
+
+# Words that point at an earlier time, in either question.
+EARLIER_EN = r"used\s+to|initially|originally|at\s+first|in\s+the\s+beginning"
+EARLIER_ZH = r"上次|之前|以前|最初|起初|一开始|原先|本来"
+
+# A question about the past: an earlier time, or what the user said or remembers.
+REFERS_TO_PAST = re.compile(
+    rf"\b(?:{EARLIER_EN}|last time|as I (?:said|mentioned)|before|previously|earlier|remember)\b"
+    rf"|{EARLIER_ZH}|那个|刚才|记得",
+    re.I,
+)
+
+# A question in the past tense asks what happened, not what holds ("When did she move?",
+# "What was his job?", "Where has she camped?", "之前住哪").
+PAST_TENSE = re.compile(
+    rf"\b(?:{EARLIER_EN}|did|was|were|had|went|ago|(?:has|have)\s+\w+(?:ed|en|t))\b"
+    rf"|{EARLIER_ZH}|当时|那时|去年|过吗|了吗",
+    re.I,
+)
+
+# The user speaking (first person), or an agent asking about "the user". "US" in capitals is
+# the country (`speaks_as_user`).
+FIRST_PERSON = re.compile(
+    r"\b(?:I|I['’]m|I['’]ve|I['’]d|I['’]ll|me|my|mine|we|we['’]re|our|us|let['’]s|"
+    r"the\s+user)\b|我|咱|用户",
+    re.I,
+)
+
+# Someone other than the user, by a pronoun, or a name (a capitalised word past the first).
+OTHER_PERSON = re.compile(r"\b(?:he|she|his|her|him|they|them|their)\b|他|她", re.I)
+_NAME = re.compile(r"(?<=[\w,;:'’\s])\s+[A-Z][\w'’-]*")
+
+# A message asking for something of the user's (`recall/triggers.py`).
+ASKS_ABOUT_USER = re.compile(
+    r"\b(?:what|where|when|who|which|whose|how (?:much|many|old|long))\b[^.!?]*?"
+    r"\b(?:my|mine|myself)\b"
+    r"|\b(?:what|where|when|who|which)(?:['’]s|\s+(?:do|did|does|am|was|have|had|should|"
+    r"would|will|can))\s+I\b"
+    r"|\bhow old am I\b|\bdo you know (?:my|me|where I|what I|who I|when I)\b"
+    r"|\b(?:tell me|remind me) (?:about )?(?:my|what I|where I|who I)\b"
+    r"|^\W*my\s+\w+(?:\s+\w+)?\s*\?\s*$"
+    r"|我的[^。！!？?]*?(?:是什么|是多少|多少|什么|哪|几|谁|吗|呢|[?？])"
+    r"|我(?:住|在|叫|喜欢|爱|是|做|有|买)[^。！!？?]*?(?:哪|什么|谁|几|多少|吗|呢|[?？])"
+    r"|你知道我|^\W*我的[^。！!？?，,]{1,8}\W*$",
+    re.I,
+)
+
+
+def refers_to_past(question: str) -> bool:
+    """Whether a question says it is about an earlier time ("before", "used to", "之前")."""
+    return REFERS_TO_PAST.search(question) is not None
+
+
+def in_past_tense(question: str) -> bool:
+    """Whether a question asks what happened ("did", "was", "去年") rather than what holds."""
+    return PAST_TENSE.search(question) is not None
+
+
+def speaks_as_user(question: str) -> bool:
+    """Whether a question is in the user's first person ("my", "we", "我") or about "the
+    user"; "US" in capitals is the country, not "us"."""
+    return any(m.group(0) != "US" for m in FIRST_PERSON.finditer(question))
+
+
+def names_someone_else(question: str, entities: Sequence[EntityMention]) -> bool:
+    """Whether a question names a person other than the user: a pronoun ("her", "他"), a
+    name (a capitalised word past the first), or a person among its `entities`."""
+    if OTHER_PERSON.search(question) or _NAME.search(question):
+        return True
+    return any(e.type == "person" for e in entities)
