@@ -191,7 +191,7 @@ def test_term_rarity_is_counted_among_the_users_own_keys(store: Store) -> None:
 def test_metadata_filters_match_keys_with_quotes_and_other_awkward_characters(
     store: Store,
 ) -> None:
-    awkward = ['say "hi"', 'a\\b', "a.b", "$[0]", "", "é 名", "'"]
+    awkward = ['say "hi"', "a\\b", "a.b", "$[0]", "", "é 名", "'"]
     store.insert_episodes(
         "u",
         [episode("u", f"ep{n}", f"turn {n}", seq=n, minutes=n, metadata={k: n, "null": None})
