@@ -49,6 +49,12 @@ class Principal:
             )
         return requested
 
+    @property
+    def actor(self) -> str | None:
+        """Who history and the audit log name for this caller's changes: its key's id
+        ("key:<id>"); None (the store's configured actor) in dev mode without a key."""
+        return None if self.key_id is None else f"key:{self.key_id}"
+
     def require_admin(self) -> None:
         if not self.admin:
             raise ForbiddenError("this route needs an admin key (`dualtrace keys create --admin`)")
