@@ -563,14 +563,23 @@ class ServiceConfig:
     #: Host names the service answers besides loopback and `host` ("name" or "name:port",
     #: comma-separated in DUALTRACE_ALLOWED_HOSTS; "*": any). Others get 421.
     allowed_hosts: tuple[str, ...] = ()
+    #: Seconds a client has to send a request's head and body (else 408; idle kept-alive
+    #: connections close after 5 s), and open connections at most (beyond them: 503).
+    read_timeout: float = 15.0
+    max_connections: int = 1000
+    #: Open `GET /mcp` streams at most per key (dev: per client) and in all (429 / 503);
+    #: each is closed after `stream_seconds`.
+    max_streams_per_key: int = 4
+    max_streams: int = 100
+    stream_seconds: float = 300.0
 
     def __post_init__(self) -> None:
         check_types(self)
         if not 0 < self.port < 65536:
             raise ConfigError(f"port={self.port} must be from 1 to 65535, e.g. 8765")
-        for name in ("max_body_bytes", "max_messages", "max_query_chars"):
-            if getattr(self, name) < 1:
-                raise ConfigError(f"{name}={getattr(self, name)} must be a positive integer")
+        for f in fields(self):
+            if f.name.startswith(("max_", "read_", "stream_")) and not getattr(self, f.name) > 0:
+                raise ConfigError(f"{f.name}={getattr(self, f.name)} must be above 0")
         if self.rate_limit < 0:
             raise ConfigError(f"rate_limit={self.rate_limit} must be 0 (off) or positive")
 
