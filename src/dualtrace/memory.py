@@ -327,12 +327,16 @@ class Memory:
                             query=query, now=now)  # fmt: skip
 
     def session(
-        self, *, user_id: str, session_id: str | None = None, now: datetime | str | None = None
-    ) -> Session:
+        self, *, user_id: str, session_id: str | None = None, now: datetime | str | None = None,
+        actor: str | None = None,
+    ) -> Session:  # fmt: skip
         """A short-term session: a new one (started at `now`), or this user's session
         `session_id` resumed from its stored turns. See `dualtrace.session.Session`.
+        `actor`: who history names for the session's changes (see `add`).
         """
-        return Session.open(self._session_parts, user_id=user_id, session_id=session_id, now=now)
+        return Session.open(
+            self._session_parts, user_id=user_id, session_id=session_id, now=now, actor=actor
+        )
 
     def get(self, id: str, *, user_id: str) -> Item:
         """One episode or memory by id (NotFoundError if this user has no such id)."""

@@ -64,3 +64,17 @@ def test_the_library_takes_an_actor_per_call_and_keeps_the_default(mem: Memory) 
     assert [e.actor for e in mem.history(memory_id, user_id="u")] == ["job:7", "api"]
     mem.delete(res.episodes[0], user_id="u", actor="job:8")
     assert "job:8" in {r["actor"] for r in mem.store.audit_entries("u")}
+
+
+def test_session_routes_name_the_key_too(server: Server) -> None:
+    actor = f"key:{_key_id(server.keys['bob'])}"
+    with server.as_("bob") as c:
+        sid = c.post("/v1/sessions", json={}).json()["session_id"]
+        turn = c.post(f"/v1/sessions/{sid}/turns",
+                      json={"content": "I moved to Lyon and I work at Sanofi now."})  # fmt: skip
+        assert turn.status_code == 201, turn.text
+        ended = c.post(f"/v1/sessions/{sid}/end", json={}).json()
+        assert ended["events"], ended
+        for record in (turn.json()["episode_id"], ended["events"][0]["memory_id"]):
+            entries = c.get(f"/v1/memories/{record}/history").json()["entries"]
+            assert {e["actor"] for e in entries} == {actor}, entries
