@@ -448,6 +448,23 @@ class ServiceConfig:
         "service",
     )
 
+    read_timeout: float = setting(
+        15.0,
+        "seconds a client has to send a request's head and body (else 408; idle kept-alive "
+        "connections close after 5 s)",
+        "service",
+    )
+    max_connections: int = setting(1000, "open connections at most (beyond them: 503)", "service")
+    max_streams_per_key: int = setting(
+        4, "open `GET /mcp` streams at most per key (dev: per client); beyond: 429", "service"
+    )
+    max_streams: int = setting(
+        100, "open `GET /mcp` streams at most in all; beyond: 503", "service"
+    )
+    stream_seconds: float = setting(
+        300.0, "seconds after which a `GET /mcp` stream is closed", "service"
+    )
+
     def __new__(cls, *args: object, **settings: object) -> Self:
         _refuse(cls, settings)  # as MemoryConfig does
         return super().__new__(cls)
@@ -456,9 +473,9 @@ class ServiceConfig:
         check_types(self)
         if not 0 < self.port < 65536:
             raise ConfigError(f"port={self.port} must be from 1 to 65535, e.g. 8765")
-        for name in ("max_body_bytes", "max_messages", "max_query_chars"):
-            if getattr(self, name) < 1:
-                raise ConfigError(f"{name}={getattr(self, name)} must be a positive integer")
+        for f in fields(self):
+            if f.name.startswith(("max_", "read_", "stream_")) and not getattr(self, f.name) > 0:
+                raise ConfigError(f"{f.name}={getattr(self, f.name)} must be above 0")
         if self.rate_limit < 0:
             raise ConfigError(f"rate_limit={self.rate_limit} must be 0 (off) or positive")
 

@@ -93,7 +93,9 @@ def check_count(name: str, value: object, most: int = MAX_EVENT_ID, *, fix: str 
 
 
 def check_encodable(value: str, field: str) -> str:
-    """`value` as given, if it can be stored as UTF-8 (no lone surrogates)."""
+    """`value` as given, if every backend can store it: valid UTF-8 (no lone surrogates)
+    and no NUL character (PostgreSQL's text and jsonb cannot hold one; SQLite could, so
+    both refuse it alike)."""
     try:
         value.encode("utf-8")
     except UnicodeEncodeError as exc:
@@ -101,6 +103,11 @@ def check_encodable(value: str, field: str) -> str:
             f"{field} is not valid UTF-8 (at position {exc.start}: "
             f"{_short(value[exc.start : exc.end])}); decode the source with the right encoding"
         ) from exc
+    if "\x00" in value:
+        raise ValidationError(
+            f"{field}={_short(value)} contains a NUL character (at position "
+            f"{value.index(chr(0))}), which the store cannot hold; remove it"
+        )
     return value
 
 
@@ -238,16 +245,20 @@ def check_metadata(value: object, field: str, max_chars: int | None = None) -> d
 
 
 def _check_keys(value: object, root: str, field: str, depth: int) -> None:
-    """Keys of every nested dict are strings: JSON would turn 1 into "1" silently."""
+    """Keys of every nested dict are strings (JSON would turn 1 into "1" silently); no
+    key or string holds a NUL or a lone surrogate."""
     if depth > 64:
         raise ValidationError(f"{root} is nested more than 64 levels deep; flatten it")
-    if isinstance(value, Mapping):
+    if isinstance(value, str):
+        check_encodable(value, field)
+    elif isinstance(value, Mapping):
         for key, inner in value.items():
             if not isinstance(key, str):
                 raise ValidationError(
                     f"{_short(field)} has the key {_short(key)} of type "
                     f"{type(key).__name__}; metadata keys must be strings"
                 )
+            check_encodable(key, f"{field} key")
             _check_keys(inner, root, f"{field}[{key!r}]", depth + 1)
     elif isinstance(value, list | tuple):
         for n, inner in enumerate(value):

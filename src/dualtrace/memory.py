@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import UTC, datetime
@@ -24,6 +25,7 @@ from dualtrace.errors import ConfigError, NotFoundError, ProviderError, Validati
 from dualtrace.inputs import (
     check_count,
     check_flag,
+    check_optional_id,
     check_record_id,
     check_user_id,
     parse_time,
@@ -31,7 +33,7 @@ from dualtrace.inputs import (
 from dualtrace.lifecycle.edits import Editor
 from dualtrace.lifecycle.judge import LLMJudge
 from dualtrace.lifecycle.maintenance import MaintenanceReport, maintain
-from dualtrace.lifecycle.pending import extract_pending, finish_pending
+from dualtrace.lifecycle.pending import AddsInFlight, extract_pending, finish_pending
 from dualtrace.lifecycle.reinforcement import reinforce_recalled
 from dualtrace.lifecycle.writer import MemoryWriter
 from dualtrace.llm.base import LLM
@@ -113,6 +115,7 @@ class Memory:
             judge=None if llm is None else LLMJudge(llm),
         )  # fmt: skip
         self._editor = Editor(self.store, self.config, self._keys, self.writer)
+        self._adds = AddsInFlight()
         self._session_parts = SessionParts(
             self.store, self.config, self._recorder, self._searcher, self.writer
         )
@@ -170,6 +173,7 @@ class Memory:
         metadata: dict[str, Any] | None = None,
         extract: bool | None = None,
         defer: bool = False,
+        actor: str | None = None,
     ) -> AddResult:
         """Store each message as an episode (PII redacted), at once and idempotently by id,
         then derive memories from the new turns (unless `extract` is False, or the config's
@@ -181,20 +185,33 @@ class Memory:
 
         `res.episodes` lists the episode id of every message in order (an id already stored
         maps to its existing episode); `res.events` lists memory changes.
+
+        `actor` (here and on every call that changes records): who history and the audit
+        log name for this call's changes, e.g. "key:<id>"; default `MemoryConfig.actor`.
         """
+        actor = check_optional_id("actor", actor)
         if extract is not None:
             extract = check_flag("extract", extract)
         extracting = self.config.extract if extract is None else extract
         deferring = check_flag("defer", defer) and extracting
-        ids, _ = self._recorder.record(
-            messages, user_id=user_id, session_id=session_id, timestamp=timestamp,
-            agent_id=agent_id, metadata=metadata, pending=extracting, embed=not deferring,
-        )  # fmt: skip
         if not extracting or deferring:
+            ids, _ = self._recorder.record(
+                messages, user_id=user_id, session_id=session_id, timestamp=timestamp,
+                agent_id=agent_id, metadata=metadata, pending=extracting, embed=not deferring,
+                actor=actor,
+            )  # fmt: skip
             return AddResult(episodes=ids, events=[])
-        # the new turns, and any of these ids an interrupted add left pending
-        owed = self.store.pending_episodes(check_user_id(user_id), ids)
-        events, errors = extract_pending(self.store, self.writer, user_id, owed)
+        # a background finish_pending leaves the user alone meanwhile: these turns' events
+        # are this call's to report
+        user_id = check_user_id(user_id)
+        with self._adds.adding(user_id):
+            ids, _ = self._recorder.record(
+                messages, user_id=user_id, session_id=session_id, timestamp=timestamp,
+                agent_id=agent_id, metadata=metadata, pending=True, actor=actor,
+            )  # fmt: skip
+            # the new turns, and any of these ids an interrupted add left pending
+            owed = self.store.pending_episodes(user_id, ids)
+            events, errors = extract_pending(self.store, self.writer, user_id, owed, actor)
         warnings = [f"extraction degraded: {error}" for error in errors]
         return AddResult(episodes=ids, events=events, warnings=warnings)
 
@@ -216,7 +233,7 @@ class Memory:
         done, failed = 0, None
         for user in users:  # one user's provider failure must not hold back the others
             try:
-                done += finish_pending(self.store, self.writer, self._keys, [user])
+                done += finish_pending(self.store, self.writer, self._keys, [user], self._adds)
             except ProviderError as exc:
                 self.store.note_operation_error(user, f"{type(exc).__name__}: {exc}")
                 failed = failed or exc
@@ -316,12 +333,16 @@ class Memory:
         reinforce_recalled(self.store, user_id, recalled, self.config.reinforce_step)
 
     def session(
-        self, *, user_id: str, session_id: str | None = None, now: datetime | str | None = None
-    ) -> Session:
+        self, *, user_id: str, session_id: str | None = None, now: datetime | str | None = None,
+        actor: str | None = None,
+    ) -> Session:  # fmt: skip
         """A short-term session: a new one (started at `now`), or this user's session
         `session_id` resumed from its stored turns. See `dualtrace.session.Session`.
+        `actor`: who history names for the session's changes (see `add`).
         """
-        return Session.open(self._session_parts, user_id=user_id, session_id=session_id, now=now)
+        return Session.open(
+            self._session_parts, user_id=user_id, session_id=session_id, now=now, actor=actor
+        )
 
     def get(self, id: str, *, user_id: str) -> Item:
         """One episode or memory by id (NotFoundError if this user has no such id)."""
@@ -375,34 +396,36 @@ class Memory:
 
     # -- change ---------------------------------------------------------------------------
 
-    def update(self, id: str, text: str, *, user_id: str) -> Item:
+    def update(self, id: str, text: str, *, user_id: str, actor: str | None = None) -> Item:
         """Replace a record's text (re-indexed, PII redacted); the old text stays in history."""
-        self._editor.update(id, text, user_id=user_id)
+        self._editor.update(id, text, user_id=user_id, actor=check_optional_id("actor", actor))
         return self.get(id, user_id=user_id)
 
-    def delete(self, id: str, *, user_id: str) -> None:
+    def delete(self, id: str, *, user_id: str, actor: str | None = None) -> None:
         """Delete one record for real: its text, keys, vectors and history leave the file.
 
         A deleted turn is also quoted by the next turn's full-text key and by the scenes of
         that turn's memories: those are rebuilt without it.
         """
         user_id, id = check_user_id(user_id), check_record_id(id)
+        actor = check_optional_id("actor", actor)
         # the cache forgets first: a crash between costs a re-embedding, not a kept vector
         self.embedder.forget(self.store.deletion_hashes(user_id, id))
-        self._editor.delete(id, user_id=user_id)
+        self._editor.delete(id, user_id=user_id, actor=actor)
 
-    def delete_all(self, *, user_id: str) -> dict[str, int]:
+    def delete_all(self, *, user_id: str, actor: str | None = None) -> dict[str, int]:
         """Forget a user entirely; returns rows deleted per table. Audited without text, and
         under a keyed hash of the user id (the audit log no longer names the user)."""
         user_id = check_user_id(user_id)
+        actor = check_optional_id("actor", actor) or self.config.actor
         self.embedder.forget(self.store.deletion_hashes(user_id, None))
-        return self.store.delete_user(user_id, self.config.actor)
+        return self.store.delete_user(user_id, actor)
 
     def history(self, id: str, *, user_id: str) -> list[HistoryEntry]:
         """Every change to a record, oldest first."""
         return self.store.history(check_user_id(user_id), check_record_id(id))
 
-    def revert(self, event_id: int, *, user_id: str) -> None:
+    def revert(self, event_id: int, *, user_id: str, actor: str | None = None) -> None:
         """Undo one history entry (its id is in `history()`): a consolidation decision
         (REINFORCE, MERGE, SUPERSEDE), a derived memory's ADD, or a manual UPDATE.
 
@@ -411,11 +434,12 @@ class Memory:
         REINFORCE: the repeat's source is removed. ADD: the memory is deleted for real, and
         the values it had superseded are valid again. UPDATE: the old text comes back.
         """
-        self._editor.revert(event_id, user_id=user_id)
+        self._editor.revert(event_id, user_id=user_id, actor=check_optional_id("actor", actor))
 
-    def restore(self, id: str, *, user_id: str) -> Item:
+    def restore(self, id: str, *, user_id: str, actor: str | None = None) -> Item:
         """Bring an archived memory (expired, faded or a duplicate) back into search."""
-        self._editor.restore(check_record_id(id), user_id=user_id)
+        actor = check_optional_id("actor", actor)
+        self._editor.restore(check_record_id(id), user_id=user_id, actor=actor)
         return self.get(id, user_id=user_id)
 
     # -- lifecycle ------------------------------------------------------------------------
@@ -434,7 +458,7 @@ class Memory:
         users = self.store.user_ids() if user_id is None else [check_user_id(user_id)]
         self.store.finish_deletions()
         pending = finish_pending(
-            self.store, self.writer, self._keys, None if user_id is None else users
+            self.store, self.writer, self._keys, None if user_id is None else users, self._adds
         )
         report = maintain(self.store, self.config, users, at, link_limit=self.writer.link_limit)
         report.sessions_ended = end_idle_sessions(
@@ -467,6 +491,7 @@ class Memory:
         user_id: str,
         batch: int = 256,
         progress: Callable[[int], None] | None = None,
+        actor: str | None = None,
     ) -> int:
         """Import message or exported records (all checked first); returns how many are new.
 
@@ -474,10 +499,12 @@ class Memory:
         """
         if progress is not None and not callable(progress):
             raise ValidationError(f"progress={progress!r} must be a function of one int, or None")
+        actor = check_optional_id("actor", actor)
         return transfer.import_records(
-            records, check_user_id(user_id), store=self.store, add=self.add,
-            memory_keys=self.memory_keys, intake=self._recorder.intake,
-            actor=self.config.actor, batch=check_count("batch", batch), progress=progress,
+            records, check_user_id(user_id), store=self.store,
+            add=functools.partial(self.add, actor=actor), memory_keys=self.memory_keys,
+            intake=self._recorder.intake, actor=actor or self.config.actor,
+            batch=check_count("batch", batch), progress=progress,
         )  # fmt: skip
 
 

@@ -36,6 +36,7 @@ class EpisodeRecorder:
         metadata: dict[str, Any] | None = None,
         pending: bool = False,
         embed: bool = True,
+        actor: str | None = None,
     ) -> tuple[list[str], list[Episode]]:
         """The episode id of every message in order (an id already stored maps to its
         existing episode), and the episodes stored now (`pending`: marked for extraction,
@@ -56,7 +57,7 @@ class EpisodeRecorder:
             return ids, []
         keys = self.keys.episode_keys(user_id, episodes, embed=embed)
         stored = self.store.insert_episodes(
-            user_id, episodes, keys, self.config.actor, pending=pending
+            user_id, episodes, keys, actor or self.config.actor, pending=pending
         )
         # an id another writer stored first (a retry racing its original) is that writer's
         # turn: answered with its episode, extracted by that writer, not here

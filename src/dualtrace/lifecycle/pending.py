@@ -10,7 +10,10 @@ processes finish the same turn, the second one's memories are not stored.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+import threading
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from itertools import groupby
 from typing import Protocol
 
@@ -30,8 +33,42 @@ class PendingStore(EpisodeReads, IndexWrites, Protocol):
     """What finishing pending turns reads and writes: the pending turns, their vectors."""
 
 
+class AddsInFlight:
+    """Users with a synchronous `add` under way in this process. That add stores its turns
+    marked pending, then extracts them itself and reports their events; a background
+    `finish_pending` that took them in between answered the add with no events. It now
+    leaves such a user for its next round: the check and its read of the pending turns are
+    one step against an add's start, so it either sees the user busy or reads before the
+    add stored anything."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._users: Counter[str] = Counter()
+
+    @contextmanager
+    def adding(self, user_id: str) -> Iterator[None]:
+        with self._lock:
+            self._users[user_id] += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._users[user_id] -= 1
+                if not self._users[user_id]:
+                    del self._users[user_id]
+
+    def pending(self, store: EpisodeReads, user_id: str) -> list[Episode]:
+        """The user's pending turns, or none while an add of theirs is under way."""
+        with self._lock:
+            return [] if self._users[user_id] else store.pending_episodes(user_id)
+
+
 def extract_pending(
-    store: EpisodeReads, writer: MemoryWriter, user_id: str, episodes: Sequence[Episode]
+    store: EpisodeReads,
+    writer: MemoryWriter,
+    user_id: str,
+    episodes: Sequence[Episode],
+    actor: str | None = None,
 ) -> tuple[list[Event], list[str]]:
     """Extract these pending turns, one run of adjacent turns at a time; returns the events
     and the extractors' errors (each fell back). Turns no longer pending are skipped."""
@@ -39,7 +76,7 @@ def extract_pending(
     errors: list[str] = []
     for batch in _runs(episodes):
         for _ in range(TRIES):
-            found, error = writer.write(user_id, batch, mark_extracted=True)
+            found, error = writer.write(user_id, batch, mark_extracted=True, actor=actor)
             events += found
             if error is not None:
                 errors.append(error)
@@ -80,13 +117,18 @@ def embed_pending(
 
 
 def finish_pending(
-    store: PendingStore, writer: MemoryWriter, keys: KeyBuilder, users: Sequence[str] | None = None
+    store: PendingStore,
+    writer: MemoryWriter,
+    keys: KeyBuilder,
+    users: Sequence[str] | None = None,
+    adds: AddsInFlight | None = None,
 ) -> int:
     """Embed, then extract, every pending turn of these users (None: of every user);
-    returns how many turns were pending."""
+    returns how many turns were pending. With `adds`, a user whose add is under way is
+    left for later (that add extracts its own turns)."""
     count = 0
     for user_id in store.pending_users() if users is None else users:
-        episodes = store.pending_episodes(user_id)
+        episodes = (adds or AddsInFlight()).pending(store, user_id)
         if episodes:
             log.info("finishing %d turns left pending", len(episodes))
             count += len(episodes)

@@ -201,14 +201,15 @@ class MemoryWriter:
         self.stats = ExtractionStats()
 
     def write(
-        self, user_id: str, episodes: Sequence[Episode], *, mark_extracted: bool = False
-    ) -> tuple[list[Event], str | None]:
+        self, user_id: str, episodes: Sequence[Episode], *, mark_extracted: bool = False,
+        actor: str | None = None,
+    ) -> tuple[list[Event], str | None]:  # fmt: skip
         """Extract memories from one session's new episodes and store them.
 
         Returns the events, and the extractor's error if it failed (then fell back).
         `mark_extracted`: the turns are extraction-pending; their mark is cleared in the
         transaction that stores their memories, and if another process cleared it first,
-        nothing is stored (no events).
+        nothing is stored (no events). `actor`: who history names (default: the writer's).
         """
         if not episodes:
             return [], None
@@ -228,7 +229,7 @@ class MemoryWriter:
         graph = self._graph(user_id, inserts, [drafts[r.id] for r in inserts])
         extracted = [e.id for e in episodes] if mark_extracted else []
         if (inserts or plan.changes or extracted) and not self.store.insert_memories(
-            user_id, inserts, keys, self.actor, graph, plan.changes, extracted
+            user_id, inserts, keys, actor or self.actor, graph, plan.changes, extracted
         ):
             return [], None  # another process stored these turns' memories first
         self.stats.record(window, extraction, len(inserts))

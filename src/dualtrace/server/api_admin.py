@@ -68,7 +68,7 @@ def users(who: Caller, svc: Svc) -> dict[str, Any]:
     summary="Forget a user: every row deleted for real",
 )  # fmt: skip
 def delete_user(user_id: str, who: Caller, svc: Svc) -> dict[str, Any]:
-    return {"deleted": svc.memory.delete_all(user_id=who.user(user_id))}
+    return {"deleted": svc.memory.delete_all(user_id=who.user(user_id), actor=who.actor)}
 
 
 @router.get("/v1/turns", response_model=TurnsOut, summary="Turns, oldest first, with memories")

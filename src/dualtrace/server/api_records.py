@@ -90,7 +90,7 @@ def add(body: AddIn, who: Caller, svc: Svc) -> Any:
     mem = svc.memory
     result = mem.add(
         messages, user_id=user_id, session_id=body.session_id, timestamp=body.timestamp,
-        metadata=body.metadata, defer=body.deferred,
+        metadata=body.metadata, defer=body.deferred, actor=who.actor,
     )  # fmt: skip
     if not body.deferred:
         return render.added(result)
@@ -154,12 +154,13 @@ def get(record_id: str, who: Caller, svc: Svc, user_id: UserQuery = None) -> dic
 def update(
     record_id: str, body: UpdateIn, who: Caller, svc: Svc, user_id: UserQuery = None
 ) -> dict[str, Any]:
-    return render.item(svc.memory.update(record_id, body.text, user_id=who.user(user_id)))
+    user = who.user(user_id)
+    return render.item(svc.memory.update(record_id, body.text, user_id=user, actor=who.actor))
 
 
 @router.delete("/memories/{record_id}", response_model=DeletedOut, summary="Delete for good")
 def delete(record_id: str, who: Caller, svc: Svc, user_id: UserQuery = None) -> dict[str, Any]:
-    svc.memory.delete(record_id, user_id=who.user(user_id))
+    svc.memory.delete(record_id, user_id=who.user(user_id), actor=who.actor)
     return {"ok": True, "deleted": record_id}
 
 
@@ -170,10 +171,11 @@ def history(record_id: str, who: Caller, svc: Svc, user_id: UserQuery = None) ->
 
 @router.post("/history/{entry_id}/revert", response_model=DoneOut, summary="Undo a change")
 def revert(entry_id: int, who: Caller, svc: Svc, user_id: UserQuery = None) -> dict[str, Any]:
-    svc.memory.revert(entry_id, user_id=who.user(user_id))
+    svc.memory.revert(entry_id, user_id=who.user(user_id), actor=who.actor)
     return {"ok": True}
 
 
 @router.post("/memories/{record_id}/restore", response_model=ItemOut, summary="Unarchive")
 def restore(record_id: str, who: Caller, svc: Svc, user_id: UserQuery = None) -> dict[str, Any]:
-    return render.item(svc.memory.restore(record_id, user_id=who.user(user_id)))
+    user = who.user(user_id)
+    return render.item(svc.memory.restore(record_id, user_id=user, actor=who.actor))

@@ -38,7 +38,9 @@ def open_session(body: SessionIn, who: Caller, svc: Svc) -> dict[str, Any]:
     summary="Store one turn of the session now",
 )  # fmt: skip
 def add_turn(session_id: str, body: TurnIn, who: Caller, svc: Svc) -> dict[str, Any]:
-    session = svc.memory.session(user_id=who.user(body.user_id), session_id=session_id)
+    session = svc.memory.session(
+        user_id=who.user(body.user_id), session_id=session_id, actor=who.actor
+    )
     episode_id = session.add(
         body.role, body.content, timestamp=body.timestamp, name=body.name, id=body.id
     )
@@ -64,5 +66,7 @@ def session_context(
     summary="End the session: derive long-term memories from its turns",
 )  # fmt: skip
 def end_session(session_id: str, body: SessionEndIn, who: Caller, svc: Svc) -> dict[str, Any]:
-    session = svc.memory.session(user_id=who.user(body.user_id), session_id=session_id)
+    session = svc.memory.session(
+        user_id=who.user(body.user_id), session_id=session_id, actor=who.actor
+    )
     return render.added(session.end(now=body.now))

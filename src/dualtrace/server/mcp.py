@@ -32,6 +32,7 @@ from starlette.types import Receive, Scope, Send
 from dualtrace.errors import DualtraceError, TooManyRequestsError, ValidationError
 from dualtrace.memory import Memory
 from dualtrace.server.errors import status_of
+from dualtrace.server.mcp_streams import StreamLimits
 from dualtrace.server.mcp_tools import build_mcp_server
 from dualtrace.server.service import Service
 
@@ -47,7 +48,7 @@ def mount(app: FastAPI, service: Service) -> AbstractAsyncContextManager[None]:
     """Serve the tools at /mcp on `app`; returns what must run for the app's lifetime."""
     endpoint = MCPEndpoint(service.memory, service_authenticator(service),
                            host=service.config.host)  # fmt: skip
-    app.router.routes.append(Route(PATH, endpoint, name="mcp"))
+    app.router.routes.append(Route(PATH, StreamLimits(endpoint, service.config), name="mcp"))
     return endpoint.running()
 
 

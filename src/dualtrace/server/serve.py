@@ -17,6 +17,7 @@ from dualtrace.config import ServiceConfig
 from dualtrace.errors import ConfigError
 from dualtrace.memory import Memory
 from dualtrace.server.app import create_app
+from dualtrace.server.timeouts import read_deadline_protocol
 
 
 def is_loopback(host: str) -> bool:
@@ -106,4 +107,7 @@ def run(app: FastAPI, config: ServiceConfig) -> None:
     uvicorn.run(
         app, host=config.host, port=config.port, log_level="warning", access_log=False,
         proxy_headers=False, server_header=False,
+        http=read_deadline_protocol(config.read_timeout),
+        timeout_keep_alive=max(1, min(5, round(config.read_timeout))),
+        limit_concurrency=config.max_connections,
     )  # fmt: skip

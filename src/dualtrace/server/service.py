@@ -48,6 +48,12 @@ class Principal:
             raise ValidationError(f"user_id is required: {who} acts for any user, so name one")
         return requested
 
+    @property
+    def actor(self) -> str | None:
+        """Who history and the audit log name for this caller's changes: its key's id
+        ("key:<id>"); None (the store's configured actor) in dev mode without a key."""
+        return None if self.key_id is None else f"key:{self.key_id}"
+
     def require_admin(self) -> None:
         if not self.admin:
             raise ForbiddenError("this route needs an admin key (`dualtrace keys create --admin`)")

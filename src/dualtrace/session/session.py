@@ -98,8 +98,11 @@ class Session:
         chat.end()
     """
 
-    def __init__(self, parts: SessionParts, user_id: str, session_id: str) -> None:
+    def __init__(
+        self, parts: SessionParts, user_id: str, session_id: str, actor: str | None = None
+    ) -> None:
         self._parts = parts
+        self._actor = actor  # who history names for this handle's changes (None: config's)
         self._store = parts.store
         self.user_id = user_id
         self.id = session_id
@@ -110,14 +113,14 @@ class Session:
     @classmethod
     def open(
         cls, parts: SessionParts, *, user_id: str, session_id: str | None = None,
-        now: datetime | str | None = None,
+        now: datetime | str | None = None, actor: str | None = None,
     ) -> Session:  # fmt: skip
         """A new session (started at `now`), or an existing one of this user, by id."""
         user_id = check_user_id(user_id)
         session_id = check_optional_id("session_id", session_id) or new_id("sess")
         if parts.store.get_session(user_id, session_id) is None:
             parts.store.touch_session(user_id, session_id, _time(now, "now"))
-        return cls(parts, user_id, session_id)
+        return cls(parts, user_id, session_id, check_optional_id("actor", actor))
 
     def __repr__(self) -> str:
         return f"Session(user_id={self.user_id!r}, id={self.id!r})"
@@ -140,7 +143,7 @@ class Session:
         self._require_open()
         message = {"role": role, "content": content, "name": name, "id": id}
         ids, _ = self._parts.recorder.record(
-            message, user_id=self.user_id, session_id=self.id, timestamp=at
+            message, user_id=self.user_id, session_id=self.id, timestamp=at, actor=self._actor
         )
         self._store.touch_session(self.user_id, self.id, at)
         return ids[0]
@@ -152,7 +155,8 @@ class Session:
         The result lists the turns extracted now, the memory events, and warnings. With
         the config's `extract` off, the session is ended without deriving memories.
         """
-        done = _finish(self._parts, self.user_id, self.id, _time(now, "now"), "explicit")
+        at = _time(now, "now")
+        done = _finish(self._parts, self.user_id, self.id, at, "explicit", self._actor)
         return done or AddResult(episodes=[], events=[])
 
     def _require_open(self) -> None:
@@ -342,8 +346,9 @@ def end_idle_sessions(
 
 
 def _finish(
-    parts: Extracting, user_id: str, session_id: str, at: datetime, reason: str
-) -> AddResult | None:
+    parts: Extracting, user_id: str, session_id: str, at: datetime, reason: str,
+    actor: str | None = None,
+) -> AddResult | None:  # fmt: skip
     """Extract the session's turns not yet extracted, then end it; None if already ended."""
     store = parts.store
     row = store.get_session(user_id, session_id)
@@ -356,7 +361,7 @@ def _finish(
     warnings: list[str] = []
     for start in range(0, len(turns), END_BATCH):
         batch = turns[start : start + END_BATCH]
-        found, error = parts.writer.write(user_id, batch)
+        found, error = parts.writer.write(user_id, batch, actor=actor)
         events += found
         if error is not None:
             warnings.append(f"extraction degraded: {error}")

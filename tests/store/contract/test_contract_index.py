@@ -186,3 +186,24 @@ def test_term_rarity_is_counted_among_the_users_own_keys(store: Store) -> None:
         [key(f"v{i}", f"kiwi pie {i}", vector=vec(1)) for i in range(40)], ACTOR,
     )  # fmt: skip
     assert _ids(store.search_lexical("u", ["mango", "kiwi"], 10, SearchScope())) == before
+
+
+def test_metadata_filters_match_keys_with_quotes_and_other_awkward_characters(
+    store: Store,
+) -> None:
+    awkward = ['say "hi"', "a\\b", "a.b", "$[0]", "", "é 名", "'"]
+    store.insert_episodes(
+        "u",
+        [episode("u", f"ep{n}", f"turn {n}", seq=n, minutes=n, metadata={k: n, "null": None})
+         for n, k in enumerate(awkward)],
+        [key(f"ep{n}", f"turn {n}", vector=vec(1)) for n in range(len(awkward))],
+        ACTOR,
+    )  # fmt: skip
+    for n, k in enumerate(awkward):
+        for scope, want in [
+            (SearchScope(metadata={k: n}), {f"ep{n}"}),
+            (SearchScope(metadata={k: n + 1}), set()),
+            (SearchScope(metadata={k: n, "null": None}), {f"ep{n}"}),
+        ]:
+            assert set(_ids(store.search_dense("u", vec(1), 20, scope))) == want, (k, scope)
+            assert set(_ids(store.search_lexical("u", ["turn"], 20, scope))) == want, (k, scope)

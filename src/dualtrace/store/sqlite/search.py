@@ -382,13 +382,18 @@ def allowed_ids(
 def _metadata_filter(scope: SearchScope) -> tuple[str, list[object]]:
     sql = ""
     params: list[object] = []
+    # The key is compared as a value, not spelled into a JSON path: a path cannot quote a
+    # key holding `"`, which then matched nothing.
     for key, value in scope.metadata.items():
-        if value is None:  # json_extract turns a stored null into SQL NULL, equal to nothing
-            sql += " AND json_type(metadata, ?) = 'null'"
-            params.append("$." + json.dumps(key))
+        if value is None:  # a stored null's value is SQL NULL, equal to nothing
+            sql += " AND EXISTS (SELECT 1 FROM json_each(metadata) WHERE key = ? AND type = 'null')"
+            params.append(key)
             continue
-        sql += " AND json_extract(metadata, ?) = json_extract(?, '$')"
-        params.extend(["$." + json.dumps(key), json.dumps(value)])
+        sql += (
+            " AND EXISTS (SELECT 1 FROM json_each(metadata) WHERE key = ? "
+            "AND value = json_extract(?, '$'))"
+        )
+        params.extend([key, json.dumps(value)])
     return sql, params
 
 
