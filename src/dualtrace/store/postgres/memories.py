@@ -44,8 +44,8 @@ class PostgresMemories(PostgresConnection):
         consolidation `changes` — one transaction, which also clears the extraction-pending
         mark of the `extracted` turns (False, nothing written, if one is no longer marked).
         What cites a record deleted since extraction began is left out (survivors.py)."""
-        at = now()
         with self._tx(user_id, write=True) as cur:
+            at = now()  # taken under the write lock, so history stays in time order
             if extracted and not memory_changes.clear_pending(
                 lifecycle.PostgresLifecycleRows(cur), user_id, extracted
             ):
@@ -61,7 +61,7 @@ class PostgresMemories(PostgresConnection):
                     sources,
                 )
             for m in write.memories:
-                self._history(cur, user_id, m.id, "ADD", None, m.text, actor)
+                self._history(cur, user_id, m.id, "ADD", None, m.text, actor, at)
                 self._audit(cur, user_id, actor, "add_memory", m.id, {"kind": m.kind})
             write_keys(cur, user_id, write.keys)
             if write.graph is not None:

@@ -45,9 +45,9 @@ class SQLiteMemories(SQLiteConnection):
 
         What cites a record deleted since extraction began is left out (see survivors.py).
         """
-        at = now()
         marks = ",".join("?" * len(codec.MEMORY_COLUMNS.split(",")))
         with self._tx() as conn:
+            at = now()  # taken under the write lock, so history stays in time order
             if extracted and not memory_changes.clear_pending(
                 lifecycle.SQLiteLifecycleRows(conn), user_id, extracted
             ):
@@ -63,7 +63,7 @@ class SQLiteMemories(SQLiteConnection):
                     "INSERT INTO memory_sources (user_id, memory_id, episode_id) VALUES (?, ?, ?)",
                     [(user_id, m.id, ep) for ep in m.source_episode_ids],
                 )
-                self._history(conn, user_id, m.id, "ADD", None, m.text, actor)
+                self._history(conn, user_id, m.id, "ADD", None, m.text, actor, at)
                 self._audit(conn, user_id, actor, "add_memory", m.id, {"kind": m.kind})
             write_keys(conn, user_id, keys)
             if graph is not None:
