@@ -292,11 +292,25 @@ def test_demo_prints_every_question_and_a_summary(tmp_path: Path) -> None:
     result = ok(CliRunner().invoke(cli, ["demo", "--db", str(demo_db), "--limit", "2"]))
     for question in load_conversation()["questions"]:
         assert question["query"] in result.stdout
-    summary = [line for line in result.stdout.splitlines() if line.startswith("found ")]
-    assert len(summary) == 1
-    assert f"/{len(load_conversation()['questions'])}" in summary[0]
     assert "score" in result.stdout and "dense=" in result.stdout
     assert demo_db.exists()
+    # The summary says how often the first hit is right apart from "somewhere in the top 2".
+    as_json = json.loads(ok(CliRunner().invoke(
+        cli, ["--json", "demo", "--db", str(demo_db), "--limit", "2"])).stdout)  # fmt: skip
+    answers, total = as_json["answers"], len(load_conversation()["questions"])
+    first = sum(
+        any(s["external_id"] in a["expected"] for s in a["hits"][0]["sources"]) for a in answers
+    )
+    found = sum(
+        set(a["expected"]) <= {s["external_id"] for h in a["hits"] for s in h["sources"]}
+        for a in answers
+    )
+    assert (as_json["first_hit"], as_json["found"], as_json["limit"]) == (first, found, 2)
+    assert [a["first_hit"] for a in answers].count(True) == first
+    lines = result.stdout.splitlines()
+    assert f"first hit from an expected turn: {first}/{total}" in lines
+    assert any(line.startswith(f"every expected turn in the top 2: {found}/{total}")
+               for line in lines)  # fmt: skip
 
 
 def test_demo_refuses_the_global_store(db: Path) -> None:
