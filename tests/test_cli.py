@@ -191,9 +191,13 @@ def test_export_then_import_round_trips_and_is_idempotent(
     assert f"imported {n} new of {n} records" in first.stdout
     assert texts(db, "carol") == texts(db, "alice")
     assert texts(db, "carol", "fact") == texts(db, "alice", "fact")
+    # alice holds the exported memory ids in this store: carol's copies get new ones, listed
+    exported_ids = [json.loads(line)["id"] for line in lines[3:]]
+    assert f"{len(exported_ids)} memories got new ids" in first.stderr
+    assert all(f"  {i} → mem_" in first.stderr for i in exported_ids)
 
     again = as_json(run(db, "--json", "import", str(dump), "--user", "carol"))
-    assert again == {"imported": 0, "records": n}
+    assert again == {"imported": 0, "records": n, "renamed": {}}
     assert len(texts(db, "carol")) == 3
 
 
@@ -227,6 +231,17 @@ def test_import_with_bad_json_names_the_line_and_imports_nothing(db: Path, tmp_p
     result = run(db, "import", str(file), "--user", "erin")
     assert result.exit_code == 2
     assert "line 3" in result.stderr and "not valid JSON" in result.stderr
+    assert texts(db, "erin") == []
+
+
+def test_import_refuses_a_line_nested_too_deep_as_bad_input(db: Path, tmp_path: Path) -> None:
+    file = tmp_path / "deep.jsonl"
+    deep = "[" * 100_000 + "]" * 100_000
+    file.write_text('{"content": "hello"}\n{"content": "x", "metadata": ' + deep + "}\n")
+    result = run(db, "import", str(file), "--user", "erin")
+    assert result.exit_code == 2, result.output
+    assert "line 2" in result.stderr and "too deep" in result.stderr
+    assert "64 levels" in result.stderr and "a bug in dualtrace" not in result.stderr
     assert texts(db, "erin") == []
 
 

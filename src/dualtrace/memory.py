@@ -461,17 +461,23 @@ class Memory:
         user_id: str,
         batch: int = 256,
         progress: Callable[[int], None] | None = None,
+        renamed: Callable[[str, str], None] | None = None,
     ) -> int:
         """Import message or exported records (all checked first); returns how many are new.
 
-        `progress(n)` is called after each batch with the number of records it handled.
+        An exported memory keeps its id unless another record of the store holds it (another
+        user's: an export imported beside its source); then it gets a new id, and
+        `renamed(exported_id, new_id)` is called. `progress(n)` is called after each batch
+        with the number of records it handled.
         """
-        if progress is not None and not callable(progress):
-            raise ValidationError(f"progress={progress!r} must be a function of one int, or None")
+        for name, value in (("progress", progress), ("renamed", renamed)):
+            if value is not None and not callable(value):
+                raise ValidationError(f"{name}={value!r} must be a function, or None")
         return transfer.import_records(
             records, check_user_id(user_id), store=self.store, add=self.add,
             memory_keys=self.memory_keys, intake=self._recorder.intake,
             actor=self.config.actor, batch=check_count("batch", batch), progress=progress,
+            renamed=renamed,
         )  # fmt: skip
 
 

@@ -65,11 +65,14 @@ def import_records(
     actor: str,
     batch: int = 256,
     progress: Callable[[int], None] | None = None,
+    renamed: Callable[[str, str], None] | None = None,
 ) -> int:
     """Check every record, then add messages in batches per session, then memories.
 
     Nothing is stored unless every record is valid. Returns how many rows are new;
-    `progress` is called with the number of records handled after each batch.
+    `progress` is called with the number of records handled after each batch. A memory keeps
+    its exported id unless another user's record holds it; then it is stored under a new id
+    and `renamed(exported_id, new_id)` is called.
     """
     messages, memories = _check_all(_listed(records), intake)
     # An export carries its memories: restore them instead of deriving them a second time.
@@ -85,7 +88,7 @@ def import_records(
         pending.append(message)
     if pending:
         created += _flush(store, add, pending, route, user_id, progress, extract)
-    created += _import_memories(store, memory_keys, actor, memories, user_id)
+    created += _import_memories(store, memory_keys, actor, memories, user_id, renamed)
     if progress is not None and memories:
         progress(len(memories))
     return created
@@ -199,33 +202,60 @@ def _flush(
 
 
 def _imported_id(user_id: str, exported_id: str) -> str:
-    """The id an exported memory gets here (stable, so a re-import is recognised)."""
+    """The id an exported memory gets here when its own is taken by another user's record
+    (stable, so a re-import is recognised)."""
     return "mem_" + hashlib.sha256(f"{user_id}\x1f{exported_id}".encode()).hexdigest()[:32]
+
+
+def _memory_ids(
+    store: Store, user_id: str, records: list[dict[str, Any]]
+) -> tuple[dict[str, str], set[str]]:
+    """The id each exported memory is stored under, and those stored already (skipped).
+
+    Its exported id where that is free, or already this user's (imported before, or
+    exported from this very user); otherwise, when another user's record holds it, a new
+    id derived from the user and the exported id."""
+    exported = list(dict.fromkeys(str(r["id"]) for r in records))
+    derived = {e: _imported_id(user_id, e) for e in exported}
+    mine = store.record_kinds(user_id, [*exported, *derived.values()])
+    taken = store.taken_ids(exported)
+    ids: dict[str, str] = {}
+    stored: set[str] = set()
+    for e in exported:
+        if e in mine or derived[e] in mine:
+            ids[e] = e if e in mine else derived[e]
+            stored.add(e)
+        else:
+            ids[e] = derived[e] if e in taken else e
+    return ids, stored
 
 
 def _import_memories(
     store: Store, memory_keys: MemoryKeys, actor: str, records: list[dict[str, Any]],
-    user_id: str,
+    user_id: str, renamed: Callable[[str, str], None] | None = None,
 ) -> int:  # fmt: skip
+    ids, stored = _memory_ids(store, user_id, records)
     created = 0
     for record in records:
-        memory_id = _imported_id(user_id, record["id"])
-        if store.record_kinds(user_id, [memory_id, record["id"]]):
-            continue  # imported before, or exported from this very user
+        exported = str(record["id"])
+        if exported in stored:
+            continue  # imported before, exported from this very user, or twice in the file
+        stored.add(exported)
+        memory_id = ids[exported]
         sources = store.episode_ids_by_external(user_id, record["sources"])
         fields = {f: record[f] for f in MEMORY_FIELDS if record.get(f) is not None}
         times: dict[str, Any] = {f: record[f] for f in MEMORY_TIMES if record.get(f)}
+        later = str(record["superseded_by"]) if record.get("superseded_by") else None
         m = replace(
             MemoryRecord(id=memory_id, user_id=user_id, kind="fact", text=""),
             **fields,
             **times,
             source_episode_ids=tuple(sources.values()),
-            superseded_by=(
-                _imported_id(user_id, str(record["superseded_by"]))
-                if record.get("superseded_by") else None
-            ),
+            superseded_by=None if later is None else ids.get(later, later),
             archived=bool(record.get("archived", False)),
         )  # fmt: skip
         store.insert_memories(user_id, [m], memory_keys(user_id, m), actor)
         created += 1
+        if memory_id != exported and renamed is not None:
+            renamed(exported, memory_id)
     return created

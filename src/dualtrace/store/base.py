@@ -15,8 +15,8 @@ read (and tested, see tests/store/contract/) role by role:
     BrowseStore       pages of turns and records, per-user counts, a memory's graph
     CopyStore         every row as stored, page by page, and loading it back (migrate)
 
-Every method but `idle_sessions`, `user_ids`, `pending_users`, `finish_deletions`, `backup`,
-`embedder_binding`, the API-key methods and `user_summaries(None)` is scoped to one user.
+Every method but `idle_sessions`, `user_ids`, `pending_users`, `taken_ids`, `finish_deletions`,
+`backup`, `embedder_binding`, the API-key methods and `user_summaries(None)` is scoped to one user.
 Backends live under `store/<backend>/`; only they contain SQL. Code above these ports never
 asks which backend it has.
 """
@@ -113,8 +113,7 @@ class SearchScope:
 
 
 class StoreLifecycle(Protocol):
-    """Whole-store concerns: which embedder the store's vectors come from, backing it up,
-    and closing it."""
+    """Whole-store concerns: which embedder the store's vectors come from, backup, close."""
 
     def bind_embedder(self, embedder_id: str, dimensions: int) -> None:
         """Record the store's embedder, or raise EmbedderMismatchError if it has another."""
@@ -234,6 +233,9 @@ class MemoryStore(Protocol):
     def record_kinds(self, user_id: str, ids: Sequence[str]) -> dict[str, str]:
         """The kind of each id this user has ('episode' or a memory kind)."""
         ...
+
+    def taken_ids(self, ids: Sequence[str]) -> set[str]:
+        """Which of these ids any user's stored episode or memory holds (ids are unique)."""
 
     def list_records(
         self, user_id: str, kinds: tuple[str, ...] | None, include_invalid: bool, limit: int | None
@@ -519,9 +521,8 @@ class BrowseStore(Protocol):
         self, user_id: str, session_id: str | None, after: tuple[datetime, str, int, str] | None,
         limit: int,
     ) -> list[Episode]:  # fmt: skip
-        """Up to `limit` turns in conversation order (time, session, seq, id), of one
-        session or all, after the turn whose (occurred_at, session id or "", seq, id) is
-        `after`."""
+        """Up to `limit` turns in conversation order (time, session, seq, id), of one session
+        or all, after the turn whose (occurred_at, session id or "", seq, id) is `after`."""
         ...
 
     def derived_memory_ids(self, user_id: str, episode_ids: Sequence[str]) -> dict[str, list[str]]:

@@ -132,6 +132,18 @@ class PostgresMemories(PostgresConnection):
         """The kind of each id that exists for this user ('episode' or a memory kind)."""
         return self._kinds(user_id, ids)
 
+    def taken_ids(self, ids: Sequence[str]) -> set[str]:
+        """Which of these ids a stored episode or memory of any user holds."""
+        if not ids:
+            return set()
+        rows = self._read(  # every user's rows, deliberately: ids are unique in the store
+            None,
+            "SELECT id FROM episodes WHERE id = ANY(%s) UNION SELECT id FROM memories "
+            "WHERE id = ANY(%s)",
+            (list(ids), list(ids)),
+        )
+        return {r[0] for r in rows}
+
     def list_records(
         self, user_id: str, kinds: tuple[str, ...] | None, include_invalid: bool, limit: int | None
     ) -> list[str]:

@@ -145,6 +145,20 @@ class SQLiteMemories(SQLiteConnection):
         """The kind of each id that exists for this user ('episode' or a memory kind)."""
         return self._kinds(user_id, ids)
 
+    def taken_ids(self, ids: Sequence[str]) -> set[str]:
+        """Which of these ids a stored episode or memory of any user holds."""
+        taken: set[str] = set()
+        for i in range(0, len(ids), CHUNK):
+            part = ids[i : i + CHUNK]
+            marks = ",".join("?" * len(part))
+            rows = self._read(
+                f"SELECT id FROM episodes WHERE id IN ({marks}) "
+                f"UNION SELECT id FROM memories WHERE id IN ({marks})",
+                [*part, *part],
+            )
+            taken.update(r[0] for r in rows)
+        return taken
+
     def list_records(
         self, user_id: str, kinds: tuple[str, ...] | None, include_invalid: bool, limit: int | None
     ) -> list[str]:
