@@ -20,7 +20,7 @@ from dualtrace.inputs import (
 from dualtrace.models import ITEM_KINDS, Hit
 from dualtrace.recall.current import newest_first, rerank, slot_view
 from dualtrace.recall.items import read_items, with_sources
-from dualtrace.recall.query import analyse
+from dualtrace.recall.query import QueryAnalysis, analyse
 from dualtrace.recall.ranking import rank
 from dualtrace.recall.retriever import Retriever
 from dualtrace.store.base import SearchScope, Store
@@ -28,13 +28,16 @@ from dualtrace.text.owners import asks_about_self
 from dualtrace.text.quantities import asked_kinds
 
 MAX_LIMIT = 1000
-# Candidates ranked for `limit` hits: three times as many, at least 30, and at most POOL_MOST
-# unless `limit` itself is more. A 4,000-token context asks 400 hits; a pool of 1,200 for them
-# spent ~40% of its time loading records that never became hits, and the boosts (bounded)
-# seldom lift a candidate from past 600 into the first 400 (docs/benchmarks.md).
-POOL_MOST = 600
-# The smallest pool: limits up to 20 rank the same candidates.
-POOL_LEAST = 60
+# Which pool each hit comes from: (last position, pool size). Hits 1-20 are the best of one
+# pool of 60 candidates, hits 21-100 the best of a pool of 300 that are not among them, and so
+# on. No pool's size depends on `limit`, so the first k hits are the same for every limit of
+# k or more (a pool that grew with the limit let its bounded boosts lift other candidates, and
+# min-max fusion scored each candidate against another crowd). Small limits, the common ones,
+# rank one small pool; a 4,000-token context (400 hits) ranks 60 + 300 + 600 candidates. A
+# pool of 1,200 for 400 hits spent ~40% of its time loading records that never became hits,
+# and the boosts seldom lift a candidate from past 600 into the first 400 (docs/benchmarks.md).
+# A deeper tier's scores are scaled to stay below the hits before it (`below`).
+TIERS = ((20, 60), (100, 300), (400, 600), (MAX_LIMIT, MAX_LIMIT))
 # How deep the ranked hits are searched for statements of the asked slot's value.
 ANSWER_DEPTH = 10
 
@@ -75,9 +78,23 @@ class Searcher:
         analysis = analyse(query, at, translate=self.config.crosslingual_weight > 0)
         if analysis.refers_to_past and as_of is None:  # "where did I live before?"
             scope = replace(scope, include_invalid=True)
-        # one pool for every limit up to POOL_LEAST / 3: the first k hits do not depend on
-        # the limit asked (a deeper pool lets bounded boosts lift other candidates)
-        depth = max(min(3 * limit, POOL_MOST), limit, POOL_LEAST)
+        hits: list[Hit] = []
+        for end, depth in TIERS:  # each tier's hits from its own pool (see TIERS)
+            ranked = self._ranked(
+                user_id, query, analysis, scope, at, depth=depth, limit=min(limit, end),
+                as_of=as_of, explain=explain,
+            )  # fmt: skip
+            shown = {h.id for h in hits}
+            hits += below(hits, [h for h in ranked if h.id not in shown][: end - len(hits)])
+            if limit <= end:
+                break
+        return hits[:limit]
+
+    def _ranked(
+        self, user_id: str, query: str, analysis: QueryAnalysis, scope: SearchScope,
+        at: datetime, *, depth: int, limit: int, as_of: object, explain: bool,
+    ) -> list[Hit]:  # fmt: skip
+        """The first `limit` (at least) ranked hits of one pool of `depth` candidates."""
         pool = self._retriever.retrieve(user_id, analysis, depth, scope)
         # a question about the present, or about a moment (`as_of`): what a slot held then
         # leads; a question about the past ("before") keeps relevance and time as they are
@@ -106,7 +123,19 @@ class Searcher:
             # may rank low, and a deeper window let more turns that merely mention the slot
             # lead (the first hits changed with `limit`)
             hits = newest_first(hits[:ANSWER_DEPTH], query) + hits[ANSWER_DEPTH:]
-        return hits[:limit]
+        return hits
+
+
+def below(shown: list[Hit], tier: list[Hit]) -> list[Hit]:
+    """A deeper tier's hits, scaled (`tier_scale` in their scores) so that none scores above
+    the hits shown before it: each pool's min-max fusion scores on its own scale, and a
+    deeper, weaker crowd puts the same candidates higher on theirs."""
+    if not shown or not tier or tier[0].score <= shown[-1].score or tier[0].score <= 0:
+        return tier
+    top = max(shown[-1].score, 0.0)
+    scale = top / tier[0].score
+    return [replace(h, score=min(h.score * scale, top), scores={**h.scores, "tier_scale": scale})
+            for h in tier]  # fmt: skip
 
 
 def said_by(hit: Hit, moment: datetime | None) -> bool:
