@@ -193,7 +193,7 @@ def test_export_then_import_round_trips_and_is_idempotent(
     assert texts(db, "carol", "fact") == texts(db, "alice", "fact")
     # alice holds the exported memory ids in this store: carol's copies get new ones, listed
     exported_ids = [json.loads(line)["id"] for line in lines[3:]]
-    assert f"{len(exported_ids)} memories got new ids" in first.stderr
+    assert f"{len(exported_ids)} of {len(exported_ids)} memories got new ids" in first.stderr
     assert all(f"  {i} → mem_" in first.stderr for i in exported_ids)
 
     again = as_json(run(db, "--json", "import", str(dump), "--user", "carol"))

@@ -161,9 +161,11 @@ def import_(settings: Settings, file: Path, user: str, progress: bool | None) ->
         return
     click.echo(f"imported {created} new of {len(records)} records from {file}")
     if renamed:
+        memories = sum(r.get("type") == "memory" for _, r in records)
         render.nothing(
-            f"{len(renamed)} memories got new ids: their exported ids are taken in this store "
-            "(by another user's records); the others kept theirs. Exported id → new id:"
+            f"{len(renamed)} of {memories} memories got new ids: their exported ids are taken "
+            "in this store (by another user's records); the others kept theirs. Exported id → "
+            "new id:"
         )
         for old, new in renamed.items():
             click.echo(f"  {old} → {new}", err=True)
