@@ -109,6 +109,11 @@ def test_an_import_into_another_store_keeps_the_exported_ids(mem: Memory, tmp_pa
             assert copied[memory_id].text == record["text"]
             assert copied[memory_id].superseded_by == record["superseded_by"]
             assert other.get(memory_id, user_id="a").id == memory_id
+        turns = [r for r in exported if r["type"] == "episode"]
+        for turn in turns:  # the turns keep theirs too, and the memories still cite them
+            assert other.get(turn["episode_id"], user_id="a").text == turn["content"]
+        cited = {s.episode_id for i in copied.values() for s in i.sources}
+        assert cited and cited <= {t["episode_id"] for t in turns}
 
 
 def test_ids_another_user_holds_are_renamed_and_reported(any_mem: Memory) -> None:
@@ -116,9 +121,11 @@ def test_ids_another_user_holds_are_renamed_and_reported(any_mem: Memory) -> Non
     _chain(mem, "a")
     exported = list(mem.export(user_id="a"))
     mine = {r["id"] for r in exported if r["type"] == "memory"}
+    turns = {r["episode_id"] for r in exported if r["type"] == "episode"}
     renames: dict[str, str] = {}
     mem.import_records(exported, user_id="b", renamed=renames.__setitem__)
-    assert set(renames) == mine  # every id is user a's: each got a new one, and was reported
+    assert set(renames) == mine | turns  # every id is user a's: each got a new one, reported
+    assert {mem.get(renames[t], user_id="b").kind for t in turns} == {"episode"}
     copied = {i.id: i for i in mem.get_all(user_id="b", include_invalid=True)}
     assert set(renames.values()) <= set(copied) and not mine & set(copied)
     old = next(i for i in copied.values() if "Hangzhou" in i.text)

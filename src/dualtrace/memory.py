@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
@@ -183,6 +183,19 @@ class Memory:
         `res.episodes` lists the episode id of every message in order (an id already stored
         maps to its existing episode); `res.events` lists memory changes.
         """
+        return self._add(
+            messages, user_id=user_id, session_id=session_id, timestamp=timestamp,
+            agent_id=agent_id, metadata=metadata, extract=extract, defer=defer,
+        )  # fmt: skip
+
+    def _add(
+        self, messages: str | dict[str, Any] | list[Any], *, user_id: str,
+        session_id: str | None = None, timestamp: datetime | str | float | None = None,
+        agent_id: str | None = None, metadata: dict[str, Any] | None = None,
+        extract: bool | None = None, defer: bool = False,
+        episode_ids: Mapping[str, str] | None = None,
+    ) -> AddResult:  # fmt: skip
+        """`add`; `episode_ids`: the id each new turn takes, by message id (import)."""
         if extract is not None:
             extract = check_flag("extract", extract)
         extracting = self.config.extract if extract is None else extract
@@ -190,6 +203,7 @@ class Memory:
         ids, _ = self._recorder.record(
             messages, user_id=user_id, session_id=session_id, timestamp=timestamp,
             agent_id=agent_id, metadata=metadata, pending=extracting, embed=not deferring,
+            episode_ids=episode_ids,
         )  # fmt: skip
         if not extracting or deferring:
             return AddResult(episodes=ids, events=[])
@@ -465,8 +479,8 @@ class Memory:
     ) -> int:
         """Import message or exported records (all checked first); returns how many are new.
 
-        An exported memory keeps its id unless another record of the store holds it (another
-        user's: an export imported beside its source); then it gets a new id, and
+        An exported turn or memory keeps its id unless another record of the store holds it
+        (another user's: an export imported beside its source); then it gets a new id, and
         `renamed(exported_id, new_id)` is called. `progress(n)` is called after each batch
         with the number of records it handled.
         """
@@ -474,7 +488,7 @@ class Memory:
             if value is not None and not callable(value):
                 raise ValidationError(f"{name}={value!r} must be a function, or None")
         return transfer.import_records(
-            records, check_user_id(user_id), store=self.store, add=self.add,
+            records, check_user_id(user_id), store=self.store, add=self._add,
             memory_keys=self.memory_keys, intake=self._recorder.intake,
             actor=self.config.actor, batch=check_count("batch", batch), progress=progress,
             renamed=renamed,

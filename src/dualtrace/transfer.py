@@ -6,17 +6,19 @@ import hashlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 from dualtrace.encode.intake import Intake
 from dualtrace.encode.messages import MESSAGE_KEYS
 from dualtrace.errors import ValidationError
 from dualtrace.inputs import check_external_id, check_optional_id, parse_time
-from dualtrace.models import MEMORY_KINDS, MemoryRecord
+from dualtrace.models import MEMORY_KINDS, AddResult, MemoryRecord
 from dualtrace.store.base import IndexEntry, Store
 
-# Memory.add: stores messages (and derives memories unless extract is False)
-AddMessages = Callable[..., object]
+# Memory.add: stores messages (and derives memories unless extract is False); with
+# `episode_ids`, the id each new turn takes, by message id
+AddMessages = Callable[..., AddResult]
 MemoryKeys = Callable[[str, MemoryRecord], list[IndexEntry]]
 
 ROUTING_KEYS = frozenset({"type", "session_id", "agent_id", "episode_id"})
@@ -70,24 +72,29 @@ def import_records(
     """Check every record, then add messages in batches per session, then memories.
 
     Nothing is stored unless every record is valid. Returns how many rows are new;
-    `progress` is called with the number of records handled after each batch. A memory keeps
-    its exported id unless another user's record holds it; then it is stored under a new id
-    and `renamed(exported_id, new_id)` is called.
+    `progress` is called with the number of records handled after each batch. A turn or a
+    memory keeps its exported id unless another user's record holds it; then it is stored
+    under a new id and `renamed(exported_id, new_id)` is called.
     """
-    messages, memories = _check_all(_listed(records), intake)
+    listed = _listed(records)
+    messages, memories = _check_all(listed, intake)
+    episode_ids = {str(r["id"]): str(r["episode_id"]) for r in listed
+                   if r.get("type") != "memory" and "id" in r and r.get("episode_id")}  # fmt: skip
     # An export carries its memories: restore them instead of deriving them a second time.
     extract = None if not memories else False
+    flush = partial(_flush, store, add, user_id=user_id, progress=progress, extract=extract,
+                    episode_ids=episode_ids, renamed=renamed)  # fmt: skip
     created = 0
     pending: list[dict[str, Any]] = []
     route: tuple[Any, Any] | None = None
     for key, message in messages:
         if pending and (key != route or len(pending) >= batch):
-            created += _flush(store, add, pending, route, user_id, progress, extract)
+            created += flush(pending, route)
             pending = []
         route = key
         pending.append(message)
     if pending:
-        created += _flush(store, add, pending, route, user_id, progress, extract)
+        created += flush(pending, route)
     created += _import_memories(store, memory_keys, actor, memories, user_id, renamed)
     if progress is not None and memories:
         progress(len(memories))
@@ -129,6 +136,7 @@ def _check_all(
                 check_optional_id("session_id", record.get("session_id")),
                 check_optional_id("agent_id", record.get("agent_id")),
             )
+            check_optional_id("episode_id", record.get("episode_id"))
             intake.messages([message], default_time=datetime.now(UTC))
         except ValidationError as exc:
             raise ValidationError(f"record {n}: {exc}; nothing was imported") from exc
@@ -184,18 +192,28 @@ def _message(record: dict[str, Any], n: int) -> dict[str, Any]:
 
 
 def _flush(
-    store: Store,
-    add: AddMessages,
-    msgs: list[dict[str, Any]],
-    route: Any,
-    user_id: str,
-    progress: Callable[[int], None] | None,
-    extract: bool | None,
-) -> int:
+    store: Store, add: AddMessages, msgs: list[dict[str, Any]], route: Any, *, user_id: str,
+    progress: Callable[[int], None] | None, extract: bool | None,
+    episode_ids: dict[str, str], renamed: Callable[[str, str], None] | None,
+) -> int:  # fmt: skip
+    """Add one batch of one session's messages; each new turn keeps its exported episode
+    id where no record of the store holds it (else it gets a new one, reported)."""
     session_id, agent_id = route
     ids = [str(m["id"]) for m in msgs if "id" in m]
     known = store.episode_ids_by_external(user_id, ids)
-    add(msgs, user_id=user_id, session_id=session_id, agent_id=agent_id, extract=extract)
+    wanted: dict[str, str] = {}
+    for i in ids:
+        if i in episode_ids and i not in known and episode_ids[i] not in wanted.values():
+            wanted[i] = episode_ids[i]
+    taken = store.taken_ids(sorted(wanted.values())) if wanted else set()
+    free = {i: e for i, e in wanted.items() if e not in taken}
+    result = add(msgs, user_id=user_id, session_id=session_id, agent_id=agent_id,
+                 extract=extract, episode_ids=free)  # fmt: skip
+    if renamed is not None:
+        stored = dict(zip([str(m.get("id")) for m in msgs], result.episodes, strict=True))
+        for i, exported in wanted.items():
+            if exported in taken:
+                renamed(exported, stored[i])
     if progress is not None:
         progress(len(msgs))
     return len(msgs) - sum(1 for i in ids if i in known)

@@ -161,11 +161,11 @@ def import_(settings: Settings, file: Path, user: str, progress: bool | None) ->
         return
     click.echo(f"imported {created} new of {len(records)} records from {file}")
     if renamed:
-        memories = sum(r.get("type") == "memory" for _, r in records)
+        exported = sum(r.get("type") == "memory" or "episode_id" in r for _, r in records)
         render.nothing(
-            f"{len(renamed)} of {memories} memories got new ids: their exported ids are taken "
-            "in this store (by another user's records); the others kept theirs. Exported id → "
-            "new id:"
+            f"{len(renamed)} of {exported} exported records got new ids: their ids are taken in "
+            "this store (by another user's records); the others kept theirs. Exported id → new "
+            "id:"
         )
         for old, new in renamed.items():
             click.echo(f"  {old} → {new}", err=True)
