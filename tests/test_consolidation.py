@@ -186,14 +186,16 @@ def test_within_one_call_repeats_and_merges_make_one_memory(mem: Memory) -> None
 
 
 def test_two_plain_values_said_in_one_turn_both_stand(mem: Memory) -> None:
-    # One turn gives the vehicle slot two values, neither said as a change: neither is newer,
-    # and one of them is not a vehicle at all. Nothing is closed.
-    events = _say(mem, "I drive 40 km to the office every morning, and at weekends I drive "
-                       "slowly along the coast.", JAN)  # fmt: skip
-    assert [e[1] for e in events] == ["ADD", "ADD"]
+    # One turn gives the place the user lives two values, neither said as a change (the team's
+    # city is read as the user's): neither is newer than the other, so nothing is closed.
+    events = _say(mem, "My team is based in Berlin, but I live in Potsdam.", JAN)
+    assert "SUPERSEDE" not in [e[1] for e in events]
     facts = _facts(mem)
-    assert _one(facts, "40 km").valid_to is None and _one(facts, "coast").valid_to is None
-    assert len(_facts(mem, include_invalid=True)) == len(facts) == 2
+    assert _one(facts, "Berlin").valid_to is None and _one(facts, "Potsdam").valid_to is None
+    assert len(_facts(mem, include_invalid=True)) == len(facts)
+    # a later turn's plain value still closes both
+    _say(mem, "I live in Leipzig.", MAR)
+    assert {i.text for i in _facts(mem) if "live" in i.text} == {"The user lives in Leipzig."}
 
 
 def test_a_change_said_in_one_turn_still_closes_the_old_value(mem: Memory) -> None:
