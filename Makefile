@@ -15,9 +15,11 @@ $(STAMP): requirements.lock pyproject.toml
 	touch $(STAMP)
 
 # The service on the default store ($$DUALTRACE_HOME/memory.db) in dev mode (loopback, no
-# keys), seeded with the demo conversation on first start; Ctrl-C stops it.
+# keys), seeded with the demo conversation on first start; Ctrl-C stops it. On another port
+# than 8765 (or $$DUALTRACE_PORT): `make run PORT=8877`. A busy port is refused before
+# anything is seeded or printed.
 run: $(STAMP)
-	$(BIN)/dualtrace serve --dev --seed-demo
+	$(BIN)/dualtrace serve --dev --seed-demo $(if $(PORT),--port $(PORT))
 
 # The console demo: a fresh store, the demo conversation, its questions answered.
 demo: $(STAMP)

@@ -191,9 +191,14 @@ def test_export_then_import_round_trips_and_is_idempotent(
     assert f"imported {n} new of {n} records" in first.stdout
     assert texts(db, "carol") == texts(db, "alice")
     assert texts(db, "carol", "fact") == texts(db, "alice", "fact")
+    # alice holds the exported ids in this store: carol's copies get new ones, listed
+    records = [json.loads(line) for line in lines]
+    exported_ids = [r.get("episode_id", r["id"]) for r in records]
+    assert f"{n} of {n} exported records got new ids" in first.stderr
+    assert all(f"  {i} → {i[:3]}" in first.stderr for i in exported_ids)
 
     again = as_json(run(db, "--json", "import", str(dump), "--user", "carol"))
-    assert again == {"imported": 0, "records": n}
+    assert again == {"imported": 0, "records": n, "renamed": {}}
     assert len(texts(db, "carol")) == 3
 
 
@@ -227,6 +232,17 @@ def test_import_with_bad_json_names_the_line_and_imports_nothing(db: Path, tmp_p
     result = run(db, "import", str(file), "--user", "erin")
     assert result.exit_code == 2
     assert "line 3" in result.stderr and "not valid JSON" in result.stderr
+    assert texts(db, "erin") == []
+
+
+def test_import_refuses_a_line_nested_too_deep_as_bad_input(db: Path, tmp_path: Path) -> None:
+    file = tmp_path / "deep.jsonl"
+    deep = "[" * 100_000 + "]" * 100_000
+    file.write_text('{"content": "hello"}\n{"content": "x", "metadata": ' + deep + "}\n")
+    result = run(db, "import", str(file), "--user", "erin")
+    assert result.exit_code == 2, result.output
+    assert "line 2" in result.stderr and "too deep" in result.stderr
+    assert "64 levels" in result.stderr and "a bug in dualtrace" not in result.stderr
     assert texts(db, "erin") == []
 
 
@@ -292,11 +308,25 @@ def test_demo_prints_every_question_and_a_summary(tmp_path: Path) -> None:
     result = ok(CliRunner().invoke(cli, ["demo", "--db", str(demo_db), "--limit", "2"]))
     for question in load_conversation()["questions"]:
         assert question["query"] in result.stdout
-    summary = [line for line in result.stdout.splitlines() if line.startswith("found ")]
-    assert len(summary) == 1
-    assert f"/{len(load_conversation()['questions'])}" in summary[0]
     assert "score" in result.stdout and "dense=" in result.stdout
     assert demo_db.exists()
+    # The summary says how often the first hit is right apart from "somewhere in the top 2".
+    as_json = json.loads(ok(CliRunner().invoke(
+        cli, ["--json", "demo", "--db", str(demo_db), "--limit", "2"])).stdout)  # fmt: skip
+    answers, total = as_json["answers"], len(load_conversation()["questions"])
+    first = sum(
+        any(s["external_id"] in a["expected"] for s in a["hits"][0]["sources"]) for a in answers
+    )
+    found = sum(
+        set(a["expected"]) <= {s["external_id"] for h in a["hits"] for s in h["sources"]}
+        for a in answers
+    )
+    assert (as_json["first_hit"], as_json["found"], as_json["limit"]) == (first, found, 2)
+    assert [a["first_hit"] for a in answers].count(True) == first
+    lines = result.stdout.splitlines()
+    assert f"first hit from an expected turn: {first}/{total}" in lines
+    assert any(line.startswith(f"every expected turn in the top 2: {found}/{total}")
+               for line in lines)  # fmt: skip
 
 
 def test_demo_refuses_the_global_store(db: Path) -> None:

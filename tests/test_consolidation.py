@@ -183,3 +183,40 @@ def test_within_one_call_repeats_and_merges_make_one_memory(mem: Memory) -> None
     assert "fuel consumption and boot space" in cares.text and len(cares.sources) == 2
     assert [h.event for h in mem.history(cares.id, user_id="u")] == ["ADD"]
     assert len(_one(_facts(mem), "Hangzhou").sources) == 2
+
+
+def test_two_plain_values_said_in_one_turn_both_stand(mem: Memory) -> None:
+    # One turn gives the place the user lives two values, neither said as a change (the team's
+    # city is read as the user's): neither is newer than the other, so nothing is closed.
+    events = _say(mem, "My team is based in Berlin, but I live in Potsdam.", JAN)
+    assert "SUPERSEDE" not in [e[1] for e in events]
+    facts = _facts(mem)
+    assert _one(facts, "Berlin").valid_to is None and _one(facts, "Potsdam").valid_to is None
+    assert len(_facts(mem, include_invalid=True)) == len(facts)
+    # a later turn's plain value still closes both
+    _say(mem, "I live in Leipzig.", MAR)
+    assert {i.text for i in _facts(mem) if "live" in i.text} == {"The user lives in Leipzig."}
+
+
+def test_a_change_said_in_one_turn_still_closes_the_old_value(mem: Memory) -> None:
+    _say(mem, "I lived in Ningbo for ten years. Now I live in Xiamen.", JAN)
+    ningbo = _one(_facts(mem, include_invalid=True), "Ningbo")
+    xiamen = _one(_facts(mem), "Xiamen")
+    assert ningbo.id not in {i.id for i in _facts(mem)}
+    assert [h.event for h in mem.history(ningbo.id, user_id="u")] == ["ADD", "SUPERSEDE"]
+    assert mem.history(ningbo.id, user_id="u")[1].detail["by"] == xiamen.id
+
+
+def test_a_value_closed_in_the_batch_that_stored_it_has_history_in_time_order(
+    mem: Memory,
+) -> None:
+    mem.add([{"role": "user", "content": "I live in Hangzhou.", "timestamp": JAN},
+             {"role": "user", "content": "I just moved to Shanghai.", "timestamp": MAR}],
+            user_id="u", session_id="s")  # fmt: skip
+    hangzhou = _one(_facts(mem, include_invalid=True), "Hangzhou")
+    entries = mem.history(hangzhou.id, user_id="u")
+    assert [h.event for h in entries] == ["ADD", "SUPERSEDE"]
+    assert entries[0].at <= entries[1].at, [(h.event, h.at) for h in entries]
+    for item in _facts(mem, include_invalid=True):
+        times = [h.at for h in mem.history(item.id, user_id="u")]
+        assert times == sorted(times)

@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 import pytest
 
 from dualtrace import Memory, ValidationError
+from dualtrace.embed.fake import FakeEmbedder
 from dualtrace.models import MemoryRecord
 
 
@@ -87,3 +88,50 @@ def test_round_trip_keeps_the_supersede_chain_and_the_archive(mem: Memory) -> No
     old, new = copied["The user lives in Hangzhou."], copied["The user just moved to Shanghai."]
     assert old.superseded_by == new.id and old.valid_to is not None
     assert new.archived and not old.archived
+
+
+def _chain(mem: Memory, user: str) -> None:
+    mem.add("I live in Hangzhou.", user_id=user, timestamp="2024-01-10")
+    mem.add("I just moved to Shanghai.", user_id=user, timestamp="2024-03-05")
+
+
+def test_an_import_into_another_store_keeps_the_exported_ids(mem: Memory, tmp_path) -> None:
+    _chain(mem, "a")
+    exported = list(mem.export(user_id="a"))
+    ids = {r["id"]: r for r in exported if r["type"] == "memory"}
+    renames: list[tuple[str, str]] = []
+    with Memory(tmp_path / "other.db", embedder=FakeEmbedder()) as other:
+        assert other.import_records(exported, user_id="a", renamed=lambda *p: renames.append(p))
+        copied = {i.id: i for i in other.get_all(user_id="a", include_invalid=True)
+                  if i.kind != "episode"}  # fmt: skip
+        assert set(copied) == set(ids) and renames == []
+        for memory_id, record in ids.items():
+            assert copied[memory_id].text == record["text"]
+            assert copied[memory_id].superseded_by == record["superseded_by"]
+            assert other.get(memory_id, user_id="a").id == memory_id
+        turns = [r for r in exported if r["type"] == "episode"]
+        for turn in turns:  # the turns keep theirs too, and the memories still cite them
+            assert other.get(turn["episode_id"], user_id="a").text == turn["content"]
+        cited = {s.episode_id for i in copied.values() for s in i.sources}
+        assert cited and cited <= {t["episode_id"] for t in turns}
+
+
+def test_ids_another_user_holds_are_renamed_and_reported(any_mem: Memory) -> None:
+    mem = any_mem
+    _chain(mem, "a")
+    exported = list(mem.export(user_id="a"))
+    mine = {r["id"] for r in exported if r["type"] == "memory"}
+    turns = {r["episode_id"] for r in exported if r["type"] == "episode"}
+    renames: dict[str, str] = {}
+    mem.import_records(exported, user_id="b", renamed=renames.__setitem__)
+    assert set(renames) == mine | turns  # every id is user a's: each got a new one, reported
+    assert {mem.get(renames[t], user_id="b").kind for t in turns} == {"episode"}
+    copied = {i.id: i for i in mem.get_all(user_id="b", include_invalid=True)}
+    assert set(renames.values()) <= set(copied) and not mine & set(copied)
+    old = next(i for i in copied.values() if "Hangzhou" in i.text)
+    assert old.superseded_by == renames[next(r["superseded_by"] for r in exported
+                                             if r.get("superseded_by"))]  # fmt: skip
+    assert {i.id for i in mem.get_all(user_id="a", include_invalid=True)} >= mine  # a's unchanged
+    again: dict[str, str] = {}
+    assert mem.import_records(exported, user_id="b", renamed=again.__setitem__) == 0
+    assert again == {}

@@ -25,9 +25,16 @@ class DemoAnswer:
 
     @property
     def found(self) -> bool:
-        """True when every expected turn is among the hits."""
+        """True when every expected turn is among the hits (anywhere in them)."""
         cited = {s.external_id for h in self.hits for s in h.sources}
         return all(e in cited for e in self.expected)
+
+    @property
+    def first_hit(self) -> bool:
+        """True when the first hit comes from an expected turn."""
+        return bool(self.hits) and any(
+            s.external_id in self.expected for s in self.hits[0].sources
+        )
 
 
 def load_conversation() -> dict[str, Any]:

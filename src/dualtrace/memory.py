@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
@@ -12,16 +12,15 @@ from typing import Any
 
 from dualtrace import transfer
 from dualtrace.access import ApiKeys
-from dualtrace.config import MemoryConfig, home_dir
+from dualtrace.assembly import backup_path, checked_config, default_extractor, open_store_at
+from dualtrace.config import MemoryConfig
 from dualtrace.embed.base import Embedder
 from dualtrace.embed.cache import CachedEmbedder
 from dualtrace.encode.base import Extractor
 from dualtrace.encode.episodes import new_id
 from dualtrace.encode.keys import KeyBuilder
 from dualtrace.encode.recorder import EpisodeRecorder
-from dualtrace.encode.rules import RulesExtractor
-from dualtrace.environment import sqlite_path_from_url
-from dualtrace.errors import ConfigError, NotFoundError, ProviderError, ValidationError
+from dualtrace.errors import NotFoundError, ProviderError, ValidationError
 from dualtrace.inputs import (
     check_count,
     check_flag,
@@ -55,7 +54,6 @@ from dualtrace.recall.read import read
 from dualtrace.recall.search import Searcher, search_scope
 from dualtrace.session import Session, SessionParts, end_idle_sessions
 from dualtrace.store.base import IndexEntry, Store
-from dualtrace.store.open import is_postgres_url, open_store
 from dualtrace.store.sqlite.embed_cache import EmbeddingCacheFile
 from dualtrace.text.entities import extract_entities
 from dualtrace.text.lexical import query_terms
@@ -92,9 +90,9 @@ class Memory:
         """`resume=False` leaves turns an earlier run left pending to `finish_pending()`
         (the service's worker runs it in the background) instead of finishing them here."""
         self._closed = False
-        self.config = _checked_parts(config, embedder, llm)
+        self.config = checked_config(config, embedder, llm)
         self.llm = llm
-        self.store = store or _open_store(path, url)
+        self.store = store or open_store_at(path, url)
         self._cache_file: EmbeddingCacheFile | None = None
         try:
             if self.config.embed_cache_path is not None:
@@ -110,7 +108,7 @@ class Memory:
         self._keys = KeyBuilder(self.store, self.embedder, self.config)
         self._recorder = EpisodeRecorder(self.store, self._keys, self.config)
         self.writer = MemoryWriter(
-            self.store, extractor or _default_extractor(llm), self._keys.memory_keys,
+            self.store, extractor or default_extractor(llm), self._keys.memory_keys,
             actor=self.config.actor, key_chars=self.config.embed_max_chars,
             judge=None if llm is None else LLMJudge(llm),
         )  # fmt: skip
@@ -189,6 +187,19 @@ class Memory:
         `actor` (here and on every call that changes records): who history and the audit
         log name for this call's changes, e.g. "key:<id>"; default `MemoryConfig.actor`.
         """
+        return self._add(
+            messages, user_id=user_id, session_id=session_id, timestamp=timestamp,
+            agent_id=agent_id, metadata=metadata, extract=extract, defer=defer, actor=actor,
+        )  # fmt: skip
+
+    def _add(
+        self, messages: str | dict[str, Any] | list[Any], *, user_id: str,
+        session_id: str | None = None, timestamp: datetime | str | float | None = None,
+        agent_id: str | None = None, metadata: dict[str, Any] | None = None,
+        extract: bool | None = None, defer: bool = False, actor: str | None = None,
+        episode_ids: Mapping[str, str] | None = None,
+    ) -> AddResult:  # fmt: skip
+        """`add`; `episode_ids`: the id each new turn takes, by message id (import)."""
         actor = check_optional_id("actor", actor)
         if extract is not None:
             extract = check_flag("extract", extract)
@@ -198,7 +209,7 @@ class Memory:
             ids, _ = self._recorder.record(
                 messages, user_id=user_id, session_id=session_id, timestamp=timestamp,
                 agent_id=agent_id, metadata=metadata, pending=extracting, embed=not deferring,
-                actor=actor,
+                actor=actor, episode_ids=episode_ids,
             )  # fmt: skip
             return AddResult(episodes=ids, events=[])
         # a background finish_pending leaves the user alone meanwhile: these turns' events
@@ -208,6 +219,7 @@ class Memory:
             ids, _ = self._recorder.record(
                 messages, user_id=user_id, session_id=session_id, timestamp=timestamp,
                 agent_id=agent_id, metadata=metadata, pending=True, actor=actor,
+                episode_ids=episode_ids,
             )  # fmt: skip
             # the new turns, and any of these ids an interrupted add left pending
             owed = self.store.pending_episodes(user_id, ids)
@@ -475,7 +487,7 @@ class Memory:
 
         Example: ``mem.backup("backups/memory-2026-12-01.db")``
         """
-        target = _backup_path(path)
+        target = backup_path(path)
         return self.store.backup(target, overwrite=check_flag("overwrite", overwrite))
 
     # -- transfer -------------------------------------------------------------------------
@@ -492,91 +504,25 @@ class Memory:
         batch: int = 256,
         progress: Callable[[int], None] | None = None,
         actor: str | None = None,
+        renamed: Callable[[str, str], None] | None = None,
     ) -> int:
         """Import message or exported records (all checked first); returns how many are new.
 
-        `progress(n)` is called after each batch with the number of records it handled.
+        An exported turn or memory keeps its id unless another record of the store holds it
+        (another user's: an export imported beside its source); then it gets a new id, and
+        `renamed(exported_id, new_id)` is called. `progress(n)` is called after each batch
+        with the number of records it handled.
         """
-        if progress is not None and not callable(progress):
-            raise ValidationError(f"progress={progress!r} must be a function of one int, or None")
+        for name, value in (("progress", progress), ("renamed", renamed)):
+            if value is not None and not callable(value):
+                raise ValidationError(f"{name}={value!r} must be a function, or None")
         actor = check_optional_id("actor", actor)
         return transfer.import_records(
             records, check_user_id(user_id), store=self.store,
-            add=functools.partial(self.add, actor=actor), memory_keys=self.memory_keys,
+            add=functools.partial(self._add, actor=actor), memory_keys=self.memory_keys,
             intake=self._recorder.intake, actor=actor or self.config.actor,
-            batch=check_count("batch", batch), progress=progress,
+            batch=check_count("batch", batch), progress=progress, renamed=renamed,
         )  # fmt: skip
-
-
-def _checked_parts(config: object, embedder: object, llm: object) -> MemoryConfig:
-    """The config to use, once the parts handed to Memory() have the right types (a
-    misplaced string would otherwise fail deep inside the first call that uses it)."""
-    if config is not None and not isinstance(config, MemoryConfig):
-        raise ConfigError(
-            f"config={config!r} is a {type(config).__name__}, not a MemoryConfig; pass "
-            "MemoryConfig(...), e.g. config=MemoryConfig(**settings) for a dict of settings"
-        )
-    for name, value, port, example in (
-        ("embedder", embedder, Embedder, "FakeEmbedder() or OpenAIEmbedder(...)"),
-        ("llm", llm, LLM, "OpenAIChatLLM(...)"),
-    ):
-        if value is not None and not isinstance(value, port):
-            lacks = [m for m in dir(port) if not m.startswith("_") and not hasattr(value, m)]
-            raise ConfigError(
-                f"{name}={value!r} is not an {port.__name__}"
-                + (f" (it lacks {', '.join(lacks)}: see {port.__module__})" if lacks else "")
-                + f"; pass an instance such as {example}, or leave it out for the default"
-            )
-    return config or MemoryConfig.from_env()
-
-
-def _open_store(path: object, url: object) -> Store:
-    if path is not None and url is not None:
-        raise ConfigError("pass either path or url, not both")
-    if url is not None:
-        if not isinstance(url, str):
-            raise ConfigError(
-                f"url={url!r} must be a string such as 'sqlite:///memory.db' or "
-                "'postgresql://user:password@host/database'"
-            )
-        if is_postgres_url(url):
-            return open_store(url)
-        return open_store(_file_path(sqlite_path_from_url(url)))
-    return open_store(_file_path(path) if path is not None else home_dir() / "memory.db")
-
-
-def _file_path(path: object) -> Path | str:
-    """The store file a path names, with `~` expanded (":memory:" stays as it is)."""
-    if not isinstance(path, str | Path):
-        raise ConfigError(
-            f"path={path!r} has type {type(path).__name__}; pass a file path such as "
-            "'memory.db' or a pathlib.Path"
-        )
-    if isinstance(path, str) and not path.strip():
-        raise ConfigError("path='' names no file; pass a file path such as 'memory.db'")
-    if str(path) == ":memory:":
-        return ":memory:"
-    return Path(path).expanduser()
-
-
-def _backup_path(path: object) -> Path:
-    """The file a backup goes to, with `~` expanded."""
-    if not isinstance(path, str | Path) or not str(path).strip() or str(path) == ":memory:":
-        raise ValidationError(
-            f"backup path={path!r} names no file; pass a file path such as "
-            "'backups/memory.db' or a pathlib.Path"
-        )
-    return Path(path).expanduser()
-
-
-def _default_extractor(llm: LLM | None) -> Extractor:
-    """Rules offline; with an LLM, the LLM first and the rules when it fails."""
-    rules = RulesExtractor()
-    if llm is None:
-        return rules
-    from dualtrace.encode.llm_extractor import FallbackExtractor, LLMExtractor
-
-    return FallbackExtractor(LLMExtractor(llm), rules)
 
 
 def _default_embedder() -> Embedder:

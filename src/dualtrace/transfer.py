@@ -6,19 +6,21 @@ import hashlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any, Protocol
 
 from dualtrace.encode.intake import Intake
 from dualtrace.encode.messages import MESSAGE_KEYS
 from dualtrace.errors import ValidationError
 from dualtrace.inputs import check_external_id, check_optional_id, parse_time
-from dualtrace.models import MEMORY_KINDS, MemoryRecord
+from dualtrace.models import MEMORY_KINDS, AddResult, MemoryRecord
 from dualtrace.store.ports.memory_writes import MemoryWrites
 from dualtrace.store.ports.reads import RecordReads
 from dualtrace.store.ports.records import IndexEntry
 
-# Memory.add: stores messages (and derives memories unless extract is False)
-AddMessages = Callable[..., object]
+# Memory.add: stores messages (and derives memories unless extract is False); with
+# `episode_ids`, the id each new turn takes, by message id
+AddMessages = Callable[..., AddResult]
 MemoryKeys = Callable[[str, MemoryRecord], list[IndexEntry]]
 
 
@@ -72,27 +74,35 @@ def import_records(
     actor: str,
     batch: int = 256,
     progress: Callable[[int], None] | None = None,
+    renamed: Callable[[str, str], None] | None = None,
 ) -> int:
     """Check every record, then add messages in batches per session, then memories.
 
     Nothing is stored unless every record is valid. Returns how many rows are new;
-    `progress` is called with the number of records handled after each batch.
+    `progress` is called with the number of records handled after each batch. A turn or a
+    memory keeps its exported id unless another user's record holds it; then it is stored
+    under a new id and `renamed(exported_id, new_id)` is called.
     """
-    messages, memories = _check_all(_listed(records), intake)
+    listed = _listed(records)
+    messages, memories = _check_all(listed, intake)
+    episode_ids = {str(r["id"]): str(r["episode_id"]) for r in listed
+                   if r.get("type") != "memory" and "id" in r and r.get("episode_id")}  # fmt: skip
     # An export carries its memories: restore them instead of deriving them a second time.
     extract = None if not memories else False
+    flush = partial(_flush, store, add, user_id=user_id, progress=progress, extract=extract,
+                    episode_ids=episode_ids, renamed=renamed)  # fmt: skip
     created = 0
     pending: list[dict[str, Any]] = []
     route: tuple[Any, Any] | None = None
     for key, message in messages:
         if pending and (key != route or len(pending) >= batch):
-            created += _flush(store, add, pending, route, user_id, progress, extract)
+            created += flush(pending, route)
             pending = []
         route = key
         pending.append(message)
     if pending:
-        created += _flush(store, add, pending, route, user_id, progress, extract)
-    created += _import_memories(store, memory_keys, actor, memories, user_id)
+        created += flush(pending, route)
+    created += _import_memories(store, memory_keys, actor, memories, user_id, renamed)
     if progress is not None and memories:
         progress(len(memories))
     return created
@@ -133,6 +143,7 @@ def _check_all(
                 check_optional_id("session_id", record.get("session_id")),
                 check_optional_id("agent_id", record.get("agent_id")),
             )
+            check_optional_id("episode_id", record.get("episode_id"))
             intake.messages([message], default_time=datetime.now(UTC))
         except ValidationError as exc:
             raise ValidationError(f"record {n}: {exc}; nothing was imported") from exc
@@ -188,51 +199,88 @@ def _message(record: dict[str, Any], n: int) -> dict[str, Any]:
 
 
 def _flush(
-    store: ImportStore,
-    add: AddMessages,
-    msgs: list[dict[str, Any]],
-    route: Any,
-    user_id: str,
-    progress: Callable[[int], None] | None,
-    extract: bool | None,
-) -> int:
+    store: ImportStore, add: AddMessages, msgs: list[dict[str, Any]], route: Any, *, user_id: str,
+    progress: Callable[[int], None] | None, extract: bool | None,
+    episode_ids: dict[str, str], renamed: Callable[[str, str], None] | None,
+) -> int:  # fmt: skip
+    """Add one batch of one session's messages; each new turn keeps its exported episode
+    id where no record of the store holds it (else it gets a new one, reported)."""
     session_id, agent_id = route
     ids = [str(m["id"]) for m in msgs if "id" in m]
     known = store.episode_ids_by_external(user_id, ids)
-    add(msgs, user_id=user_id, session_id=session_id, agent_id=agent_id, extract=extract)
+    wanted: dict[str, str] = {}
+    for i in ids:
+        if i in episode_ids and i not in known and episode_ids[i] not in wanted.values():
+            wanted[i] = episode_ids[i]
+    taken = store.taken_ids(sorted(wanted.values())) if wanted else set()
+    free = {i: e for i, e in wanted.items() if e not in taken}
+    result = add(msgs, user_id=user_id, session_id=session_id, agent_id=agent_id,
+                 extract=extract, episode_ids=free)  # fmt: skip
+    if renamed is not None:
+        stored = dict(zip([str(m.get("id")) for m in msgs], result.episodes, strict=True))
+        for i, exported in wanted.items():
+            if exported in taken:
+                renamed(exported, stored[i])
     if progress is not None:
         progress(len(msgs))
     return len(msgs) - sum(1 for i in ids if i in known)
 
 
 def _imported_id(user_id: str, exported_id: str) -> str:
-    """The id an exported memory gets here (stable, so a re-import is recognised)."""
+    """The id an exported memory gets here when its own is taken by another user's record
+    (stable, so a re-import is recognised)."""
     return "mem_" + hashlib.sha256(f"{user_id}\x1f{exported_id}".encode()).hexdigest()[:32]
+
+
+def _memory_ids(
+    store: ImportStore, user_id: str, records: list[dict[str, Any]]
+) -> tuple[dict[str, str], set[str]]:
+    """The id each exported memory is stored under, and those stored already (skipped).
+
+    Its exported id where that is free, or already this user's (imported before, or
+    exported from this very user); otherwise, when another user's record holds it, a new
+    id derived from the user and the exported id."""
+    exported = list(dict.fromkeys(str(r["id"]) for r in records))
+    derived = {e: _imported_id(user_id, e) for e in exported}
+    mine = store.record_kinds(user_id, [*exported, *derived.values()])
+    taken = store.taken_ids(exported)
+    ids: dict[str, str] = {}
+    stored: set[str] = set()
+    for e in exported:
+        if e in mine or derived[e] in mine:
+            ids[e] = e if e in mine else derived[e]
+            stored.add(e)
+        else:
+            ids[e] = derived[e] if e in taken else e
+    return ids, stored
 
 
 def _import_memories(
     store: ImportStore, memory_keys: MemoryKeys, actor: str, records: list[dict[str, Any]],
-    user_id: str,
+    user_id: str, renamed: Callable[[str, str], None] | None = None,
 ) -> int:  # fmt: skip
+    ids, stored = _memory_ids(store, user_id, records)
     created = 0
     for record in records:
-        memory_id = _imported_id(user_id, record["id"])
-        if store.record_kinds(user_id, [memory_id, record["id"]]):
-            continue  # imported before, or exported from this very user
+        exported = str(record["id"])
+        if exported in stored:
+            continue  # imported before, exported from this very user, or twice in the file
+        stored.add(exported)
+        memory_id = ids[exported]
         sources = store.episode_ids_by_external(user_id, record["sources"])
         fields = {f: record[f] for f in MEMORY_FIELDS if record.get(f) is not None}
         times: dict[str, Any] = {f: record[f] for f in MEMORY_TIMES if record.get(f)}
+        later = str(record["superseded_by"]) if record.get("superseded_by") else None
         m = replace(
             MemoryRecord(id=memory_id, user_id=user_id, kind="fact", text=""),
             **fields,
             **times,
             source_episode_ids=tuple(sources.values()),
-            superseded_by=(
-                _imported_id(user_id, str(record["superseded_by"]))
-                if record.get("superseded_by") else None
-            ),
+            superseded_by=None if later is None else ids.get(later, later),
             archived=bool(record.get("archived", False)),
         )  # fmt: skip
         store.insert_memories(user_id, [m], memory_keys(user_id, m), actor)
         created += 1
+        if memory_id != exported and renamed is not None:
+            renamed(exported, memory_id)
     return created

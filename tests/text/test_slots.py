@@ -126,6 +126,15 @@ def test_a_value_must_fit_its_attribute() -> None:
     assert find_statements("I finally moved to watching less TV.") == []
 
 
+def test_driving_a_distance_or_a_manner_is_not_a_vehicle() -> None:
+    for clause in ("I drive 40 km to the office every morning.",
+                   "I want something easy to drive when I'm tired.",
+                   "At weekends I drive slowly along the coast."):  # fmt: skip
+        assert [s.attribute for s in find_statements(clause)] == [], clause
+    assert _one("I drive a Volvo XC60.")[:2] == ("vehicle", "Volvo XC60")
+    assert _one("These days I'm driving an old Golf.")[:2] == ("vehicle", "old Golf")
+
+
 def test_requests_to_the_assistant_are_not_statements() -> None:
     for request in ("帮我推荐一本周末看的书吧。", "Can you recommend a book for the weekend?",
                     "Please find me a cheaper flight to Lyon."):  # fmt: skip

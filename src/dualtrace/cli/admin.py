@@ -98,6 +98,11 @@ def _parse_line(line: str, path: Path, n: int) -> dict[str, Any]:
             f"{path}: line {n} is not valid JSON ({exc.msg} at column {exc.colno}); nothing "
             "was imported. Fix that line: each line must hold one JSON object"
         ) from exc
+    except RecursionError as exc:  # Python's JSON reader stops near 1,000 levels
+        raise ValidationError(
+            f"{path}: line {n} nests its JSON too deep to read; nothing was imported. Flatten "
+            "that line: a record's metadata may nest at most 64 levels"
+        ) from exc
     if not isinstance(record, dict):
         raise ValidationError(
             f"{path}: line {n} holds a JSON {type(record).__name__}, not an object; nothing "
@@ -143,16 +148,27 @@ def import_(settings: Settings, file: Path, user: str, progress: bool | None) ->
         settings.open() as mem,
         tqdm(total=len(records), unit="rec", file=sys.stderr, disable=disable) as bar,
     ):
+        renamed: dict[str, str] = {}
         try:
             created = mem.import_records(
-                [r for _, r in records], user_id=user, batch=IMPORT_BATCH, progress=bar.update
-            )
+                [r for _, r in records], user_id=user, batch=IMPORT_BATCH, progress=bar.update,
+                renamed=renamed.__setitem__,
+            )  # fmt: skip
         except ValidationError as exc:  # name the file line, not the record number
             raise ValidationError(f"{file}: {_with_line_numbers(str(exc), records)}") from exc
     if settings.as_json:
-        render.echo_json({"imported": created, "records": len(records)})
-    else:
-        click.echo(f"imported {created} new of {len(records)} records from {file}")
+        render.echo_json({"imported": created, "records": len(records), "renamed": renamed})
+        return
+    click.echo(f"imported {created} new of {len(records)} records from {file}")
+    if renamed:
+        exported = sum(r.get("type") == "memory" or "episode_id" in r for _, r in records)
+        render.nothing(
+            f"{len(renamed)} of {exported} exported records got new ids: their ids are taken in "
+            "this store (by another user's records); the others kept theirs. Exported id → new "
+            "id:"
+        )
+        for old, new in renamed.items():
+            click.echo(f"  {old} → {new}", err=True)
 
 
 @click.command()

@@ -15,9 +15,18 @@ if TYPE_CHECKING:
     from dualtrace.demo import DemoAnswer
 
 
-def _render_answer(number: int, answer: DemoAnswer) -> None:
-    mark = "✓ found" if answer.found else "✗ missed"
-    mark = click.style(mark, fg="green" if answer.found else "red")
+def _mark(answer: DemoAnswer, limit: int) -> str:
+    if answer.first_hit and answer.found:
+        return click.style("✓ first hit", fg="green")
+    if answer.found:
+        return click.style(f"~ in the top {limit}, first hit wrong", fg="yellow")
+    if answer.first_hit:
+        return click.style(f"~ first hit, not every expected turn in the top {limit}", fg="yellow")
+    return click.style("✗ missed", fg="red")
+
+
+def _render_answer(number: int, answer: DemoAnswer, limit: int) -> None:
+    mark = _mark(answer, limit)
     click.echo(click.style(f"\n[{number}] {answer.query}", bold=True))
     click.echo(f"    {mark} {', '.join(answer.expected)} — {answer.note}")
     for rank, hit in enumerate(answer.hits, start=1):
@@ -54,12 +63,16 @@ def demo(settings: Settings, db: Path | None, limit: int) -> None:
     path = db if db is not None else home_dir() / "demo.db"
     render.nothing(f"storing the demo conversation in {path} (recreated) …")
     answers = run_demo(path, limit=limit)
-    found = sum(a.found for a in answers)
+    found, first = sum(a.found for a in answers), sum(a.first_hit for a in answers)
     if settings.as_json:
-        answers_json = [{**dataclasses.asdict(a), "found": a.found} for a in answers]
-        render.echo_json({"answers": answers_json, "found": found, "questions": len(answers)})
+        answers_json = [{**dataclasses.asdict(a), "found": a.found, "first_hit": a.first_hit}
+                        for a in answers]  # fmt: skip
+        render.echo_json({"answers": answers_json, "found": found, "first_hit": first,
+                          "questions": len(answers), "limit": limit})  # fmt: skip
         return
     for number, answer in enumerate(answers, start=1):
-        _render_answer(number, answer)
-    click.secho(f"\nfound {found}/{len(answers)}", bold=True, nl=False)
+        _render_answer(number, answer, limit)
+    total = len(answers)
+    click.secho(f"\nfirst hit from an expected turn: {first}/{total}", bold=True)
+    click.secho(f"every expected turn in the top {limit}: {found}/{total}", bold=True, nl=False)
     click.secho("  (* marks a hit from an expected turn)", dim=True)

@@ -27,12 +27,18 @@ def serve(
     from dualtrace.server import serve as service
 
     config = ServiceConfig.from_env(host=host, port=port, dev=dev, worker=worker)
-    memory = settings.open(resume=False)
+    sockets = service.listen(config)  # a busy port is refused before anything is seeded
+    try:
+        memory = settings.open(resume=False)
+    except BaseException:
+        service.close(sockets)
+        raise
     try:
         app = service.build(memory, config)
         seeded = service.seed_demo(memory) if seed_demo else 0
     except BaseException:
         memory.close()
+        service.close(sockets)
         raise
     urls = service.urls(config, service.demo_user() if seed_demo else None)
     if seeded:
@@ -52,7 +58,7 @@ def serve(
     click.echo("\n".join("    " + line for line in urls.mcp_config.splitlines()), err=True)
     if config.dev:
         click.echo("  (user_id in the URL says whose memory the tools use; any id)", err=True)
-    service.run(app, config)
+    service.run(app, config, sockets)
 
 
 @click.group()

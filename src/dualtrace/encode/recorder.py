@@ -4,6 +4,7 @@ extraction here."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -37,10 +38,13 @@ class EpisodeRecorder:
         pending: bool = False,
         embed: bool = True,
         actor: str | None = None,
+        episode_ids: Mapping[str, str] | None = None,
     ) -> tuple[list[str], list[Episode]]:
         """The episode id of every message in order (an id already stored maps to its
         existing episode), and the episodes stored now (`pending`: marked for extraction,
-        in the same transaction; `embed=False`: full-text keys only, vectors later)."""
+        in the same transaction; `embed=False`: full-text keys only, vectors later).
+        `episode_ids`: the id a new turn takes, by its message id (an import keeps the
+        exported ones; the caller checks that they are free)."""
         user_id = check_user_id(user_id)
         session_id = check_optional_id("session_id", session_id)
         agent_id = check_optional_id("agent_id", agent_id)
@@ -51,7 +55,7 @@ class EpisodeRecorder:
             user_id, [m.external_id for m in msgs if m.external_id]
         )
         episodes, ids = self._new_episodes(
-            user_id, msgs, existing, session_id, agent_id, shared_metadata
+            user_id, msgs, existing, session_id, agent_id, shared_metadata, episode_ids or {}
         )
         if not episodes:
             return ids, []
@@ -70,6 +74,7 @@ class EpisodeRecorder:
     def _new_episodes(
         self, user_id: str, msgs: list[Message], existing: dict[str, str],
         session_id: str | None, agent_id: str | None, metadata: dict[str, Any] | None,
+        wanted: Mapping[str, str],
     ) -> tuple[list[Episode], list[str]]:  # fmt: skip
         seq = self.store.next_seq(user_id, session_id)
         now = datetime.now(UTC)
@@ -81,7 +86,8 @@ class EpisodeRecorder:
                 continue
             text = m.content  # redacted by the intake
             episode = Episode(
-                id=new_id("ep"), user_id=user_id, session_id=session_id, agent_id=agent_id,
+                id=wanted.get(m.external_id or "") or new_id("ep"), user_id=user_id,
+                session_id=session_id, agent_id=agent_id,
                 seq=seq, role=m.role, speaker=m.name or m.role, text=text,
                 occurred_at=m.occurred_at, recorded_at=now, external_id=m.external_id,
                 metadata={**(metadata or {}), **m.metadata},

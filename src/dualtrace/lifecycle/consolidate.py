@@ -25,6 +25,11 @@ about the qualified slot when the user has only one. Each closing decision carri
 the slot, the change cue and a score (0.9 with a cue, 0.7 for a new value said plainly),
 kept in the history entry.
 
+Two memories derived from the same turn never close each other unless the turn says the value
+changed (a change cue: "now I drive a Tesla"): said at one moment, neither value is the newer,
+and where a turn seems to give one slot two plain values the extractor has cut one of them from
+something else ("I drive 40 km to work … I drive slowly at weekends"). Both are kept.
+
 Invalidation only ever touches memories of the same user, subject and predicate.
 """
 
@@ -109,8 +114,9 @@ def decide(
         repeats = [m for m in same if value and value in {normalise(v) for v in values_of(m)}]
         if repeats:
             return _repeat(new, repeats[0])
-        if same and new.predicate in SINGLE_VALUED:
-            return _supersede(new, same)
+        older = [m for m in same if not same_turn(new, m)]
+        if older and new.predicate in SINGLE_VALUED:
+            return _supersede(new, older)
         if same and new.predicate in MERGEABLE and new.object:
             return _merge(same[0], new.object)
     for other in near:
@@ -137,6 +143,8 @@ def _decide_slot(
         return Decision("ADD")
     if repeats:
         return _repeat(new, repeats[0])
+    if not slot.get("cue"):  # a value said plainly closes only what earlier turns said
+        holders = [m for m in holders if not same_turn(new, m)]
     if slot.get("hedged") or slot.get("many") or not holders:
         others = [m for m in near if not _separate(new, m) and holds_value(m) == holds_value(new)]
         return _repeat(new, others[0]) if others else Decision("ADD")
@@ -157,6 +165,11 @@ def same_qualifier(qualifier: str | None, holders: list[MemoryRecord]) -> list[M
     if len(qualified) <= 1:
         return holders
     return [m for m in holders if of(m) is None]
+
+
+def same_turn(new: MemoryRecord, other: MemoryRecord) -> bool:
+    """Whether two memories were derived from a turn in common (said at the same moment)."""
+    return not set(new.source_episode_ids).isdisjoint(other.source_episode_ids)
 
 
 def slot_label(slot: dict[str, Any]) -> str:

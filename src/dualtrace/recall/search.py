@@ -28,12 +28,20 @@ from dualtrace.store.ports.reads import StoreReads
 from dualtrace.store.ports.records import SearchScope
 
 MAX_LIMIT = 1000
-# Candidates ranked for `limit` hits: three times as many, at least 30, and at most POOL_MOST
-# unless `limit` itself is more. A 4,000-token context asks 400 hits; a pool of 1,200 for them
-# spent ~40% of its time loading records that never became hits, and the boosts (bounded)
-# seldom lift a candidate from past 600 into the first 400 (docs/benchmarks.md).
+# Which pool each hit comes from: (last position, pool size). Hits 1-20 are the best of one
+# pool of 60 candidates, hits 21-100 the best of a pool of 300 that are not among them, and so
+# on. No pool's size depends on `limit`, so the first k hits are the same for every limit of
+# k or more (a pool that grew with the limit let its bounded boosts lift other candidates, and
+# min-max fusion scored each candidate against another crowd). Small limits, the common ones,
+# rank one small pool; a 4,000-token context (400 hits) ranks 60 + 300 + 600 candidates. A
+# pool of 1,200 for 400 hits spent ~40% of its time loading records that never became hits,
+# and the boosts seldom lift a candidate from past 600 into the first 400 (docs/benchmarks.md).
+# A deeper tier's scores are scaled to stay below the hits before it (`below`).
+TIERS = ((20, 60), (100, 300), (400, 600), (MAX_LIMIT, MAX_LIMIT))
+# A context ranks one pool for all its candidates (`read_depth`): three times as many, at
+# least POOL_LEAST, at most POOL_MOST unless they are more. Its candidate count is its own
+# (not a caller's limit), and one pool keeps the figures the defaults were chosen on.
 POOL_MOST = 600
-# The smallest pool: limits up to 20 rank the same candidates.
 POOL_LEAST = 60
 # How deep the ranked hits are searched for statements of the asked slot's value.
 ANSWER_DEPTH = 10
@@ -103,15 +111,35 @@ class Searcher:
         limit: int,
         scope: SearchScope,
         explain: bool = False,
+        depth: int | None = None,
     ) -> list[Hit]:
-        """The best `limit` hits for a question in `scope` (from `ask`)."""
+        """The best `limit` hits for a question in `scope` (from `ask`): each from the pool of
+        its position (TIERS), or, with `depth`, all from one pool of that many candidates."""
         user_id, explain = self.check(user_id, limit, explain)
         as_of = scope.occurred_before  # None unless the call gave `as_of`
         if question.refers_to_past and as_of is None:  # "where did I live before?"
             scope = replace(scope, include_invalid=True)
-        # one pool for every limit up to POOL_LEAST / 3: the first k hits do not depend on
-        # the limit asked (a deeper pool lets bounded boosts lift other candidates)
-        depth = max(min(3 * limit, POOL_MOST), limit, POOL_LEAST)
+        if depth is not None:  # one pool, as the read path asks (see `depth`)
+            return self._ranked(
+                user_id, question, scope, depth=depth, limit=limit, as_of=as_of, explain=explain
+            )[:limit]
+        hits: list[Hit] = []
+        for end, size in TIERS:  # each tier's hits from its own pool (see TIERS)
+            ranked = self._ranked(
+                user_id, question, scope, depth=size, limit=min(limit, end), as_of=as_of,
+                explain=explain,
+            )  # fmt: skip
+            shown = {h.id for h in hits}
+            hits += below(hits, [h for h in ranked if h.id not in shown][: end - len(hits)])
+            if limit <= end:
+                break
+        return hits[:limit]
+
+    def _ranked(
+        self, user_id: str, question: Question, scope: SearchScope, *, depth: int, limit: int,
+        as_of: datetime | None, explain: bool,
+    ) -> list[Hit]:  # fmt: skip
+        """The first `limit` (at least) ranked hits of one pool of `depth` candidates."""
         pool = self._retriever.retrieve(user_id, question, depth, scope)
         # a question about the present, or about a moment (`as_of`): what a slot held then
         # leads; a question about the past ("before") keeps relevance and time as they are
@@ -135,7 +163,24 @@ class Searcher:
             # may rank low, and a deeper window let more turns that merely mention the slot
             # lead (the first hits changed with `limit`)
             hits = newest_first(hits[:ANSWER_DEPTH], question) + hits[ANSWER_DEPTH:]
-        return hits[:limit]
+        return hits
+
+
+def below(shown: list[Hit], tier: list[Hit]) -> list[Hit]:
+    """A deeper tier's hits, scaled (`tier_scale` in their scores) so that none scores above
+    the hits shown before it: each pool's min-max fusion scores on its own scale, and a
+    deeper, weaker crowd puts the same candidates higher on theirs."""
+    if not shown or not tier or tier[0].score <= shown[-1].score or tier[0].score <= 0:
+        return tier
+    top = max(shown[-1].score, 0.0)
+    scale = top / tier[0].score
+    return [replace(h, score=min(h.score * scale, top), scores={**h.scores, "tier_scale": scale})
+            for h in tier]  # fmt: skip
+
+
+def read_depth(limit: int) -> int:
+    """The pool a context of `limit` candidates ranks (see POOL_MOST)."""
+    return max(min(3 * limit, POOL_MOST), limit, POOL_LEAST)
 
 
 def said_by(hit: Hit, moment: datetime | None) -> bool:

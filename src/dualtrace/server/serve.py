@@ -3,10 +3,12 @@ and uvicorn. The CLI (`dualtrace serve`) renders what these return; nothing prin
 
 from __future__ import annotations
 
+import errno
 import ipaddress
 import json
 import socket
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import quote
 
 import uvicorn
@@ -102,12 +104,64 @@ def build(memory: Memory, config: ServiceConfig) -> FastAPI:
     return create_app(memory, config, close_memory=True)
 
 
-def run(app: FastAPI, config: ServiceConfig) -> None:
-    """Serve until Ctrl-C (or SIGTERM), then stop the worker and close the store."""
-    uvicorn.run(
+def listen(config: ServiceConfig) -> list[socket.socket]:
+    """The service's listening sockets, bound now: a busy port is refused before anything is
+    seeded or printed, and nothing can take the port between this check and serving."""
+    try:
+        found = socket.getaddrinfo(
+            config.host, config.port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )
+    except socket.gaierror as exc:
+        raise ConfigError(
+            f"cannot resolve --host {config.host!r} ({exc.strerror}); pass an address of this "
+            "machine, e.g. --host 127.0.0.1"
+        ) from exc
+    sockets: list[socket.socket] = []
+    try:  # every address the host names (localhost: 127.0.0.1 and ::1), as uvicorn would
+        for family, kind, proto, address in dict.fromkeys((f, k, p, a) for f, k, p, _, a in found):
+            sock = socket.socket(family, kind, proto)
+            sockets.append(sock)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            _bind(sock, address, config)
+    except BaseException:
+        close(sockets)
+        raise
+    return sockets
+
+
+def close(sockets: list[socket.socket]) -> None:
+    """Close sockets from `listen` (a start that failed after binding)."""
+    for sock in sockets:
+        sock.close()
+
+
+def _bind(sock: socket.socket, address: tuple[Any, ...], config: ServiceConfig) -> None:
+    try:
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            raise ConfigError(
+                f"port {config.port} on {config.host} is already in use (another program, or "
+                "another dualtrace serve, is listening there); stop it, or choose a free "
+                "port: `dualtrace serve --port 8877`, or `make run PORT=8877`"
+            ) from exc
+        raise ConfigError(
+            f"cannot listen on {config.host} port {config.port}: {exc.strerror}; choose "
+            "another with --host / --port (`make run PORT=8877`)"
+        ) from exc
+
+
+def run(app: FastAPI, config: ServiceConfig, sockets: list[socket.socket] | None = None) -> None:
+    """Serve until Ctrl-C (or SIGTERM), then stop the worker and close the store. `sockets`:
+    from `listen` (otherwise uvicorn binds `config.host`/`config.port` itself)."""
+    settings = uvicorn.Config(
         app, host=config.host, port=config.port, log_level="warning", access_log=False,
         proxy_headers=False, server_header=False,
         http=read_deadline_protocol(config.read_timeout),
         timeout_keep_alive=max(1, min(5, round(config.read_timeout))),
         limit_concurrency=config.max_connections,
     )  # fmt: skip
+    uvicorn.Server(settings).run(sockets=sockets)

@@ -11,8 +11,8 @@ names the ports had before they were split into read and write sides:
     SearchIndex       search keys and the channels that search them IndexReads + Writes
     SessionStore      short-term session bookkeeping and turns      SessionReads + Writes
 
-Every method but `idle_sessions`, `user_ids`, `pending_users`, `finish_deletions`, `backup`,
-`embedder_binding`, the API-key methods and `user_summaries(None)` is scoped to one user.
+Every method but `idle_sessions`, `user_ids`, `pending_users`, `taken_ids`, `finish_deletions`,
+`backup`, `embedder_binding`, the API-key methods and `user_summaries(None)` is scoped to one user.
 Backends live under `store/<backend>/`; only they contain SQL. Code above these ports never
 asks which backend it has.
 """

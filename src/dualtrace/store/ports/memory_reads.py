@@ -39,6 +39,11 @@ class MemoryReads(Protocol):
         """The kind of each id this user has ('episode' or a memory kind)."""
         ...
 
+    def taken_ids(self, ids: Sequence[str]) -> set[str]:
+        """Which of these ids any user's stored episode or memory holds (ids are unique
+        store-wide; an import keeps an exported id only where it is free)."""
+        ...
+
     def list_records(
         self, user_id: str, kinds: tuple[str, ...] | None, include_invalid: bool, limit: int | None
     ) -> list[str]:

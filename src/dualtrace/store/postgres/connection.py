@@ -273,12 +273,13 @@ class PostgresConnection:
     @staticmethod
     def _history(
         cur: Cursor, user_id: str, record_id: str, event: str, old: str | None,
-        new: str | None, actor: str,
+        new: str | None, actor: str, at: datetime | None = None,
     ) -> None:  # fmt: skip
+        """One history entry, at `at` (the transaction's moment; now when not given)."""
         cur.execute(
             "INSERT INTO history (user_id, record_id, event, old_text, new_text, at, actor) "
             "VALUES (%s, %s, %s, %s, %s, %s, %s)",
-            (user_id, record_id, event, old, new, now(), actor),
+            (user_id, record_id, event, old, new, now() if at is None else at, actor),
         )
 
     def _kinds(self, user_id: str, ids: Sequence[str]) -> dict[str, str]:

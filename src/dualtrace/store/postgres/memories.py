@@ -44,8 +44,8 @@ class PostgresMemories(PostgresConnection):
         consolidation `changes` — one transaction, which also clears the extraction-pending
         mark of the `extracted` turns (False, nothing written, if one is no longer marked).
         What cites a record deleted since extraction began is left out (survivors.py)."""
-        at = now()
         with self._tx(user_id, write=True) as cur:
+            at = now()  # taken under the write lock, so history stays in time order
             if extracted and not memory_changes.clear_pending(
                 lifecycle.PostgresLifecycleRows(cur), user_id, extracted
             ):
@@ -61,7 +61,7 @@ class PostgresMemories(PostgresConnection):
                     sources,
                 )
             for m in write.memories:
-                self._history(cur, user_id, m.id, "ADD", None, m.text, actor)
+                self._history(cur, user_id, m.id, "ADD", None, m.text, actor, at)
                 self._audit(cur, user_id, actor, "add_memory", m.id, {"kind": m.kind})
             write_keys(cur, user_id, write.keys)
             if write.graph is not None:
@@ -131,6 +131,18 @@ class PostgresMemories(PostgresConnection):
     def record_kinds(self, user_id: str, ids: Sequence[str]) -> dict[str, str]:
         """The kind of each id that exists for this user ('episode' or a memory kind)."""
         return self._kinds(user_id, ids)
+
+    def taken_ids(self, ids: Sequence[str]) -> set[str]:
+        """Which of these ids a stored episode or memory of any user holds."""
+        if not ids:
+            return set()
+        rows = self._read(  # every user's rows, deliberately: ids are unique in the store
+            None,
+            "SELECT id FROM episodes WHERE id = ANY(%s) UNION SELECT id FROM memories "
+            "WHERE id = ANY(%s)",
+            (list(ids), list(ids)),
+        )
+        return {r[0] for r in rows}
 
     def list_records(
         self, user_id: str, kinds: tuple[str, ...] | None, include_invalid: bool, limit: int | None

@@ -220,12 +220,13 @@ class SQLiteConnection:
     @staticmethod
     def _history(
         conn: sqlite3.Connection, user_id: str, record_id: str, event: str,
-        old: str | None, new: str | None, actor: str,
+        old: str | None, new: str | None, actor: str, at: datetime | None = None,
     ) -> None:  # fmt: skip
+        """One history entry, at `at` (the transaction's moment; now when not given)."""
         conn.execute(
             "INSERT INTO history (user_id, record_id, event, old_text, new_text, at, actor) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (user_id, record_id, event, old, new, codec.ts(now()), actor),
+            (user_id, record_id, event, old, new, codec.ts(now() if at is None else at), actor),
         )
 
     def _kinds(self, user_id: str, ids: Sequence[str]) -> dict[str, str]:

@@ -45,9 +45,9 @@ class SQLiteMemories(SQLiteConnection):
 
         What cites a record deleted since extraction began is left out (see survivors.py).
         """
-        at = now()
         marks = ",".join("?" * len(codec.MEMORY_COLUMNS.split(",")))
         with self._tx() as conn:
+            at = now()  # taken under the write lock, so history stays in time order
             if extracted and not memory_changes.clear_pending(
                 lifecycle.SQLiteLifecycleRows(conn), user_id, extracted
             ):
@@ -63,7 +63,7 @@ class SQLiteMemories(SQLiteConnection):
                     "INSERT INTO memory_sources (user_id, memory_id, episode_id) VALUES (?, ?, ?)",
                     [(user_id, m.id, ep) for ep in m.source_episode_ids],
                 )
-                self._history(conn, user_id, m.id, "ADD", None, m.text, actor)
+                self._history(conn, user_id, m.id, "ADD", None, m.text, actor, at)
                 self._audit(conn, user_id, actor, "add_memory", m.id, {"kind": m.kind})
             write_keys(conn, user_id, keys)
             if graph is not None:
@@ -144,6 +144,20 @@ class SQLiteMemories(SQLiteConnection):
     def record_kinds(self, user_id: str, ids: Sequence[str]) -> dict[str, str]:
         """The kind of each id that exists for this user ('episode' or a memory kind)."""
         return self._kinds(user_id, ids)
+
+    def taken_ids(self, ids: Sequence[str]) -> set[str]:
+        """Which of these ids a stored episode or memory of any user holds."""
+        taken: set[str] = set()
+        for i in range(0, len(ids), CHUNK):
+            part = ids[i : i + CHUNK]
+            marks = ",".join("?" * len(part))
+            rows = self._read(
+                f"SELECT id FROM episodes WHERE id IN ({marks}) "
+                f"UNION SELECT id FROM memories WHERE id IN ({marks})",
+                [*part, *part],
+            )
+            taken.update(r[0] for r in rows)
+        return taken
 
     def list_records(
         self, user_id: str, kinds: tuple[str, ...] | None, include_invalid: bool, limit: int | None

@@ -195,7 +195,9 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         r"\b(?:traded|trade[-\s]in|leased|car|drive|drives|driving|vehicle|suv|sedan|ev|truck|motorbike|motorcycle|scooter)\b|(?<![停堵打坐火])车(?![位库险费站程票道厢])|辆|开(?=的是|着|上了|了?一?辆|起来)",
         (
             en(
-                r"\b(?:drive|drives|driving)\s+(?:an?\s+|the\s+|my\s+)?(?!to\b|home\b|around\b|a\s+lot\b){V}"
+                r"\b(?:drive|drives|driving)\s+(?:an?\s+|the\s+|my\s+)?"
+                r"(?!to\b|home\b|around\b|a\s+lot\b|\d|when\b|if\b|while\b|because\b|"
+                r"slowly\b|fast\b|carefully\b|safely\b|every\b|each\b|at\b|in\b|on\b){V}"
             ),
             en(
                 r"\btraded\s+(?:in\s+)?(?:my\s+|our\s+)?[^,.;]{1,40}?\s+for\s+(?:an?\s+|the\s+)?{V}"
