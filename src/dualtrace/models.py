@@ -7,7 +7,7 @@ from datetime import date, datetime
 from typing import Any, Literal
 
 EventKind = Literal["ADD", "UPDATE", "SUPERSEDE", "INVALIDATE", "MERGE", "NOOP", "REINFORCE"]
-MEMORY_KINDS = ("fact", "preference", "event", "episode_chunk", "summary")
+MEMORY_KINDS = ("fact", "preference", "event", "episode_chunk", "summary", "goal", "task")
 ITEM_KINDS = ("episode", *MEMORY_KINDS)
 
 

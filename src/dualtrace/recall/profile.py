@@ -47,8 +47,8 @@ def read_profile(
     by_id = {m.id: m for m in memories}
     replaced = _replaced_index(memories) if history else {}
     values = [_value(m, replaced, by_id, as_of) for m in _current(valid)]
-    goals = [_value(m, {}, by_id, as_of) for m in valid if m.predicate == GOAL]
-    tasks = [_value(m, {}, by_id, as_of) for m in valid if m.predicate == TASK]
+    goals = [_value(m, {}, by_id, as_of) for m in valid if _open(m, GOAL)]
+    tasks = [_value(m, {}, by_id, as_of) for m in valid if _open(m, TASK)]
     summaries = [m for m in memories if m.predicate == SESSION_SUMMARY and _begun(m, as_of)]
     summary = summaries[-1].text if summaries else None
     text, references = _render(
@@ -65,6 +65,11 @@ def read_profile(
         as_of=as_of,
         references=references,
     )
+
+
+def _open(m: MemoryRecord, kind: str) -> bool:
+    """An open goal or task a session end stored (one closed is superseded by its closing)."""
+    return m.predicate == kind and m.kind == kind and m.metadata.get("status") == "open"
 
 
 def _valid_at(m: MemoryRecord, at: datetime | None) -> bool:
