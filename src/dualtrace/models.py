@@ -352,7 +352,8 @@ class ProfileValue:
     its date, the memory that holds it and the turns that said it.
 
     `subject` is None for the user's own slots, else whose ("the user's daughter");
-    `replaced` lists what this value replaced, newest first (with `history=True`).
+    `replaced` lists what this value replaced, and what those replaced in turn, newest first
+    (with `history=True`; their own `replaced` is empty).
     """
 
     attribute: str

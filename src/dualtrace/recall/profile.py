@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 
 from dualtrace.models import MemoryRecord, Profile, ProfileValue
 from dualtrace.store.ports.memory_reads import MemoryReads
@@ -25,6 +25,7 @@ GOAL, TASK, SESSION_SUMMARY = "goal", "task", "session_summary"
 CARRIED = (GOAL, TASK, SESSION_SUMMARY)  # predicates of what a session end stores
 _ORDER = {a.name: i for i, a in enumerate(ATTRIBUTES)}
 _USER = ("", "the user", "user", "用户")
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 HEADER = "## What we know about the user now ([n] = source turn)"
 PLANS_HEADER = "## Open goals and tasks"
@@ -117,6 +118,22 @@ def _said(m: MemoryRecord) -> str:
     return str(slot.get("value") or m.object or m.text)
 
 
+def _chain(
+    m: MemoryRecord, replaced: dict[str, list[MemoryRecord]], as_of: datetime | None
+) -> list[MemoryRecord]:
+    """What `m` replaced, and what those replaced in turn, newest first (one flat list)."""
+    found: dict[str, MemoryRecord] = {}
+    todo = [m.id]
+    while todo:
+        for r in replaced.get(todo.pop(), []):
+            if r.id not in found and r.id != m.id and _begun(r, as_of):
+                found[r.id] = r
+                todo.append(r.id)
+    return sorted(
+        found.values(), key=lambda r: r.valid_from or r.recorded_at or _EPOCH, reverse=True
+    )
+
+
 def _replaced_index(memories: Iterable[MemoryRecord]) -> dict[str, list[MemoryRecord]]:
     """Memory id -> the memories closed in its favour, newest first."""
     index: dict[str, list[MemoryRecord]] = {}
@@ -131,15 +148,9 @@ def _value(
     replaced: dict[str, list[MemoryRecord]],
     by_id: dict[str, MemoryRecord],
     as_of: datetime | None,
-    seen: frozenset[str] = frozenset(),
 ) -> ProfileValue:
     slot = slot_of(m) or {}
-    seen = seen | {m.id}
-    earlier = tuple(
-        _value(r, replaced, by_id, as_of, seen)
-        for r in replaced.get(m.id, [])
-        if r.id not in seen and _begun(r, as_of)
-    )
+    earlier = tuple(_value(r, {}, by_id, as_of) for r in _chain(m, replaced, as_of))
     subject = None if _key(m)[0] == "" else m.subject
     return ProfileValue(
         attribute=m.predicate or m.kind,

@@ -16,6 +16,16 @@ from dualtrace.server.api_records import ERRORS, Caller, KnownQuery, Svc, UserQu
 router = APIRouter(prefix="/v1", responses=ERRORS, dependencies=KnownQuery)
 
 
+class ReplacedOut(BaseModel):
+    attribute: str
+    value: str
+    text: str
+    memory_id: str
+    since: datetime | None
+    sources: list[str]
+    until: datetime | None = None
+
+
 class ProfileValueOut(BaseModel):
     attribute: str
     value: str
@@ -26,8 +36,9 @@ class ProfileValueOut(BaseModel):
     subject: str | None = Field(None, description="Whose value; null for the user's own.")
     qualifier: str | None = None
     until: datetime | None = None
-    replaced: list[ProfileValueOut] = Field(
-        default_factory=list, description="What it replaced, newest first (with history)."
+    replaced: list[ReplacedOut] = Field(
+        default_factory=list,
+        description="What it replaced, and so on back, newest first (with history).",
     )
 
 
