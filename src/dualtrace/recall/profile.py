@@ -11,13 +11,14 @@ and what those replaced in turn.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from dualtrace.models import MemoryRecord, Profile, ProfileValue
 from dualtrace.store.ports.memory_reads import MemoryReads
-from dualtrace.text.slots import ATTRIBUTES, same_value
+from dualtrace.text.slots import ATTRIBUTES
 from dualtrace.text.slots.stored import holds_value, slot_of
 from dualtrace.text.tokens import count_tokens
 
@@ -26,6 +27,7 @@ CARRIED = (GOAL, TASK, SESSION_SUMMARY)  # predicates of what a session end stor
 _ORDER = {a.name: i for i, a in enumerate(ATTRIBUTES)}
 _USER = ("", "the user", "user", "用户")
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_NOT_WORD = re.compile(r"[\W_]+")
 
 HEADER = "## What we know about the user now ([n] = source turn)"
 PLANS_HEADER = "## Open goals and tasks"
@@ -41,8 +43,10 @@ def read_profile(
     history: bool = False,
 ) -> Profile:
     """The user's profile at `as_of` (now when None), its text within `max_tokens`."""
+    # closed memories only for what they replaced, or for the past
+    closed_too = history or as_of is not None
     memories = store.memories_by_predicate(
-        user_id, [*(a.name for a in ATTRIBUTES), *CARRIED], include_invalid=True
+        user_id, [*(a.name for a in ATTRIBUTES), *CARRIED], include_invalid=closed_too
     )
     valid = [m for m in memories if _valid_at(m, as_of)]
     by_id = {m.id: m for m in memories}
@@ -96,21 +100,23 @@ def _key(m: MemoryRecord) -> tuple[str, str, str]:
 
 def _current(valid: Sequence[MemoryRecord]) -> list[MemoryRecord]:
     """Each slot's current values: the newest of a one-valued slot, every member of a
-    many-valued one (a member said again counts once, at its newest statement)."""
-    slots: dict[tuple[str, str, str], list[MemoryRecord]] = {}
+    many-valued one (a member said again in the same words counts once, at its newest
+    statement: compared by a dict key, as a user may have thousands of slot memories)."""
+    slots: dict[tuple[str, str, str], dict[str, MemoryRecord]] = {}
     for m in valid:  # oldest first
         slot = slot_of(m)
         if slot is None or not holds_value(m):
             continue
-        held = slots.setdefault(_key(m), [])
+        held = slots.setdefault(_key(m), {})
         if not slot.get("many"):
-            held[:] = [m]
-            continue
-        held[:] = [h for h in held if not same_value(_said(h), _said(m))] + [m]
+            held.clear()
+        member = _NOT_WORD.sub("", _said(m).casefold())
+        held.pop(member, None)
+        held[member] = m
     ordered = sorted(
         slots.items(), key=lambda kv: (kv[0][0] != "", kv[0][0], _ORDER.get(kv[0][1], 99), kv[0][2])
     )
-    return [m for _, held in ordered for m in held]
+    return [m for _, held in ordered for m in held.values()]
 
 
 def _said(m: MemoryRecord) -> str:
