@@ -80,3 +80,9 @@ def test_closing_needs_the_tasks_words_and_a_closing_cue() -> None:
     assert closes("记得订酒店。", "不用订酒店了。") == "dropped"
     assert closes("记得订酒店。", "酒店还没订。") is None
     assert closes("The user plans to learn Spanish.", "I gave up on learning Spanish.") == "dropped"
+
+
+def test_open_goals_and_tasks_are_searchable_and_the_summary_is_not(mem: Memory) -> None:
+    _first_session(mem)
+    kinds = {h.kind for h in mem.search("book the flights to Tokyo", user_id="u", limit=50)}
+    assert "task" in kinds and "summary" not in kinds

@@ -79,7 +79,8 @@ def carry_over(
                 session_id=session_id,
             )
         )
-    keyed = [k for r in records for k in keys(user_id, r)]
+    # open goals and tasks are searchable; a summary or a closing repeats what turns said
+    keyed = [k for r in records if _is_open(r) for k in keys(user_id, r)]
     store.insert_memories(user_id, records, keyed, ACTOR, changes=changes)
     return [r.id for r in records]
 
