@@ -117,3 +117,14 @@ def test_another_process_sees_a_recreated_user(db_path: object) -> None:
         hits = a.search("roses", user_id="u", explain=True)
         assert [h.text for h in hits] == ["second note about roses"]
         assert "dense" in hits[0].scores and hits[0].scores["dense"] > 0
+
+
+def test_profile_stays_in_scope(mem: Memory, two_users: tuple[list[str], list[str]]) -> None:
+    a, b = two_users
+    for user, own in (("alice", a), ("bob", b)):
+        profile = mem.profile(user, history=True)
+        assert profile.values
+        assert {v.memory_id for v in profile.values} <= set(own)
+        assert set(profile.references.values()) <= set(own)
+    assert "Hangzhou" not in mem.profile("bob").text
+    assert mem.profile("nobody").values == []

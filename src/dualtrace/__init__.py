@@ -31,7 +31,16 @@ if TYPE_CHECKING:
         ValidationError,
     )
     from dualtrace.memory import Memory
-    from dualtrace.models import AddResult, Context, HistoryEntry, Hit, Item, Source
+    from dualtrace.models import (
+        AddResult,
+        Context,
+        HistoryEntry,
+        Hit,
+        Item,
+        Profile,
+        ProfileValue,
+        Source,
+    )
     from dualtrace.recall.triggers import needs_memory
     from dualtrace.session import Session
 
@@ -45,7 +54,17 @@ _ERRORS = (
 _HOMES: dict[str, str] = {
     **dict.fromkeys(_ERRORS, "dualtrace.errors"),
     **dict.fromkeys(
-        ("AddResult", "Context", "HistoryEntry", "Hit", "Item", "Source"), "dualtrace.models"
+        (
+            "AddResult",
+            "Context",
+            "HistoryEntry",
+            "Hit",
+            "Item",
+            "Profile",
+            "ProfileValue",
+            "Source",
+        ),
+        "dualtrace.models",
     ),
     "Memory": "dualtrace.memory",
     "MemoryConfig": "dualtrace.config",
@@ -69,6 +88,8 @@ __all__ = [
     "MemoryConfig",
     "MigrationError",
     "NotFoundError",
+    "Profile",
+    "ProfileValue",
     "ProviderError",
     "SchemaError",
     "Session",

@@ -46,10 +46,12 @@ from dualtrace.models import (
     MemoryRecord,
     Operation,
     Page,
+    Profile,
     UserSummary,
 )
 from dualtrace.recall import browse
 from dualtrace.recall.items import load_item, load_items
+from dualtrace.recall.profile import read_profile
 from dualtrace.recall.read import read
 from dualtrace.recall.search import Searcher, search_scope
 from dualtrace.session import Session, SessionParts, end_idle_sessions
@@ -343,6 +345,29 @@ class Memory:
 
     def _reinforce(self, user_id: str, recalled: Sequence[Hit]) -> None:
         reinforce_recalled(self.store, user_id, recalled, self.config.reinforce_step)
+
+    def profile(
+        self,
+        user_id: str,
+        *,
+        as_of: datetime | str | None = None,
+        max_tokens: int | None = None,
+        history: bool = False,
+    ) -> Profile:
+        """The user's current picture from what is stored (no LLM): every slot's current
+        value with its date and source turns, open goals and tasks, the last session's
+        summary; `as_of` reads the past, `history` adds what each value replaced.
+
+            print(mem.profile("alice", max_tokens=300).text)
+        """
+        user_id = check_user_id(user_id)
+        at = None if as_of is None else parse_time(as_of, field="as_of")
+        if max_tokens is not None:
+            max_tokens = check_count(
+                "max_tokens", max_tokens, fix="pass the profile's size in tokens, e.g. 500"
+            )
+        history = check_flag("history", history)
+        return read_profile(self.store, user_id, as_of=at, max_tokens=max_tokens, history=history)
 
     def session(
         self, *, user_id: str, session_id: str | None = None, now: datetime | str | None = None,

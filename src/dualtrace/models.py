@@ -7,7 +7,7 @@ from datetime import date, datetime
 from typing import Any, Literal
 
 EventKind = Literal["ADD", "UPDATE", "SUPERSEDE", "INVALIDATE", "MERGE", "NOOP", "REINFORCE"]
-MEMORY_KINDS = ("fact", "preference", "event", "episode_chunk", "summary")
+MEMORY_KINDS = ("fact", "preference", "event", "episode_chunk", "summary", "goal", "task")
 ITEM_KINDS = ("episode", *MEMORY_KINDS)
 
 
@@ -344,3 +344,44 @@ class AuditRow:
     action: str
     target_id: str | None
     detail: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ProfileValue:
+    """One current value in a user's profile: a slot's value (or an open goal or task) with
+    its date, the memory that holds it and the turns that said it.
+
+    `subject` is None for the user's own slots, else whose ("the user's daughter");
+    `replaced` lists what this value replaced, and what those replaced in turn, newest first
+    (with `history=True`; their own `replaced` is empty).
+    """
+
+    attribute: str
+    value: str
+    text: str
+    memory_id: str
+    since: datetime | None
+    sources: tuple[str, ...] = ()
+    subject: str | None = None
+    qualifier: str | None = None
+    until: datetime | None = None
+    replaced: tuple[ProfileValue, ...] = ()
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A user's current picture, from what is stored: every slot's current value, open goals
+    and tasks, and the last session's summary, rendered within a token budget.
+
+    `text` cites source turns as `[n]`; `references` maps each label to the turn's id.
+    """
+
+    user_id: str
+    text: str
+    tokens: int
+    values: list[ProfileValue]
+    goals: list[ProfileValue] = field(default_factory=list)
+    tasks: list[ProfileValue] = field(default_factory=list)
+    summary: str | None = None
+    as_of: datetime | None = None
+    references: dict[str, str] = field(default_factory=dict)

@@ -17,7 +17,7 @@ ROUTES = {
     ("post", "/v1/sessions/{session_id}/context"), ("post", "/v1/sessions/{session_id}/end"),
     ("post", "/v1/maintain"), ("get", "/metrics"), ("get", "/health/live"),
     ("get", "/health/ready"), ("get", "/v1/operations/{operation_id}"), ("get", "/v1/users"),
-    ("get", "/v1/turns"),
+    ("get", "/v1/turns"), ("get", "/v1/profile"),
 }  # fmt: skip
 
 

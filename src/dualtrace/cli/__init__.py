@@ -15,12 +15,13 @@ migrate), `demo`,
 
 from __future__ import annotations
 
-from dualtrace.cli import admin, bench, demo, mcp, records, serve
+from dualtrace.cli import admin, bench, demo, mcp, profile, records, serve
 from dualtrace.cli.app import accept_json_option, cli, exit_code
 
 for _command in (
     *records.COMMANDS,
     *admin.COMMANDS,
+    profile.profile,
     demo.demo,
     bench.bench,
     mcp.mcp,

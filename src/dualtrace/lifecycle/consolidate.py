@@ -217,10 +217,15 @@ def _english_list(values: list[str]) -> str:
     return ", ".join(values[:-1]) + " and " + values[-1]
 
 
+_CARRIED = ("goal", "task", "summary")  # what a session end stores (session/carry.py)
+
+
 def _separate(new: MemoryRecord, other: MemoryRecord) -> bool:
     """True when two similar-sounding memories are known to say different things."""
     if word_overlap(new.text, other.text) < MIN_WORD_OVERLAP:
         return True
+    if (new.kind in _CARRIED) != (other.kind in _CARRIED):
+        return True  # a fact is not a repeat of a goal, a task or a session's summary
     if new.subject and other.subject and normalise(new.subject) != normalise(other.subject):
         return True  # "Mel likes hiking" is not "Caroline likes hiking"
     if (

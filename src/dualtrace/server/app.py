@@ -23,7 +23,7 @@ from fastapi.responses import HTMLResponse
 from dualtrace import __version__
 from dualtrace.config import ServiceConfig
 from dualtrace.memory import Memory
-from dualtrace.server import api_admin, api_records, api_sessions, docs, errors
+from dualtrace.server import api_admin, api_profile, api_records, api_sessions, docs, errors
 from dualtrace.server.edge import Edge, Guard, Metrics
 from dualtrace.server.service import Service
 
@@ -66,7 +66,8 @@ def create_app(memory: Memory, config: ServiceConfig, *, close_memory: bool = Fa
     app.state.service = service
     app.state.metrics = Metrics(memory)
     errors.install(app)
-    for router in (api_admin.router, api_records.router, api_sessions.router):
+    routers = (api_admin.router, api_records.router, api_sessions.router, api_profile.router)
+    for router in routers:
         app.include_router(router)
     docs.mount(app)
     extras.extend(mount_surfaces(app, service))

@@ -23,6 +23,7 @@ from dualtrace.memory import Memory
 from dualtrace.recall.browse import MAX_PAGE
 from dualtrace.recall.search import MAX_LIMIT
 from dualtrace.server.mcp_errors import ToolServer, tool_errors
+from dualtrace.server.mcp_profile import get_profile
 from dualtrace.server.mcp_shapes import (
     AddOut,
     ContextOut,
@@ -354,4 +355,5 @@ TOOLS: tuple[tuple[Callable[..., Result], ToolAnnotations, str], ...] = (
     (delete_memory, _DELETE, "Delete a memory"),
     (memory_history, _READ, "Memory history"),
     (undo_change, _DELETE, "Undo a change"),
+    (get_profile, _READ, "Get the user's profile"),
 )

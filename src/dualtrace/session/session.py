@@ -41,6 +41,7 @@ from dualtrace.lifecycle.writer import MemoryWriter
 from dualtrace.models import AddResult, Context, Episode, EventKind, Hit, SessionContext
 from dualtrace.recall.read import read
 from dualtrace.recall.search import Searcher
+from dualtrace.session.carry import carry_over
 from dualtrace.session.summary import (
     Key,
     RollingSummary,
@@ -367,6 +368,9 @@ def _finish(
             warnings.append(f"extraction degraded: {error}")
         # recorded per batch: an interrupted end() resumes where it stopped
         store.set_session_extracted(user_id, session_id, batch[-1].seq)
+    if parts.config.extract:  # the goal, open tasks and summary carried to the next session
+        everything = store.session_episodes(user_id, session_id, -1)
+        carry_over(store, parts.writer.keys, user_id, session_id, everything)
     store.end_session(user_id, session_id, at, reason)
     return AddResult(episodes=[t.id for t in turns], events=events, warnings=warnings)
 

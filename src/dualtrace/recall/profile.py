@@ -1,0 +1,250 @@
+"""A user's profile: the current value of every slot, open goals and tasks, and the last
+session's summary, read from what the write path keeps (no LLM, no search).
+
+One store read brings every memory that fills a slot of the catalogue, or that a session
+end stored as a goal, a task or a summary (`memories_by_predicate`, closed ones too, for
+the history and for `as_of`). A one-valued slot shows its newest value valid at the time;
+a many-valued slot (pets, languages, …) every valid member. With `history`, each value
+lists what it replaced: the memories the writer closed in its favour (`superseded_by`),
+and what those replaced in turn.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from dualtrace.models import MemoryRecord, Profile, ProfileValue
+from dualtrace.store.ports.memory_reads import MemoryReads
+from dualtrace.text.slots import ATTRIBUTES
+from dualtrace.text.slots.stored import holds_value, slot_of
+from dualtrace.text.tokens import count_tokens
+
+GOAL, TASK, SESSION_SUMMARY = "goal", "task", "session_summary"
+CARRIED = (GOAL, TASK, SESSION_SUMMARY)  # predicates of what a session end stores
+_ORDER = {a.name: i for i, a in enumerate(ATTRIBUTES)}
+_USER = ("", "the user", "user", "用户")
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_NOT_WORD = re.compile(r"[\W_]+")
+
+HEADER = "## What we know about the user now ([n] = source turn)"
+PLANS_HEADER = "## Open goals and tasks"
+SUMMARY_HEADER = "## Last session"
+
+
+def read_profile(
+    store: MemoryReads,
+    user_id: str,
+    *,
+    as_of: datetime | None = None,
+    max_tokens: int | None = None,
+    history: bool = False,
+) -> Profile:
+    """The user's profile at `as_of` (now when None), its text within `max_tokens`."""
+    # closed memories only for what they replaced, or for the past
+    closed_too = history or as_of is not None
+    memories = store.memories_by_predicate(
+        user_id, [*(a.name for a in ATTRIBUTES), *CARRIED], include_invalid=closed_too
+    )
+    valid = [m for m in memories if _valid_at(m, as_of)]
+    by_id = {m.id: m for m in memories}
+    replaced = _replaced_index(memories) if history else {}
+    values = [_value(m, replaced, by_id, as_of) for m in _current(valid)]
+    goals = [_value(m, {}, by_id, as_of) for m in valid if _open(m, GOAL)]
+    tasks = [_value(m, {}, by_id, as_of) for m in valid if _open(m, TASK)]
+    summaries = [m for m in memories if m.predicate == SESSION_SUMMARY and _begun(m, as_of)]
+    summary = summaries[-1].text if summaries else None
+    text, references = _render(
+        values, goals, tasks, summaries[-1] if summaries else None, max_tokens
+    )
+    return Profile(
+        user_id=user_id,
+        text=text,
+        tokens=count_tokens(text) if text else 0,
+        values=values,
+        goals=goals,
+        tasks=tasks,
+        summary=summary,
+        as_of=as_of,
+        references=references,
+    )
+
+
+def _open(m: MemoryRecord, kind: str) -> bool:
+    """An open goal or task a session end stored (one closed is superseded by its closing)."""
+    return m.predicate == kind and m.kind == kind and m.metadata.get("status") == "open"
+
+
+def _valid_at(m: MemoryRecord, at: datetime | None) -> bool:
+    """Valid now (not closed), or at `at`: begun by then and not yet closed (valid time)."""
+    if at is None:
+        return m.valid_to is None and m.invalidated_at is None
+    return _begun(m, at) and (m.valid_to is None or m.valid_to > at)
+
+
+def _begun(m: MemoryRecord, at: datetime | None) -> bool:
+    return at is None or m.valid_from is None or m.valid_from <= at
+
+
+def _key(m: MemoryRecord) -> tuple[str, str, str]:
+    slot = slot_of(m) or {}
+    subject = (m.subject or "").casefold()
+    return (
+        ("" if subject in _USER else subject),
+        m.predicate or "",
+        str(slot.get("qualifier") or ""),
+    )
+
+
+def _current(valid: Sequence[MemoryRecord]) -> list[MemoryRecord]:
+    """Each slot's current values: the newest of a one-valued slot, every member of a
+    many-valued one (a member said again in the same words counts once, at its newest
+    statement: compared by a dict key, as a user may have thousands of slot memories)."""
+    slots: dict[tuple[str, str, str], dict[str, MemoryRecord]] = {}
+    for m in valid:  # oldest first
+        slot = slot_of(m)
+        if slot is None or not holds_value(m):
+            continue
+        held = slots.setdefault(_key(m), {})
+        if not slot.get("many"):
+            held.clear()
+        member = _NOT_WORD.sub("", _said(m).casefold())
+        held.pop(member, None)
+        held[member] = m
+    ordered = sorted(
+        slots.items(), key=lambda kv: (kv[0][0] != "", kv[0][0], _ORDER.get(kv[0][1], 99), kv[0][2])
+    )
+    return [m for _, held in ordered for m in held.values()]
+
+
+def _said(m: MemoryRecord) -> str:
+    slot = slot_of(m) or {}
+    return str(slot.get("value") or m.object or m.text)
+
+
+def _chain(
+    m: MemoryRecord, replaced: dict[str, list[MemoryRecord]], as_of: datetime | None
+) -> list[MemoryRecord]:
+    """What `m` replaced, and what those replaced in turn, newest first (one flat list)."""
+    found: dict[str, MemoryRecord] = {}
+    todo = [m.id]
+    while todo:
+        for r in replaced.get(todo.pop(), []):
+            if r.id not in found and r.id != m.id and _begun(r, as_of):
+                found[r.id] = r
+                todo.append(r.id)
+    return sorted(
+        found.values(), key=lambda r: r.valid_from or r.recorded_at or _EPOCH, reverse=True
+    )
+
+
+def _replaced_index(memories: Iterable[MemoryRecord]) -> dict[str, list[MemoryRecord]]:
+    """Memory id -> the memories closed in its favour, newest first."""
+    index: dict[str, list[MemoryRecord]] = {}
+    for m in memories:
+        if m.superseded_by:
+            index.setdefault(m.superseded_by, []).insert(0, m)
+    return index
+
+
+def _value(
+    m: MemoryRecord,
+    replaced: dict[str, list[MemoryRecord]],
+    by_id: dict[str, MemoryRecord],
+    as_of: datetime | None,
+) -> ProfileValue:
+    slot = slot_of(m) or {}
+    earlier = tuple(_value(r, {}, by_id, as_of) for r in _chain(m, replaced, as_of))
+    subject = None if _key(m)[0] == "" else m.subject
+    return ProfileValue(
+        attribute=m.predicate or m.kind,
+        value=_said(m),
+        text=m.text,
+        memory_id=m.id,
+        since=m.valid_from,
+        sources=m.source_episode_ids,
+        subject=subject,
+        qualifier=slot.get("qualifier"),
+        until=m.valid_to,
+        replaced=earlier,
+    )
+
+
+@dataclass
+class _Lines:
+    """Lines added in priority order while they fit the budget; sources numbered as cited."""
+
+    max_tokens: int | None
+    lines: list[str] = field(default_factory=list)
+    used: int = 0
+    references: dict[str, str] = field(default_factory=dict)
+    full: bool = False
+
+    def cite(self, sources: Sequence[str]) -> str:
+        labels = []
+        for source in sources:
+            label = next((k for k, v in self.references.items() if v == source), None)
+            if label is None:
+                label = str(len(self.references) + 1)
+                self.references[label] = source
+            labels.append(f"[{label}]")
+        return (" " + "".join(labels)) if labels else ""
+
+    def add(self, line: str, sources: Sequence[str] = ()) -> bool:
+        if self.full:
+            return False
+        before = dict(self.references)
+        line += self.cite(sources)
+        cost = count_tokens(line) + 1
+        if self.max_tokens is not None and self.used + cost > self.max_tokens:
+            self.references, self.full = before, True
+            return False
+        self.lines.append(line)
+        self.used += cost
+        return True
+
+
+def _render(
+    values: list[ProfileValue],
+    goals: list[ProfileValue],
+    tasks: list[ProfileValue],
+    summary: MemoryRecord | None,
+    max_tokens: int | None,
+) -> tuple[str, dict[str, str]]:
+    out = _Lines(max_tokens)
+    if values and out.add(HEADER):
+        for v in values:
+            if not out.add(f"- {_label(v)}: {v.value} ({_since(v.since)})", v.sources):
+                break
+            for r in v.replaced:
+                out.add(f"  - replaced {r.value} ({_span(r)})", r.sources)
+    if (goals or tasks) and not out.full and out.add(PLANS_HEADER):
+        for kind, items in (("Goal", goals), ("To do", tasks)):
+            for g in items:
+                out.add(f"- {kind}: {g.text} ({_since(g.since)})", g.sources)
+    if summary is not None and not out.full:
+        at = summary.valid_from
+        day = "" if at is None else f" ({at:%a} {at.day} {at:%B %Y})"
+        if out.add(SUMMARY_HEADER + day):
+            for line in summary.text.splitlines():
+                out.add(line)
+    return "\n".join(out.lines), out.references
+
+
+def _label(v: ProfileValue) -> str:
+    name = v.attribute.replace("_", " ")
+    if v.qualifier:
+        name += f" ({v.qualifier})"
+    return f"{v.subject} — {name}" if v.subject else name
+
+
+def _since(at: datetime | None) -> str:
+    return "date unknown" if at is None else f"since {at.day} {at:%b %Y}"
+
+
+def _span(v: ProfileValue) -> str:
+    start = "?" if v.since is None else f"{v.since.day} {v.since:%b %Y}"
+    end = "?" if v.until is None else f"{v.until.day} {v.until:%b %Y}"
+    return f"{start} – {end}"

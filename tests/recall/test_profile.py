@@ -1,0 +1,94 @@
+"""`Memory.profile`: each slot's current value with its date and source turns, every member
+of a many-valued slot, what a value replaced on request, the past with `as_of`, and the text
+within a token budget (both backends)."""
+
+from __future__ import annotations
+
+import pytest
+
+from dualtrace import Memory, Profile, ValidationError
+from dualtrace.text.tokens import count_tokens
+
+JAN, MAR, APR = "2025-01-05T10:00:00Z", "2025-03-01T10:00:00Z", "2025-04-01T10:00:00Z"
+
+
+def _said(mem: Memory) -> None:
+    mem.add("I live in Lyon with my partner.", user_id="u", timestamp=JAN)
+    mem.add("I work at Google as an engineer.", user_id="u", timestamp=JAN)
+    mem.add("We have a dog named Rex.", user_id="u", timestamp=JAN)
+    mem.add("我们搬到了波尔多。", user_id="u", timestamp=MAR)
+    mem.add("We just adopted a cat called Miso.", user_id="u", timestamp=APR)
+
+
+def _values(profile: Profile) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for v in profile.values:
+        found.setdefault(v.attribute, []).append(v.value)
+    return found
+
+
+def test_current_values_with_dates_and_sources(any_mem: Memory) -> None:
+    _said(any_mem)
+    profile = any_mem.profile("u")
+    values = _values(profile)
+    assert values["lives_in"] == ["波尔多"]  # the newer one-valued value, not Lyon
+    assert values["pet"] == ["dog named Rex", "cat called Miso"]  # every member
+    assert values["works_at"] == ["Google"]
+    home = next(v for v in profile.values if v.attribute == "lives_in")
+    assert home.since is not None and home.since.isoformat().startswith("2025-03-01")
+    assert any_mem.get(home.sources[0], user_id="u").text == "我们搬到了波尔多。"
+    assert "Lyon" not in profile.text and "波尔多 (since 1 Mar 2025) [" in profile.text
+    assert home.replaced == ()  # history only when asked
+    label = profile.text.split("波尔多 (since 1 Mar 2025) [")[1].split("]")[0]
+    assert profile.references[label] == home.sources[0]
+    assert profile.tokens == count_tokens(profile.text)
+
+
+def test_history_lists_what_a_value_replaced(any_mem: Memory) -> None:
+    _said(any_mem)
+    home = next(v for v in any_mem.profile("u", history=True).values if v.attribute == "lives_in")
+    assert [r.value for r in home.replaced] == ["Lyon"]
+    assert home.replaced[0].until == home.since
+    assert "replaced Lyon (5 Jan 2025 – 1 Mar 2025)" in any_mem.profile("u", history=True).text
+
+
+def test_as_of_reads_the_past(any_mem: Memory) -> None:
+    _said(any_mem)
+    then = _values(any_mem.profile("u", as_of="2025-02-01T00:00:00Z"))
+    assert then["lives_in"] == ["Lyon"] and then["pet"] == ["dog named Rex"]
+    assert _values(any_mem.profile("u", as_of="2024-12-01T00:00:00Z")) == {}
+
+
+def test_the_text_keeps_within_the_budget(mem: Memory) -> None:
+    _said(mem)
+    whole = mem.profile("u")
+    small = mem.profile("u", max_tokens=30)
+    assert small.tokens <= 30 < whole.tokens
+    assert small.text and whole.text.startswith(small.text)
+    assert len(small.values) == len(whole.values)  # the structured values are all there
+    assert set(small.references) < set(whole.references)
+
+
+def test_other_users_and_empty_profiles(mem: Memory) -> None:
+    _said(mem)
+    empty = mem.profile("someone-else")
+    assert empty.values == [] and empty.text == "" and empty.tokens == 0
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "names"),
+    [
+        ({"max_tokens": 0}, "max_tokens"),
+        ({"max_tokens": "many"}, "max_tokens"),
+        ({"as_of": "next week"}, "as_of"),
+        ({"history": "yes"}, "history"),
+    ],
+)
+def test_bad_arguments_are_named(mem: Memory, kwargs: dict[str, object], names: str) -> None:
+    with pytest.raises(ValidationError, match=names):
+        mem.profile("u", **kwargs)  # type: ignore[arg-type]
+
+
+def test_a_bad_user_id_is_named(mem: Memory) -> None:
+    with pytest.raises(ValidationError, match="user_id"):
+        mem.profile("")
