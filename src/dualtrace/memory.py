@@ -110,7 +110,7 @@ class Memory:
         self._keys = KeyBuilder(self.store, self.embedder, self.config)
         self._recorder = EpisodeRecorder(self.store, self._keys, self.config)
         self.writer = MemoryWriter(
-            self.store, extractor or default_extractor(llm), self._keys.memory_keys,
+            self.store, extractor or default_extractor(llm), self._keys.memory_keys_many,
             actor=self.config.actor, key_chars=self.config.embed_max_chars,
             judge=None if llm is None else LLMJudge(llm),
         )  # fmt: skip

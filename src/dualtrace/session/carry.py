@@ -11,22 +11,22 @@ predicate "session_summary". `Memory.profile` lists the open ones and the last s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
 from dualtrace.encode.episodes import new_id
 from dualtrace.encode.rules import RulesExtractor
+from dualtrace.lifecycle.writer import KeysFn
 from dualtrace.models import Episode, MemoryRecord
 from dualtrace.recall.profile import GOAL, SESSION_SUMMARY, TASK
 from dualtrace.session.summary import RollingSummary, normalise_value, read_turn
 from dualtrace.store.base import Store
-from dualtrace.store.ports.records import IndexEntry, MemoryChange
+from dualtrace.store.ports.records import MemoryChange
 from dualtrace.text.sentences import split_sentences
 from dualtrace.text.tasks import closes
 
 ACTOR = "session-end"
-KeysFn = Callable[[str, MemoryRecord], list[IndexEntry]]
 
 
 @dataclass(frozen=True)
@@ -80,7 +80,8 @@ def carry_over(
             )
         )
     # open goals and tasks are searchable; a summary or a closing repeats what turns said
-    keyed = [k for r in records if _is_open(r) for k in keys(user_id, r)]
+    opened = [r for r in records if _is_open(r)]
+    keyed = [k for ks in keys(user_id, opened) for k in ks]
     store.insert_memories(user_id, records, keyed, ACTOR, changes=changes)
     return [r.id for r in records]
 
