@@ -27,6 +27,7 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy src
 	$(BIN)/lint-imports
 	$(BIN)/pytest

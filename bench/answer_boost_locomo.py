@@ -55,15 +55,22 @@ def main(argv: list[str] | None = None) -> int:
         for user, conv in convs.items():
             ingest(mem, user, conv)
     print(f"ingested in {time.perf_counter() - start:.0f} s\n")
-    print("| answer_weight | " + " | ".join(f"recall@{k}" for k in KS) + " | questions asking a "
-          "quantity | " + " | ".join(f"their recall@{k}" for k in KS) + " |")  # fmt: skip
+    print(
+        "| answer_weight | " + " | ".join(f"recall@{k}" for k in KS) + " | questions asking a "
+        "quantity | " + " | ".join(f"their recall@{k}" for k in KS) + " |"
+    )
     print("|---:|" + "---:|" * (2 * len(KS) + 1))
     for weight in (float(w) for w in args.weights.split(",")):
         config = MemoryConfig(embed_cache_path=args.cache, extract=False, answer_weight=weight)
         with Memory(db, config=config) as mem:
             every, asking, n = recall(mem, convs)
-        print(f"| {weight} | " + " | ".join(f"{every[k]:.3f}" for k in KS) + f" | {n} | "
-              + " | ".join(f"{asking[k]:.3f}" for k in KS) + " |")  # fmt: skip
+        print(
+            f"| {weight} | "
+            + " | ".join(f"{every[k]:.3f}" for k in KS)
+            + f" | {n} | "
+            + " | ".join(f"{asking[k]:.3f}" for k in KS)
+            + " |"
+        )
     return 0
 
 

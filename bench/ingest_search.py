@@ -63,50 +63,195 @@ AN_BEFORE_VOWEL = re.compile(r"\b([Aa]) ([aeiouAEIOU])")
 # -- vocabulary and templates --------------------------------------------------------------
 
 PEOPLE = [
-    "Anna", "Ben", "Carlos", "Daria", "Emeka", "Fatima", "Greta", "Hiroshi", "Ines", "Jonas",
-    "Kavya", "Liam", "Mei", "Nadia", "Oscar", "Priya", "Rafael", "Sofia", "Tomas", "Uma",
-    "Victor", "Wen", "Ximena", "Yara", "Zoe", "Aiden", "Bianca", "Chloe", "Dmitri", "Elena",
-    "Farid", "Grace", "Hannah", "Ivan", "Julia", "Kenji", "Lucia", "Mateo", "Nora", "Omar",
-]  # fmt: skip
+    "Anna",
+    "Ben",
+    "Carlos",
+    "Daria",
+    "Emeka",
+    "Fatima",
+    "Greta",
+    "Hiroshi",
+    "Ines",
+    "Jonas",
+    "Kavya",
+    "Liam",
+    "Mei",
+    "Nadia",
+    "Oscar",
+    "Priya",
+    "Rafael",
+    "Sofia",
+    "Tomas",
+    "Uma",
+    "Victor",
+    "Wen",
+    "Ximena",
+    "Yara",
+    "Zoe",
+    "Aiden",
+    "Bianca",
+    "Chloe",
+    "Dmitri",
+    "Elena",
+    "Farid",
+    "Grace",
+    "Hannah",
+    "Ivan",
+    "Julia",
+    "Kenji",
+    "Lucia",
+    "Mateo",
+    "Nora",
+    "Omar",
+]
 ABSENT_PEOPLE = ["Quentin", "Yusuf", "Brigitte", "Thaddeus", "Olufemi", "Svetlana", "Ezra"]
 PLACES = [
-    "Lisbon", "Kyoto", "Nairobi", "Toronto", "Oaxaca", "Reykjavik", "Hanoi", "Edinburgh",
-    "Cape Town", "Seoul", "Marrakesh", "Vancouver", "Prague", "Bali", "Istanbul", "Melbourne",
-    "Cusco", "Copenhagen", "Santorini", "Chicago", "the Lake District", "Yosemite", "Tuscany",
-    "the Rockies", "Mumbai", "Buenos Aires", "Tbilisi", "Porto", "Hokkaido", "Dublin",
-]  # fmt: skip
+    "Lisbon",
+    "Kyoto",
+    "Nairobi",
+    "Toronto",
+    "Oaxaca",
+    "Reykjavik",
+    "Hanoi",
+    "Edinburgh",
+    "Cape Town",
+    "Seoul",
+    "Marrakesh",
+    "Vancouver",
+    "Prague",
+    "Bali",
+    "Istanbul",
+    "Melbourne",
+    "Cusco",
+    "Copenhagen",
+    "Santorini",
+    "Chicago",
+    "the Lake District",
+    "Yosemite",
+    "Tuscany",
+    "the Rockies",
+    "Mumbai",
+    "Buenos Aires",
+    "Tbilisi",
+    "Porto",
+    "Hokkaido",
+    "Dublin",
+]
 HOBBIES = [
-    "pottery", "rock climbing", "salsa dancing", "birdwatching", "woodworking", "chess",
-    "sourdough baking", "trail running", "watercolor painting", "knitting", "surfing",
-    "photography", "gardening", "playing the cello", "kayaking", "calligraphy", "yoga",
-    "board games", "stand-up comedy", "astronomy", "scuba diving", "journaling", "archery",
-]  # fmt: skip
+    "pottery",
+    "rock climbing",
+    "salsa dancing",
+    "birdwatching",
+    "woodworking",
+    "chess",
+    "sourdough baking",
+    "trail running",
+    "watercolor painting",
+    "knitting",
+    "surfing",
+    "photography",
+    "gardening",
+    "playing the cello",
+    "kayaking",
+    "calligraphy",
+    "yoga",
+    "board games",
+    "stand-up comedy",
+    "astronomy",
+    "scuba diving",
+    "journaling",
+    "archery",
+]
 FOODS = [
-    "ramen", "paella", "tacos al pastor", "pho", "lasagna", "dumplings", "shakshuka",
-    "banana bread", "sushi", "jollof rice", "pad thai", "croissants", "butter chicken",
-    "empanadas", "falafel", "pierogi", "bibimbap", "key lime pie", "mushroom risotto",
-    "fish and chips", "tiramisu", "curry laksa",
-]  # fmt: skip
+    "ramen",
+    "paella",
+    "tacos al pastor",
+    "pho",
+    "lasagna",
+    "dumplings",
+    "shakshuka",
+    "banana bread",
+    "sushi",
+    "jollof rice",
+    "pad thai",
+    "croissants",
+    "butter chicken",
+    "empanadas",
+    "falafel",
+    "pierogi",
+    "bibimbap",
+    "key lime pie",
+    "mushroom risotto",
+    "fish and chips",
+    "tiramisu",
+    "curry laksa",
+]
 JOBS = [
-    "nurse", "software engineer", "high school teacher", "architect", "chef", "pharmacist",
-    "graphic designer", "firefighter", "accountant", "veterinarian", "journalist",
-    "social worker", "electrician", "data analyst", "pilot", "librarian", "physiotherapist",
-]  # fmt: skip
+    "nurse",
+    "software engineer",
+    "high school teacher",
+    "architect",
+    "chef",
+    "pharmacist",
+    "graphic designer",
+    "firefighter",
+    "accountant",
+    "veterinarian",
+    "journalist",
+    "social worker",
+    "electrician",
+    "data analyst",
+    "pilot",
+    "librarian",
+    "physiotherapist",
+]
 EVENTS = [
-    "birthday party", "wedding", "graduation", "book club meeting", "charity run",
-    "family reunion", "housewarming", "concert", "job interview", "art exhibition",
-    "baby shower", "farewell dinner", "school play", "marathon", "pride parade",
-    "LGBTQ support group", "adoption meeting", "camping trip", "music festival",
-]  # fmt: skip
+    "birthday party",
+    "wedding",
+    "graduation",
+    "book club meeting",
+    "charity run",
+    "family reunion",
+    "housewarming",
+    "concert",
+    "job interview",
+    "art exhibition",
+    "baby shower",
+    "farewell dinner",
+    "school play",
+    "marathon",
+    "pride parade",
+    "LGBTQ support group",
+    "adoption meeting",
+    "camping trip",
+    "music festival",
+]
 WHEN = [
-    "last weekend", "yesterday", "two weeks ago", "last summer", "this morning",
-    "on Friday night", "last month", "over the holidays", "a few days ago", "next Saturday",
-    "in the spring", "last year",
-]  # fmt: skip
+    "last weekend",
+    "yesterday",
+    "two weeks ago",
+    "last summer",
+    "this morning",
+    "on Friday night",
+    "last month",
+    "over the holidays",
+    "a few days ago",
+    "next Saturday",
+    "in the spring",
+    "last year",
+]
 FEELINGS = [
-    "amazing", "exhausting", "a bit stressful", "so much fun", "really moving", "hilarious",
-    "peaceful", "overwhelming", "unforgettable", "bittersweet",
-]  # fmt: skip
+    "amazing",
+    "exhausting",
+    "a bit stressful",
+    "so much fun",
+    "really moving",
+    "hilarious",
+    "peaceful",
+    "overwhelming",
+    "unforgettable",
+    "bittersweet",
+]
 OPENERS = ["Oh,", "Honestly,", "Guess what,", "So,", "You know,", "Funny thing,", "Well,"]
 
 EN_TEMPLATES = [
@@ -142,9 +287,16 @@ EN_TEMPLATES = [
     "I'm so proud of {person} for running the {event} {when}.",
 ]
 EN_VOCAB: dict[str, Sequence[str]] = {
-    "person": PEOPLE, "place": PLACES, "hobby": HOBBIES, "food": FOODS, "job": JOBS,
-    "event": EVENTS, "when": WHEN, "feeling": FEELINGS, "opener": OPENERS,
-}  # fmt: skip
+    "person": PEOPLE,
+    "place": PLACES,
+    "hobby": HOBBIES,
+    "food": FOODS,
+    "job": JOBS,
+    "event": EVENTS,
+    "when": WHEN,
+    "feeling": FEELINGS,
+    "opener": OPENERS,
+}
 
 ZH_VOCAB: dict[str, Sequence[str]] = {
     "person": ["小王", "李娜", "张伟", "王芳", "刘洋", "陈静", "杨帆", "赵磊", "Anna", "Kenji"],
@@ -272,10 +424,15 @@ def session_calls(sessions: list[Session], batch: int) -> Iterator[tuple[Session
     """Each session's turns as `Memory.add` message lists of at most `batch` turns."""
     for session in sessions:
         messages = [
-            {"role": "user", "name": speaker, "content": text, "timestamp": when.isoformat(),
-             "id": f"{session.id}:{i + 1}"}
+            {
+                "role": "user",
+                "name": speaker,
+                "content": text,
+                "timestamp": when.isoformat(),
+                "id": f"{session.id}:{i + 1}",
+            }
             for i, (speaker, text, when) in enumerate(session.turns)
-        ]  # fmt: skip
+        ]
         for start in range(0, len(messages), batch):
             yield session, messages[start : start + batch]
 
@@ -361,12 +518,17 @@ def ingest(db: Path, inner: Embedder, sessions: list[Session], batch: int) -> di
         seconds = time.perf_counter() - start
     outside = seconds - timed.passage_seconds
     return {
-        "turns": total, "sessions": len(sessions), "add_calls": calls,
-        "turns_per_call": total / calls, "seconds": seconds, "turns_per_s": total / seconds,
-        "embed_seconds": timed.passage_seconds, "embed_share": timed.passage_seconds / seconds,
+        "turns": total,
+        "sessions": len(sessions),
+        "add_calls": calls,
+        "turns_per_call": total / calls,
+        "seconds": seconds,
+        "turns_per_s": total / seconds,
+        "embed_seconds": timed.passage_seconds,
+        "embed_share": timed.passage_seconds / seconds,
         "texts_embedded": timed.passage_texts,
         "turns_per_s_excluding_embedding": total / outside if outside > 0 else None,
-    }  # fmt: skip
+    }
 
 
 def stats_ms(seconds: Sequence[float]) -> dict[str, float]:
@@ -414,12 +576,13 @@ def search_latency(
     if len(live.query_seconds) != len(queries):
         raise RuntimeError("a timed query did not reach the model: the 'with' figure is wrong")
     return {
-        "limit": limit, "warmup_queries": len(warmup),
+        "limit": limit,
+        "warmup_queries": len(warmup),
         "with_query_embedding_ms": stats_ms(including),
         "without_query_embedding_ms": stats_ms(excluding),
         "query_embedding_ms": stats_ms(live.query_seconds),
         "mean_hits": hits / (2 * len(queries)),
-    }  # fmt: skip
+    }
 
 
 # -- report -----------------------------------------------------------------------------------
@@ -435,11 +598,14 @@ def machine_info(embedder: Embedder) -> dict[str, Any]:
     """What the figures depend on besides the code."""
     usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None
     return {
-        "cpu_count": os.cpu_count(), "usable_cpus": usable,
-        "python": platform.python_version(), "platform": platform.platform(),
-        "numpy": np.__version__, "embedder_id": embedder.id,
+        "cpu_count": os.cpu_count(),
+        "usable_cpus": usable,
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "numpy": np.__version__,
+        "embedder_id": embedder.id,
         "load_avg_1m_at_start": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None,
-    }  # fmt: skip
+    }
 
 
 def ms3(s: dict[str, float]) -> str:
@@ -452,28 +618,40 @@ def render(result: dict[str, Any]) -> str:
     ing, srch, mach = result["ingest"], result["search"], result["machine"]
     excl = ing["turns_per_s_excluding_embedding"]
     rows = [
-        ("turns ingested", f"{ing['turns']:,} in {ing['sessions']} sessions, "
-         f"{ing['add_calls']} add calls ({ing['turns_per_call']:.1f} turns/call)"),
+        (
+            "turns ingested",
+            f"{ing['turns']:,} in {ing['sessions']} sessions, "
+            f"{ing['add_calls']} add calls ({ing['turns_per_call']:.1f} turns/call)",
+        ),
         ("ingest time", f"{ing['seconds']:.1f} s"),
         ("ingest rate", f"{ing['turns_per_s']:.1f} turns/s"),
         ("embedding share of ingest", f"{ing['embed_share']:.1%} ({ing['embed_seconds']:.1f} s)"),
         ("ingest rate without embedding", "n/a" if excl is None else f"{excl:.0f} turns/s"),
-        ("search p50 / p95 / mean, with query embedding",
-         ms3(srch["with_query_embedding_ms"]) + " ms"),
-        ("search p50 / p95 / mean, without query embedding",
-         ms3(srch["without_query_embedding_ms"]) + " ms"),
+        (
+            "search p50 / p95 / mean, with query embedding",
+            ms3(srch["with_query_embedding_ms"]) + " ms",
+        ),
+        (
+            "search p50 / p95 / mean, without query embedding",
+            ms3(srch["without_query_embedding_ms"]) + " ms",
+        ),
         ("query embedding alone p50 / p95 / mean", ms3(srch["query_embedding_ms"]) + " ms"),
-        ("queries timed (limit, mean hits)",
-         f"{srch['with_query_embedding_ms']['n']} (limit={srch['limit']}, "
-         f"{srch['mean_hits']:.1f} hits)"),
-    ]  # fmt: skip
+        (
+            "queries timed (limit, mean hits)",
+            f"{srch['with_query_embedding_ms']['n']} (limit={srch['limit']}, "
+            f"{srch['mean_hits']:.1f} hits)",
+        ),
+    ]
     machine = [
         ("cpu count (usable)", f"{mach['cpu_count']} ({mach['usable_cpus']})"),
-        ("python", mach["python"]), ("platform", mach["platform"]),
-        ("embedder", mach["embedder_id"]), ("model load (not timed)", f"{result['load_s']:.2f} s"),
-        ("turns", f"{ing['turns']:,}"), ("db size", f"{result['db_size_mb']:.1f} MB"),
+        ("python", mach["python"]),
+        ("platform", mach["platform"]),
+        ("embedder", mach["embedder_id"]),
+        ("model load (not timed)", f"{result['load_s']:.2f} s"),
+        ("turns", f"{ing['turns']:,}"),
+        ("db size", f"{result['db_size_mb']:.1f} MB"),
         ("load average (1 min) at start", f"{mach['load_avg_1m_at_start']}"),
-    ]  # fmt: skip
+    ]
     lines = ["| figure | value |", "|---|---|", *(f"| {k} | {v} |" for k, v in rows), ""]
     lines += ["| machine | value |", "|---|---|", *(f"| {k} | {v} |" for k, v in machine)]
     return "\n".join([*lines, "", METHOD_NOTE])
@@ -529,9 +707,13 @@ def run(args: argparse.Namespace, db: Path) -> dict[str, Any]:
     searched = search_latency(db, inner, timed, warmup, now, args.limit)
     params = {k: v for k, v in vars(args).items() if k not in ("db", "json")}
     return {
-        "params": params, "machine": machine, "load_s": load_s, "ingest": ingested,
-        "search": searched, "db_size_mb": db_size_mb(db),
-    }  # fmt: skip
+        "params": params,
+        "machine": machine,
+        "load_s": load_s,
+        "ingest": ingested,
+        "search": searched,
+        "db_size_mb": db_size_mb(db),
+    }
 
 
 def main(argv: Sequence[str] | None = None) -> int:

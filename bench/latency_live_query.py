@@ -67,8 +67,11 @@ def main() -> int:
     queries = make_queries(args.queries + 5, args.seed)
     now = datetime(2030, 1, 1, tzinfo=UTC)
     result = search_latency(args.db, embedder, queries[5:], queries[:5], now, 10)  # type: ignore[arg-type]
-    figures = {k: {s: round(v, 1) for s, v in val.items()} for k, val in result.items()
-               if k.endswith("_ms")}  # fmt: skip
+    figures = {
+        k: {s: round(v, 1) for s, v in val.items()}
+        for k, val in result.items()
+        if k.endswith("_ms")
+    }
     print(json.dumps(figures, indent=1))
     return 0
 

@@ -64,8 +64,10 @@ def main(argv: list[str] | None = None) -> int:
             start = time.perf_counter()
             lists[name] = ranked_lists(mem, convs, max(ks))
             asked = time.perf_counter() - start
-        print(f"{name}: {turns} turns in {took:.0f} s; {len(lists[name])} questions "
-              f"in {asked:.1f} s", file=sys.stderr)  # fmt: skip
+        print(
+            f"{name}: {turns} turns in {took:.0f} s; {len(lists[name])} questions in {asked:.1f} s",
+            file=sys.stderr,
+        )
     print("| backend | questions | " + " | ".join(f"recall@{k}" for k in ks) + " |")
     print("|---|---:|" + "---:|" * len(ks))
     for name, rows in lists.items():

@@ -36,9 +36,13 @@ class CountingLLM:
         return "counting"
 
     def complete(
-        self, messages: list[ChatMessage], *, json_schema: dict[str, Any] | None = None,
-        max_tokens: int = 1024, temperature: float = 0.0,
-    ) -> Completion:  # fmt: skip
+        self,
+        messages: list[ChatMessage],
+        *,
+        json_schema: dict[str, Any] | None = None,
+        max_tokens: int = 1024,
+        temperature: float = 0.0,
+    ) -> Completion:
         tokens = sum(count_tokens(m.content) for m in messages)
         tokens += count_tokens(json.dumps(json_schema)) if json_schema else 0
         CountingLLM.calls += 1

@@ -70,13 +70,16 @@ def start(embedder: str, db: Path) -> tuple[subprocess.Popen[bytes], str, str]:
     """`dualtrace serve` on a free port, and an admin key; waits until it is ready."""
     made = subprocess.run(
         [*dualtrace(embedder), "--db", str(db), "keys", "create", "--admin"],
-        capture_output=True, text=True, check=True,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     port = free_port()
     process = subprocess.Popen(
         [*dualtrace(embedder), "--db", str(db), "serve", "--port", str(port)],
-        env={**os.environ, "DUALTRACE_RATE_LIMIT": "0"}, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
+        env={**os.environ, "DUALTRACE_RATE_LIMIT": "0"},
+        stderr=subprocess.DEVNULL,
+    )
     base = f"http://127.0.0.1:{port}"
     for _ in range(600):
         try:
@@ -93,10 +96,15 @@ def batches(turns: int, seed: int, batch: int) -> list[dict[str, Any]]:
     bodies = []
     for session in make_corpus(turns, seed):
         messages = [
-            {"role": "user", "name": speaker, "content": text, "timestamp": when.isoformat(),
-             "id": f"{seed}:{session.id}:{i}"}
+            {
+                "role": "user",
+                "name": speaker,
+                "content": text,
+                "timestamp": when.isoformat(),
+                "id": f"{seed}:{session.id}:{i}",
+            }
             for i, (speaker, text, when) in enumerate(session.turns)
-        ]  # fmt: skip
+        ]
         for at in range(0, len(messages), batch):
             bodies.append({"session_id": session.id, "messages": messages[at : at + batch]})
     return bodies
@@ -111,8 +119,9 @@ def ingest(client: httpx.Client, turns: int, batch: int) -> dict[str, float]:
         began = time.perf_counter()
         for n, body in enumerate(bodies):
             user = USERS[n % len(USERS)]
-            r = client.post("/v1/memories", json={**body, "user_id": user,
-                                                  "async": mode == "async"})  # fmt: skip
+            r = client.post(
+                "/v1/memories", json={**body, "user_id": user, "async": mode == "async"}
+            )
             r.raise_for_status()
             if mode == "async":
                 operations.append((user, r.json()["id"]))  # type: ignore[arg-type]
@@ -129,8 +138,9 @@ def ingest(client: httpx.Client, turns: int, batch: int) -> dict[str, float]:
             drained = time.perf_counter() - began
             figures["async_drain_s"] = drained
             figures["async_end_to_end_turns_per_s"] = turns / drained
-            print(f"async: backlog drained {drained:.1f} s after the first request",
-                  file=sys.stderr)  # fmt: skip
+            print(
+                f"async: backlog drained {drained:.1f} s after the first request", file=sys.stderr
+            )
     return figures
 
 
@@ -144,16 +154,19 @@ def load(base: str, key: str, clients: int, seconds: float, seed: int) -> dict[s
 
     def worker(n: int) -> None:
         rng = random.Random(seed * 100 + n)
-        with httpx.Client(base_url=base, headers={"Authorization": f"Bearer {key}"},
-                          timeout=60) as c:  # fmt: skip
+        with httpx.Client(
+            base_url=base, headers={"Authorization": f"Bearer {key}"}, timeout=60
+        ) as c:
             i = 0
             while time.perf_counter() < stop:
                 route = rng.choices([r for r, _ in MIX], [w for _, w in MIX])[0]
                 user = rng.choice(USERS)
                 query = rng.choice(queries)
                 if route == "add":
-                    body: dict[str, Any] = {"user_id": user, "messages": [
-                        {"content": f"{query.rstrip('?')} — client {n}, turn {i}."}]}  # fmt: skip
+                    body: dict[str, Any] = {
+                        "user_id": user,
+                        "messages": [{"content": f"{query.rstrip('?')} — client {n}, turn {i}."}],
+                    }
                     path = "/v1/memories"
                 elif route == "search":
                     body, path = {"user_id": user, "query": query, "limit": 10}, "/v1/search"
@@ -189,9 +202,15 @@ def load(base: str, key: str, clients: int, seconds: float, seed: int) -> dict[s
         }
         for route, v in sorted(latencies.items())
     }
-    return {"clients": clients, "seconds": elapsed, "requests": total,
-            "throughput": total / elapsed, "errors": len(errors), "error_samples": errors[:5],
-            "routes": routes}  # fmt: skip
+    return {
+        "clients": clients,
+        "seconds": elapsed,
+        "requests": total,
+        "throughput": total / elapsed,
+        "errors": len(errors),
+        "error_samples": errors[:5],
+        "routes": routes,
+    }
 
 
 def render(result: dict[str, Any]) -> str:
@@ -214,8 +233,11 @@ def render(result: dict[str, Any]) -> str:
         for route in ("add", "search", "context"):
             r = run["routes"].get(route)
             cells.append("–" if r is None else f"{r['p50']:.0f} / {r['p95']:.0f} / {r['p99']:.0f}")
-        lines.append(f"| {run['clients']} | {run['throughput']:.1f} | {run['errors']} | "
-                     + " | ".join(cells) + " |")  # fmt: skip
+        lines.append(
+            f"| {run['clients']} | {run['throughput']:.1f} | {run['errors']} | "
+            + " | ".join(cells)
+            + " |"
+        )
     return "\n".join(lines)
 
 
@@ -232,8 +254,9 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         process, base, key = start(args.embedder, Path(tmp) / "memory.db")
         try:
-            with httpx.Client(base_url=base, headers={"Authorization": f"Bearer {key}"},
-                              timeout=300) as client:  # fmt: skip
+            with httpx.Client(
+                base_url=base, headers={"Authorization": f"Bearer {key}"}, timeout=300
+            ) as client:
                 figures = ingest(client, args.ingest, args.batch)
             runs = []
             for clients in (int(c) for c in args.clients.split(",")):

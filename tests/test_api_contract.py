@@ -25,8 +25,14 @@ def test_signatures_match_the_contract() -> None:
     assert list(params)[:7] == ["self", "path", "url", "embedder", "llm", "config", "store"]
     add = inspect.signature(Memory.add).parameters
     assert list(add)[:7] == [
-        "self", "messages", "user_id", "session_id", "timestamp", "agent_id", "metadata",
-    ]  # fmt: skip
+        "self",
+        "messages",
+        "user_id",
+        "session_id",
+        "timestamp",
+        "agent_id",
+        "metadata",
+    ]
     for name in ("user_id", "session_id", "timestamp", "agent_id", "metadata"):
         assert add[name].kind is inspect.Parameter.KEYWORD_ONLY
     search = inspect.signature(Memory.search).parameters
@@ -182,7 +188,8 @@ def test_a_rare_filter_value_still_finds_its_record(mem: Memory) -> None:
     mem.add(
         [{"content": f"project alpha budget note {i}", "metadata": {"p": "A"}} for i in range(200)]
         + [{"content": "project alpha budget final", "metadata": {"p": "B"}}],
-        user_id="u", extract=False,
-    )  # fmt: skip
+        user_id="u",
+        extract=False,
+    )
     hits = mem.search("project alpha budgets", user_id="u", filters={"p": "B"})
     assert [h.text for h in hits] == ["project alpha budget final"]

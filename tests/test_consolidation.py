@@ -25,13 +25,15 @@ def mem(tmp_path: Path) -> Iterator[Memory]:
 
 
 def _say(mem: Memory, text: str, when: str, user: str = "u", session: str = "s") -> list:
-    return mem.add({"role": "user", "content": text}, user_id=user, session_id=session,
-                   timestamp=when).events  # fmt: skip
+    return mem.add(
+        {"role": "user", "content": text}, user_id=user, session_id=session, timestamp=when
+    ).events
 
 
 def _facts(mem: Memory, user: str = "u", *, include_invalid: bool = False) -> list[Item]:
-    return mem.get_all(user_id=user, kinds=["fact", "preference", "event"],
-                       include_invalid=include_invalid)  # fmt: skip
+    return mem.get_all(
+        user_id=user, kinds=["fact", "preference", "event"], include_invalid=include_invalid
+    )
 
 
 def _one(items: list[Item], word: str) -> Item:
@@ -55,11 +57,17 @@ def test_knowledge_update_en_current_value_first_old_value_kept(mem: Memory) -> 
     hangzhou = _one(_facts(mem, include_invalid=True), "Hangzhou")
     assert hangzhou.superseded_by == shanghai.id and hangzhou.invalidated_at is not None
     assert hangzhou.valid_to == shanghai.valid_from  # closed when the new value began
-    hits = mem.search("Hangzhou or Shanghai", user_id="u", now=LATER,
-                      kinds=["fact"], reinforce=False)  # fmt: skip
+    hits = mem.search(
+        "Hangzhou or Shanghai", user_id="u", now=LATER, kinds=["fact"], reinforce=False
+    )
     assert "Shanghai" in hits[0].text and all("Hangzhou" not in h.text for h in hits)
-    then = mem.search("Hangzhou or Shanghai", user_id="u", as_of="2024-02-01T00:00:00Z",
-                      kinds=["fact"], reinforce=False)  # fmt: skip
+    then = mem.search(
+        "Hangzhou or Shanghai",
+        user_id="u",
+        as_of="2024-02-01T00:00:00Z",
+        kinds=["fact"],
+        reinforce=False,
+    )
     assert "Hangzhou" in then[0].text and all("Shanghai" not in h.text for h in then)
     budget = [i.text for i in valid if "budget" in i.text]
     assert budget == ["The user wants to raise the user's budget from 300k to 350k."]
@@ -80,8 +88,9 @@ def test_invalidation_is_scoped_to_the_user(mem: Memory) -> None:
 
 def test_a_question_about_the_past_reaches_the_superseded_value(mem: Memory) -> None:
     _three_sessions_en(mem)
-    hits = mem.search("where did the user live before?", user_id="u", now=LATER,
-                      kinds=["fact"], reinforce=False)  # fmt: skip
+    hits = mem.search(
+        "where did the user live before?", user_id="u", now=LATER, kinds=["fact"], reinforce=False
+    )
     assert any("Hangzhou" in h.text for h in hits)
 
 
@@ -95,8 +104,9 @@ def test_knowledge_update_zh(mem: Memory) -> None:
     old = _facts(mem, include_invalid=True)
     assert _one(old, "杭州").superseded_by == _one(valid, "上海").id
     assert _one(valid, "爬山") and _one(valid, "游泳")
-    then = mem.search("预算", user_id="u", as_of="2024-02-01T00:00:00Z", kinds=["fact"],
-                      reinforce=False)  # fmt: skip
+    then = mem.search(
+        "预算", user_id="u", as_of="2024-02-01T00:00:00Z", kinds=["fact"], reinforce=False
+    )
     assert then and "30万" in then[0].text
 
 
@@ -146,8 +156,10 @@ def test_undoing_a_merge_splits_the_values(mem: Memory) -> None:
     (entry,) = [h for h in mem.history(first[0][0], user_id="u") if h.event == "MERGE"]
     mem.revert(entry.id, user_id="u")
     texts = sorted(i.text for i in _facts(mem))
-    assert texts == ["The user cares a lot about fuel consumption.",
-                     "The user is also worried about boot space."]  # fmt: skip
+    assert texts == [
+        "The user cares a lot about fuel consumption.",
+        "The user is also worried about boot space.",
+    ]
     assert len(mem.get(first[0][0], user_id="u").sources) == 1
     hits = mem.search("boot space", user_id="u", kinds=["fact"], reinforce=False)
     assert "boot space" in hits[0].text
@@ -174,10 +186,15 @@ def test_undo_is_scoped_to_the_user(mem: Memory) -> None:
 
 def test_within_one_call_repeats_and_merges_make_one_memory(mem: Memory) -> None:
     events = mem.add(
-        ["I care a lot about fuel consumption.", "I'm also worried about boot space.",
-         "I live in Hangzhou.", "I live in Hangzhou."],
-        user_id="u", timestamp=JAN,
-    ).events  # fmt: skip
+        [
+            "I care a lot about fuel consumption.",
+            "I'm also worried about boot space.",
+            "I live in Hangzhou.",
+            "I live in Hangzhou.",
+        ],
+        user_id="u",
+        timestamp=JAN,
+    ).events
     assert [e[1] for e in events] == ["ADD", "MERGE", "ADD"]  # one Hangzhou draft, two turns
     cares = _one(_facts(mem), "fuel consumption")
     assert "fuel consumption and boot space" in cares.text and len(cares.sources) == 2
@@ -210,9 +227,14 @@ def test_a_change_said_in_one_turn_still_closes_the_old_value(mem: Memory) -> No
 def test_a_value_closed_in_the_batch_that_stored_it_has_history_in_time_order(
     mem: Memory,
 ) -> None:
-    mem.add([{"role": "user", "content": "I live in Hangzhou.", "timestamp": JAN},
-             {"role": "user", "content": "I just moved to Shanghai.", "timestamp": MAR}],
-            user_id="u", session_id="s")  # fmt: skip
+    mem.add(
+        [
+            {"role": "user", "content": "I live in Hangzhou.", "timestamp": JAN},
+            {"role": "user", "content": "I just moved to Shanghai.", "timestamp": MAR},
+        ],
+        user_id="u",
+        session_id="s",
+    )
     hangzhou = _one(_facts(mem, include_invalid=True), "Hangzhou")
     entries = mem.history(hangzhou.id, user_id="u")
     assert [h.event for h in entries] == ["ADD", "SUPERSEDE"]

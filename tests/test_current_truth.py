@@ -29,18 +29,37 @@ def _valid(mem: Memory) -> list[str]:
 @pytest.mark.parametrize(
     ("old", "new", "question", "value", "stale"),
     [
-        ("I live in Lyon with my partner.", "We finally relocated to Bordeaux last month.",
-         "Which city do I live in?", "Bordeaux", "Lyon"),
-        ("My phone is an iPhone 12.", "I upgraded my phone to a Pixel 9 yesterday.",
-         "What phone do I have?", "Pixel 9", "iPhone 12"),
-        ("I live in Hangzhou. My budget for the new car is 300k yuan.",
-         "Also, let's raise the car budget to 350k yuan.", "What is the car budget?", "350k",
-         "300k"),
-        ("我在阿里巴巴做产品经理。", "我已经从阿里离职了，现在在字节跳动上班。",
-         "我现在在哪家公司工作？", "字节跳动", "阿里巴巴"),
+        (
+            "I live in Lyon with my partner.",
+            "We finally relocated to Bordeaux last month.",
+            "Which city do I live in?",
+            "Bordeaux",
+            "Lyon",
+        ),
+        (
+            "My phone is an iPhone 12.",
+            "I upgraded my phone to a Pixel 9 yesterday.",
+            "What phone do I have?",
+            "Pixel 9",
+            "iPhone 12",
+        ),
+        (
+            "I live in Hangzhou. My budget for the new car is 300k yuan.",
+            "Also, let's raise the car budget to 350k yuan.",
+            "What is the car budget?",
+            "350k",
+            "300k",
+        ),
+        (
+            "我在阿里巴巴做产品经理。",
+            "我已经从阿里离职了，现在在字节跳动上班。",
+            "我现在在哪家公司工作？",
+            "字节跳动",
+            "阿里巴巴",
+        ),
         ("买车预算大概20万。", "预算可以放宽到25万。", "我的买车预算是多少？", "25万", "20万"),
     ],
-)  # fmt: skip
+)
 def test_the_new_value_leads_and_the_old_one_is_closed(
     mem: Memory, old: str, new: str, question: str, value: str, stale: str
 ) -> None:
@@ -124,8 +143,11 @@ def test_a_newer_statement_leads_even_when_no_rule_extracted_it(mem: Memory) -> 
 
 def test_someone_elses_new_phone_does_not_lead(mem: Memory) -> None:
     mem.add("My phone is an iPhone 13.", user_id="u", timestamp=MARCH)
-    mem.add("Got my dad a new phone for his birthday, a Galaxy S24; he loves his phone.",
-            user_id="u", timestamp=MAY)  # fmt: skip
+    mem.add(
+        "Got my dad a new phone for his birthday, a Galaxy S24; he loves his phone.",
+        user_id="u",
+        timestamp=MAY,
+    )
     hits = mem.search("What phone do I have?", user_id="u", now=JUNE, reinforce=False)
     assert "iPhone 13" in hits[0].text
 
@@ -133,23 +155,35 @@ def test_someone_elses_new_phone_does_not_lead(mem: Memory) -> None:
 @pytest.mark.parametrize(
     ("old", "new", "beside", "question", "value"),
     [
-        ("I've been at Deloitte for three years now.",
-         "Quick update: I started at Stripe this week!",
-         "Can you explain how compound interest works, in simple terms?",
-         "Who do I work for these days?", "Stripe"),
-        ("我每天早上一杯美式。", "胃不好，咖啡戒了，现在早上喝豆浆。",
-         "帮我解释一下什么是复利。", "我早上喝什么？", "豆浆"),
+        (
+            "I've been at Deloitte for three years now.",
+            "Quick update: I started at Stripe this week!",
+            "Can you explain how compound interest works, in simple terms?",
+            "Who do I work for these days?",
+            "Stripe",
+        ),
+        (
+            "我每天早上一杯美式。",
+            "胃不好，咖啡戒了，现在早上喝豆浆。",
+            "帮我解释一下什么是复利。",
+            "我早上喝什么？",
+            "豆浆",
+        ),
     ],
-)  # fmt: skip
+)
 def test_a_request_said_after_the_change_does_not_lead(
     mem: Memory, old: str, new: str, beside: str, question: str, value: str
 ) -> None:
     """A request shares the question's words or sits beside the statement; it says nothing
     of the user and never takes the place of the newest statement."""
     mem.add(old, user_id="u", timestamp=MARCH)
-    mem.add([{"role": "user", "content": new, "timestamp": MAY},
-             {"role": "user", "content": beside, "timestamp": "2025-05-05T10:03:00Z"}],
-            user_id="u")  # fmt: skip
+    mem.add(
+        [
+            {"role": "user", "content": new, "timestamp": MAY},
+            {"role": "user", "content": beside, "timestamp": "2025-05-05T10:03:00Z"},
+        ],
+        user_id="u",
+    )
     hits = mem.search(question, user_id="u", now=JUNE, reinforce=False)
     assert value in hits[0].text
 
@@ -157,13 +191,22 @@ def test_a_request_said_after_the_change_does_not_lead(
 @pytest.mark.parametrize(
     ("old", "new", "question", "value", "stale"),
     [
-        ("The wedding is on October 18th, at the vineyard.",
-         "We had to shift the wedding to November 8th because the venue double-booked.",
-         "When is the wedding?", "November 8th", "October 18th"),
-        ("婚礼定在十月二号。", "婚期改到明年五月了，酒店那边档期排不开。", "婚礼是什么时候？",
-         "明年五月", "十月二号"),
+        (
+            "The wedding is on October 18th, at the vineyard.",
+            "We had to shift the wedding to November 8th because the venue double-booked.",
+            "When is the wedding?",
+            "November 8th",
+            "October 18th",
+        ),
+        (
+            "婚礼定在十月二号。",
+            "婚期改到明年五月了，酒店那边档期排不开。",
+            "婚礼是什么时候？",
+            "明年五月",
+            "十月二号",
+        ),
     ],
-)  # fmt: skip
+)
 def test_a_question_that_names_no_one_asks_about_the_user(
     mem: Memory, old: str, new: str, question: str, value: str, stale: str
 ) -> None:
@@ -178,13 +221,20 @@ def test_a_question_that_names_no_one_asks_about_the_user(
 @pytest.mark.parametrize(
     ("old", "new", "question", "value"),
     [
-        ("My son Leo goes to Maple Grove Elementary.",
-         "Leo switched schools this term, he's at Riverside Academy now.",
-         "Which school does my son go to?", "Riverside Academy"),
-        ("儿子在实验小学读二年级。", "孩子这学期转学了，现在在外国语学校上课。",
-         "我儿子现在在哪所学校上学？", "外国语学校"),
+        (
+            "My son Leo goes to Maple Grove Elementary.",
+            "Leo switched schools this term, he's at Riverside Academy now.",
+            "Which school does my son go to?",
+            "Riverside Academy",
+        ),
+        (
+            "儿子在实验小学读二年级。",
+            "孩子这学期转学了，现在在外国语学校上课。",
+            "我儿子现在在哪所学校上学？",
+            "外国语学校",
+        ),
     ],
-)  # fmt: skip
+)
 def test_a_child_said_by_name_or_as_the_kid_is_the_son_asked_about(
     mem: Memory, old: str, new: str, question: str, value: str
 ) -> None:
@@ -196,12 +246,19 @@ def test_a_child_said_by_name_or_as_the_kid_is_the_son_asked_about(
 
 @pytest.mark.parametrize(
     ("question", "own"),
-    [("Which city do I live in?", True), ("When is the wedding?", True),
-     ("去云南旅游的预算是多少？", True), ("What car does the user drive?", True),
-     ("What is Caroline's job?", False), ("Where does she live now?", False),
-     ("梅兰妮住在哪？", False), ("What was my job before?", False),
-     ("Where do I initially keep my old sneakers?", False), ("我最初住在哪个城市？", False)],
-)  # fmt: skip
+    [
+        ("Which city do I live in?", True),
+        ("When is the wedding?", True),
+        ("去云南旅游的预算是多少？", True),
+        ("What car does the user drive?", True),
+        ("What is Caroline's job?", False),
+        ("Where does she live now?", False),
+        ("梅兰妮住在哪？", False),
+        ("What was my job before?", False),
+        ("Where do I initially keep my old sneakers?", False),
+        ("我最初住在哪个城市？", False),
+    ],
+)
 def test_date_order_is_for_the_users_own_slots(question: str, own: bool) -> None:
     """About a named person or a pronoun, or in the past tense, the channels decide."""
     assert bool(asks_own_now(question)) is own
@@ -211,10 +268,15 @@ def test_as_of_knows_only_what_had_been_said_by_then(mem: Memory) -> None:
     """A memory said in May whose valid time starts earlier ("this year") was not known in
     April: `as_of` April shows the plan as it stood then."""
     mem.add("For Christmas we're heading to my in-laws in Ohio.", user_id="u", timestamp=MARCH)
-    mem.add("Plans changed, we'll spend Christmas in Mexico City this year.", user_id="u",
-            timestamp=MAY)  # fmt: skip
-    then = mem.search("Where are we going for Christmas?", user_id="u",
-                      as_of="2025-04-01T00:00:00Z", reinforce=False)  # fmt: skip
+    mem.add(
+        "Plans changed, we'll spend Christmas in Mexico City this year.", user_id="u", timestamp=MAY
+    )
+    then = mem.search(
+        "Where are we going for Christmas?",
+        user_id="u",
+        as_of="2025-04-01T00:00:00Z",
+        reinforce=False,
+    )
     assert "Ohio" in then[0].text
     assert not any("Mexico City" in h.text for h in then)
 
@@ -225,17 +287,20 @@ def test_of_several_asked_slots_the_one_the_channels_found_leads() -> None:
 
     # "When does my driving licence run out?" says words of the vehicle and exercise slots
     view = SlotView(
-        current=("m_car", "m_run"), said=frozenset({"e_car", "e_run"}), stale=frozenset(),
+        current=("m_car", "m_run"),
+        said=frozenset({"e_car", "e_run"}),
+        stale=frozenset(),
         attributes={"m_car": "vehicle", "m_run": "exercise"},
         sources={"m_car": ("e_car",), "m_run": ("e_run",)},
-    )  # fmt: skip
+    )
     pool = [Scored("e_licence", 1.0, {}), Scored("e_car", 0.6, {}), Scored("e_run", 0.2, {})]
     ranked = [s.record_id for s in rerank(pool, view, 1.0, join=True)]
     assert ranked[:2] == ["m_car", "e_car"]  # the vehicle's value, then the turn that said it
     assert ranked[2] == "e_licence" and "m_run" not in ranked  # the exercise slot's is not
     # one asked slot, or slots the channels found none of: every current value leads
-    lone = SlotView(("m_run",), frozenset({"e_run"}), frozenset(), {"m_run": "exercise"},
-                    {"m_run": ("e_run",)})  # fmt: skip
+    lone = SlotView(
+        ("m_run",), frozenset({"e_run"}), frozenset(), {"m_run": "exercise"}, {"m_run": ("e_run",)}
+    )
     assert rerank(pool, lone, 1.0, join=True)[0].record_id == "m_run"
     unseen = [Scored("e_licence", 1.0, {})]
     assert {s.record_id for s in rerank(unseen, view, 1.0, join=True)[:2]} == {"m_car", "m_run"}

@@ -76,8 +76,9 @@ def test_deleted_turn_leaves_no_trace_in_the_next_turn(db_path: Path) -> None:
     with Memory(db_path, embedder=FakeEmbedder()) as mem:
         first, second = mem.add(
             [f"The {SECRET} hint is in the drawer.", "I moved to Berlin last spring."],
-            user_id="u", session_id="s",
-        ).episodes  # fmt: skip
+            user_id="u",
+            session_id="s",
+        ).episodes
         assert any(h.id == second for h in mem.search("Vexmundo", user_id="u"))
         mem.delete(first, user_id="u")
         assert mem.search("Vexmundo quartermaster", user_id="u", kinds=["episode"])[0].id == second

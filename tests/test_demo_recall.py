@@ -27,9 +27,11 @@ def test_demo_ships_four_dated_bilingual_sessions() -> None:
 
 def test_last_session_question_finds_first_session_fact(demo_mem: Memory) -> None:
     hits = demo_mem.search(
-        "How long is the parking space?", user_id="demo-user", limit=3,
+        "How long is the parking space?",
+        user_id="demo-user",
+        limit=3,
         now="2026-04-10T21:30:00+08:00",
-    )  # fmt: skip
+    )
     assert "s1:3" in {s.external_id for h in hits for s in h.sources}
     top = next(h for h in hits if h.sources[0].external_id == "s1:3")
     assert top.sources[0].occurred_at.date().isoformat() == "2026-03-02"
@@ -37,9 +39,11 @@ def test_last_session_question_finds_first_session_fact(demo_mem: Memory) -> Non
 
 def test_changed_fact_both_values_are_recalled_with_dates(demo_mem: Memory) -> None:
     ctx = demo_mem.context(
-        "What is the car budget now?", user_id="demo-user", max_tokens=300,
+        "What is the car budget now?",
+        user_id="demo-user",
+        max_tokens=300,
         now="2026-04-10T21:30:00+08:00",
-    )  # fmt: skip
+    )
     assert "350k" in ctx.text and "Sat 28 March 2026" in ctx.text
 
 

@@ -19,11 +19,14 @@ from dualtrace.recall.query import analyse
 MAY_8 = "2023-05-08T13:56:00+00:00"  # a Monday
 TALK = [
     {"id": "D1:1", "name": "Melanie", "content": "Hey Caroline! How was the museum trip?"},
-    {"id": "D1:2", "name": "Caroline",
-     "content": "I went to a LGBTQ support group yesterday and it was so powerful."},
+    {
+        "id": "D1:2",
+        "name": "Caroline",
+        "content": "I went to a LGBTQ support group yesterday and it was so powerful.",
+    },
     {"id": "D1:3", "name": "Melanie", "content": "I love painting landscapes in Boston."},
     {"id": "D1:4", "name": "Caroline", "content": "Thanks Mel! I moved to Boston last year."},
-]  # fmt: skip
+]
 
 
 @pytest.fixture
@@ -123,19 +126,36 @@ def _llm(server: _Server) -> OpenAIChatLLM:
 
 
 def _chat(content: dict[str, object]) -> str:
-    return json.dumps({
-        "choices": [{"message": {"role": "assistant", "content": json.dumps(content)}}],
-        "usage": {"prompt_tokens": 120, "completion_tokens": 40},
-    })  # fmt: skip
+    return json.dumps(
+        {
+            "choices": [{"message": {"role": "assistant", "content": json.dumps(content)}}],
+            "usage": {"prompt_tokens": 120, "completion_tokens": 40},
+        }
+    )
 
 
 def test_llm_extractor_writes_the_memories(llm_server: _Server, db_path: Path) -> None:
-    llm_server.replies.append((200, _chat({"memories": [{
-        "kind": "event", "text": "Caroline attended an LGBTQ support group on 7 May 2023.",
-        "scene": "On Mon 8 May 2023 Caroline told Melanie about the LGBTQ support group.",
-        "valid_from": "2023-05-07", "entities": [{"name": "Caroline", "type": "person"}],
-        "source_turn_ids": ["D1:2"], "importance": 0.8,
-    }]})))  # fmt: skip
+    llm_server.replies.append(
+        (
+            200,
+            _chat(
+                {
+                    "memories": [
+                        {
+                            "kind": "event",
+                            "text": "Caroline attended an LGBTQ support group on 7 May 2023.",
+                            "scene": "On Mon 8 May 2023 Caroline told Melanie about the "
+                            "LGBTQ support group.",
+                            "valid_from": "2023-05-07",
+                            "entities": [{"name": "Caroline", "type": "person"}],
+                            "source_turn_ids": ["D1:2"],
+                            "importance": 0.8,
+                        }
+                    ]
+                }
+            ),
+        )
+    )
     with Memory(db_path, embedder=FakeEmbedder(), llm=_llm(llm_server)) as mem:
         res = mem.add(TALK, user_id="u", session_id="s1", timestamp=MAY_8)
         assert res.warnings == []
@@ -181,10 +201,20 @@ def test_near_duplicate_facts_reinforce_the_first(mem: Memory) -> None:
 
 
 def _extracted(text: str, turn: str, when: str) -> tuple[int, str]:
-    return 200, _chat({"memories": [{
-        "kind": "fact", "text": text, "scene": f"On {when} the user said it.",
-        "valid_from": when, "source_turn_ids": [turn], "importance": 0.7,
-    }]})  # fmt: skip
+    return 200, _chat(
+        {
+            "memories": [
+                {
+                    "kind": "fact",
+                    "text": text,
+                    "scene": f"On {when} the user said it.",
+                    "valid_from": when,
+                    "source_turn_ids": [turn],
+                    "importance": 0.7,
+                }
+            ]
+        }
+    )
 
 
 def test_with_an_llm_the_judge_decides_and_its_failure_keeps_the_offline_rule(
@@ -207,11 +237,17 @@ def test_with_an_llm_the_judge_decides_and_its_failure_keeps_the_offline_rule(
         (500, '{"error": "boom"}'),
     ]
     with Memory(db_path, embedder=FakeEmbedder(), llm=_llm(llm_server)) as mem:
-        first = mem.add({"role": "user", "content": "I work at Alibaba.", "id": "t1"},
-                        user_id="u", timestamp="2025-03-03T10:00:00Z")  # fmt: skip
+        first = mem.add(
+            {"role": "user", "content": "I work at Alibaba.", "id": "t1"},
+            user_id="u",
+            timestamp="2025-03-03T10:00:00Z",
+        )
         old = first.events[0][0]
-        res = mem.add({"role": "user", "content": "Now at ByteDance.", "id": "t2"},
-                      user_id="u", timestamp="2025-05-05T10:00:00Z")  # fmt: skip
+        res = mem.add(
+            {"role": "user", "content": "Now at ByteDance.", "id": "t2"},
+            user_id="u",
+            timestamp="2025-05-05T10:00:00Z",
+        )
         assert res.warnings == []
         assert (old, "SUPERSEDE") in [(e[0], e[1]) for e in res.events]
         closing = [h for h in mem.history(old, user_id="u") if h.event == "SUPERSEDE"]
@@ -221,8 +257,11 @@ def test_with_an_llm_the_judge_decides_and_its_failure_keeps_the_offline_rule(
         assert mem.writer.stats.judge_usage.calls == 1
         mem.revert(closing[0].id, user_id="u")  # the judge's decision is undone like any
         assert mem.get(old, user_id="u").valid_to is None
-        failed = mem.add({"role": "user", "content": "I work at Meituan.", "id": "t3"},
-                         user_id="u", timestamp="2025-06-06T10:00:00Z")  # fmt: skip
+        failed = mem.add(
+            {"role": "user", "content": "I work at Meituan.", "id": "t3"},
+            user_id="u",
+            timestamp="2025-06-06T10:00:00Z",
+        )
         assert any("consolidation judge failed" in w for w in failed.warnings)
         assert [e[2] for e in failed.events if e[1] == "ADD"] == ["The user works at Meituan."]
     body = json.dumps(llm_server.bodies[2], ensure_ascii=False)

@@ -25,8 +25,9 @@ def mem(tmp_path: Path) -> Iterator[Memory]:
 
 
 def _ids(mem: Memory, user: str = "u", *, include_invalid: bool = False) -> set[str]:
-    items = mem.get_all(user_id=user, kinds=["fact", "preference", "event"],
-                        include_invalid=include_invalid)  # fmt: skip
+    items = mem.get_all(
+        user_id=user, kinds=["fact", "preference", "event"], include_invalid=include_invalid
+    )
     return {i.id for i in items}
 
 
@@ -36,11 +37,20 @@ def _stored(
     """Memories written straight to the store, as an import or an old version would have."""
     (episode,) = mem.add("turn", user_id=user, timestamp=T0, extract=False).episodes
     records = [
-        MemoryRecord(id=f"mem_{user}_{i}", user_id=user, kind="fact", text=text, subject="Ann",
-                     predicate=predicate, object=obj, valid_from=T0 + timedelta(days=i),
-                     source_episode_ids=(episode,), **kw)  # type: ignore[arg-type]
+        MemoryRecord(
+            id=f"mem_{user}_{i}",
+            user_id=user,
+            kind="fact",
+            text=text,
+            subject="Ann",
+            predicate=predicate,
+            object=obj,
+            valid_from=T0 + timedelta(days=i),
+            source_episode_ids=(episode,),
+            **kw,
+        )  # type: ignore[arg-type]
         for i, (text, predicate, obj) in enumerate(texts)
-    ]  # fmt: skip
+    ]
     keys = [k for r in records for k in mem.memory_keys(user, r)]
     mem.store.insert_memories(user, records, keys, "test")
     return [r.id for r in records]
@@ -52,8 +62,9 @@ def test_expired_memories_are_archived_and_restorable(mem: Memory) -> None:
     assert mem.maintain(user_id="u", now=T0 + timedelta(days=1)).expired == 0
     report = mem.maintain(user_id="u", now=T0 + timedelta(days=30))
     assert report.expired == 1 and mid not in _ids(mem)
-    assert not mem.search("dentist appointment", user_id="u", kinds=["event", "fact"],
-                          now=T0 + timedelta(days=30))  # fmt: skip
+    assert not mem.search(
+        "dentist appointment", user_id="u", kinds=["event", "fact"], now=T0 + timedelta(days=30)
+    )
     archived = mem.get(mid, user_id="u")
     assert archived.archived and mid in _ids(mem, include_invalid=True)
     assert [h.event for h in mem.history(mid, user_id="u")][-1] == "ARCHIVE"
@@ -82,11 +93,13 @@ def test_fading_can_be_turned_off(tmp_path: Path) -> None:
 
 def test_duplicates_and_stale_values_missed_at_write_time(mem: Memory) -> None:
     first, second, hz, sh = _stored(
-        mem, "u",
-        ("Ann likes tea.", "likes", "tea"), ("Ann likes tea.", "likes", "tea"),
+        mem,
+        "u",
+        ("Ann likes tea.", "likes", "tea"),
+        ("Ann likes tea.", "likes", "tea"),
         ("Ann lives in Hangzhou.", "lives_in", "Hangzhou"),
         ("Ann lives in Shanghai.", "lives_in", "Shanghai"),
-    )  # fmt: skip
+    )
     report = mem.maintain(user_id="u", now=T0 + timedelta(days=5))
     assert (report.duplicates, report.superseded) == (1, 1)
     assert _ids(mem) == {first, sh}
@@ -98,16 +111,18 @@ def test_duplicates_and_stale_values_missed_at_write_time(mem: Memory) -> None:
 
 
 def test_importance_is_normalised_when_it_inflates(mem: Memory) -> None:
-    ids = _stored(mem, "u", *[(f"Ann fact number {i}.", None, None) for i in range(12)],
-                  importance=0.95)  # fmt: skip
+    ids = _stored(
+        mem, "u", *[(f"Ann fact number {i}.", None, None) for i in range(12)], importance=0.95
+    )
     assert mem.maintain(user_id="u", now=T0).normalised == 1
     values = [mem.get(i, user_id="u").importance or 0 for i in ids]
     assert abs(sum(values) / len(values) - 0.5) < 1e-6
 
 
 def test_memories_without_links_get_linked(mem: Memory) -> None:
-    a, b = _stored(mem, "u", ("Ann met Bob in Paris.", None, None),
-                   ("Bob moved to Paris.", None, None))  # fmt: skip
+    a, b = _stored(
+        mem, "u", ("Ann met Bob in Paris.", None, None), ("Bob moved to Paris.", None, None)
+    )
     paris = EntityRow("Paris", "paris", "place", "paris")
     mem.store.insert_memories("u", [], [], "test", MemoryGraph(entities=((a, paris), (b, paris))))
     assert mem.maintain(user_id="u", now=T0).linked == 2

@@ -45,10 +45,12 @@ def _postgres(place: Path, name: str) -> str:
 
 BACKENDS: dict[str, Callable[[Path, str], str]] = {"sqlite": _sqlite, "postgres": _postgres}
 PAIRS = [
-    pytest.param((a, b), id=f"{a}-to-{b}",
-                 marks=[pytest.mark.postgres] if "postgres" in (a, b) else [])
-    for a in sorted(BACKENDS) for b in sorted(BACKENDS)
-]  # fmt: skip
+    pytest.param(
+        (a, b), id=f"{a}-to-{b}", marks=[pytest.mark.postgres] if "postgres" in (a, b) else []
+    )
+    for a in sorted(BACKENDS)
+    for b in sorted(BACKENDS)
+]
 
 
 def build(url: str, conversation: list[dict[str, str]]) -> None:
@@ -63,9 +65,11 @@ def build(url: str, conversation: list[dict[str, str]]) -> None:
         mem.add("My budget for the new car is 300k yuan.", user_id="carol", timestamp=MARCH)
         mem.add("Let's raise the car budget to 350k yuan.", user_id="carol", timestamp=MAY)
         superseded = [
-            h for i in mem.get_all(user_id="carol", include_invalid=True)
-            for h in mem.history(i.id, user_id="carol") if h.event == "SUPERSEDE"
-        ]  # fmt: skip
+            h
+            for i in mem.get_all(user_id="carol", include_invalid=True)
+            for h in mem.history(i.id, user_id="carol")
+            if h.event == "SUPERSEDE"
+        ]
         mem.revert(superseded[0].id, user_id="carol")  # a REVERT entry citing another's id
         memories = [i for i in mem.get_all(user_id="alice") if i.kind != "episode"]
         mem.store.archive_memories("alice", [memories[0].id], "test", "test")
@@ -96,16 +100,37 @@ def dump(store: Store, user_id: str) -> dict[str, Any]:
         parts[part] = rows
     history = {h.id: h for h in parts["history"]}
     parts["history"] = sorted(
-        (h.record_id, h.event, h.old_text, h.new_text, h.at, h.actor,
-         json.dumps({**h.detail, "reverts": _content(history, h.detail.get("reverts"))},
-                    sort_keys=True, default=str))
+        (
+            h.record_id,
+            h.event,
+            h.old_text,
+            h.new_text,
+            h.at,
+            h.actor,
+            json.dumps(
+                {**h.detail, "reverts": _content(history, h.detail.get("reverts"))},
+                sort_keys=True,
+                default=str,
+            ),
+        )
         for h in parts["history"]
-    )  # fmt: skip
+    )
     parts["keys"] = sorted(
-        (k.record_id, k.trace, k.chunk, k.kind, k.session_id, k.body, k.gloss, k.content_hash,
-         None if k.vector is None else (k.vector.dtype.str, k.vector.astype(np.float16).tobytes()))
+        (
+            k.record_id,
+            k.trace,
+            k.chunk,
+            k.kind,
+            k.session_id,
+            k.body,
+            k.gloss,
+            k.content_hash,
+            None
+            if k.vector is None
+            else (k.vector.dtype.str, k.vector.astype(np.float16).tobytes()),
+        )
         for k in parts["keys"]
-    )  # fmt: skip
+    )
     parts["audit"] = [(a.at, a.actor, a.action, a.target_id) for a in parts["audit"]]
     for part in ("entities", "links", "memories", "episodes", "sessions", "operations"):
         parts[part] = sorted(parts[part], key=repr)
@@ -168,8 +193,9 @@ def _searches(url: str) -> list[list[tuple[str, str]]]:
     with Memory(url=url, embedder=FakeEmbedder(), resume=False) as mem:
         return [
             [(h.id, h.text) for h in mem.search(q, user_id=u, reinforce=False)]
-            for u in ("alice", "bob", "carol") for q in QUERIES
-        ]  # fmt: skip
+            for u in ("alice", "bob", "carol")
+            for q in QUERIES
+        ]
 
 
 @pytest.mark.postgres
@@ -250,7 +276,7 @@ def test_the_command_prints_what_it_copied_and_checked(
         ("{tmp}/a.db", "sqlite:///{tmp}/a.db", 4, ["same store"]),
         ("{tmp}/a.db", "sqlite:///", 4, ["names no file"]),
     ],
-)  # fmt: skip
+)
 def test_bad_urls_are_refused_naming_the_value_and_the_fix(
     tmp_path: Path, source: str, target: str, code: int, names: list[str]
 ) -> None:
@@ -267,8 +293,10 @@ def test_a_target_holding_the_same_users_is_refused_even_with_force(tmp_path: Pa
             mem.add(f"I live in {name}ville.", user_id="alice")
     for force in ((), ("--force",)):
         result = _migrate(str(tmp_path / "a.db"), str(tmp_path / "b.db"), *force)
-        assert result.exit_code == 1 and "'alice'" in result.output and "forget-user" in (
-            result.output
+        assert (
+            result.exit_code == 1
+            and "'alice'" in result.output
+            and "forget-user" in (result.output)
         ), result.output
 
 
@@ -296,7 +324,8 @@ def test_a_target_bound_to_another_embedder_is_refused_before_writing(tmp_path: 
     target = open_store_url(str(tmp_path / "b.db"))
     try:
         assert target.user_ids() == [] and target.copy_page("alice", "episodes", None, 9) == (
-            UserRows(), None
+            UserRows(),
+            None,
         )
     finally:
         target.close()

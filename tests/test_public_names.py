@@ -9,11 +9,30 @@ import dualtrace
 from dualtrace.errors import DualtraceError
 
 PUBLIC = {
-    "AddResult", "ConfigError", "ConflictError", "Context", "DualtraceError",
-    "EmbedderMismatchError", "EmbeddingError", "HistoryEntry", "Hit", "Item", "LLMError",
-    "Memory", "MemoryConfig", "MigrationError", "NotFoundError", "ProviderError", "SchemaError",
-    "Session", "Source", "StoreError", "ValidationError", "__version__", "needs_memory",
-}  # fmt: skip
+    "AddResult",
+    "ConfigError",
+    "ConflictError",
+    "Context",
+    "DualtraceError",
+    "EmbedderMismatchError",
+    "EmbeddingError",
+    "HistoryEntry",
+    "Hit",
+    "Item",
+    "LLMError",
+    "Memory",
+    "MemoryConfig",
+    "MigrationError",
+    "NotFoundError",
+    "ProviderError",
+    "SchemaError",
+    "Session",
+    "Source",
+    "StoreError",
+    "ValidationError",
+    "__version__",
+    "needs_memory",
+}
 
 
 def test_every_public_name_is_exported() -> None:

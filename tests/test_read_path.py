@@ -36,9 +36,12 @@ def test_importance_does_not_inflate(mem: Memory) -> None:
     mem.add([f"I visited museum number {i} in Paris." for i in range(12)], user_id="u")
     for _ in range(60):
         mem.search("museum Paris", user_id="u")
-    values = [m.importance for m in mem.store.get_memories(
-        "u", [i.id for i in mem.get_all(user_id="u", kinds=["event", "fact"])]
-    ).values()]  # fmt: skip
+    values = [
+        m.importance
+        for m in mem.store.get_memories(
+            "u", [i.id for i in mem.get_all(user_id="u", kinds=["event", "fact"])]
+        ).values()
+    ]
     assert sum(values) / len(values) <= 0.7 + 1e-9
 
 
@@ -46,25 +49,37 @@ def test_temporal_channel_finds_what_happened_in_the_window(mem: Memory) -> None
     mem.add("We had the quarterly review.", user_id="u", timestamp="2024-03-05T10:00:00Z")
     mem.add("Lunch with the team was nice.", user_id="u", timestamp="2024-03-20T10:00:00Z")
     hits = mem.search(
-        "what happened last week?", user_id="u", now="2024-03-13T09:00:00Z", explain=True,
+        "what happened last week?",
+        user_id="u",
+        now="2024-03-13T09:00:00Z",
+        explain=True,
         kinds=["episode"],
-    )  # fmt: skip
+    )
     assert hits[0].text == "We had the quarterly review."
     assert hits[0].scores["time"] == 1.0 and "time" not in hits[1].scores
 
 
 def test_a_busy_window_still_marks_what_the_other_channels_found(mem: Memory) -> None:
     # 200 later turns that same Saturday: more than the time channel lists by itself
-    mem.add("We went to the music event with my parents.", user_id="u",
-            timestamp="2023-04-15T03:11:00Z")  # fmt: skip
-    mem.add("A music event in the park is on next month.", user_id="u",
-            timestamp="2023-04-01T10:00:00Z")  # fmt: skip
-    mem.add([f"Chat number {i} about the weather." for i in range(200)], user_id="u",
-            timestamp="2023-04-15T10:00:00Z")  # fmt: skip
+    mem.add(
+        "We went to the music event with my parents.", user_id="u", timestamp="2023-04-15T03:11:00Z"
+    )
+    mem.add(
+        "A music event in the park is on next month.", user_id="u", timestamp="2023-04-01T10:00:00Z"
+    )
+    mem.add(
+        [f"Chat number {i} about the weather." for i in range(200)],
+        user_id="u",
+        timestamp="2023-04-15T10:00:00Z",
+    )
     hits = mem.search(
-        "Who did I go with to the music event last Saturday?", user_id="u",
-        now="2023-04-22T08:01:00Z", explain=True, kinds=["episode"], reinforce=False,
-    )  # fmt: skip
+        "Who did I go with to the music event last Saturday?",
+        user_id="u",
+        now="2023-04-22T08:01:00Z",
+        explain=True,
+        kinds=["episode"],
+        reinforce=False,
+    )
     went = next(h for h in hits if "parents" in h.text)
     assert went.scores["time"] == 1.0 and hits.index(went) < 2
     assert "time" not in next(h for h in hits if "park" in h.text).scores
@@ -78,12 +93,14 @@ def test_a_busy_window_still_marks_what_the_other_channels_found(mem: Memory) ->
 def test_recency_is_measured_from_the_question_date(mem: Memory) -> None:
     mem.add("The meeting room is B2.", user_id="u", timestamp="2023-01-01T09:00:00Z")
     mem.add("The meeting room is B2.", user_id="u", timestamp="2023-06-01T09:00:00Z")
-    hits = mem.search("meeting room", user_id="u", now="2023-06-02T00:00:00Z",
-                      explain=True, kinds=["episode"])  # fmt: skip
+    hits = mem.search(
+        "meeting room", user_id="u", now="2023-06-02T00:00:00Z", explain=True, kinds=["episode"]
+    )
     boost = {h.occurred_at.month: h.scores["recency_boost"] for h in hits}
     assert 0.9 <= boost[1] < boost[6] <= 1.1
-    later = mem.search("meeting room", user_id="u", now="2025-06-02T00:00:00Z",
-                       explain=True, kinds=["episode"])  # fmt: skip
+    later = mem.search(
+        "meeting room", user_id="u", now="2025-06-02T00:00:00Z", explain=True, kinds=["episode"]
+    )
     assert all(h.scores["recency_boost"] < boost[1] for h in later)  # from `now`, not today
 
 
@@ -96,9 +113,17 @@ def test_expired_and_invalidated_memories_are_not_returned(mem: Memory) -> None:
     assert [h.id for h in in_week] == [mid]
     assert mem.search("Hilton", user_id="u", now="2025-01-01T00:00:00Z", kinds=["event"]) == []
     mem.import_records(
-        [{"type": "memory", "id": "old", "kind": "fact", "text": "Alice lives in Hilton Head.",
-          "invalidated_at": "2020-01-01T00:00:00Z"}], user_id="u",
-    )  # fmt: skip
+        [
+            {
+                "type": "memory",
+                "id": "old",
+                "kind": "fact",
+                "text": "Alice lives in Hilton Head.",
+                "invalidated_at": "2020-01-01T00:00:00Z",
+            }
+        ],
+        user_id="u",
+    )
     assert all("Hilton Head" not in h.text for h in mem.search("Hilton Head", user_id="u"))
 
 
@@ -111,14 +136,22 @@ def test_a_question_about_a_past_window_sees_what_has_expired_since(mem: Memory)
     for past in ("where did I stay in March 2024?", "where did I stay 5 weeks ago?"):
         assert [h.id for h in mem.search(past, user_id="u", now=later, kinds=["event"])] == [mid]
     # a window that has not ended asks about the present
-    assert mem.search("where am I staying in April 2024?", user_id="u", now=later,
-                      kinds=["event"]) == []  # fmt: skip
+    assert (
+        mem.search("where am I staying in April 2024?", user_id="u", now=later, kinds=["event"])
+        == []
+    )
 
 
 def test_as_of_does_not_move_the_question_date(mem: Memory) -> None:
     mem.add("We went bowling.", user_id="u", timestamp="2024-03-10T20:00:00Z")
-    hits = mem.search("what did we do yesterday?", user_id="u", now="2024-03-11T09:00:00Z",
-                      as_of="2024-06-01T00:00:00Z", explain=True, kinds=["episode"])  # fmt: skip
+    hits = mem.search(
+        "what did we do yesterday?",
+        user_id="u",
+        now="2024-03-11T09:00:00Z",
+        as_of="2024-06-01T00:00:00Z",
+        explain=True,
+        kinds=["episode"],
+    )
     assert hits[0].scores.get("time") == 1.0
 
 
@@ -169,6 +202,10 @@ def test_context_date_lines_are_plain_dates(tmp_path: Path) -> None:
     turn = [{"role": "user", "content": "We watched the Super Bowl at Sam's place today."}]
     with Memory(tmp_path / "m.db", embedder=FakeEmbedder()) as mem:
         mem.add(turn, user_id="u", timestamp="2023-02-12T06:29:00Z")
-        ctx = mem.context("When did I watch the Super Bowl?", user_id="u",
-                          now="2023-03-01T19:28:00Z", reinforce=False)  # fmt: skip
+        ctx = mem.context(
+            "When did I watch the Super Bowl?",
+            user_id="u",
+            now="2023-03-01T19:28:00Z",
+            reinforce=False,
+        )
         assert "Sun 12 February 2023" in ctx.text.splitlines() and "ago" not in ctx.text

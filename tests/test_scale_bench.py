@@ -28,8 +28,20 @@ def test_a_tiny_run_reports_every_figure(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     bench = load_bench()
-    argv = ["--sizes", "300", "--users", "5", "--url", str(tmp_path / "s.db"),
-            "--out", str(tmp_path), "--queries", "10", "--recall-queries", "3"]  # fmt: skip
+    argv = [
+        "--sizes",
+        "300",
+        "--users",
+        "5",
+        "--url",
+        str(tmp_path / "s.db"),
+        "--out",
+        str(tmp_path),
+        "--queries",
+        "10",
+        "--recall-queries",
+        "3",
+    ]
     assert bench.main(argv) == 0
     (result,) = json.loads((tmp_path / "scale.json").read_text())["results"]
     assert result["size"] == 300 and result["users"] == 5 and result["big_user_memories"] == 150

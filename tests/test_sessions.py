@@ -145,8 +145,9 @@ def test_session_context_maps_its_memory_labels_to_stored_turns(mem: Memory) -> 
     ctx = mem.session(user_id="u").context("where do I live?", max_tokens=2000)
     assert ctx.memories and ctx.references
     for hit in ctx.memories:
-        assert hit.refs and all(f"[{label}" in ctx.text or f" {label}]" in ctx.text
-                                for label in hit.refs)  # fmt: skip
+        assert hit.refs and all(
+            f"[{label}" in ctx.text or f" {label}]" in ctx.text for label in hit.refs
+        )
         assert [ctx.references[label] for label in hit.refs] == [
             s.episode_id for s in hit.sources[: len(hit.refs)]
         ]

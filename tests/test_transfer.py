@@ -17,10 +17,14 @@ def test_round_trip_keeps_episodes_and_memories(
     res = mem.add(conversation, user_id="a", session_id="s1")
     episodes, derived = res.episodes, len(res.events)
     memory = MemoryRecord(
-        id="mem_budget", user_id="a", kind="fact", text="Alice's car budget is 300k yuan.",
+        id="mem_budget",
+        user_id="a",
+        kind="fact",
+        text="Alice's car budget is 300k yuan.",
         scene="On Mon 2 Mar 2026 Alice told the assistant her budget.",
-        valid_from=datetime(2026, 3, 2, tzinfo=UTC), source_episode_ids=(episodes[2],),
-    )  # fmt: skip
+        valid_from=datetime(2026, 3, 2, tzinfo=UTC),
+        source_episode_ids=(episodes[2],),
+    )
     mem.store.insert_memories("a", [memory], mem.memory_keys("a", memory), "test")
     exported = list(mem.export(user_id="a"))
     assert [r["type"] for r in exported] == ["episode"] * 4 + ["memory"] * (derived + 1)
@@ -102,8 +106,9 @@ def test_an_import_into_another_store_keeps_the_exported_ids(mem: Memory, tmp_pa
     renames: list[tuple[str, str]] = []
     with Memory(tmp_path / "other.db", embedder=FakeEmbedder()) as other:
         assert other.import_records(exported, user_id="a", renamed=lambda *p: renames.append(p))
-        copied = {i.id: i for i in other.get_all(user_id="a", include_invalid=True)
-                  if i.kind != "episode"}  # fmt: skip
+        copied = {
+            i.id: i for i in other.get_all(user_id="a", include_invalid=True) if i.kind != "episode"
+        }
         assert set(copied) == set(ids) and renames == []
         for memory_id, record in ids.items():
             assert copied[memory_id].text == record["text"]
@@ -129,8 +134,10 @@ def test_ids_another_user_holds_are_renamed_and_reported(any_mem: Memory) -> Non
     copied = {i.id: i for i in mem.get_all(user_id="b", include_invalid=True)}
     assert set(renames.values()) <= set(copied) and not mine & set(copied)
     old = next(i for i in copied.values() if "Hangzhou" in i.text)
-    assert old.superseded_by == renames[next(r["superseded_by"] for r in exported
-                                             if r.get("superseded_by"))]  # fmt: skip
+    assert (
+        old.superseded_by
+        == renames[next(r["superseded_by"] for r in exported if r.get("superseded_by"))]
+    )
     assert {i.id for i in mem.get_all(user_id="a", include_invalid=True)} >= mine  # a's unchanged
     again: dict[str, str] = {}
     assert mem.import_records(exported, user_id="b", renamed=again.__setitem__) == 0

@@ -24,6 +24,9 @@ def test_warm_up_loads_the_chinese_word_segmenter_and_tagger(tmp_path: Path) -> 
     # the tagger (names in Chinese questions) took ~2 s on the first Chinese question
     out = subprocess.run(
         [sys.executable, "-c", SCRIPT, str(tmp_path / "m.db")],
-        capture_output=True, text=True, check=True, timeout=120,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
     assert out.stdout.split() == ["False", "0", "True", "1"]

@@ -47,10 +47,19 @@ if TYPE_CHECKING:
 __version__ = "0.1.0"
 
 _ERRORS = (
-    "ConfigError", "ConflictError", "DualtraceError", "EmbedderMismatchError", "EmbeddingError",
-    "LLMError", "MigrationError", "NotFoundError", "ProviderError", "SchemaError", "StoreError",
+    "ConfigError",
+    "ConflictError",
+    "DualtraceError",
+    "EmbedderMismatchError",
+    "EmbeddingError",
+    "LLMError",
+    "MigrationError",
+    "NotFoundError",
+    "ProviderError",
+    "SchemaError",
+    "StoreError",
     "ValidationError",
-)  # fmt: skip
+)
 _HOMES: dict[str, str] = {
     **dict.fromkeys(_ERRORS, "dualtrace.errors"),
     **dict.fromkeys(

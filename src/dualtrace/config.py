@@ -590,13 +590,8 @@ def llm_api_key(env: Mapping[str, str] | None = None) -> str | None:
 
 
 def openmp_spins_briefly() -> None:
-    """Have an OpenMP runtime loaded from now on spin briefly before it sleeps, unless the
-    user set its wait policy or spin count.
-
-    By default libgomp's threads spin ~300,000 times while they wait: with other processes on
-    the cores, the bundled embedder ran a two-passage call in p50 620 ms (8 busy processes, 2
-    cores) against 21 ms on idle cores. 10,000 spins: 213 ms there and 23 ms idle; never
-    spinning (OMP_WAIT_POLICY=PASSIVE): 316 ms and 33 ms.
-    """
+    """Have an OpenMP runtime loaded from now on spin 10,000 times (not ~300,000) before it
+    sleeps, unless the user set a wait policy or spin count: busy cores otherwise slow the
+    bundled embedder ~30x (docs/benchmarks.md, "Speed")."""
     if "OMP_WAIT_POLICY" not in os.environ:
         os.environ.setdefault("GOMP_SPINCOUNT", "10000")

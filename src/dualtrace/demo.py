@@ -32,9 +32,7 @@ class DemoAnswer:
     @property
     def first_hit(self) -> bool:
         """True when the first hit comes from an expected turn."""
-        return bool(self.hits) and any(
-            s.external_id in self.expected for s in self.hits[0].sources
-        )
+        return bool(self.hits) and any(s.external_id in self.expected for s in self.hits[0].sources)
 
 
 def load_conversation() -> dict[str, Any]:

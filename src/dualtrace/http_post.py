@@ -89,8 +89,13 @@ def _sleep_before_retry(endpoint: Endpoint, attempt: int, failure: str) -> None:
     delay = endpoint.backoff_s * 2 ** (attempt - 1)
     _log.warning(
         "%s to %s failed (%s); retry %d of %d in %.2fs",
-        endpoint.what, endpoint.url, failure, attempt, endpoint.max_retries, delay,
-    )  # fmt: skip
+        endpoint.what,
+        endpoint.url,
+        failure,
+        attempt,
+        endpoint.max_retries,
+        delay,
+    )
     time.sleep(delay)
 
 

@@ -20,7 +20,7 @@ from dualtrace.encode.base import Extractor
 from dualtrace.encode.episodes import new_id
 from dualtrace.encode.keys import KeyBuilder
 from dualtrace.encode.recorder import EpisodeRecorder
-from dualtrace.errors import NotFoundError, ProviderError, ValidationError
+from dualtrace.errors import NotFoundError, ProviderError
 from dualtrace.inputs import (
     check_count,
     check_flag,
@@ -50,7 +50,7 @@ from dualtrace.models import (
     UserSummary,
 )
 from dualtrace.recall import browse
-from dualtrace.recall.items import load_item, load_items
+from dualtrace.recall.items import load_item
 from dualtrace.recall.profile import read_profile
 from dualtrace.recall.read import read
 from dualtrace.recall.search import Searcher, search_scope
@@ -110,10 +110,13 @@ class Memory:
         self._keys = KeyBuilder(self.store, self.embedder, self.config)
         self._recorder = EpisodeRecorder(self.store, self._keys, self.config)
         self.writer = MemoryWriter(
-            self.store, extractor or default_extractor(llm), self._keys.memory_keys_many,
-            actor=self.config.actor, key_chars=self.config.embed_max_chars,
+            self.store,
+            extractor or default_extractor(llm),
+            self._keys.memory_keys_many,
+            actor=self.config.actor,
+            key_chars=self.config.embed_max_chars,
             judge=None if llm is None else LLMJudge(llm),
-        )  # fmt: skip
+        )
         self._editor = Editor(self.store, self.config, self._keys, self.writer)
         self._adds = AddsInFlight()
         self._session_parts = SessionParts(
@@ -155,9 +158,11 @@ class Memory:
         return self
 
     def __exit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None,
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
         tb: TracebackType | None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         self.close()
 
     # -- write ----------------------------------------------------------------------------
@@ -190,39 +195,55 @@ class Memory:
         log name for this call's changes, e.g. "key:<id>"; default `MemoryConfig.actor`.
         """
         return self._add(
-            messages, user_id=user_id, session_id=session_id, timestamp=timestamp,
-            agent_id=agent_id, metadata=metadata, extract=extract, defer=defer, actor=actor,
-        )  # fmt: skip
+            messages,
+            user_id=user_id,
+            session_id=session_id,
+            timestamp=timestamp,
+            agent_id=agent_id,
+            metadata=metadata,
+            extract=extract,
+            defer=defer,
+            actor=actor,
+        )
 
     def _add(
-        self, messages: str | dict[str, Any] | list[Any], *, user_id: str,
-        session_id: str | None = None, timestamp: datetime | str | float | None = None,
-        agent_id: str | None = None, metadata: dict[str, Any] | None = None,
-        extract: bool | None = None, defer: bool = False, actor: str | None = None,
+        self,
+        messages: str | dict[str, Any] | list[Any],
+        *,
+        user_id: str,
+        session_id: str | None = None,
+        timestamp: datetime | str | float | None = None,
+        agent_id: str | None = None,
+        metadata: dict[str, Any] | None = None,
+        extract: bool | None = None,
+        defer: bool = False,
+        actor: str | None = None,
         episode_ids: Mapping[str, str] | None = None,
-    ) -> AddResult:  # fmt: skip
+    ) -> AddResult:
         """`add`; `episode_ids`: the id each new turn takes, by message id (import)."""
         actor = check_optional_id("actor", actor)
         if extract is not None:
             extract = check_flag("extract", extract)
         extracting = self.config.extract if extract is None else extract
         deferring = check_flag("defer", defer) and extracting
+        record = functools.partial(
+            self._recorder.record,
+            messages,
+            session_id=session_id,
+            timestamp=timestamp,
+            agent_id=agent_id,
+            metadata=metadata,
+            actor=actor,
+            episode_ids=episode_ids,
+        )
         if not extracting or deferring:
-            ids, _ = self._recorder.record(
-                messages, user_id=user_id, session_id=session_id, timestamp=timestamp,
-                agent_id=agent_id, metadata=metadata, pending=extracting, embed=not deferring,
-                actor=actor, episode_ids=episode_ids,
-            )  # fmt: skip
+            ids, _ = record(user_id=user_id, pending=extracting, embed=not deferring)
             return AddResult(episodes=ids, events=[])
         # a background finish_pending leaves the user alone meanwhile: these turns' events
         # are this call's to report
         user_id = check_user_id(user_id)
         with self._adds.adding(user_id):
-            ids, _ = self._recorder.record(
-                messages, user_id=user_id, session_id=session_id, timestamp=timestamp,
-                agent_id=agent_id, metadata=metadata, pending=True, actor=actor,
-                episode_ids=episode_ids,
-            )  # fmt: skip
+            ids, _ = record(user_id=user_id, pending=True)
             # the new turns, and any of these ids an interrupted add left pending
             owed = self.store.pending_episodes(user_id, ids)
             events, errors = extract_pending(self.store, self.writer, user_id, owed, actor)
@@ -307,9 +328,16 @@ class Memory:
         """
         reinforce = check_flag("reinforce", reinforce)
         hits = self._searcher.search(
-            query, user_id=user_id, limit=limit, as_of=as_of, now=now, kinds=kinds,
-            session_id=session_id, filters=filters, explain=explain,
-        )  # fmt: skip
+            query,
+            user_id=user_id,
+            limit=limit,
+            as_of=as_of,
+            now=now,
+            kinds=kinds,
+            session_id=session_id,
+            filters=filters,
+            explain=explain,
+        )
         if reinforce:
             self._reinforce(user_id, hits)
         return hits
@@ -360,19 +388,18 @@ class Memory:
 
             print(mem.profile("alice", max_tokens=300).text)
         """
-        user_id = check_user_id(user_id)
-        at = None if as_of is None else parse_time(as_of, field="as_of")
-        if max_tokens is not None:
-            max_tokens = check_count(
-                "max_tokens", max_tokens, fix="pass the profile's size in tokens, e.g. 500"
-            )
-        history = check_flag("history", history)
-        return read_profile(self.store, user_id, as_of=at, max_tokens=max_tokens, history=history)
+        return read_profile(
+            self.store, user_id, as_of=as_of, max_tokens=max_tokens, history=history
+        )
 
     def session(
-        self, *, user_id: str, session_id: str | None = None, now: datetime | str | None = None,
+        self,
+        *,
+        user_id: str,
+        session_id: str | None = None,
+        now: datetime | str | None = None,
         actor: str | None = None,
-    ) -> Session:  # fmt: skip
+    ) -> Session:
         """A short-term session: a new one (started at `now`), or this user's session
         `session_id` resumed from its stored turns. See `dualtrace.session.Session`.
         `actor`: who history names for the session's changes (see `add`).
@@ -386,18 +413,17 @@ class Memory:
         return load_item(self.store, check_user_id(user_id), check_record_id(id))
 
     def get_all(
-        self, *, user_id: str, kinds: list[str] | None = None, include_invalid: bool = False,
+        self,
+        *,
+        user_id: str,
+        kinds: list[str] | None = None,
+        include_invalid: bool = False,
         limit: int | None = None,
-    ) -> list[Item]:  # fmt: skip
+    ) -> list[Item]:
         """The user's episodes and memories, newest first."""
-        user_id = check_user_id(user_id)
-        include_invalid = check_flag("include_invalid", include_invalid)
-        scope = search_scope(self.config, None, None, kinds, None, None)
-        if limit is not None:
-            limit = check_count("limit", limit)
-        ids = self.store.list_records(user_id, scope.kinds, include_invalid, limit)
-        items = load_items(self.store, user_id, ids)
-        return [items[i] for i in ids if i in items]
+        return browse.all_records(
+            self.store, self.config, user_id, kinds, include_invalid=include_invalid, limit=limit
+        )
 
     def users(self, user_ids: list[str] | None = None) -> list[UserSummary]:
         """Turn and valid-memory counts of these users (None: every user with data)."""
@@ -405,9 +431,13 @@ class Memory:
         return self.store.user_summaries(ids)
 
     def turns(
-        self, *, user_id: str, session_id: str | None = None, limit: int = 50,
+        self,
+        *,
+        user_id: str,
+        session_id: str | None = None,
+        limit: int = 50,
         cursor: str | None = None,
-    ) -> Page:  # fmt: skip
+    ) -> Page:
         """A page of the user's turns in conversation order (oldest first), each a `Turn`
         with the valid memories derived from it; pass `next_cursor` for the next page."""
         return browse.turns_page(
@@ -415,16 +445,24 @@ class Memory:
         )
 
     def get_page(
-        self, *, user_id: str, kinds: list[str] | None = None, include_invalid: bool = False,
-        limit: int = 50, cursor: str | None = None,
-    ) -> Page:  # fmt: skip
+        self,
+        *,
+        user_id: str,
+        kinds: list[str] | None = None,
+        include_invalid: bool = False,
+        limit: int = 50,
+        cursor: str | None = None,
+    ) -> Page:
         """`get_all` a page at a time, newest first; pass `next_cursor` for the next page."""
         scope = search_scope(self.config, None, None, kinds, None, None)
         return browse.records_page(
-            self.store, user_id, kinds=scope.kinds,
-            include_invalid=check_flag("include_invalid", include_invalid), limit=limit,
+            self.store,
+            user_id,
+            kinds=scope.kinds,
+            include_invalid=check_flag("include_invalid", include_invalid),
+            limit=limit,
             cursor=cursor,
-        )  # fmt: skip
+        )
 
     def detail(self, id: str, *, user_id: str) -> MemoryDetail:
         """Everything stored about a record: the item with its sources and validity, and for
@@ -499,9 +537,11 @@ class Memory:
         )
         report = maintain(self.store, self.config, users, at, link_limit=self.writer.link_limit)
         report.sessions_ended = end_idle_sessions(
-            self._session_parts, at, self.config.session_idle_minutes,
+            self._session_parts,
+            at,
+            self.config.session_idle_minutes,
             None if user_id is None else users[0],
-        )  # fmt: skip
+        )
         report.pending_extracted = pending
         return report
 
@@ -538,16 +578,19 @@ class Memory:
         `renamed(exported_id, new_id)` is called. `progress(n)` is called after each batch
         with the number of records it handled.
         """
-        for name, value in (("progress", progress), ("renamed", renamed)):
-            if value is not None and not callable(value):
-                raise ValidationError(f"{name}={value!r} must be a function, or None")
         actor = check_optional_id("actor", actor)
         return transfer.import_records(
-            records, check_user_id(user_id), store=self.store,
-            add=functools.partial(self._add, actor=actor), memory_keys=self.memory_keys,
-            intake=self._recorder.intake, actor=actor or self.config.actor,
-            batch=check_count("batch", batch), progress=progress, renamed=renamed,
-        )  # fmt: skip
+            records,
+            check_user_id(user_id),
+            store=self.store,
+            add=functools.partial(self._add, actor=actor),
+            memory_keys=self.memory_keys,
+            intake=self._recorder.intake,
+            actor=actor or self.config.actor,
+            batch=check_count("batch", batch),
+            progress=progress,
+            renamed=renamed,
+        )
 
 
 def _default_embedder() -> Embedder:

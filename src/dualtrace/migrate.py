@@ -65,9 +65,13 @@ class MigrationReport:
 
 
 def migrate_store(
-    source: Store, target: Store, *, force: bool = False, batch: int = BATCH,
+    source: Store,
+    target: Store,
+    *,
+    force: bool = False,
+    batch: int = BATCH,
     progress: Callable[[int], None] | None = None,
-) -> MigrationReport:  # fmt: skip
+) -> MigrationReport:
     """Copy every row of `source` into `target` and check the copy (see the module doc).
 
     `progress` is called with 1 after each user. Raises ConflictError (target holds these
@@ -147,9 +151,13 @@ def _new_api_keys(source: Store, target: Store) -> list[tuple[ApiKey, str]]:
 
 
 def _copy_user(
-    source: Store, target: Store, user_id: str, batch: int, report: MigrationReport,
+    source: Store,
+    target: Store,
+    user_id: str,
+    batch: int,
+    report: MigrationReport,
     sample: list[IndexEntry] | None,
-) -> int:  # fmt: skip
+) -> int:
     """Copy one user's rows part by part; returns the audit rows copied."""
     history_ids: dict[int, int] = {}  # the source's history id -> the target's
     audit = 0
@@ -193,14 +201,16 @@ def _repointed(rows: UserRows, ids: dict[int, int]) -> UserRows:
         return rows
     history = tuple(
         dataclasses.replace(h, detail={**h.detail, "reverts": ids[h.detail["reverts"]]})
-        if h.detail.get("reverts") in ids else h
+        if h.detail.get("reverts") in ids
+        else h
         for h in rows.history
-    )  # fmt: skip
+    )
     audit = tuple(
         dataclasses.replace(a, detail={**a.detail, "history_id": ids[a.detail["history_id"]]})
-        if a.detail.get("history_id") in ids else a
+        if a.detail.get("history_id") in ids
+        else a
         for a in rows.audit
-    )  # fmt: skip
+    )
     return dataclasses.replace(rows, history=history, audit=audit)
 
 
@@ -216,9 +226,10 @@ def _check_counts(
         after_audit = after.pop("audit_log", 0)
         if before != after or after_audit != copied:
             changed = {
-                t: (before.get(t), after.get(t)) for t in sorted(set(before) | set(after))
+                t: (before.get(t), after.get(t))
+                for t in sorted(set(before) | set(after))
                 if before.get(t) != after.get(t)
-            }  # fmt: skip
+            }
             if after_audit != copied:
                 changed["audit_log"] = (copied, after_audit)
             differ.append(f"{user_id!r}: {changed}")

@@ -30,9 +30,18 @@ class ImportStore(RecordReads, MemoryWrites, Protocol):
 
 ROUTING_KEYS = frozenset({"type", "session_id", "agent_id", "episode_id"})
 MEMORY_FIELDS = (
-    "kind", "text", "scene", "subject", "predicate", "object", "topic", "importance",
-    "confidence", "session_id", "metadata",
-)  # fmt: skip
+    "kind",
+    "text",
+    "scene",
+    "subject",
+    "predicate",
+    "object",
+    "topic",
+    "importance",
+    "confidence",
+    "session_id",
+    "metadata",
+)
 MEMORY_TIMES = ("valid_from", "valid_to", "invalidated_at", "expire_at")
 MEMORY_KEYS = frozenset(
     {"type", "id", *MEMORY_FIELDS, *MEMORY_TIMES, "sources", "superseded_by", "archived"}
@@ -44,11 +53,17 @@ def export_user(store: RecordReads, user_id: str) -> Iterator[dict[str, Any]]:
     """Episodes (oldest first) as message records, then memories citing them by id."""
     for e in store.iter_episodes(user_id):
         yield {
-            "type": "episode", "id": e.external_id or e.id, "episode_id": e.id,
-            "session_id": e.session_id, "agent_id": e.agent_id, "role": e.role,
-            "name": e.speaker, "content": e.text, "timestamp": e.occurred_at.isoformat(),
+            "type": "episode",
+            "id": e.external_id or e.id,
+            "episode_id": e.id,
+            "session_id": e.session_id,
+            "agent_id": e.agent_id,
+            "role": e.role,
+            "name": e.speaker,
+            "content": e.text,
+            "timestamp": e.occurred_at.isoformat(),
             "metadata": e.metadata,
-        }  # fmt: skip
+        }
     episodes = {e.id: e.external_id or e.id for e in store.iter_episodes(user_id)}
     memory_ids = store.list_records(user_id, MEMORY_KINDS, True, None)
     for m in store.get_memories(user_id, memory_ids).values():
@@ -83,14 +98,28 @@ def import_records(
     memory keeps its exported id unless another user's record holds it; then it is stored
     under a new id and `renamed(exported_id, new_id)` is called.
     """
+    for name, value in (("progress", progress), ("renamed", renamed)):
+        if value is not None and not callable(value):
+            raise ValidationError(f"{name}={value!r} must be a function, or None")
     listed = _listed(records)
     messages, memories = _check_all(listed, intake)
-    episode_ids = {str(r["id"]): str(r["episode_id"]) for r in listed
-                   if r.get("type") != "memory" and "id" in r and r.get("episode_id")}  # fmt: skip
+    episode_ids = {
+        str(r["id"]): str(r["episode_id"])
+        for r in listed
+        if r.get("type") != "memory" and "id" in r and r.get("episode_id")
+    }
     # An export carries its memories: restore them instead of deriving them a second time.
     extract = None if not memories else False
-    flush = partial(_flush, store, add, user_id=user_id, progress=progress, extract=extract,
-                    episode_ids=episode_ids, renamed=renamed)  # fmt: skip
+    flush = partial(
+        _flush,
+        store,
+        add,
+        user_id=user_id,
+        progress=progress,
+        extract=extract,
+        episode_ids=episode_ids,
+        renamed=renamed,
+    )
     created = 0
     pending: list[dict[str, Any]] = []
     route: tuple[Any, Any] | None = None
@@ -199,10 +228,17 @@ def _message(record: dict[str, Any], n: int) -> dict[str, Any]:
 
 
 def _flush(
-    store: ImportStore, add: AddMessages, msgs: list[dict[str, Any]], route: Any, *, user_id: str,
-    progress: Callable[[int], None] | None, extract: bool | None,
-    episode_ids: dict[str, str], renamed: Callable[[str, str], None] | None,
-) -> int:  # fmt: skip
+    store: ImportStore,
+    add: AddMessages,
+    msgs: list[dict[str, Any]],
+    route: Any,
+    *,
+    user_id: str,
+    progress: Callable[[int], None] | None,
+    extract: bool | None,
+    episode_ids: dict[str, str],
+    renamed: Callable[[str, str], None] | None,
+) -> int:
     """Add one batch of one session's messages; each new turn keeps its exported episode
     id where no record of the store holds it (else it gets a new one, reported)."""
     session_id, agent_id = route
@@ -214,8 +250,14 @@ def _flush(
             wanted[i] = episode_ids[i]
     taken = store.taken_ids(sorted(wanted.values())) if wanted else set()
     free = {i: e for i, e in wanted.items() if e not in taken}
-    result = add(msgs, user_id=user_id, session_id=session_id, agent_id=agent_id,
-                 extract=extract, episode_ids=free)  # fmt: skip
+    result = add(
+        msgs,
+        user_id=user_id,
+        session_id=session_id,
+        agent_id=agent_id,
+        extract=extract,
+        episode_ids=free,
+    )
     if renamed is not None:
         stored = dict(zip([str(m.get("id")) for m in msgs], result.episodes, strict=True))
         for i, exported in wanted.items():
@@ -256,9 +298,13 @@ def _memory_ids(
 
 
 def _import_memories(
-    store: ImportStore, memory_keys: MemoryKeys, actor: str, records: list[dict[str, Any]],
-    user_id: str, renamed: Callable[[str, str], None] | None = None,
-) -> int:  # fmt: skip
+    store: ImportStore,
+    memory_keys: MemoryKeys,
+    actor: str,
+    records: list[dict[str, Any]],
+    user_id: str,
+    renamed: Callable[[str, str], None] | None = None,
+) -> int:
     ids, stored = _memory_ids(store, user_id, records)
     created = 0
     for record in records:
@@ -278,7 +324,7 @@ def _import_memories(
             source_episode_ids=tuple(sources.values()),
             superseded_by=None if later is None else ids.get(later, later),
             archived=bool(record.get("archived", False)),
-        )  # fmt: skip
+        )
         store.insert_memories(user_id, [m], memory_keys(user_id, m), actor)
         created += 1
         if memory_id != exported and renamed is not None:

@@ -48,8 +48,11 @@ def test_locomo_loader_builds_one_user_per_conversation() -> None:
     photo = unit.sessions[0].turns[3]
     assert photo.text == "Look at this. [shares a photo: a photo of a kitten on a sofa]"
     assert photo.message() == {
-        "id": "D1:4", "role": "user", "content": photo.text, "name": "Bob",
-    }  # fmt: skip
+        "id": "D1:4",
+        "role": "user",
+        "content": photo.text,
+        "name": "Bob",
+    }
     by_text = {q.text: q for q in unit.questions}
     pottery = by_text["What did Alice make in her pottery class?"]
     assert pottery.evidence == {"D1:3", "D2:2"} and pottery.category == "1 multi-hop"

@@ -90,8 +90,9 @@ class Handler(BaseHTTPRequestHandler):
         text = reply(model, prompt)
         message = {"role": "assistant", "content": text}
         usage = {"prompt_tokens": len(prompt) // 4, "completion_tokens": 5, "total_tokens": 0}
-        self._send(200, {"model": model, "choices": [{"index": 0, "message": message}],
-                         "usage": usage})  # fmt: skip
+        self._send(
+            200, {"model": model, "choices": [{"index": 0, "message": message}], "usage": usage}
+        )
 
     def _send(self, status: int, payload: dict[str, Any]) -> None:
         data = json.dumps(payload).encode()
@@ -156,10 +157,16 @@ def test_longmemeval_qa_equals_what_each_context_holds(
 ) -> None:
     reader, judge = client(server, "reader"), client(server, "judge")
     report = run_longmemeval(
-        lme_file(tmp_path), budgets=(12, 3000), ks=(5,), out=tmp_path / "out",
-        cache=tmp_path / "cache.sqlite", embedder=FakeEmbedder, progress=False,
-        llm=reader, judge_llm=judge,
-    )  # fmt: skip
+        lme_file(tmp_path),
+        budgets=(12, 3000),
+        ks=(5,),
+        out=tmp_path / "out",
+        cache=tmp_path / "cache.sqlite",
+        embedder=FakeEmbedder,
+        progress=False,
+        llm=reader,
+        judge_llm=judge,
+    )
     records = per_question(report)
     scored = [r for r in records if r["qid"] == "q_user_1"]
     assert len(scored) == 5  # every method, the full history included
@@ -190,10 +197,30 @@ def test_locomo_qa_from_the_cli_with_the_locomo_judge(
 ) -> None:
     monkeypatch.setattr(bench_runner, "_default_embedder", FakeEmbedder)
     out = tmp_path / "out"
-    args = ["bench", "locomo", "--data", str(DATA / "locomo"), "--budgets", "300,4000",
-            "--k", "5", "--out", str(out), "--cache", str(tmp_path / "c.sqlite"),
-            "--llm", url(server), "--llm-model", "reader", "--judge-model", "judge",
-            "--qa-budgets", "4000", "--llm-workers", "2"]  # fmt: skip
+    args = [
+        "bench",
+        "locomo",
+        "--data",
+        str(DATA / "locomo"),
+        "--budgets",
+        "300,4000",
+        "--k",
+        "5",
+        "--out",
+        str(out),
+        "--cache",
+        str(tmp_path / "c.sqlite"),
+        "--llm",
+        url(server),
+        "--llm-model",
+        "reader",
+        "--judge-model",
+        "judge",
+        "--qa-budgets",
+        "4000",
+        "--llm-workers",
+        "2",
+    ]
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 0, result.output
     records = per_question(out / "report.md")
@@ -212,10 +239,16 @@ def test_failed_calls_leave_questions_unscored_and_are_counted(
 ) -> None:
     server.calls.fail_models.add("judge")
     report = run_locomo(
-        DATA / "locomo", budgets=(4000,), ks=(5,), out=tmp_path / "out",
-        cache=tmp_path / "cache.sqlite", embedder=FakeEmbedder, progress=False,
-        llm=client(server, "reader"), judge_llm=client(server, "judge"),
-    )  # fmt: skip
+        DATA / "locomo",
+        budgets=(4000,),
+        ks=(5,),
+        out=tmp_path / "out",
+        cache=tmp_path / "cache.sqlite",
+        embedder=FakeEmbedder,
+        progress=False,
+        llm=client(server, "reader"),
+        judge_llm=client(server, "judge"),
+    )
     scored = [r for r in per_question(report) if "qa@4000" in r and r["answer@4000"] is not None]
     assert scored and all(r["qa@4000"] is None for r in scored)
     assert all(r["responses"]["qa@4000"] for r in scored)  # the answers are kept
@@ -225,10 +258,15 @@ def test_failed_calls_leave_questions_unscored_and_are_counted(
 def test_qa_budgets_must_be_measured_budgets(server: ReaderServer, tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match=r"qa budgets \[700\] are not among"):
         run_locomo(
-            DATA / "locomo", budgets=(500,), out=tmp_path / "out", cache=tmp_path / "c.sqlite",
-            embedder=FakeEmbedder, progress=False, llm=client(server, "reader"),
+            DATA / "locomo",
+            budgets=(500,),
+            out=tmp_path / "out",
+            cache=tmp_path / "c.sqlite",
+            embedder=FakeEmbedder,
+            progress=False,
+            llm=client(server, "reader"),
             qa_budgets=(700,),
-        )  # fmt: skip
+        )
 
 
 def test_cli_llm_options_need_each_other(tmp_path: Path) -> None:
@@ -285,10 +323,18 @@ class Thinker:
 
 
 def test_reasoning_blocks_are_neither_answer_nor_verdict() -> None:
-    reader = Thinker(["<think>It could be Porto, or yes, Lisbon.</think>Lisbon.",
-                      "<think>Yes, it is Lisbon, unless"])  # fmt: skip
-    judge = Thinker(["<think>Lisbon is the gold; yes.</think>Yes.",
-                     "<think>An empty answer; yes or no? The answer is</think>No."])  # fmt: skip
+    reader = Thinker(
+        [
+            "<think>It could be Porto, or yes, Lisbon.</think>Lisbon.",
+            "<think>Yes, it is Lisbon, unless",
+        ]
+    )
+    judge = Thinker(
+        [
+            "<think>Lisbon is the gold; yes.</think>Yes.",
+            "<think>An empty answer; yes or no? The answer is</think>No.",
+        ]
+    )
     grader = QAGrader(reader, judge, "longmemeval")
     first = grader.grade(question("single-session-user"), "Ann flies to Lisbon.")
     assert (first.response, first.correct, first.f1) == ("Lisbon.", 1.0, 1.0)
@@ -299,6 +345,12 @@ def test_reasoning_blocks_are_neither_answer_nor_verdict() -> None:
 def test_qa_workers_must_be_a_positive_count(server: ReaderServer, tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="qa_workers=0"):
         run_locomo(
-            DATA / "locomo", budgets=(500,), out=tmp_path / "out", cache=tmp_path / "c.sqlite",
-            embedder=FakeEmbedder, progress=False, llm=client(server, "reader"), qa_workers=0,
-        )  # fmt: skip
+            DATA / "locomo",
+            budgets=(500,),
+            out=tmp_path / "out",
+            cache=tmp_path / "c.sqlite",
+            embedder=FakeEmbedder,
+            progress=False,
+            llm=client(server, "reader"),
+            qa_workers=0,
+        )

@@ -48,9 +48,15 @@ def check_bounded(data: dict[str, Any]) -> None:
 def locomo_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tmp = tmp_path_factory.mktemp("locomo")
     return run_locomo(
-        DATA / "locomo", budgets=(300, 4000), ks=(1, 5), out=tmp / "out",
-        cache=tmp / "cache.sqlite", ablate=True, embedder=FakeEmbedder, progress=False,
-    )  # fmt: skip
+        DATA / "locomo",
+        budgets=(300, 4000),
+        ks=(1, 5),
+        out=tmp / "out",
+        cache=tmp / "cache.sqlite",
+        ablate=True,
+        embedder=FakeEmbedder,
+        progress=False,
+    )
 
 
 def test_locomo_run_writes_report_and_plots(locomo_report: Path) -> None:
@@ -81,9 +87,14 @@ def test_longmemeval_run_reports_session_recall_and_abstention(tmp_path: Path) -
     with gzip.open(path, "wt", encoding="utf-8") as handle:
         handle.write((DATA / "longmemeval_tiny.json").read_text())
     report = run_longmemeval(
-        path, budgets=(200, 3000), ks=(5,), out=tmp_path / "out",
-        cache=tmp_path / "cache.sqlite", embedder=FakeEmbedder, progress=False,
-    )  # fmt: skip
+        path,
+        budgets=(200, 3000),
+        ks=(5,),
+        out=tmp_path / "out",
+        cache=tmp_path / "cache.sqlite",
+        embedder=FakeEmbedder,
+        progress=False,
+    )
     text = report.read_text()
     assert "Session recall" in text and "abstention (1 questions) — reported apart" in text
     data = figures(report)
@@ -103,8 +114,20 @@ def test_cli_bench_prints_where_the_report_went(
 ) -> None:
     monkeypatch.setattr(bench_runner, "_default_embedder", FakeEmbedder)
     out = tmp_path / "out"
-    args = ["bench", "locomo", "--data", str(DATA / "locomo"), "--budgets", "500",
-            "--k", "5", "--out", str(out), "--cache", str(tmp_path / "c.sqlite")]  # fmt: skip
+    args = [
+        "bench",
+        "locomo",
+        "--data",
+        str(DATA / "locomo"),
+        "--budgets",
+        "500",
+        "--k",
+        "5",
+        "--out",
+        str(out),
+        "--cache",
+        str(tmp_path / "c.sqlite"),
+    ]
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 0, result.output
     assert f"report written to {out / 'report.md'}" in result.output
@@ -114,16 +137,24 @@ def test_cli_bench_prints_where_the_report_went(
 
 def test_stated_answers_count_only_answers_an_evidence_turn_says(tmp_path: Path) -> None:
     when = datetime(2024, 5, 1, tzinfo=UTC)
-    turns = (Turn("t1", "user", "Ann", "I paid $100 for each of the two gifts."),
-             Turn("t2", "user", "Ann", "The handbag was $200."))  # fmt: skip
+    turns = (
+        Turn("t1", "user", "Ann", "I paid $100 for each of the two gifts."),
+        Turn("t2", "user", "Ann", "The handbag was $200."),
+    )
     evidence = frozenset({"t1"})
     summed = Question("sum", "How much did the gifts cost?", "$200", "multi", evidence, when)
     said = Question("said", "What did each gift cost?", "$100", "multi", evidence, when)
     unit = Unit("ann", (BenchSession("s", when, turns),), (summed, said))
     result = RunResult(
-        Benchmark("tiny", (unit,), ("multi",)), (500,), (5,), MemoryConfig(), "test",
-        datetime.now(), "fake", tmp_path / "cache",
-    )  # fmt: skip
+        Benchmark("tiny", (unit,), ("multi",)),
+        (500,),
+        (5,),
+        MemoryConfig(),
+        "test",
+        datetime.now(),
+        "fake",
+        tmp_path / "cache",
+    )
     run = MethodRun(methods()[1])
     run.rows = {"sum": {"answer@500": 1.0}, "said": {"answer@500": 0.0}}
     result.runs.append(run)

@@ -31,9 +31,10 @@ from dualtrace.errors import ValidationError
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.parametrize(("path", "per_direction", "distractors"), [(CASES, 42, 120),
-                                                                   (HELDOUT, 16, 40),
-                                                                   (UNSEEN, 20, 60)])  # fmt: skip
+@pytest.mark.parametrize(
+    ("path", "per_direction", "distractors"),
+    [(CASES, 42, 120), (HELDOUT, 16, 40), (UNSEEN, 20, 60)],
+)
 def test_case_files_hold_both_directions_among_distractors(
     path: Path, per_direction: int, distractors: int
 ) -> None:
@@ -101,28 +102,75 @@ def test_case_files_ship_as_package_data() -> None:
 
 
 SESSION = {"type": "session", "session": "s1", "date": "2026-01-05T20:00:00+08:00"}
-HIT = {"type": "pair", "id": "hit", "session": "s1", "direction": "en→zh", "domain": "pets",
-       "fact": "Our beagle Biscuit is scared of thunderstorms.", "question": "Biscuit 害怕什么？",
-       "question_same": "What is Biscuit scared of?", "value": ["thunderstorms"]}  # fmt: skip
+HIT = {
+    "type": "pair",
+    "id": "hit",
+    "session": "s1",
+    "direction": "en→zh",
+    "domain": "pets",
+    "fact": "Our beagle Biscuit is scared of thunderstorms.",
+    "question": "Biscuit 害怕什么？",
+    "question_same": "What is Biscuit scared of?",
+    "value": ["thunderstorms"],
+}
 # the fake embedder hashes words, so nothing links the Chinese fact to the English question,
 # while twelve other turns share its words: the fact must rank past 10, out of a small context
-MISS = {"type": "pair", "id": "miss", "session": "s2", "direction": "zh→en", "domain": "pets",
-        "fact": "我家的猫叫咪咪，今年三岁。", "question": "What is my dog called?",
-        "question_same": "我家的猫叫什么？", "value": ["咪咪"]}  # fmt: skip
-OWNERS = ("neighbour", "sister", "boss", "dentist", "cousin", "landlord", "teacher", "barber",
-          "uncle", "colleague", "trainer", "friend")  # fmt: skip
-NAMES = ("Rex", "Bella", "Max", "Luna", "Rocky", "Daisy", "Bruno", "Coco", "Milo", "Rosie",
-         "Toby", "Nala")  # fmt: skip
+MISS = {
+    "type": "pair",
+    "id": "miss",
+    "session": "s2",
+    "direction": "zh→en",
+    "domain": "pets",
+    "fact": "我家的猫叫咪咪，今年三岁。",
+    "question": "What is my dog called?",
+    "question_same": "我家的猫叫什么？",
+    "value": ["咪咪"],
+}
+OWNERS = (
+    "neighbour",
+    "sister",
+    "boss",
+    "dentist",
+    "cousin",
+    "landlord",
+    "teacher",
+    "barber",
+    "uncle",
+    "colleague",
+    "trainer",
+    "friend",
+)
+NAMES = (
+    "Rex",
+    "Bella",
+    "Max",
+    "Luna",
+    "Rocky",
+    "Daisy",
+    "Bruno",
+    "Coco",
+    "Milo",
+    "Rosie",
+    "Toby",
+    "Nala",
+)
 TINY = [
     SESSION,
-    *[{"type": "turn", "id": f"s1-d{i:02d}", "session": "s1", "role": "user",
-       "text": f"My {owner}'s dog is called {name}."}
-      for i, (owner, name) in enumerate(zip(OWNERS, NAMES, strict=True))],
+    *[
+        {
+            "type": "turn",
+            "id": f"s1-d{i:02d}",
+            "session": "s1",
+            "role": "user",
+            "text": f"My {owner}'s dog is called {name}.",
+        }
+        for i, (owner, name) in enumerate(zip(OWNERS, NAMES, strict=True))
+    ],
     HIT,
     {"type": "session", "session": "s2", "date": "2026-01-12T20:00:00+08:00"},
     MISS,
     {"type": "turn", "id": "s2-a", "session": "s2", "role": "assistant", "text": "Noted!"},
-]  # fmt: skip
+]
 
 
 def _write(path: Path, records: list[dict[str, Any]]) -> Path:
@@ -134,8 +182,9 @@ def _write(path: Path, records: list[dict[str, Any]]) -> Path:
 def tiny(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     folder = tmp_path_factory.mktemp("crosslingual")
     path = _write(folder / "tiny.jsonl", TINY)
-    return run_crosslingual(path, folder / "out", budget=60, embedder=FakeEmbedder(),
-                            progress=False)  # fmt: skip
+    return run_crosslingual(
+        path, folder / "out", budget=60, embedder=FakeEmbedder(), progress=False
+    )
 
 
 def test_tiny_run_finds_the_fact_that_shares_words_and_misses_the_one_that_cannot(
@@ -166,9 +215,14 @@ def test_tiny_run_writes_the_table_the_misses_and_the_costs(tiny: dict[str, Any]
     assert "## Misses (1 questions)" in text and "| miss | cross | What is my dog called? |" in text
     assert "search latency: p50" in text and "turns/s" in text
     saved = json.loads((report.parent / "results.json").read_text(encoding="utf-8"))
-    assert saved["cases"] == {"pairs": 2, "by_direction": {"en→zh": 1, "zh→en": 1},
-                              "turns": 15, "distractors": 13, "assistant_turns": 1,
-                              "sessions": 2}  # fmt: skip
+    assert saved["cases"] == {
+        "pairs": 2,
+        "by_direction": {"en→zh": 1, "zh→en": 1},
+        "turns": 15,
+        "distractors": 13,
+        "assistant_turns": 1,
+        "sessions": 2,
+    }
     assert saved["ingest"]["turns"] == 15 and saved["search_ms"]["p95"] > 0
     assert saved["budget"] == 60 and saved["settings"]["extract"] is True
 
@@ -184,9 +238,13 @@ def test_the_store_holds_every_turn_as_one_user(tiny: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize(
     ("change", "message"),
-    [({"direction": "en→fr"}, "direction"), ({"value": ["fog"]}, "not in the fact"),
-     ({"question": ""}, "question"), ({"session": "s9"}, "opened last")],
-)  # fmt: skip
+    [
+        ({"direction": "en→fr"}, "direction"),
+        ({"value": ["fog"]}, "not in the fact"),
+        ({"question": ""}, "question"),
+        ({"session": "s9"}, "opened last"),
+    ],
+)
 def test_malformed_pairs_are_refused_saying_where(
     tmp_path: Path, change: dict[str, Any], message: str
 ) -> None:

@@ -110,8 +110,17 @@ def test_a_sample_keeps_the_mix_and_bad_cases_are_refused(tmp_path: Path) -> Non
     assert len(sample) == 24 and abs(langs["en"] - langs["zh"]) <= 1
     assert sum(c.control for c in sample) in range(6, 12)
     bad = tmp_path / "bad.jsonl"
-    record = {"id": "x", "lang": "en", "attribute": "a", "kind": "update", "old": "o",
-              "new": "n", "question": "q", "new_value": ["n"], "old_value": []}  # fmt: skip
+    record = {
+        "id": "x",
+        "lang": "en",
+        "attribute": "a",
+        "kind": "update",
+        "old": "o",
+        "new": "n",
+        "question": "q",
+        "new_value": ["n"],
+        "old_value": [],
+    }
     bad.write_text(json.dumps(record) + "\n")
     with pytest.raises(ValidationError, match="old_value"):
         load_cases(bad)
@@ -121,8 +130,17 @@ def test_a_sample_keeps_the_mix_and_bad_cases_are_refused(tmp_path: Path) -> Non
 
 
 def test_context_must_name_the_new_value_before_the_old() -> None:
-    case = Case("c", "en", "residence", "update", "I live in Lyon.", "Moved to Bordeaux.",
-                "Where do I live?", ("Bordeaux",), ("Lyon",))  # fmt: skip
+    case = Case(
+        "c",
+        "en",
+        "residence",
+        "update",
+        "I live in Lyon.",
+        "Moved to Bordeaux.",
+        "Where do I live?",
+        ("Bordeaux",),
+        ("Lyon",),
+    )
     assert new_before_old("- moved to BORDEAUX\n- I live in Lyon", case)
     assert not new_before_old("- I live in Lyon\n- moved to Bordeaux", case)
     assert not new_before_old("- I live in Lyon", case)
@@ -136,22 +154,51 @@ def test_context_must_name_the_new_value_before_the_old() -> None:
 # after it would quote it in its scene trace and tie with it.
 TINY = [
     # the new turn shares the question's words, the old one only "phone": new value first
-    {"id": "new-first-13", "lang": "en", "attribute": "phone", "kind": "update",
-     "old": "My phone is an iPhone 12.", "new": "The phone I use now is a Pixel 9.",
-     "question": "Which phone do I use now?", "new_value": ["Pixel 9"],
-     "old_value": ["iPhone 12"]},
+    {
+        "id": "new-first-13",
+        "lang": "en",
+        "attribute": "phone",
+        "kind": "update",
+        "old": "My phone is an iPhone 12.",
+        "new": "The phone I use now is a Pixel 9.",
+        "question": "Which phone do I use now?",
+        "new_value": ["Pixel 9"],
+        "old_value": ["iPhone 12"],
+    },
     # the new turn shares no word with the question: turns only ranks the old one first
-    {"id": "old-first-10", "lang": "en", "attribute": "residence", "kind": "update",
-     "old": "I live in the city of Lyon.", "new": "Moved to Bordeaux.",
-     "question": "Which city do I live in?", "new_value": ["Bordeaux"],
-     "old_value": ["Lyon"]},
-    {"id": "restate", "lang": "en", "attribute": "residence", "kind": "restate",
-     "old": "I live in the city of Toronto.", "new": "I still live in Toronto, a city I love.",
-     "question": "Which city do I live in?", "keep": ["Toronto"]},
-    {"id": "zh-request", "lang": "zh", "attribute": "current_book", "kind": "request",
-     "old": "我最近在读《百年孤独》这本书。", "new": "帮我推荐几本类似《围城》的小说吧。",
-     "question": "我最近在读什么书？", "keep": ["百年孤独"], "tempt": ["围城"]},
-]  # fmt: skip
+    {
+        "id": "old-first-10",
+        "lang": "en",
+        "attribute": "residence",
+        "kind": "update",
+        "old": "I live in the city of Lyon.",
+        "new": "Moved to Bordeaux.",
+        "question": "Which city do I live in?",
+        "new_value": ["Bordeaux"],
+        "old_value": ["Lyon"],
+    },
+    {
+        "id": "restate",
+        "lang": "en",
+        "attribute": "residence",
+        "kind": "restate",
+        "old": "I live in the city of Toronto.",
+        "new": "I still live in Toronto, a city I love.",
+        "question": "Which city do I live in?",
+        "keep": ["Toronto"],
+    },
+    {
+        "id": "zh-request",
+        "lang": "zh",
+        "attribute": "current_book",
+        "kind": "request",
+        "old": "我最近在读《百年孤独》这本书。",
+        "new": "帮我推荐几本类似《围城》的小说吧。",
+        "question": "我最近在读什么书？",
+        "keep": ["百年孤独"],
+        "tempt": ["围城"],
+    },
+]
 
 
 @pytest.fixture(scope="module")
@@ -208,8 +255,13 @@ def test_the_stores_hold_each_case_as_its_own_user(tiny: dict[str, Any]) -> None
     db = Path(tiny["report"]).parent / "turns_only.db"
     with Memory(db, embedder=FakeEmbedder(), config=MemoryConfig(extract=False)) as mem:
         said = [i.text for i in mem.get_all(user_id="ku-old-first-10")]
-        hits = mem.search("Which city do I live in?", user_id="ku-old-first-10", limit=1,
-                          now=updates.NOW, reinforce=False)  # fmt: skip
+        hits = mem.search(
+            "Which city do I live in?",
+            user_id="ku-old-first-10",
+            limit=1,
+            now=updates.NOW,
+            reinforce=False,
+        )
     assert len(said) == 8 and "Moved to Bordeaux." in said and "Toronto" not in str(said)
     row = next(r for r in tiny["engines"]["turns only"]["rows"] if r["id"] == "old-first-10")
     assert hits[0].text == row["first_hit_text"]

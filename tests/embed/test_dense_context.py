@@ -10,18 +10,31 @@ import pytest
 from dualtrace import Memory, MemoryConfig
 from dualtrace.embed.fake import FakeEmbedder
 
-QUESTION = {"id": "D1:1", "role": "user", "name": "Nate",
-            "content": "That cake looks amazing, Joanna! How did you make it?"}  # fmt: skip
-REPLY = {"id": "D1:2", "role": "user", "name": "Joanna",
-         "content": "Thanks! It is dairy-free vanilla with strawberry filling."}  # fmt: skip
-LATER = {"id": "D2:1", "role": "user", "name": "Joanna",
-         "content": "Thanks again, the frosting was coconut cream."}  # fmt: skip
+QUESTION = {
+    "id": "D1:1",
+    "role": "user",
+    "name": "Nate",
+    "content": "That cake looks amazing, Joanna! How did you make it?",
+}
+REPLY = {
+    "id": "D1:2",
+    "role": "user",
+    "name": "Joanna",
+    "content": "Thanks! It is dairy-free vanilla with strawberry filling.",
+}
+LATER = {
+    "id": "D2:1",
+    "role": "user",
+    "name": "Joanna",
+    "content": "Thanks again, the frosting was coconut cream.",
+}
 
 
 def dense_raw(path: Path, turns: int, query: str, external_id: str) -> tuple[float, str]:
     """The dense similarity of one turn to the query, and the text search returns for it."""
-    config = MemoryConfig(extract=False, dense_weight=1.0, dense_context_turns=turns,
-                          lexical_context_turns=0)  # fmt: skip
+    config = MemoryConfig(
+        extract=False, dense_weight=1.0, dense_context_turns=turns, lexical_context_turns=0
+    )
     with Memory(path, embedder=FakeEmbedder(), config=config) as mem:
         mem.add([QUESTION], user_id="u", session_id="s1", timestamp="2024-05-01T10:00:00Z")
         mem.add([REPLY], user_id="u", session_id="s1", timestamp="2024-05-01T10:01:00Z")
@@ -54,9 +67,15 @@ def test_an_assistant_turn_is_not_dense_context(tmp_path: Path) -> None:
     with Memory(tmp_path / "d.db", embedder=FakeEmbedder(), config=config) as mem:
         # a fixed date: the key holds its date, whose words the fake embedder's few buckets
         # may share with the query's on some days ("2026-12-02 Wed" did)
-        mem.add([{"role": "assistant", "content": "Carrot cake keeps well in the fridge."},
-                 {"role": "user", "content": "Thanks, that helps with the party."}],
-                user_id="u", session_id="s", timestamp="2024-05-01T10:00:00Z")  # fmt: skip
+        mem.add(
+            [
+                {"role": "assistant", "content": "Carrot cake keeps well in the fridge."},
+                {"role": "user", "content": "Thanks, that helps with the party."},
+            ],
+            user_id="u",
+            session_id="s",
+            timestamp="2024-05-01T10:00:00Z",
+        )
         hits = mem.search("carrot fridge", user_id="u", limit=5, explain=True)
     reply = next(h for h in hits if h.text.startswith("Thanks"))
     assert reply.scores.get("dense_raw", 0.0) == pytest.approx(0.0, abs=1e-6)

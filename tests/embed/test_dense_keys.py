@@ -41,10 +41,12 @@ def test_assistant_turns_get_a_shorter_dense_prefix(tmp_path: Path) -> None:
     with Memory(tmp_path / "m.db", embedder=embedder, config=config) as mem:
         reply = "Here are tips for pruning roses. " + "More advice follows. " * 40
         mem.add(
-            [{"role": "user", "content": "How do I prune roses? " * 30},
-             {"role": "assistant", "content": reply}],
+            [
+                {"role": "user", "content": "How do I prune roses? " * 30},
+                {"role": "assistant", "content": reply},
+            ],
             user_id="u",
-        )  # fmt: skip
+        )
         assert embedder.lengths == [300, 60]
 
 
@@ -53,10 +55,12 @@ def test_assistant_turns_without_vectors_stay_findable_by_words(tmp_path: Path) 
     config = MemoryConfig(assistant_embed_chars=0, extract=False)
     with Memory(tmp_path / "m.db", embedder=embedder, config=config) as mem:
         _, reply = mem.add(
-            [{"role": "user", "content": "Which bulbs flower first?"},
-             {"role": "assistant", "content": "Snowdrops flower first, then crocuses."}],
+            [
+                {"role": "user", "content": "Which bulbs flower first?"},
+                {"role": "assistant", "content": "Snowdrops flower first, then crocuses."},
+            ],
             user_id="u",
-        ).episodes  # fmt: skip
+        ).episodes
         assert len(embedder.lengths) == 1  # the user's turn only
         found = {h.id: h for h in mem.search("crocuses", user_id="u", explain=True)}
         assert found[reply].scores["lexical"] == 1.0 and not found[reply].scores.get("dense")

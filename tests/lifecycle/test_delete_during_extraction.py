@@ -48,8 +48,9 @@ def test_a_turn_deleted_mid_extraction_leaves_no_memory_and_no_error(tmp_path: P
             try:
                 outcome["result"] = mem.add(
                     ["I live in Lyon.", "I like green tea.", "My brother plays chess."],
-                    user_id="u", session_id="s",
-                )  # fmt: skip
+                    user_id="u",
+                    session_id="s",
+                )
             except BaseException as exc:  # the test's point: what escaped the add
                 outcome["error"] = exc
 

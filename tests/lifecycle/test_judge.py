@@ -31,16 +31,38 @@ def record(memory_id: str, text: str, day: str, **fields: Any) -> MemoryRecord:
 
 
 # Long ids, as the store makes them: the prompt must not carry them.
-HOME = record("mem_01HZX3K9Q4T7HANGZHOU000001", "Alice lives in Hangzhou.", "2023-05-08",
-              subject="Alice", predicate="lives_in", object="Hangzhou")  # fmt: skip
-JOB = record("mem_01HZX3K9Q4T7ALIBABA0000002", "Alice works at Alibaba.", "2023-05-08",
-             subject="Alice", predicate="works_at", object="Alibaba")  # fmt: skip
-TEA = record("mem_01HZX3K9Q4T7GREENTEA000003", "Alice likes green tea.", "2023-05-08",
-             kind="preference", subject="Alice", predicate="likes")  # fmt: skip
+HOME = record(
+    "mem_01HZX3K9Q4T7HANGZHOU000001",
+    "Alice lives in Hangzhou.",
+    "2023-05-08",
+    subject="Alice",
+    predicate="lives_in",
+    object="Hangzhou",
+)
+JOB = record(
+    "mem_01HZX3K9Q4T7ALIBABA0000002",
+    "Alice works at Alibaba.",
+    "2023-05-08",
+    subject="Alice",
+    predicate="works_at",
+    object="Alibaba",
+)
+TEA = record(
+    "mem_01HZX3K9Q4T7GREENTEA000003",
+    "Alice likes green tea.",
+    "2023-05-08",
+    kind="preference",
+    subject="Alice",
+    predicate="likes",
+)
 EXISTING = [HOME, JOB, TEA]
 
-MOVED = record("mem_01HZY0000000000SHANGHAI0001", "Alice moved to Shanghai.", "2023-06-01",
-               metadata={"slot": "residence"})  # fmt: skip
+MOVED = record(
+    "mem_01HZY0000000000SHANGHAI0001",
+    "Alice moved to Shanghai.",
+    "2023-06-01",
+    metadata={"slot": "residence"},
+)
 QUIT = record("mem_01HZY0000000000QUITJOB00002", "Alice quit her job at Alibaba.", "2023-06-01")
 TEA_AGAIN = record("mem_01HZY0000000000TEAAGAIN0003", "Alice enjoys green tea.", "2023-06-01")
 HIKING = record("mem_01HZY0000000000HIKING000004", "Alice likes hiking.", "2023-06-01")

@@ -14,8 +14,10 @@ SIZED = "The new desk arrived today, 140 cm, oak, by the door."
 PLACED = "The new desk arrived today, oak, by the window."
 RAN = "I ran 5 km this morning before work."
 # the weakest match, so that min-max fusion leaves the two above near each other
-FAR = ("We talked for a long time about moving, painting the hall, a new lamp, shelves for "
-       "the books and, last, where my old desk should go.")  # fmt: skip
+FAR = (
+    "We talked for a long time about moving, painting the hall, a new lamp, shelves for "
+    "the books and, last, where my old desk should go."
+)
 
 
 def _ask(path: Path, question: str, weight: float) -> list[tuple[str, float]]:

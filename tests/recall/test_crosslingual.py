@@ -41,9 +41,12 @@ def _matched(mem: Memory, question: str, turn: str) -> set[str]:
     """The full-text channels through which a turn (or a memory drawn from it) was found."""
     hits = mem.search(question, user_id="u", limit=10, reinforce=False, explain=True)
     return {
-        channel for h in hits if turn in [s.external_id for s in h.sources]
-        for channel in h.scores if channel in ("lexical", "crosslingual", "gloss")
-    }  # fmt: skip
+        channel
+        for h in hits
+        if turn in [s.external_id for s in h.sources]
+        for channel in h.scores
+        if channel in ("lexical", "crosslingual", "gloss")
+    }
 
 
 def test_a_chinese_question_finds_an_english_fact(tmp_path: Path) -> None:
@@ -72,7 +75,7 @@ def test_the_lexicon_is_what_finds_them(tmp_path: Path) -> None:
 
 
 def test_a_slot_question_finds_a_relative_named_in_the_other_language(tmp_path: Path) -> None:
-    """"my cousin" and 表妹 are one relation: the cousin's job, said in Chinese, leads the
+    """ "my cousin" and 表妹 are one relation: the cousin's job, said in Chinese, leads the
     English question about it, ahead of another relative's."""
     turns = ["我表妹在杭州当幼儿园老师。", "我表哥在成都开了家火锅店。", "My sister is a nurse."]
     with Memory(tmp_path / "kin.db", embedder=FakeEmbedder()) as mem:

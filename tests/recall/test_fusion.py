@@ -40,9 +40,13 @@ def test_weighted_fusion_is_bounded_and_monotone(
     assert set(fused) == set(dense) | set(lexical)
     assert all(-1e-9 <= v <= 1 + 1e-9 for v in fused.values())
     for key in fused:
-        assert abs(fused[key] - sum(
-            (w if ch == "dense" else 1 - w) * v for ch, v in parts[key].items()
-        )) < 1e-9  # fmt: skip
+        assert (
+            abs(
+                fused[key]
+                - sum((w if ch == "dense" else 1 - w) * v for ch, v in parts[key].items())
+            )
+            < 1e-9
+        )
 
 
 def test_both_channels_beat_one() -> None:
@@ -51,4 +55,3 @@ def test_both_channels_beat_one() -> None:
         {"dense": 0.6, "lexical": 0.4},
     )
     assert fused["a"] > fused["b"] > fused["c"]
-

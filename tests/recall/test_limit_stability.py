@@ -48,28 +48,40 @@ def crowded(tmp_path_factory: pytest.TempPathFactory) -> Memory:
     rng = random.Random(5)
     for s in range(60):
         mem.add(
-            [{"role": "user", "content": " ".join(rng.choices(WORDS, k=12)),
-              "timestamp": f"2025-{1 + s // 28:02d}-{1 + s % 28:02d}T{8 + i // 6:02d}:{i:02d}:00Z"}
-             for i in range(20)],
-            user_id=conversation["user_id"], session_id=f"noise{s}", extract=False,
-        )  # fmt: skip
+            [
+                {
+                    "role": "user",
+                    "content": " ".join(rng.choices(WORDS, k=12)),
+                    "timestamp": f"2025-{1 + s // 28:02d}-{1 + s % 28:02d}"
+                    f"T{8 + i // 6:02d}:{i:02d}:00Z",
+                }
+                for i in range(20)
+            ],
+            user_id=conversation["user_id"],
+            session_id=f"noise{s}",
+            extract=False,
+        )
     ingest(mem, conversation)
     return mem
 
 
-WORDS = ("car budget white colour school daughter hospital drive Shanghai Hangzhou parking "
-         "garage battery hybrid charger weekend trip sister museum coffee train bike").split()
+WORDS = (
+    "car budget white colour school daughter hospital drive Shanghai Hangzhou parking "
+    "garage battery hybrid charger weekend trip sister museum coffee train bike"
+).split()
 QUERIES = [*DEMO_QUERIES, "car", "white", "my sister", "what did I buy?", "battery charger"]
-LIMITS = st.one_of(st.integers(1, 25), st.integers(1, MOST), st.sampled_from([20, 21, 100, 101,
-                                                                             400, 401, MOST]))
+LIMITS = st.one_of(
+    st.integers(1, 25), st.integers(1, MOST), st.sampled_from([20, 21, 100, 101, 400, 401, MOST])
+)
 
 
 @settings(
     max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(query=st.sampled_from(QUERIES), k=LIMITS, extra=st.integers(0, MOST))
-def test_first_hits_do_not_depend_on_limit(demo_fake: Memory, query: str, k: int,
-                                           extra: int) -> None:  # fmt: skip
+def test_first_hits_do_not_depend_on_limit(
+    demo_fake: Memory, query: str, k: int, extra: int
+) -> None:
     user = load_conversation()["user_id"]
     _check(demo_fake, user, query, k, min(k + extra, MOST))
 
@@ -78,8 +90,9 @@ def test_first_hits_do_not_depend_on_limit(demo_fake: Memory, query: str, k: int
     max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(query=st.sampled_from(QUERIES), k=LIMITS, deeper=LIMITS)
-def test_up_to_the_largest_limit_in_a_crowded_store(crowded: Memory, query: str, k: int,
-                                                    deeper: int) -> None:  # fmt: skip
+def test_up_to_the_largest_limit_in_a_crowded_store(
+    crowded: Memory, query: str, k: int, deeper: int
+) -> None:
     k, deeper = min(k, deeper), max(k, deeper)
     _check(crowded, load_conversation()["user_id"], query, k, deeper)
 

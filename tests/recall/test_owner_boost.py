@@ -11,8 +11,10 @@ from dualtrace.embed.fake import FakeEmbedder
 THEIRS = "Marco's spot is on level two of the garage."
 OURS = "Our parking spot is on level three of the garage, right by the lift and the bike racks."
 # the weakest match, so that min-max fusion leaves the two above near each other
-FAR = ("We talked for a long time about the garage door, the car wash, where the bins go on "
-       "collection day and the noise on our level.")  # fmt: skip
+FAR = (
+    "We talked for a long time about the garage door, the car wash, where the bins go on "
+    "collection day and the noise on our level."
+)
 
 
 def _ask(path: Path, question: str, weight: float) -> list[tuple[str, float]]:

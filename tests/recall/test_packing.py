@@ -25,9 +25,17 @@ def hit(n: int, text: str, score: float, days: int = 0, kind: str = "episode") -
     when = BASE + timedelta(days=days)
     src = Source(f"ep_{n}", f"D1:{n}", "s1", when, "Alice", text)
     return Hit(
-        id=f"ep_{n}", kind=kind, text=text, scene=None, valid_from=when, valid_to=None,
-        recorded_at=when, session_id="s1", sources=[src], score=score,
-    )  # fmt: skip
+        id=f"ep_{n}",
+        kind=kind,
+        text=text,
+        scene=None,
+        valid_from=when,
+        valid_to=None,
+        recorded_at=when,
+        session_id="s1",
+        sources=[src],
+        score=score,
+    )
 
 
 def test_newest_first_within_equal_relevance() -> None:
@@ -161,13 +169,17 @@ def test_a_long_turn_shows_its_sentences_nearest_the_query() -> None:
 @settings(max_examples=60, deadline=None)
 @given(
     texts=st.lists(
-        st.lists(st.sampled_from(["Tea is warm.", "我住在杭州。", "Where?", "x" * 40, "ok"]),
-                 min_size=1, max_size=60).map(" ".join),
-        min_size=1, max_size=8,
+        st.lists(
+            st.sampled_from(["Tea is warm.", "我住在杭州。", "Where?", "x" * 40, "ok"]),
+            min_size=1,
+            max_size=60,
+        ).map(" ".join),
+        min_size=1,
+        max_size=8,
     ),
     budget=st.integers(min_value=1, max_value=400),
     snippet_tokens=st.sampled_from([0, 20, 60]),
-)  # fmt: skip
+)
 def test_snippets_and_repeats_never_go_above_budget(
     texts: list[str], budget: int, snippet_tokens: int
 ) -> None:

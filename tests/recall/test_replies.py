@@ -44,8 +44,10 @@ def test_context_shows_the_answer_to_a_question_that_matched(mem: Memory) -> Non
     mem.add(TURNS[:2], user_id="u", session_id="s1", timestamp="2026-05-04T10:00:00Z")
     mem.add(
         [f"We talked about the lake and the weather, part {i}." for i in range(30)],
-        user_id="u", session_id="s2", timestamp="2026-05-05T10:00:00Z",
-    )  # fmt: skip
+        user_id="u",
+        session_id="s2",
+        timestamp="2026-05-05T10:00:00Z",
+    )
     # one hit only: the question itself; its answer shares no word with the query
     ctx = mem.context(TURNS[0]["content"], user_id="u", max_tokens=500, limit=1)
     assert [h.text for h in ctx.items] == [TURNS[0]["content"], TURNS[1]["content"]]
@@ -63,8 +65,10 @@ def test_session_context_shows_the_answer_to_an_earlier_question(db_path: Path) 
         # more memories share the question's words than the session searches for
         mem.add(
             [f"We paint at the lake every week, part {i}." for i in range(120)],
-            user_id="u", session_id="s2", timestamp="2026-05-05T10:00:00Z",
-        )  # fmt: skip
+            user_id="u",
+            session_id="s2",
+            timestamp="2026-05-05T10:00:00Z",
+        )
         chat = mem.session(user_id="u")
         chat.add("user", TURNS[0]["content"])
         ctx = chat.context(max_tokens=2000, reinforce=False)

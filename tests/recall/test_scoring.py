@@ -24,9 +24,14 @@ def test_boosts_stay_within_their_bounds(
     relevance: float, days: int, importance: float | None, wr: float, wi: float
 ) -> None:
     score, parts = engram_score(
-        relevance, occurred_at=NOW - timedelta(days=days), importance=importance, now=NOW,
-        recency_weight=wr, importance_weight=wi, halflife_days=30,
-    )  # fmt: skip
+        relevance,
+        occurred_at=NOW - timedelta(days=days),
+        importance=importance,
+        now=NOW,
+        recency_weight=wr,
+        importance_weight=wi,
+        halflife_days=30,
+    )
     assert 1 - wr - 1e-9 <= parts["recency_boost"] <= 1 + wr + 1e-9
     assert 1 - wi - 1e-9 <= parts["importance_boost"] <= 1 + wi + 1e-9
     assert relevance * (1 - wr) * (1 - wi) - 1e-9 <= score <= relevance * (1 + wr) * (1 + wi) + 1e-9
@@ -41,10 +46,24 @@ def test_recency_is_measured_from_now_not_the_wall_clock() -> None:
 
 def test_time_never_buries_a_clearly_more_relevant_memory() -> None:
     # with ±10% boosts, relevance ahead by more than (1.1 × 1.1) / (0.9 × 0.9) ≈ 1.49× wins
-    old, _ = engram_score(1.0, occurred_at=NOW - timedelta(days=3000), importance=0.2, now=NOW,
-                          recency_weight=0.1, importance_weight=0.1, halflife_days=90)  # fmt: skip
-    new, _ = engram_score(0.66, occurred_at=NOW, importance=1.0, now=NOW,
-                          recency_weight=0.1, importance_weight=0.1, halflife_days=90)  # fmt: skip
+    old, _ = engram_score(
+        1.0,
+        occurred_at=NOW - timedelta(days=3000),
+        importance=0.2,
+        now=NOW,
+        recency_weight=0.1,
+        importance_weight=0.1,
+        halflife_days=90,
+    )
+    new, _ = engram_score(
+        0.66,
+        occurred_at=NOW,
+        importance=1.0,
+        now=NOW,
+        recency_weight=0.1,
+        importance_weight=0.1,
+        halflife_days=90,
+    )
     assert old > new
 
 

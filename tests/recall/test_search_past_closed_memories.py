@@ -14,12 +14,20 @@ from dualtrace import Memory
 from dualtrace.embed.fake import FakeEmbedder
 
 OTHERS = [
-    "I love hiking in the mountains.", "My sister lives in Paris.", "I work as a nurse.",
-    "My budget for travel is tight this year.", "I drive a blue Toyota.",
-    "My cat is named Tom.", "I play the piano.", "Our family budget covers groceries.",
-    "I am learning Spanish.", "I prefer tea over coffee.", "My favourite city is Kyoto.",
-    "My brother plays chess.", "I grow tomatoes on the balcony.",
-]  # fmt: skip
+    "I love hiking in the mountains.",
+    "My sister lives in Paris.",
+    "I work as a nurse.",
+    "My budget for travel is tight this year.",
+    "I drive a blue Toyota.",
+    "My cat is named Tom.",
+    "I play the piano.",
+    "Our family budget covers groceries.",
+    "I am learning Spanish.",
+    "I prefer tea over coffee.",
+    "My favourite city is Kyoto.",
+    "My brother plays chess.",
+    "I grow tomatoes on the balcony.",
+]
 MEMORY_KINDS = ["fact", "preference", "event"]
 
 
@@ -28,8 +36,12 @@ def test_120_changes_of_one_fact_leave_a_full_page_of_memories(tmp_path: Path) -
         mem.add(OTHERS, user_id="u", session_id="other", timestamp="2024-01-01T09:00:00Z")
         for i in range(120):
             said = f"2024-02-01T09:{i // 60:02d}:{i % 60:02d}Z"
-            mem.add(f"My monthly budget is now {1000 + 10 * i} dollars.", user_id="u",
-                    session_id="budget", timestamp=said)  # fmt: skip
+            mem.add(
+                f"My monthly budget is now {1000 + 10 * i} dollars.",
+                user_id="u",
+                session_id="budget",
+                timestamp=said,
+            )
         everything = mem.get_all(user_id="u", kinds=MEMORY_KINDS, include_invalid=True)
         valid = mem.get_all(user_id="u", kinds=MEMORY_KINDS)
         assert len(everything) - len(valid) >= 100  # the closed values are there

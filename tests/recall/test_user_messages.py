@@ -25,8 +25,7 @@ def _add(mem: Memory, user: str, text: str = MESSAGE, *, assistant: bool = True)
 
 
 def _memory(mem: Memory, user: str, query: str, words: str) -> list[Hit]:
-    hits = mem.search(query, user_id=user, kinds=["fact", "preference", "event"],
-                      reinforce=False)  # fmt: skip
+    hits = mem.search(query, user_id=user, kinds=["fact", "preference", "event"], reinforce=False)
     return [next(h for h in hits if words in h.text)]
 
 
@@ -64,8 +63,10 @@ def test_another_users_assistant_does_not_count(mem: Memory) -> None:
 def test_a_long_message_shows_the_memorys_sentence_and_what_follows(mem: Memory) -> None:
     before = " ".join(f"Note {n}: the garden hose number {n} is green." for n in range(40))
     after = " ".join(f"Later {n}: the garden rake number {n} is red." for n in range(40))
-    said = (f"{before} I visited Fushimi Inari Shrine when I was in Japan. I spent two weeks "
-            f"traveling solo around the country. {after}")  # fmt: skip
+    said = (
+        f"{before} I visited Fushimi Inari Shrine when I was in Japan. I spent two weeks "
+        f"traveling solo around the country. {after}"
+    )
     _add(mem, "u", said)
     query = "How long was I in Japan?"
     hits = _memory(mem, "u", query, "Fushimi")

@@ -107,8 +107,15 @@ def main() -> None:
                 session = f"s{rng.randint(0, 1)}"
                 say({"op": "begin", "kind": "add", "user": user, "tokens": tokens})
                 res = mem.add(msgs, user_id=user, session_id=session)
-                say({"op": "ack", "kind": "add", "user": user, "ids": res.episodes,
-                     "tokens": tokens})  # fmt: skip
+                say(
+                    {
+                        "op": "ack",
+                        "kind": "add",
+                        "user": user,
+                        "ids": res.episodes,
+                        "tokens": tokens,
+                    }
+                )
             elif roll < 0.95:
                 turns = [i for i in mem.get_all(user_id=user, kinds=["episode"])]
                 if not turns:

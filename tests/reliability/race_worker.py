@@ -97,10 +97,13 @@ class Worker:
         for round_ in range(self.spec["rounds"]):
             for user_id in (*USERS, "dave"):
                 others = [f"{u}tok" for u in (*USERS, "dave") if u != user_id]
-                hits = self.call("search", mem.search, "budget colour", user_id=user_id,
-                                 limit=10) or []  # fmt: skip
-                ctx = self.call("context", mem.context, "what is my budget?", user_id=user_id,
-                                max_tokens=300)  # fmt: skip
+                hits = (
+                    self.call("search", mem.search, "budget colour", user_id=user_id, limit=10)
+                    or []
+                )
+                ctx = self.call(
+                    "context", mem.context, "what is my budget?", user_id=user_id, max_tokens=300
+                )
                 items = self.call("get_all", mem.get_all, user_id=user_id) or []
                 texts = [h.text for h in hits] + [i.text for i in items]
                 texts += [] if ctx is None else [ctx.text]
@@ -120,9 +123,16 @@ class Worker:
                         self.errors.append(f"get: {type(exc).__name__}: {exc}")
 
     def report(self) -> dict[str, Any]:
-        return {"name": self.spec["name"], "role": self.spec["role"], "ops": dict(self.ops),
-                "slowest": self.slowest, "errors": self.errors,
-                "told": self.told, "deleted": self.deleted, "kept": self.kept}  # fmt: skip
+        return {
+            "name": self.spec["name"],
+            "role": self.spec["role"],
+            "ops": dict(self.ops),
+            "slowest": self.slowest,
+            "errors": self.errors,
+            "told": self.told,
+            "deleted": self.deleted,
+            "kept": self.kept,
+        }
 
 
 def main(spec: dict[str, Any]) -> None:

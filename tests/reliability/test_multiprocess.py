@@ -71,8 +71,10 @@ def test_writers_readers_and_a_deleter_on_one_file(tmp_path: Path) -> None:
     reports = _run(tmp_path)
     ops = sum((Counter(r["ops"]) for r in reports), Counter())
     errors = [f"{r['name']}: {e}" for r in reports for e in r["errors"]]
-    print(f"\n{len(reports)} processes, {sum(ops.values())} operations {dict(ops)}, "
-          f"{len(errors)} errors, {time.monotonic() - started:.1f} s")  # fmt: skip
+    print(
+        f"\n{len(reports)} processes, {sum(ops.values())} operations {dict(ops)}, "
+        f"{len(errors)} errors, {time.monotonic() - started:.1f} s"
+    )
     slowest = {op: max(r["slowest"].get(op, 0.0) for r in reports) for op in ops}
     print(f"slowest operation of each kind (s): {slowest}")
     assert errors == [], "\n".join(errors[:20])

@@ -32,8 +32,10 @@ def cli(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """`dualtrace --db DB ARGS…` in a process of its own (fake embedder)."""
     return subprocess.run(
         [sys.executable, str(LAUNCH), "--db", str(db), *args],
-        capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def new_key(db: Path, *args: str) -> str:
@@ -91,8 +93,11 @@ def start_server(db: Path, *args: str, env: dict[str, str] | None = None) -> Ser
     out = log.open("w")
     process = subprocess.Popen(
         [sys.executable, str(LAUNCH), "--db", str(db), "serve", "--port", str(port), *args],
-        stdout=out, stderr=subprocess.STDOUT, text=True, env={**os.environ, **(env or {})},
-    )  # fmt: skip
+        stdout=out,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, **(env or {})},
+    )
     server = Server(db, f"http://127.0.0.1:{port}", process, log)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

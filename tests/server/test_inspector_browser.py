@@ -23,18 +23,34 @@ def users(server: Server) -> dict[str, str]:
     """Two fresh users with turns (one seeded in Chinese), and a key for the first."""
     lin, zoe = f"lin-{uuid.uuid4().hex[:6]}", f"zoe-{uuid.uuid4().hex[:6]}"
     turns = [
-        {"role": "user", "name": "Lin", "content": "I live in Hangzhou near the West Lake.",
-         "timestamp": "2026-03-02T10:00:00+08:00"},
-        {"role": "assistant", "content": "Hangzhou is lovely in spring.",
-         "timestamp": "2026-03-02T10:01:00+08:00"},
-        {"role": "user", "name": "Lin", "content": CHINESE,
-         "timestamp": "2026-03-02T10:02:00+08:00"},
-        {"role": "user", "name": "Lin", "content": MARKUP,
-         "timestamp": "2026-03-02T10:03:00+08:00"},
-    ]  # fmt: skip
+        {
+            "role": "user",
+            "name": "Lin",
+            "content": "I live in Hangzhou near the West Lake.",
+            "timestamp": "2026-03-02T10:00:00+08:00",
+        },
+        {
+            "role": "assistant",
+            "content": "Hangzhou is lovely in spring.",
+            "timestamp": "2026-03-02T10:01:00+08:00",
+        },
+        {
+            "role": "user",
+            "name": "Lin",
+            "content": CHINESE,
+            "timestamp": "2026-03-02T10:02:00+08:00",
+        },
+        {
+            "role": "user",
+            "name": "Lin",
+            "content": MARKUP,
+            "timestamp": "2026-03-02T10:03:00+08:00",
+        },
+    ]
     with server.as_("admin") as admin:
-        added = admin.post("/v1/memories", json={"user_id": lin, "session_id": "s1",
-                                                  "messages": turns})  # fmt: skip
+        added = admin.post(
+            "/v1/memories", json={"user_id": lin, "session_id": "s1", "messages": turns}
+        )
         assert added.status_code == 201, added.text
         secret = admin.post(
             "/v1/memories",
@@ -123,8 +139,11 @@ def test_edit_and_undo_from_the_history(page: Page, server: Server, users: dict[
 
 
 def test_pages_are_utf8_and_load_nothing_from_outside(server: Server) -> None:
-    for path, kind in (("/", "text/html"), ("/inspector/app.js", "text/javascript"),
-                       ("/inspector/style.css", "text/css")):  # fmt: skip
+    for path, kind in (
+        ("/", "text/html"),
+        ("/inspector/app.js", "text/javascript"),
+        ("/inspector/style.css", "text/css"),
+    ):
         answer = httpx.get(f"{server.base}{path}")
         assert answer.status_code == 200
         assert answer.headers["content-type"] == f"{kind}; charset=utf-8"
@@ -138,8 +157,11 @@ def test_dev_mode_lists_every_user_without_a_key(
 ) -> None:
     dev = servers("--dev")
     for user, text in (("ana", "我喜欢深蓝色。"), ("ben", "I like green.")):
-        added = httpx.post(f"{dev.base}/v1/memories", timeout=30, json={
-            "user_id": user, "messages": [{"content": text}]})  # fmt: skip
+        added = httpx.post(
+            f"{dev.base}/v1/memories",
+            timeout=30,
+            json={"user_id": user, "messages": [{"content": text}]},
+        )
         assert added.status_code == 201, added.text
     page = browser.new_page()
     page.goto(f"{dev.base}/")

@@ -113,11 +113,19 @@ def test_missing_chromium_or_font_fails_in_ci_and_skips_elsewhere(
 
 
 MOVE = [
-    {"role": "user", "name": "Lin", "content": "I live in Lyon with my partner.",
-     "timestamp": "2025-03-03T10:00:00+08:00"},
-    {"role": "user", "name": "Lin", "content": "We finally relocated to Bordeaux last month.",
-     "timestamp": "2025-05-05T10:00:00Z"},
-]  # fmt: skip
+    {
+        "role": "user",
+        "name": "Lin",
+        "content": "I live in Lyon with my partner.",
+        "timestamp": "2025-03-03T10:00:00+08:00",
+    },
+    {
+        "role": "user",
+        "name": "Lin",
+        "content": "We finally relocated to Bordeaux last month.",
+        "timestamp": "2025-05-05T10:00:00Z",
+    },
+]
 
 
 @pytest.fixture
@@ -196,8 +204,10 @@ def test_times_are_shown_as_stored_with_their_zone(
 
 
 def test_the_hit_table_folds_each_breakdown(page: Page, server: Server) -> None:
-    turns = [{"role": "user", "content": f"Note {n}: the blue car needs a service in week {n}."}
-             for n in range(24)]  # fmt: skip
+    turns = [
+        {"role": "user", "content": f"Note {n}: the blue car needs a service in week {n}."}
+        for n in range(24)
+    ]
     _, key = _user(server, turns)
     page.set_viewport_size({"width": 1280, "height": 900})
     sign_in(page, server.base, key)
@@ -219,8 +229,10 @@ RLO = "\u202e"
 def test_right_to_left_overrides_in_user_text_stay_inside_it(page: Page, server: Server) -> None:
     """A speaker named with U+202E (RIGHT-TO-LEFT OVERRIDE): the name may show reversed,
     but what follows it on the line keeps its order and place."""
-    _, key = _user(server, [{"role": "user", "name": f"{RLO}Mallory",
-                                "content": "I live in Lyon with my partner."}])  # fmt: skip
+    _, key = _user(
+        server,
+        [{"role": "user", "name": f"{RLO}Mallory", "content": "I live in Lyon with my partner."}],
+    )
     sign_in(page, server.base, key)
     meta = page.locator(".turn .meta")
     expect(meta.locator(".speaker")).to_contain_text("Mallory")

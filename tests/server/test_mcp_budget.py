@@ -69,10 +69,13 @@ def test_get_context_details_on_request(demo_mem: Memory) -> None:
 
 
 def test_a_budget_too_small_for_any_memory_says_so(demo_mem: Memory) -> None:
-    small, unknown = _calls(demo_mem, [
-        ("get_context", {"query": QUESTIONS[0], "max_tokens": 5}),
-        ("get_context", {"query": "zzqx vfrb", "max_tokens": 1000}),
-    ])  # fmt: skip
+    small, unknown = _calls(
+        demo_mem,
+        [
+            ("get_context", {"query": QUESTIONS[0], "max_tokens": 5}),
+            ("get_context", {"query": "zzqx vfrb", "max_tokens": 1000}),
+        ],
+    )
     assert small.structured_content is not None and small.structured_content["text"] == ""
     assert "max_tokens" in _text(small) and "larger" in _text(small)
     assert small.structured_content["hint"] == _text(small)
@@ -80,11 +83,14 @@ def test_a_budget_too_small_for_any_memory_says_so(demo_mem: Memory) -> None:
 
 
 def test_search_and_list_repeat_no_source_turn(demo_mem: Memory) -> None:
-    found, listed, detailed = _calls(demo_mem, [
-        ("search_memory", {"query": QUESTIONS[0], "limit": 5}),
-        ("list_memories", {"limit": 10}),
-        ("search_memory", {"query": QUESTIONS[0], "limit": 5, "details": True}),
-    ])  # fmt: skip
+    found, listed, detailed = _calls(
+        demo_mem,
+        [
+            ("search_memory", {"query": QUESTIONS[0], "limit": 5}),
+            ("list_memories", {"limit": 10}),
+            ("search_memory", {"query": QUESTIONS[0], "limit": 5, "details": True}),
+        ],
+    )
     for result, key in ((found, "hits"), (listed, "items")):
         records = (result.structured_content or {})[key]
         assert records

@@ -49,9 +49,15 @@ def test_http_client_calls_every_tool_for_the_keys_user(server: Server) -> None:
 
     async def alice(client: Client) -> dict[str, Any]:
         names = {t.name for t in (await client.list_tools()).tools}
-        added = _ok(await client.call_tool("add_memory", {
-            "content": f"我住在杭州，车牌号是{marker}。", "timestamp": "2026-03-02T10:00:00+08:00",
-        }))  # fmt: skip
+        added = _ok(
+            await client.call_tool(
+                "add_memory",
+                {
+                    "content": f"我住在杭州，车牌号是{marker}。",
+                    "timestamp": "2026-03-02T10:00:00+08:00",
+                },
+            )
+        )
         episode = added["episodes"][0]
         hits = _ok(await client.call_tool("search_memory", {"query": marker}))
         context = _ok(await client.call_tool("get_context", {"query": marker, "max_tokens": 200}))
@@ -63,8 +69,16 @@ def test_http_client_calls_every_tool_for_the_keys_user(server: Server) -> None:
             )
         )
         history = _ok(await client.call_tool("memory_history", {"id": episode}))
-        return {"names": names, "episode": episode, "hits": hits, "context": context,
-                "listed": listed, "got": got, "updated": updated, "history": history}  # fmt: skip
+        return {
+            "names": names,
+            "episode": episode,
+            "hits": hits,
+            "context": context,
+            "listed": listed,
+            "got": got,
+            "updated": updated,
+            "history": history,
+        }
 
     seen = _run(server, server.keys["alice"], alice)
     episode = seen["episode"]
@@ -79,11 +93,12 @@ def test_http_client_calls_every_tool_for_the_keys_user(server: Server) -> None:
     async def bob(client: Client) -> dict[str, Any]:
         return {
             "hits": _ok(await client.call_tool("search_memory", {"query": marker})),
-            "listed": _ok(await client.call_tool("list_memories", {"kinds": ["episode"],
-                                                                   "limit": 500})),
+            "listed": _ok(
+                await client.call_tool("list_memories", {"kinds": ["episode"], "limit": 500})
+            ),
             "get": await client.call_tool("get_memory", {"id": episode}),
             "delete": await client.call_tool("delete_memory", {"id": episode}),
-        }  # fmt: skip
+        }
 
     other = _run(server, server.keys["bob"], bob)
     assert all(marker not in h["text"] for h in other["hits"]["hits"])
@@ -108,8 +123,10 @@ def test_http_client_calls_every_tool_for_the_keys_user(server: Server) -> None:
 
 
 def _post(server: Server, key: str | None, query: str = "") -> httpx.Response:
-    headers = {"Accept": "application/json, text/event-stream",
-               "MCP-Protocol-Version": "2025-06-18"}  # fmt: skip
+    headers = {
+        "Accept": "application/json, text/event-stream",
+        "MCP-Protocol-Version": "2025-06-18",
+    }
     if key is not None:
         headers["Authorization"] = f"Bearer {key}"
     body = {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}
@@ -138,11 +155,15 @@ def test_mcp_endpoint_refuses_as_the_api_does(server: Server) -> None:
 def test_unreachable_from_another_host_name(server: Server) -> None:
     """On loopback the SDK's DNS-rebinding guard refuses a foreign Host header."""
     answer = httpx.post(
-        f"{server.base}/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
-        headers={"Authorization": f"Bearer {server.keys['alice']}", "Host": "evil.example",
-                 "Accept": "application/json, text/event-stream"},
+        f"{server.base}/mcp",
+        json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
+        headers={
+            "Authorization": f"Bearer {server.keys['alice']}",
+            "Host": "evil.example",
+            "Accept": "application/json, text/event-stream",
+        },
         timeout=30,
-    )  # fmt: skip
+    )
     assert answer.status_code in (403, 421)
 
 
@@ -157,10 +178,11 @@ def test_dev_mode_needs_no_key_but_a_user(servers: Callable[..., Server]) -> Non
     assert found["hits"] and "bees" in found["hits"][0]["text"]
     assert _post(dev, None).status_code == 422  # which user? the URL or a header says
     named = httpx.post(
-        f"{dev.base}/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
+        f"{dev.base}/mcp",
+        json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
         headers={"X-Dualtrace-User": "devi", "Accept": "application/json, text/event-stream"},
         timeout=30,
-    )  # fmt: skip
+    )
     assert named.status_code == 200 and len(named.json()["result"]["tools"]) == 9
 
 

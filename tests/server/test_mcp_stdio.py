@@ -26,15 +26,23 @@ from dualtrace.cli import cli
 DUALTRACE = str(Path(sys.executable).with_name("dualtrace"))
 FAKE = str(Path(__file__).with_name("serve_fake.py"))  # `dualtrace` with the fake embedder
 TOOLS = {
-    "add_memory", "search_memory", "get_context", "list_memories", "get_memory",
-    "update_memory", "delete_memory", "memory_history", "undo_change",
-}  # fmt: skip
+    "add_memory",
+    "search_memory",
+    "get_context",
+    "list_memories",
+    "get_memory",
+    "update_memory",
+    "delete_memory",
+    "memory_history",
+    "undo_change",
+}
 READ_ONLY = {"search_memory", "get_context", "list_memories", "get_memory", "memory_history"}
 
 
 def _params(db: Path, home: Path, user: str) -> StdioServerParameters:
     return StdioServerParameters(
-        command=sys.executable, args=[FAKE, "--db", str(db), "mcp", "--user", user],
+        command=sys.executable,
+        args=[FAKE, "--db", str(db), "mcp", "--user", user],
         env=_env(home),
     )
 
@@ -59,14 +67,27 @@ async def _alice_session(db: Path, home: Path) -> dict[str, Any]:
     async with Client(_params(db, home, "alice")) as client:
         tools = {t.name: t for t in (await client.list_tools()).tools}
         seen["tools"] = tools
-        added = _ok(await client.call_tool("add_memory", {
-            "content": "我不喜欢白色的车，喜欢深蓝色。", "speaker": "Alice",
-            "timestamp": "2026-03-01T10:00:00+08:00", "session_id": "s1",
-        }))  # fmt: skip
-        _ok(await client.call_tool("add_memory", {
-            "text": "I moved to Hangzhou near the West Lake last week.",
-            "timestamp": "2026-03-02", "message_id": "m2",
-        }))  # fmt: skip
+        added = _ok(
+            await client.call_tool(
+                "add_memory",
+                {
+                    "content": "我不喜欢白色的车，喜欢深蓝色。",
+                    "speaker": "Alice",
+                    "timestamp": "2026-03-01T10:00:00+08:00",
+                    "session_id": "s1",
+                },
+            )
+        )
+        _ok(
+            await client.call_tool(
+                "add_memory",
+                {
+                    "text": "I moved to Hangzhou near the West Lake last week.",
+                    "timestamp": "2026-03-02",
+                    "message_id": "m2",
+                },
+            )
+        )
         episode = added["episodes"][0]
         hits = _ok(await client.call_tool("search_memory", {"query": "Hangzhou", "explain": True}))
         assert any("Hangzhou" in h["text"] for h in hits["hits"])
@@ -143,18 +164,31 @@ async def _alice_search(db: Path, home: Path) -> dict[str, Any]:
 def test_stdout_carries_only_protocol_messages(tmp_path: Path) -> None:
     """Raw stdio: the model loads, jieba segments Chinese, and stdout has JSON-RPC only."""
     lines = [
-        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-            "protocolVersion": "2025-06-18", "capabilities": {},
-            "clientInfo": {"name": "test", "version": "1"}}},
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {
+                "protocolVersion": "2025-06-18",
+                "capabilities": {},
+                "clientInfo": {"name": "test", "version": "1"},
+            },
+        },
         {"jsonrpc": "2.0", "method": "notifications/initialized"},
-        {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
-            "name": "add_memory", "arguments": {"content": "我们上个月搬去南京了。"}}},
-    ]  # fmt: skip
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "tools/call",
+            "params": {"name": "add_memory", "arguments": {"content": "我们上个月搬去南京了。"}},
+        },
+    ]
     proc = subprocess.Popen(
         [DUALTRACE, "--db", str(tmp_path / "m.db"), "mcp"],
         env={**os.environ, "DUALTRACE_HOME": str(tmp_path / "home"), "DUALTRACE_USER": "zoe"},
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-    )  # fmt: skip
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write("".join(json.dumps(m) + "\n" for m in lines).encode())
     proc.stdin.flush()

@@ -20,10 +20,14 @@ STREAM = {"Accept": "text/event-stream", "Mcp-Protocol-Version": "2025-06-18"}
 def server(tmp_path: Path, servers: Callable[..., Server]) -> Server:
     db = tmp_path / "memory.db"
     keys = {"a": new_key(db, "--user", "ann"), "b": new_key(db, "--user", "bo")}
-    running = servers(env={
-        "DUALTRACE_MAX_STREAMS_PER_KEY": "2", "DUALTRACE_MAX_STREAMS": "3",
-        "DUALTRACE_STREAM_SECONDS": "3", "DUALTRACE_RATE_LIMIT": "0",
-    })  # fmt: skip
+    running = servers(
+        env={
+            "DUALTRACE_MAX_STREAMS_PER_KEY": "2",
+            "DUALTRACE_MAX_STREAMS": "3",
+            "DUALTRACE_STREAM_SECONDS": "3",
+            "DUALTRACE_RATE_LIMIT": "0",
+        }
+    )
     running.keys = keys
     return running
 
@@ -67,6 +71,9 @@ def test_a_stream_is_ended_after_stream_seconds(server: Server) -> None:
             assert time.monotonic() - start < 3 + 3, "the stream is still open"
     assert time.monotonic() - start < 3 + 3
     with server.client(server.keys["a"]) as client:  # the service still answers MCP
-        reply = client.post("/mcp", headers={"Accept": "application/json, text/event-stream"},
-                            json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"})  # fmt: skip
+        reply = client.post(
+            "/mcp",
+            headers={"Accept": "application/json, text/event-stream"},
+            json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
+        )
         assert reply.status_code == 200, reply.text

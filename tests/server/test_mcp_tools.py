@@ -15,8 +15,11 @@ from dualtrace import Memory
 from dualtrace.server.mcp_tools import build_mcp_server
 
 
-def _call(mem: Memory, session: Callable[[Client], Awaitable[Any]],
-          user_of: Callable[[Context], str] = lambda _ctx: "alice") -> Any:  # fmt: skip
+def _call(
+    mem: Memory,
+    session: Callable[[Client], Awaitable[Any]],
+    user_of: Callable[[Context], str] = lambda _ctx: "alice",
+) -> Any:
     async def main() -> Any:
         async with Client(build_mcp_server(mem, user_of)) as client:
             return await session(client)
@@ -31,12 +34,17 @@ def test_list_pages_and_as_of(mem: Memory) -> None:
     async def session(client: Client) -> dict[str, Any]:
         first = await client.call_tool("list_memories", {"kinds": ["episode"], "limit": 1})
         cursor = first.structured_content["next_cursor"]
-        second = await client.call_tool("list_memories", {"kinds": ["episode"], "limit": 1,
-                                                          "cursor": cursor})  # fmt: skip
-        then = await client.call_tool("search_memory", {"query": "Shanghai Hangzhou",
-                                                        "as_of": "2026-02-01"})  # fmt: skip
-        return {"first": first.structured_content, "second": second.structured_content,
-                "then": then.structured_content}  # fmt: skip
+        second = await client.call_tool(
+            "list_memories", {"kinds": ["episode"], "limit": 1, "cursor": cursor}
+        )
+        then = await client.call_tool(
+            "search_memory", {"query": "Shanghai Hangzhou", "as_of": "2026-02-01"}
+        )
+        return {
+            "first": first.structured_content,
+            "second": second.structured_content,
+            "then": then.structured_content,
+        }
 
     seen = _call(mem, session)
     assert [r["text"] for r in seen["first"]["items"]] == ["I moved to Shanghai last week."]
@@ -90,8 +98,11 @@ def test_context_carries_the_references_its_labels_stand_for(mem: Memory) -> Non
 
     seen = _call(mem, session)
     references = seen["ctx"]["references"]
-    cited = {label.strip() for tag in re.findall(r"\[([^\]]+)\]\s*$", seen["ctx"]["text"], re.M)
-             for label in tag.split(",")}  # fmt: skip
+    cited = {
+        label.strip()
+        for tag in re.findall(r"\[([^\]]+)\]\s*$", seen["ctx"]["text"], re.M)
+        for label in tag.split(",")
+    }
     assert references and cited == set(references)
     assert all(item["refs"] for item in seen["ctx"]["items"])
     assert [g["id"] for g in seen["got"]] == list(references.values())
@@ -117,8 +128,15 @@ def test_tool_errors_point_at_tools_not_at_the_library(mem: Memory) -> None:
     for result, (name, _, expected) in zip(_call(mem, session), calls, strict=True):
         text = result.content[0].text
         assert result.is_error and expected in text, (name, text)
-        for leak in ("Memory.", "dualtrace list", "dualtrace history", "pydantic", "validation "
-                     "error for", "type=", "Traceback"):  # fmt: skip
+        for leak in (
+            "Memory.",
+            "dualtrace list",
+            "dualtrace history",
+            "pydantic",
+            "validation error for",
+            "type=",
+            "Traceback",
+        ):
             assert leak not in text, (name, text)
 
 

@@ -44,10 +44,21 @@ def test_serve_refuses_a_busy_port_before_seeding_or_printing(
     db = tmp_path / "memory.db"
     started = time.monotonic()
     done = subprocess.run(
-        [sys.executable, str(LAUNCH), "--db", str(db), "serve", "--dev", "--seed-demo",
-         "--port", str(busy_port)],
-        capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
+        [
+            sys.executable,
+            str(LAUNCH),
+            "--db",
+            str(db),
+            "serve",
+            "--dev",
+            "--seed-demo",
+            "--port",
+            str(busy_port),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     _refused(done, busy_port)
     assert done.returncode == 4  # a ConfigError, like any other bad setting
     assert not db.exists()  # the store was not even opened, so nothing was seeded
@@ -57,8 +68,17 @@ def test_serve_refuses_a_busy_port_before_seeding_or_printing(
 def _make_run(home: Path, port: int, bin_dir: Path) -> list[str]:
     """`make run PORT=…`, with `BIN` holding a `dualtrace` that runs the real CLI with the
     fake embedder, and the venv build step taken as done."""
-    return ["make", "-s", "-C", str(REPO), "-o", ".venv/.installed", "run", f"PORT={port}",
-            f"BIN={bin_dir}"]  # fmt: skip
+    return [
+        "make",
+        "-s",
+        "-C",
+        str(REPO),
+        "-o",
+        ".venv/.installed",
+        "run",
+        f"PORT={port}",
+        f"BIN={bin_dir}",
+    ]
 
 
 @pytest.fixture
@@ -79,9 +99,12 @@ def _env(home: Path) -> dict[str, str]:
 def test_make_run_refuses_a_busy_port(tmp_path: Path, busy_port: int, bin_dir: Path) -> None:
     home = tmp_path / "home"
     done = subprocess.run(
-        _make_run(home, busy_port, bin_dir), capture_output=True, text=True, timeout=60,
+        _make_run(home, busy_port, bin_dir),
+        capture_output=True,
+        text=True,
+        timeout=60,
         env=_env(home),
-    )  # fmt: skip
+    )
     _refused(done, busy_port)
     assert not (home / "memory.db").exists()
 
@@ -90,9 +113,13 @@ def test_make_run_serves_on_the_port_it_is_given(tmp_path: Path, bin_dir: Path) 
     home, port = tmp_path / "home", free_port()
     log = (tmp_path / "make.log").open("w")
     process = subprocess.Popen(
-        _make_run(home, port, bin_dir), stdout=log, stderr=subprocess.STDOUT, text=True,
-        env=_env(home), start_new_session=True,
-    )  # fmt: skip
+        _make_run(home, port, bin_dir),
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=_env(home),
+        start_new_session=True,
+    )
     try:
         users = _wait_for_users(f"http://127.0.0.1:{port}", process, tmp_path / "make.log")
         assert load_conversation()["user_id"] in users

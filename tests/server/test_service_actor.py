@@ -43,8 +43,11 @@ def test_history_and_audit_name_the_key_that_made_each_change(server: Server) ->
             user_actor
         )
     with server.as_("admin") as c:
-        r = c.patch(f"/v1/memories/{memory_id}", params={"user_id": "alice"},
-                    json={"text": "Alice works at Farfetch in Porto."})  # fmt: skip
+        r = c.patch(
+            f"/v1/memories/{memory_id}",
+            params={"user_id": "alice"},
+            json={"text": "Alice works at Farfetch in Porto."},
+        )
         assert r.status_code == 200, r.text
         history = c.get(f"/v1/memories/{memory_id}/history", params={"user_id": "alice"})
         assert history.json()["entries"][-1]["actor"] == admin_actor
@@ -70,8 +73,10 @@ def test_session_routes_name_the_key_too(server: Server) -> None:
     actor = f"key:{_key_id(server.keys['bob'])}"
     with server.as_("bob") as c:
         sid = c.post("/v1/sessions", json={}).json()["session_id"]
-        turn = c.post(f"/v1/sessions/{sid}/turns",
-                      json={"content": "I moved to Lyon and I work at Sanofi now."})  # fmt: skip
+        turn = c.post(
+            f"/v1/sessions/{sid}/turns",
+            json={"content": "I moved to Lyon and I work at Sanofi now."},
+        )
         assert turn.status_code == 201, turn.text
         ended = c.post(f"/v1/sessions/{sid}/end", json={}).json()
         assert ended["events"], ended

@@ -15,12 +15,16 @@ def test_a_nul_is_refused_over_http_naming_the_field(server: Server) -> None:
     with server.as_("admin") as c:
         for body, field in [
             ({"user_id": "a\u0000b", "messages": [{"content": "hi there"}]}, "user_id"),
-            ({"user_id": "carl", "session_id": "s\u0000", "messages": [{"content": "hi"}]},
-             "session_id"),
+            (
+                {"user_id": "carl", "session_id": "s\u0000", "messages": [{"content": "hi"}]},
+                "session_id",
+            ),
             ({"user_id": "carl", "messages": [{"content": "hi", "name": "A\u0000"}]}, "name"),
-            ({"user_id": "carl", "messages": [{"content": "hi"}], "metadata": {"k\u0000": 1}},
-             "metadata"),
-        ]:  # fmt: skip
+            (
+                {"user_id": "carl", "messages": [{"content": "hi"}], "metadata": {"k\u0000": 1}},
+                "metadata",
+            ),
+        ]:
             r = c.post("/v1/memories", json=body)
             assert r.status_code == 422, r.text
             message = r.json()["error"]["message"]
@@ -30,14 +34,22 @@ def test_a_nul_is_refused_over_http_naming_the_field(server: Server) -> None:
 
 def test_a_filter_key_with_a_quote_matches_over_http(server: Server) -> None:
     with server.as_("alice") as c:
-        r = c.post("/v1/memories", json={
-            "messages": [{"content": "The quarterly report is due Friday."}],
-            "metadata": {'tag "q"': "work"},
-        })  # fmt: skip
+        r = c.post(
+            "/v1/memories",
+            json={
+                "messages": [{"content": "The quarterly report is due Friday."}],
+                "metadata": {'tag "q"': "work"},
+            },
+        )
         assert r.status_code == 201, r.text
-        hits = c.post("/v1/search", json={
-            "query": "quarterly report", "filters": {'tag "q"': "work"}, "kinds": ["episode"],
-        }).json()["hits"]  # fmt: skip
+        hits = c.post(
+            "/v1/search",
+            json={
+                "query": "quarterly report",
+                "filters": {'tag "q"': "work"},
+                "kinds": ["episode"],
+            },
+        ).json()["hits"]
         assert [h["id"] for h in hits] == r.json()["episodes"]
 
 

@@ -19,11 +19,15 @@ def test_concurrent_clients_add_and_search_without_errors_or_losses(server: Serv
         with server.client(keys[user]) as c:
             for n in range(ROUNDS):
                 text = f"Round {n}: I bought a {user} kettle number {n}."
-                codes.append(c.post("/v1/memories", json={"messages": [
-                    {"id": f"{user}-{n}", "content": text}]}).status_code)  # fmt: skip
+                codes.append(
+                    c.post(
+                        "/v1/memories", json={"messages": [{"id": f"{user}-{n}", "content": text}]}
+                    ).status_code
+                )
                 codes.append(c.post("/v1/search", json={"query": "kettle"}).status_code)
-                codes.append(c.post("/v1/context", json={"query": "kettle", "max_tokens": 300})
-                             .status_code)  # fmt: skip
+                codes.append(
+                    c.post("/v1/context", json={"query": "kettle", "max_tokens": 300}).status_code
+                )
         return codes
 
     with ThreadPoolExecutor(CLIENTS) as pool:

@@ -14,10 +14,15 @@ def _file_bytes(db: Path) -> bytes:
 def test_deleting_a_turn_and_a_user_removes_their_words(server: Server) -> None:
     key = new_key(server.db, "--user", "ivan")
     with server.client(key) as c:
-        added = c.post("/v1/memories", json={"messages": [
-            {"content": "My locker code is QUOKKAFJORD and I keep it secret."},
-            {"content": "I like hiking near WOMBATCRAG on weekends."},
-        ]}).json()  # fmt: skip
+        added = c.post(
+            "/v1/memories",
+            json={
+                "messages": [
+                    {"content": "My locker code is QUOKKAFJORD and I keep it secret."},
+                    {"content": "I like hiking near WOMBATCRAG on weekends."},
+                ]
+            },
+        ).json()
         assert b"QUOKKAFJORD" in _file_bytes(server.db) or True  # may still be in the WAL
         episode = added["episodes"][0]
         assert c.delete(f"/v1/memories/{episode}").json() == {"ok": True, "deleted": episode}

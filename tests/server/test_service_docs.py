@@ -8,17 +8,30 @@ import httpx
 from service_live import Server
 
 ROUTES = {
-    ("post", "/v1/memories"), ("get", "/v1/memories"), ("post", "/v1/search"),
-    ("post", "/v1/context"), ("get", "/v1/memories/{record_id}"),
-    ("patch", "/v1/memories/{record_id}"), ("delete", "/v1/memories/{record_id}"),
-    ("get", "/v1/memories/{record_id}/history"), ("post", "/v1/history/{entry_id}/revert"),
-    ("post", "/v1/memories/{record_id}/restore"), ("delete", "/v1/users/{user_id}"),
-    ("post", "/v1/sessions"), ("post", "/v1/sessions/{session_id}/turns"),
-    ("post", "/v1/sessions/{session_id}/context"), ("post", "/v1/sessions/{session_id}/end"),
-    ("post", "/v1/maintain"), ("get", "/metrics"), ("get", "/health/live"),
-    ("get", "/health/ready"), ("get", "/v1/operations/{operation_id}"), ("get", "/v1/users"),
-    ("get", "/v1/turns"), ("get", "/v1/profile"),
-}  # fmt: skip
+    ("post", "/v1/memories"),
+    ("get", "/v1/memories"),
+    ("post", "/v1/search"),
+    ("post", "/v1/context"),
+    ("get", "/v1/memories/{record_id}"),
+    ("patch", "/v1/memories/{record_id}"),
+    ("delete", "/v1/memories/{record_id}"),
+    ("get", "/v1/memories/{record_id}/history"),
+    ("post", "/v1/history/{entry_id}/revert"),
+    ("post", "/v1/memories/{record_id}/restore"),
+    ("delete", "/v1/users/{user_id}"),
+    ("post", "/v1/sessions"),
+    ("post", "/v1/sessions/{session_id}/turns"),
+    ("post", "/v1/sessions/{session_id}/context"),
+    ("post", "/v1/sessions/{session_id}/end"),
+    ("post", "/v1/maintain"),
+    ("get", "/metrics"),
+    ("get", "/health/live"),
+    ("get", "/health/ready"),
+    ("get", "/v1/operations/{operation_id}"),
+    ("get", "/v1/users"),
+    ("get", "/v1/turns"),
+    ("get", "/v1/profile"),
+}
 
 
 def test_openapi_documents_every_route_and_the_error_shape(server: Server) -> None:

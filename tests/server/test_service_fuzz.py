@@ -28,11 +28,23 @@ def test_fuzzing_finds_no_server_error_and_no_schema_mismatch(
     running = servers(env={"DUALTRACE_RATE_LIMIT": "0"})
     seconds = os.environ.get("DUALTRACE_FUZZ_SECONDS", "30")
     command = [
-        str(Path(sys.executable).with_name("schemathesis")), "run",
-        f"{running.base}/openapi.json", "--checks", CHECKS, "--max-examples", "8",
-        "--max-time", seconds, "--seed", "17", "--workers", "1", "--no-shrink",
-        "--header", f"Authorization: Bearer {key}",
-    ]  # fmt: skip
+        str(Path(sys.executable).with_name("schemathesis")),
+        "run",
+        f"{running.base}/openapi.json",
+        "--checks",
+        CHECKS,
+        "--max-examples",
+        "8",
+        "--max-time",
+        seconds,
+        "--seed",
+        "17",
+        "--workers",
+        "1",
+        "--no-shrink",
+        "--header",
+        f"Authorization: Bearer {key}",
+    ]
     done = subprocess.run(
         command, capture_output=True, text=True, timeout=int(seconds) + 60, cwd=tmp_path
     )

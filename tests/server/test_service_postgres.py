@@ -31,8 +31,11 @@ def _serve(url: str, log: Path) -> Server:
     env = {**os.environ, "DUALTRACE_URL": url, "DUALTRACE_RATE_LIMIT": "0"}
     process = subprocess.Popen(
         [sys.executable, str(LAUNCH), "serve", "--port", str(port)],
-        stdout=log.open("w"), stderr=subprocess.STDOUT, text=True, env=env,
-    )  # fmt: skip
+        stdout=log.open("w"),
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+    )
     server = Server(log, f"http://127.0.0.1:{port}", process, log)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -57,8 +60,12 @@ def test_two_workers_write_one_user_without_losing_or_repeating_a_turn(tmp_path:
         def send(lane: int) -> list[int]:
             codes = []
             for n in range(TURNS):
-                body = {"session_id": f"s{lane % 2}", "messages": [
-                    {"id": f"t{lane}-{n}", "content": f"Lane {lane} note {n}: the kettle"}]}
+                body = {
+                    "session_id": f"s{lane % 2}",
+                    "messages": [
+                        {"id": f"t{lane}-{n}", "content": f"Lane {lane} note {n}: the kettle"}
+                    ],
+                }
                 for worker in (workers[lane % 2], workers[(lane + 1) % 2]):  # and the retry
                     with worker.client(key) as client:
                         codes.append(client.post("/v1/memories", json=body).status_code)

@@ -21,8 +21,10 @@ def _seed(server: Server, user: str) -> dict[str, Any]:
     if key is None:
         key = server.keys[user] = new_key(server.db, "--user", user)
     with server.client(key) as c:
-        r = c.post("/v1/memories", json={"messages": TURNS, "session_id": "s1",
-                                         "timestamp": "2026-03-02T19:10:00+08:00"})  # fmt: skip
+        r = c.post(
+            "/v1/memories",
+            json={"messages": TURNS, "session_id": "s1", "timestamp": "2026-03-02T19:10:00+08:00"},
+        )
     assert r.status_code == 201, r.text
     body: dict[str, Any] = r.json()
     return body
@@ -191,8 +193,11 @@ def test_bad_requests_are_4xx_in_the_error_shape(server: Server) -> None:
 
 def _cited_labels(text: str) -> set[str]:
     """The source labels a context's lines end with ("… [1, 2]")."""
-    return {label.strip() for tag in re.findall(r"\[([^\]]+)\]\s*$", text, re.M)
-            for label in tag.split(",")}  # fmt: skip
+    return {
+        label.strip()
+        for tag in re.findall(r"\[([^\]]+)\]\s*$", text, re.M)
+        for label in tag.split(",")
+    }
 
 
 def test_context_references_map_each_cited_label_to_a_stored_turn(server: Server) -> None:
@@ -201,8 +206,11 @@ def test_context_references_map_each_cited_label_to_a_stored_turn(server: Server
     if "dave" not in server.keys:
         server.keys["dave"] = new_key(server.db, "--user", "dave")
     with server.as_("dave") as c:
-        for text in ("I live in Hangzhou by West Lake.", "My car budget is 300k yuan.",
-                     "我不喜欢白色的车，喜欢深蓝色。"):  # fmt: skip
+        for text in (
+            "I live in Hangzhou by West Lake.",
+            "My car budget is 300k yuan.",
+            "我不喜欢白色的车，喜欢深蓝色。",
+        ):
             added = c.post("/v1/memories", json={"messages": [{"role": "user", "content": text}]})
             assert added.status_code == 201, added.text
         ctx = c.post("/v1/context", json={"query": "car budget colour", "max_tokens": 300}).json()
@@ -218,8 +226,9 @@ def test_context_references_map_each_cited_label_to_a_stored_turn(server: Server
             assert stored["id"] == turn_id and stored["kind"] == "episode"
         sid = c.post("/v1/sessions", json={}).json()["session_id"]
         c.post(f"/v1/sessions/{sid}/turns", json={"content": "Which car colour do I like?"})
-        session = c.post(f"/v1/sessions/{sid}/context",
-                         json={"query": "car colour", "max_tokens": 400}).json()  # fmt: skip
+        session = c.post(
+            f"/v1/sessions/{sid}/context", json={"query": "car colour", "max_tokens": 400}
+        ).json()
         assert session["references"]
         assert _cited_labels(session["text"]) >= set(session["references"])
         assert set(session["references"].values()) <= set(references.values())

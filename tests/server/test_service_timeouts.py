@@ -41,8 +41,13 @@ def _read_until_closed(sock: socket.socket, seconds: float) -> tuple[bytes, floa
         data += chunk
 
 
-def _request(host: str, body: bytes = b"", method: str = "GET", path: str = "/health/live",
-             length: int | None = None) -> bytes:  # fmt: skip
+def _request(
+    host: str,
+    body: bytes = b"",
+    method: str = "GET",
+    path: str = "/health/live",
+    length: int | None = None,
+) -> bytes:
     size = len(body) if length is None else length
     head = f"{method} {path} HTTP/1.1\r\nHost: {host}\r\n"
     if method != "GET":
@@ -57,9 +62,10 @@ def _response(sock: socket.socket) -> bytes:
         data += sock.recv(65536)
     head, _, body = data.partition(b"\r\n\r\n")
     length = next(
-        int(line.split(b":")[1]) for line in head.split(b"\r\n")
+        int(line.split(b":")[1])
+        for line in head.split(b"\r\n")
         if line.lower().startswith(b"content-length:")
-    )  # fmt: skip
+    )
     while len(body) < length:
         body += sock.recv(65536)
     return head + b"\r\n\r\n" + body

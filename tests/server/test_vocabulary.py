@@ -18,8 +18,16 @@ from dualtrace.cli import cli as dualtrace_cli
 from dualtrace.server.mcp_tools import build_mcp_server
 
 README = Path(__file__).parents[2] / "README.md"
-COLUMNS = ("Operation", "REST", "REST arguments", "MCP tool", "MCP arguments", "CLI",
-           "CLI options", "Result")  # fmt: skip
+COLUMNS = (
+    "Operation",
+    "REST",
+    "REST arguments",
+    "MCP tool",
+    "MCP arguments",
+    "CLI",
+    "CLI options",
+    "Result",
+)
 
 
 def _table() -> list[dict[str, str]]:

@@ -81,8 +81,10 @@ def test_user_lengths_follow_the_index_version() -> None:
     _table(conn)
     lengths = bm25.UserLengths()
     for n in range(1, 301):  # past one byte of varint in the size records
-        conn.execute("INSERT INTO fts (rowid, scope, body) VALUES (?, ?, ?)",
-                     (n, scope_token("u"), "a b c d " * 40))  # fmt: skip
+        conn.execute(
+            "INSERT INTO fts (rowid, scope, body) VALUES (?, ?, ?)",
+            (n, scope_token("u"), "a b c d " * 40),
+        )
     rows = lengths.of(conn, "fts", scope_token("u"), "u")  # each row: scope + 160 words
     assert rows.rowids.tolist() == list(range(1, 301))
     assert rows.norms.tolist() == [bm25.K1] * 300  # every row of average length
@@ -101,8 +103,9 @@ def test_term_counts_are_read_once_per_index_version() -> None:
     _fill(conn, random.Random(4), "u", 40, 1)
     counts = bm25.TermCounts()
     first = counts.of(conn, "fts", "body", scope_token("u"), "kiwi", 0)
-    conn.execute("INSERT INTO fts (rowid, scope, body) VALUES (99, ?, 'kiwi kiwi')",
-                 (scope_token("u"),))  # fmt: skip
+    conn.execute(
+        "INSERT INTO fts (rowid, scope, body) VALUES (99, ?, 'kiwi kiwi')", (scope_token("u"),)
+    )
     assert counts.of(conn, "fts", "body", scope_token("u"), "kiwi", 0) is first  # kept
     ids, freqs = counts.of(conn, "fts", "body", scope_token("u"), "kiwi", 1)  # moved: read
     assert ids[-1] == 99 and freqs[-1] == 2 and len(ids) == len(first[0]) + 1
@@ -111,8 +114,9 @@ def test_term_counts_are_read_once_per_index_version() -> None:
     fresh = bm25.ranked_keys(conn, "fts", "body", scope_token("u"), ["kiwi", "tea"], rows)
     cached = bm25.TermCounts()
     for _ in range(2):  # the second ranking from cached counts: the same
-        again = bm25.ranked_keys(conn, "fts", "body", scope_token("u"), ["kiwi", "tea"], rows,
-                                 cached)  # fmt: skip
+        again = bm25.ranked_keys(
+            conn, "fts", "body", scope_token("u"), ["kiwi", "tea"], rows, cached
+        )
         assert again == fresh
 
 

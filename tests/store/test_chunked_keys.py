@@ -53,10 +53,14 @@ def _store_with_long_turn(path: Path, chunk_chars: int) -> tuple[Memory, str, st
     mem = Memory(path, embedder=FakeEmbedder(), config=config)
     [eid] = mem.add(text, user_id="u", extract=False).episodes
     mem.add(
-        ["The locker room at the pool was crowded again.", "What a strange combination of colours!",
-         "I finally went to the climbing gym with Tom."],
-        user_id="u", extract=False,
-    )  # fmt: skip
+        [
+            "The locker room at the pool was crowded again.",
+            "What a strange combination of colours!",
+            "I finally went to the climbing gym with Tom.",
+        ],
+        user_id="u",
+        extract=False,
+    )
     for i in range(20):
         mem.add(_document(random.Random(i), 3000), user_id="u", extract=False)
     return mem, eid, text
@@ -93,8 +97,9 @@ def test_the_next_turn_quotes_only_the_end_of_a_long_turn(tmp_path: Path) -> Non
     with mem, sqlite3.connect(tmp_path / "m.db") as conn:
         (body,) = conn.execute(
             "SELECT f.body FROM fts f JOIN search_keys k ON k.id = f.rowid "
-            "WHERE k.record_id != ? ORDER BY k.id LIMIT 1", (eid,)
-        ).fetchone()  # fmt: skip
+            "WHERE k.record_id != ? ORDER BY k.id LIMIT 1",
+            (eid,),
+        ).fetchone()
     assert body.startswith("[") and "locker room" in body
     assert 1000 < len(body) < 4000 + 100
 
@@ -105,9 +110,12 @@ def test_without_embed_chunks_only_the_opening_has_a_vector(tmp_path: Path) -> N
     with Memory(tmp_path / "m.db", embedder=FakeEmbedder(), config=config) as mem:
         [eid] = mem.add(text, user_id="u", extract=False).episodes
     with sqlite3.connect(tmp_path / "m.db") as conn:
-        vectors = [r[0] for r in conn.execute(
-            "SELECT vector IS NOT NULL FROM search_keys WHERE record_id = ?", (eid,)
-        )]  # fmt: skip
+        vectors = [
+            r[0]
+            for r in conn.execute(
+                "SELECT vector IS NOT NULL FROM search_keys WHERE record_id = ?", (eid,)
+            )
+        ]
     assert len(vectors) == len(split_chunks(text, 3000)) >= 4
     assert vectors == [1] + [0] * (len(vectors) - 1)
 

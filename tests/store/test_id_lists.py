@@ -17,10 +17,18 @@ MANY = [f"ep_{i:05d}" for i in range(5_000)]
 
 def test_scope_and_window_checks_take_more_ids_than_sqlite_variables(db_path: Path) -> None:
     with Memory(db_path, embedder=FakeEmbedder()) as mem:
-        res = mem.add("I moved to Lyon.", user_id="u", timestamp="2024-03-05T10:00:00Z",
-                      metadata={"topic": "home"})  # fmt: skip
-        other = mem.add("I moved to Nice.", user_id="v", timestamp="2024-03-05T10:00:00Z",
-                        metadata={"topic": "home"})  # fmt: skip
+        res = mem.add(
+            "I moved to Lyon.",
+            user_id="u",
+            timestamp="2024-03-05T10:00:00Z",
+            metadata={"topic": "home"},
+        )
+        other = mem.add(
+            "I moved to Nice.",
+            user_id="v",
+            timestamp="2024-03-05T10:00:00Z",
+            metadata={"topic": "home"},
+        )
     mine, theirs = res.episodes[0], other.episodes[0]
     with sqlite3.connect(db_path) as conn:
         conn.setlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER, 999)

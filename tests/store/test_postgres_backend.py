@@ -30,11 +30,23 @@ T0 = datetime(2024, 5, 1, tzinfo=UTC)
 
 def _turns(store: PostgresStore, user: str, vectors: np.ndarray) -> None:
     episodes = [
-        Episode(id=f"{user}-{i}", user_id=user, session_id="s", agent_id=None, seq=i,
-                role="user", speaker=None, text=f"turn {i}", occurred_at=T0, recorded_at=T0,
-                external_id=None, metadata={}, content_hash=f"{user}-h{i}")
+        Episode(
+            id=f"{user}-{i}",
+            user_id=user,
+            session_id="s",
+            agent_id=None,
+            seq=i,
+            role="user",
+            speaker=None,
+            text=f"turn {i}",
+            occurred_at=T0,
+            recorded_at=T0,
+            external_id=None,
+            metadata={},
+            content_hash=f"{user}-h{i}",
+        )
         for i in range(len(vectors))
-    ]  # fmt: skip
+    ]
     keys = [
         IndexEntry(e.id, "episode", "episode", "s", e.text, e.content_hash, vectors[i])
         for i, e in enumerate(episodes)
@@ -98,8 +110,11 @@ def test_maintain_builds_a_big_users_graph_and_search_keeps_its_results(
     monkeypatch.setattr(graphs, "GRAPH_FROM", 20)
     monkeypatch.setattr(graphs, "DROP_BELOW", 10)
     with Memory(url=postgres_url, embedder=FakeEmbedder()) as mem:
-        mem.add([f"Note {i}: the {w} is in drawer {i}" for i, w in enumerate(WORDS)],
-                user_id="ann", timestamp=T0)  # fmt: skip
+        mem.add(
+            [f"Note {i}: the {w} is in drawer {i}" for i, w in enumerate(WORDS)],
+            user_id="ann",
+            timestamp=T0,
+        )
         mem.add("The spare key is under the mat", user_id="bob", timestamp=T0)
         before = [h.id for h in mem.search("where is the stapler?", user_id="ann", limit=5)]
         report = mem.maintain()
@@ -116,8 +131,22 @@ def test_maintain_builds_a_big_users_graph_and_search_keeps_its_results(
     assert [h.text for h in bob][:1] == ["The spare key is under the mat"]
 
 
-WORDS = ["stapler", "ruler", "torch", "scissors", "tape", "glue", "charger", "notebook",
-         "passport", "compass", "whistle", "magnifier", "calculator", "stamp"]  # fmt: skip
+WORDS = [
+    "stapler",
+    "ruler",
+    "torch",
+    "scissors",
+    "tape",
+    "glue",
+    "charger",
+    "notebook",
+    "passport",
+    "compass",
+    "whistle",
+    "magnifier",
+    "calculator",
+    "stamp",
+]
 
 
 def test_a_store_with_float32_vectors_is_upgraded_to_halfvec_keeping_its_search(
@@ -127,8 +156,10 @@ def test_a_store_with_float32_vectors_is_upgraded_to_halfvec_keeping_its_search(
     monkeypatch.setattr(migrations, "MIGRATIONS", migrations.MIGRATIONS[:2])  # before 0003
     PostgresStore(url).close()
     with psycopg.connect(url, autocommit=True) as conn:  # what bind_embedder did before 0003
-        conn.execute("INSERT INTO store_meta VALUES ('embedder_id', 'test'), ('embedder_dim', %s)",
-                     (str(DIM),))  # fmt: skip
+        conn.execute(
+            "INSERT INTO store_meta VALUES ('embedder_id', 'test'), ('embedder_dim', %s)",
+            (str(DIM),),
+        )
         conn.execute(f"ALTER TABLE search_keys ALTER COLUMN vector TYPE vector({DIM})")
         conn.execute(
             "CREATE INDEX search_keys_hnsw ON search_keys USING hnsw (vector vector_cosine_ops)"
@@ -179,9 +210,12 @@ def test_deleting_a_user_leaves_no_row_of_theirs_in_any_table(postgres_url: str)
         mem.delete_all(user_id="gone")
         assert mem.search("Vexmundo passport", user_id="gone") == []
     with psycopg.connect(pg_server.TestServer.as_superuser(postgres_url)) as conn:
-        tables = [r[0] for r in conn.execute(
-            "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
-        ).fetchall()]  # fmt: skip
+        tables = [
+            r[0]
+            for r in conn.execute(
+                "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
+            ).fetchall()
+        ]
         for table in tables:  # every row of every table, as text (a superuser sees all)
             rows = conn.execute(f"SELECT t::text FROM {table} t").fetchall()
             assert not [r for r in rows if "Vexmundo" in r[0] or "'gone'" in r[0]], table
@@ -204,8 +238,9 @@ def test_memory_url_cli_url_and_environment_choose_postgres(
     assert found.exit_code == 0, (found.output, found.exception)
     assert "Lyon" in found.stdout
     assert not (tmp_path / "home" / "memory.db").exists()  # nothing went to SQLite
-    bad = CliRunner().invoke(cli, ["--url", postgres_url.replace("/t_", "/nope_"), "list",
-                                   "--user", "alice"])  # fmt: skip
+    bad = CliRunner().invoke(
+        cli, ["--url", postgres_url.replace("/t_", "/nope_"), "list", "--user", "alice"]
+    )
     assert bad.exit_code != 0 and "cannot reach PostgreSQL" in bad.output
 
 

@@ -41,9 +41,7 @@ def catalog(postgres_url: str) -> Iterator[psycopg.Connection[tuple[object, ...]
 
 
 def _tables(conn: psycopg.Connection[tuple[object, ...]]) -> set[str]:
-    rows = conn.execute(
-        "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
-    ).fetchall()
+    rows = conn.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'public'").fetchall()
     return {str(r[0]) for r in rows}
 
 
@@ -145,8 +143,9 @@ def test_every_per_user_table_hides_other_users_rows_from_an_unfiltered_statemen
     with Memory(url=postgres_url, embedder=FakeEmbedder()) as mem:
         mem.add(
             [{"role": "user", "content": "I moved to Lyon in May and my sister Ana visited"}],
-            user_id="alice", session_id="s1",
-        )  # fmt: skip
+            user_id="alice",
+            session_id="s1",
+        )
         store = mem.store
         assert isinstance(store, PostgresStore)
         seen: dict[str, dict[str, int]] = {}

@@ -23,5 +23,8 @@ def test_a_stale_next_seq_is_corrected_inside_the_transaction(
         b.add(["three", "four"], user_id="u", session_id="s")
         turns = a.store.recent_episodes("u", "s", 100, 100)
         assert [(t.seq, t.text) for t in turns] == [
-            (0, "one"), (1, "two"), (2, "three"), (3, "four"),
-        ]  # fmt: skip
+            (0, "one"),
+            (1, "two"),
+            (2, "three"),
+            (3, "four"),
+        ]

@@ -53,19 +53,28 @@ def on(mention: str, day: str) -> tuple[str, str, str]:
         ("I'll see her next Friday", MON, [on("next Friday", "2023-05-19")]),
         ("I'll see her next Friday", SUN, [on("next Friday", "2023-05-19")]),
         ("We're going camping this weekend", WED, [("this weekend", "2023-05-13", "2023-05-14")]),
-        ("I'm going to visit my parents on the weekend", WED,
-         [("the weekend", "2023-05-13", "2023-05-14")]),
-        ("I'm going to visit my parents on the weekend", SUN,
-         [("the weekend", "2023-05-20", "2023-05-21")]),
+        (
+            "I'm going to visit my parents on the weekend",
+            WED,
+            [("the weekend", "2023-05-13", "2023-05-14")],
+        ),
+        (
+            "I'm going to visit my parents on the weekend",
+            SUN,
+            [("the weekend", "2023-05-20", "2023-05-21")],
+        ),
         ("Any plans for the weekend?", FRI, [("the weekend", "2023-05-13", "2023-05-14")]),
         ("Rent is due at the end of the month", MON, [on("the end of the month", "2023-05-31")]),
-        ("I will move out by the end of next month", MON,
-         [on("the end of next month", "2023-06-30")]),
+        (
+            "I will move out by the end of next month",
+            MON,
+            [on("the end of next month", "2023-06-30")],
+        ),
         ("I'm flying to Paris in March", MON, [("March", "2024-03-01", "2024-03-31")]),
         ("I'll be in Beijing on May 3rd", MON, [on("May 3rd", "2024-05-03")]),
         ("I'll be in Beijing in May", MON, [("May", "2023-05-01", "2023-05-31")]),
     ],
-)  # fmt: skip
+)
 def test_english_looking_ahead(text: str, anchor: date, expected: Found) -> None:
     assert spans(text, anchor) == expected
 
@@ -162,14 +171,21 @@ def test_chinese_mixed_sentence() -> None:
 @pytest.mark.parametrize(
     ("text", "anchor", "expected"),
     [
-        ("My new job at Ctrip starts Monday.", MON,
-         "My new job at Ctrip starts Monday (Mon 15 May 2023)."),
-        ("I went to the gym on Monday and will go again Friday", WED,
-         "I went to the gym on Monday (Mon 8 May 2023) and will go again Friday (Fri 12 May 2023)"),
+        (
+            "My new job at Ctrip starts Monday.",
+            MON,
+            "My new job at Ctrip starts Monday (Mon 15 May 2023).",
+        ),
+        (
+            "I went to the gym on Monday and will go again Friday",
+            WED,
+            "I went to the gym on Monday (Mon 8 May 2023) and will go again Friday "
+            "(Fri 12 May 2023)",
+        ),
         ("月底要交房租", MON, "月底 (Wed 31 May 2023)要交房租"),
         ("我周一去了医院", WED, "我周一 (Mon 8 May 2023)去了医院"),
     ],
-)  # fmt: skip
+)
 def test_resolve_text_by_tense(text: str, anchor: date, expected: str) -> None:
     once = resolve_text(text, anchor)
     assert once == expected
@@ -260,10 +276,20 @@ def test_month_end_looking_ahead_ends_the_anchors_month(anchor: date) -> None:
 def test_extracted_memory_and_scene_carry_the_forward_date() -> None:
     when = datetime(2023, 5, 8, 9, 30, tzinfo=UTC)  # a Monday
     episode = Episode(
-        id="ep_1", user_id="u", session_id="s1", agent_id=None, seq=1, role="user",
-        speaker=None, text="My new job at Ctrip starts Monday.", occurred_at=when,
-        recorded_at=when, external_id=None, metadata={}, content_hash="1",
-    )  # fmt: skip
+        id="ep_1",
+        user_id="u",
+        session_id="s1",
+        agent_id=None,
+        seq=1,
+        role="user",
+        speaker=None,
+        text="My new job at Ctrip starts Monday.",
+        occurred_at=when,
+        recorded_at=when,
+        external_id=None,
+        metadata={},
+        content_hash="1",
+    )
     (draft,) = RulesExtractor().extract(Window((episode,))).drafts
     assert draft.text == "The user's new job at Ctrip starts Monday (Mon 15 May 2023)."
     assert "(Monday = Mon 15 May 2023)" in draft.scene

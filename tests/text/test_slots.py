@@ -127,17 +127,22 @@ def test_a_value_must_fit_its_attribute() -> None:
 
 
 def test_driving_a_distance_or_a_manner_is_not_a_vehicle() -> None:
-    for clause in ("I drive 40 km to the office every morning.",
-                   "I want something easy to drive when I'm tired.",
-                   "At weekends I drive slowly along the coast."):  # fmt: skip
+    for clause in (
+        "I drive 40 km to the office every morning.",
+        "I want something easy to drive when I'm tired.",
+        "At weekends I drive slowly along the coast.",
+    ):
         assert [s.attribute for s in find_statements(clause)] == [], clause
     assert _one("I drive a Volvo XC60.")[:2] == ("vehicle", "Volvo XC60")
     assert _one("These days I'm driving an old Golf.")[:2] == ("vehicle", "old Golf")
 
 
 def test_requests_to_the_assistant_are_not_statements() -> None:
-    for request in ("帮我推荐一本周末看的书吧。", "Can you recommend a book for the weekend?",
-                    "Please find me a cheaper flight to Lyon."):  # fmt: skip
+    for request in (
+        "帮我推荐一本周末看的书吧。",
+        "Can you recommend a book for the weekend?",
+        "Please find me a cheaper flight to Lyon.",
+    ):
         assert is_request(request) and find_statements(request) == []
     assert not is_request("Please remember that I'm allergic to peanuts.")
     assert not is_request("请记住我对花生过敏。")
@@ -145,11 +150,13 @@ def test_requests_to_the_assistant_are_not_statements() -> None:
 
 def test_a_sentence_with_two_facts_becomes_two_clauses() -> None:
     assert atomic_clauses("My budget is 300k yuan and I live in Hangzhou.") == [
-        "My budget is 300k yuan", "I live in Hangzhou.",
-    ]  # fmt: skip
+        "My budget is 300k yuan",
+        "I live in Hangzhou.",
+    ]
     assert atomic_clauses("我已经从阿里离职了，现在在字节跳动上班。") == [
-        "我已经从阿里离职了", "我现在在字节跳动上班。",
-    ]  # fmt: skip
+        "我已经从阿里离职了",
+        "我现在在字节跳动上班。",
+    ]
     kept = "周末的时候，我们去了西湖，玩得很开心。"  # no slot on either side: left whole
     assert atomic_clauses(kept) == [kept]
 
@@ -164,10 +171,15 @@ def test_questions_ask_about_slots() -> None:
 
 @pytest.mark.parametrize(
     ("question", "attributes"),
-    [("新买的书桌有多宽？", []), ("我最近在看什么书？", ["reading"]),  # 书 inside 书桌: a desk
-     ("我现在多少斤？", ["weight"]), ("剧院离我家多远？", []), ("我最近在追什么剧？", ["show"]),
-     ("我们哪天搬家？", ["lives_in"])],  # 搬 "move" inside 搬家 "move house": the same sense
-)  # fmt: skip
+    [
+        ("新买的书桌有多宽？", []),
+        ("我最近在看什么书？", ["reading"]),  # 书 inside 书桌: a desk
+        ("我现在多少斤？", ["weight"]),
+        ("剧院离我家多远？", []),
+        ("我最近在追什么剧？", ["show"]),
+        ("我们哪天搬家？", ["lives_in"]),
+    ],  # 搬 "move" inside 搬家 "move house": the same sense
+)
 def test_a_one_character_chinese_cue_counts_only_where_it_keeps_its_meaning(
     question: str, attributes: list[str]
 ) -> None:
@@ -195,32 +207,52 @@ def test_a_job_title_keeps_its_modifiers() -> None:
 
 @pytest.mark.parametrize(
     ("asked", "said", "same"),
-    [("son", "孩子", True), ("儿子", "孩子", True), ("son", "someone", True),
-     (None, "someone", False), ("son", "daughter", False), (None, None, True),
-     ("sister", "kids", False), ("cousin", "表妹", True), ("mum", "妈妈", True),
-     ("mother", "mum", True), ("grandma", "外婆", True), ("husband", "姐夫", False),
-     ("father-in-law", "岳父", True), ("father", "岳父", False), ("kids", "孩子", True),
-     ("boyfriend", "bf", True), ("男朋友", "bf", True), ("sister", "sis", True)],
-)  # fmt: skip
+    [
+        ("son", "孩子", True),
+        ("儿子", "孩子", True),
+        ("son", "someone", True),
+        (None, "someone", False),
+        ("son", "daughter", False),
+        (None, None, True),
+        ("sister", "kids", False),
+        ("cousin", "表妹", True),
+        ("mum", "妈妈", True),
+        ("mother", "mum", True),
+        ("grandma", "外婆", True),
+        ("husband", "姐夫", False),
+        ("father-in-law", "岳父", True),
+        ("father", "岳父", False),
+        ("kids", "孩子", True),
+        ("boyfriend", "bf", True),
+        ("男朋友", "bf", True),
+        ("sister", "sis", True),
+    ],
+)
 def test_same_subject(asked: str | None, said: str | None, same: bool) -> None:
     assert same_subject(asked, said) is same
 
 
 @pytest.mark.parametrize(
     ("question", "hobby"),
-    [("What am I into these days?", True), ("What hobby did I pick up?", True),
-     ("How much goes into my pension each month?", False),  # "into" a thing: no hobby
-     ("I put the bikes into the garage; what else is in there?", False)],
-)  # fmt: skip
+    [
+        ("What am I into these days?", True),
+        ("What hobby did I pick up?", True),
+        ("How much goes into my pension each month?", False),  # "into" a thing: no hobby
+        ("I put the bikes into the garage; what else is in there?", False),
+    ],
+)
 def test_into_asks_a_hobby_only_as_being_into_something(question: str, hobby: bool) -> None:
     assert ("hobby" in {q.attribute for q in ask(question)}) is hobby
 
 
 @pytest.mark.parametrize(
     ("clause", "subject"),
-    [("隔壁小孩在学小提琴，每天晚上拉一个小时。", "小孩"),  # the neighbour's child, not the user
-     ("邻居家小孩在练钢琴。", "小孩"), ("My classmate is learning the cello.", "classmate")],
-)  # fmt: skip
+    [
+        ("隔壁小孩在学小提琴，每天晚上拉一个小时。", "小孩"),  # the neighbour's child, not the user
+        ("邻居家小孩在练钢琴。", "小孩"),
+        ("My classmate is learning the cello.", "classmate"),
+    ],
+)
 def test_a_child_or_classmate_who_plays_is_not_the_user(clause: str, subject: str) -> None:
     (said,) = find_statements(clause)
     assert (said.attribute, said.subject) == ("instrument", subject)
@@ -228,10 +260,16 @@ def test_a_child_or_classmate_who_plays_is_not_the_user(clause: str, subject: st
 
 @pytest.mark.parametrize(
     ("question", "age"),
-    [("How old is the air conditioner in the living room?", False),
-     ("How old is that car of ours?", False), ("How old is my son?", True),
-     ("How old are my parents?", True), ("How old is our cat?", True), ("How old am I?", True),
-     ("How old is our Leo now?", True), ("我儿子今年几岁？", True)],
-)  # fmt: skip
+    [
+        ("How old is the air conditioner in the living room?", False),
+        ("How old is that car of ours?", False),
+        ("How old is my son?", True),
+        ("How old are my parents?", True),
+        ("How old is our cat?", True),
+        ("How old am I?", True),
+        ("How old is our Leo now?", True),
+        ("我儿子今年几岁？", True),
+    ],
+)
 def test_how_old_a_thing_is_asks_no_age_slot(question: str, age: bool) -> None:
     assert any(q.attribute == "age" for q in ask(question)) is age

@@ -103,10 +103,14 @@ class CaseSet:
         start = self.sessions[session]
         turns = [t for t in self.turns if t.session == session]
         return [
-            {"id": t.id, "role": t.role, "content": t.text,
-             "timestamp": (start + i * TURN_GAP).isoformat()}
+            {
+                "id": t.id,
+                "role": t.role,
+                "content": t.text,
+                "timestamp": (start + i * TURN_GAP).isoformat(),
+            }
             for i, t in enumerate(turns)
-        ]  # fmt: skip
+        ]
 
     @property
     def now(self) -> datetime:
@@ -130,8 +134,7 @@ def _pair(record: dict[str, Any], where: str) -> Pair:
     if not isinstance(values, list) or not values or not all(isinstance(v, str) for v in values):
         raise ValidationError(f"{where}: `value` must be a list of strings, not {values!r}")
     if text["direction"] not in DIRECTIONS:
-        raise ValidationError(f"{where}: direction {text['direction']!r}; give one of "
-                              f"{DIRECTIONS}")  # fmt: skip
+        raise ValidationError(f"{where}: direction {text['direction']!r}; give one of {DIRECTIONS}")
     missing = [v for v in values if v.casefold() not in text["fact"].casefold()]
     if missing:
         raise ValidationError(f"{where}: value {missing} is not in the fact {text['fact']!r}")
@@ -169,8 +172,12 @@ def _record(
         role = _text(record, "role", where)
         if role not in ROLES:
             raise ValidationError(f"{where}: role {role!r}; give one of {ROLES}")
-        item = Turn(_text(record, "id", where), _text(record, "session", where), role,
-                    _text(record, "text", where))  # fmt: skip
+        item = Turn(
+            _text(record, "id", where),
+            _text(record, "session", where),
+            role,
+            _text(record, "text", where),
+        )
     if not sessions or item.session != next(reversed(sessions)):
         raise ValidationError(f"{where}: session {item.session!r} is not the one opened last")
     return item
@@ -199,8 +206,9 @@ def load_cases(path: Path) -> CaseSet:
             turns.append(item)
     ids = [t.id for t in turns]
     if len(set(ids)) != len(ids):
-        raise ValidationError(f"{path}: turn ids repeat: "
-                              f"{sorted({i for i in ids if ids.count(i) > 1})}")  # fmt: skip
+        raise ValidationError(
+            f"{path}: turn ids repeat: {sorted({i for i in ids if ids.count(i) > 1})}"
+        )
     if not pairs:
         raise ValidationError(f"{path}: no pairs")
     return CaseSet(sessions, tuple(turns), tuple(pairs))
@@ -219,13 +227,19 @@ def ask(mem: Memory, pair: Pair, asked: str, now: datetime, budget: int) -> dict
     rank = next((i for i, h in enumerate(hits, 1) if _cited(h.sources, pair.id)), None)
     ctx = mem.context(question, user_id=USER, max_tokens=budget, now=now, reinforce=False)
     row: dict[str, Any] = {
-        "id": pair.id, "direction": pair.direction, "domain": pair.domain, "asked": asked,
-        "question": question, "value": list(pair.value), "rank": rank,
+        "id": pair.id,
+        "direction": pair.direction,
+        "domain": pair.domain,
+        "asked": asked,
+        "question": question,
+        "value": list(pair.value),
+        "rank": rank,
         **{f"recall@{k}": rank is not None and rank <= k for k in KS},
         "context": any(_cited(item.sources, pair.id) for item in ctx.items),
-        "first_hit_text": hits[0].text if hits else "", "search_ms": search_ms,
+        "first_hit_text": hits[0].text if hits else "",
+        "search_ms": search_ms,
         "context_tokens": ctx.tokens,
-    }  # fmt: skip
+    }
     return row
 
 
@@ -247,17 +261,19 @@ def summarise(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
         chosen = [r for r in rows if direction in ("all", r["direction"])]
         group = {asked: rates([r for r in chosen if r["asked"] == asked]) for asked in ASKED}
         group["gap"] = {
-            m: None if group["same"][m] is None or group["cross"][m] is None
+            m: None
+            if group["same"][m] is None or group["cross"][m] is None
             else group["same"][m] - group["cross"][m]
             for m in MEASURES
-        }  # fmt: skip
+        }
         out[direction] = group
     return out
 
 
 def _bar(total: int, desc: str, unit: str, progress: bool) -> tqdm:
-    return tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, disable=not progress,
-                dynamic_ncols=True)  # fmt: skip
+    return tqdm(
+        total=total, desc=desc, unit=unit, file=sys.stderr, disable=not progress, dynamic_ncols=True
+    )
 
 
 def run_engine(
@@ -280,11 +296,15 @@ def run_engine(
                     bar.update(1)
     latencies = [r["search_ms"] for r in rows]
     return {
-        "settings": config.settings(), "rows": rows,
-        "ingest": {"turns": len(cases.turns), "seconds": seconds,
-                   "turns_per_s": len(cases.turns) / max(seconds, 1e-9)},
+        "settings": config.settings(),
+        "rows": rows,
+        "ingest": {
+            "turns": len(cases.turns),
+            "seconds": seconds,
+            "turns_per_s": len(cases.turns) / max(seconds, 1e-9),
+        },
         "search_ms": {"p50": percentile(latencies, 50), "p95": percentile(latencies, 95)},
-    }  # fmt: skip
+    }
 
 
 def _default_embedder() -> Embedder:
@@ -323,12 +343,18 @@ def run_crosslingual(
         stale.unlink(missing_ok=True)
     run = run_engine(db, embedder, cases, budget, progress)
     results: dict[str, Any] = {
-        "benchmark": "crosslingual", "command": command or shlex.join(sys.argv),
-        "started": started.isoformat(timespec="seconds"), "embedder": embedder.id,
-        "cases_file": str(cases_path), "budget": budget, "now": cases.now.isoformat(),
-        "cases": _counts(cases), **run, "summary": summarise(run["rows"]),
+        "benchmark": "crosslingual",
+        "command": command or shlex.join(sys.argv),
+        "started": started.isoformat(timespec="seconds"),
+        "embedder": embedder.id,
+        "cases_file": str(cases_path),
+        "budget": budget,
+        "now": cases.now.isoformat(),
+        "cases": _counts(cases),
+        **run,
+        "summary": summarise(run["rows"]),
         "seconds": (datetime.now() - started).total_seconds(),
-    }  # fmt: skip
+    }
     (folder / "results.json").write_text(
         json.dumps(results, indent=2, ensure_ascii=False, default=str), encoding="utf-8"
     )
@@ -341,11 +367,13 @@ def _counts(cases: CaseSet) -> dict[str, Any]:
     directions = [p.direction for p in cases.pairs]
     distractors = [t for t in cases.turns if t.id not in {p.id for p in cases.pairs}]
     return {
-        "pairs": len(cases.pairs), "by_direction": {d: directions.count(d) for d in DIRECTIONS},
-        "turns": len(cases.turns), "distractors": len(distractors),
+        "pairs": len(cases.pairs),
+        "by_direction": {d: directions.count(d) for d in DIRECTIONS},
+        "turns": len(cases.turns),
+        "distractors": len(distractors),
         "assistant_turns": sum(t.role == "assistant" for t in distractors),
         "sessions": len(cases.sessions),
-    }  # fmt: skip
+    }
 
 
 def _cell(figures: dict[str, Any], measure: str) -> str:
@@ -388,10 +416,17 @@ def miss_lines(results: dict[str, Any]) -> list[str]:
     """Every question whose fact turn is not in the first 3 hits or not in the context:
     where it ranked, and what came first."""
     rows = [
-        [r["id"], r["asked"], _short(r["question"], 50), str(r["rank"] or ">10"),
-         "yes" if r["context"] else "no", _short(r["first_hit_text"])]
-        for r in results["rows"] if not (r["recall@3"] and r["context"])
-    ]  # fmt: skip
+        [
+            r["id"],
+            r["asked"],
+            _short(r["question"], 50),
+            str(r["rank"] or ">10"),
+            "yes" if r["context"] else "no",
+            _short(r["first_hit_text"]),
+        ]
+        for r in results["rows"]
+        if not (r["recall@3"] and r["context"])
+    ]
     headers = ["pair", "asked", "question", "rank", "in context", "first hit"]
     return [f"## Misses ({len(rows)} questions)", "", *table(headers, rows), ""]
 
@@ -400,17 +435,21 @@ def summary_text(results: dict[str, Any]) -> str:
     """What the CLI prints: a line on the run, the recall table, costs and the misses."""
     counts = results["cases"]
     by = ", ".join(f"{d} {n}" for d, n in counts["by_direction"].items())
-    title = (f"Cross-lingual recall: {counts['pairs']} pairs ({by}), {counts['turns']} turns "
-             f"in one store, run {results['started']}")  # fmt: skip
-    return "\n".join([title, "", *recall_table(results), "", *cost_lines(results), "",
-                      *miss_lines(results)])  # fmt: skip
+    title = (
+        f"Cross-lingual recall: {counts['pairs']} pairs ({by}), {counts['turns']} turns "
+        f"in one store, run {results['started']}"
+    )
+    return "\n".join(
+        [title, "", *recall_table(results), "", *cost_lines(results), "", *miss_lines(results)]
+    )
 
 
 def report_text(results: dict[str, Any]) -> str:
     """report.md: how it was run, the recall table, costs and every miss."""
     counts = results["cases"]
     header = [
-        "# Cross-lingual benchmark — dualtrace", "",
+        "# Cross-lingual benchmark — dualtrace",
+        "",
         f"- date: {results['started']} (run took {results['seconds']:.0f} s)",
         f"- command: `{results['command']}`",
         f"- embedder: `{results['embedder']}`; engine: `MemoryConfig()`; "
@@ -422,6 +461,18 @@ def report_text(results: dict[str, Any]) -> str:
         f"hits; cited by an item of `context(max_tokens={results['budget']})`. Cross-lingual: "
         "the question in the other language; same language: the ceiling",
         "",
-    ]  # fmt: skip
-    return "\n".join([*header, "## Recall", "", *recall_table(results), "", "## Costs", "",
-                      *cost_lines(results), "", *miss_lines(results)])  # fmt: skip
+    ]
+    return "\n".join(
+        [
+            *header,
+            "## Recall",
+            "",
+            *recall_table(results),
+            "",
+            "## Costs",
+            "",
+            *cost_lines(results),
+            "",
+            *miss_lines(results),
+        ]
+    )

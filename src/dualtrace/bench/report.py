@@ -100,9 +100,11 @@ def _qa(result: RunResult, group: Group) -> list[str]:
     budgets = result.qa_budgets
     keys = [*(f"qa@{b}" for b in budgets), *(f"f1@{b}" for b in budgets)]
     return [
-        "", "### QA accuracy (LLM judge) and token F1 of the answers", "",
+        "",
+        "### QA accuracy (LLM judge) and token F1 of the answers",
+        "",
         *metric_table(result, group, keys, keys),
-    ]  # fmt: skip
+    ]
 
 
 def _methods(result: RunResult) -> list[str]:
@@ -132,8 +134,12 @@ def _overall(result: RunResult) -> list[str]:
     )
     full = next(r for r in result.runs if r.method.name == FULL_HISTORY)
     stated = sum(full.rows[q].get(f"answer_stated@{budgets[0]}") is not None for q in group.qids)
-    out += ["", f"### Answer in context, over the {stated} questions whose gold answer an "
-            "evidence turn states (the others match only by chance)", ""]  # fmt: skip
+    out += [
+        "",
+        f"### Answer in context, over the {stated} questions whose gold answer an "
+        "evidence turn states (the others match only by chance)",
+        "",
+    ]
     out += metric_table(
         result, group, [f"answer_stated@{b}" for b in budgets], [f"answer@{b}" for b in budgets]
     )
@@ -172,42 +178,72 @@ def _tokens(result: RunResult) -> list[str]:
             cells.append(fmt(None if not tokens or items is None else 1000 * items / tokens, 1))
         density.append([run.method.name, *cells])
     return [
-        "## Cost", "", "### Context tokens (mean per question) vs full history", "",
-        f"Full history: {fmt(history, 0)} tokens per question on average.", "",
-        *table([*headers, f"share of full history @{top_budget}"], rows), "",
-        "### Items per 1,000 context tokens (mean items / mean tokens)", "",
-        *table(["method", *(f"@{b}" for b in result.budgets)], density), "",
-    ]  # fmt: skip
+        "## Cost",
+        "",
+        "### Context tokens (mean per question) vs full history",
+        "",
+        f"Full history: {fmt(history, 0)} tokens per question on average.",
+        "",
+        *table([*headers, f"share of full history @{top_budget}"], rows),
+        "",
+        "### Items per 1,000 context tokens (mean items / mean tokens)",
+        "",
+        *table(["method", *(f"@{b}" for b in result.budgets)], density),
+        "",
+    ]
 
 
 def _latency(result: RunResult) -> list[str]:
     rows = [
-        [r.method.name, str(len(r.search_ms)),
-         *(fmt(percentile(r.search_ms, p), 1) for p in (50, 95)),
-         *(fmt(percentile(r.context_ms, p), 1) for p in (50, 95))]
+        [
+            r.method.name,
+            str(len(r.search_ms)),
+            *(fmt(percentile(r.search_ms, p), 1) for p in (50, 95)),
+            *(fmt(percentile(r.context_ms, p), 1) for p in (50, 95)),
+        ]
         for r in result.runs
         if r.search_ms
-    ]  # fmt: skip
+    ]
     headers = ["method", "searches", "search p50", "search p95", "context p50", "context p95"]
     return [
-        "### Latency (ms per call; context = search + packing)", "", *table(headers, rows), "",
+        "### Latency (ms per call; context = search + packing)",
+        "",
+        *table(headers, rows),
+        "",
         "Wall-clock on a shared machine: other processes running at the same time show up in "
-        "the p95.", "",
-    ]  # fmt: skip
+        "the p95.",
+        "",
+    ]
 
 
 def _ingest(result: RunResult) -> list[str]:
     rows = [
-        [i.store, str(i.turns), fmt(i.seconds, 1), fmt(i.turns_per_s, 1), str(i.embedded),
-         str(i.memories)]
+        [
+            i.store,
+            str(i.turns),
+            fmt(i.seconds, 1),
+            fmt(i.turns_per_s, 1),
+            str(i.embedded),
+            str(i.memories),
+        ]
         for i in result.ingests
-    ]  # fmt: skip
-    headers = ["store", "turns", "seconds", "turns/s", "texts embedded (cache misses)",
-               "memories derived"]  # fmt: skip
+    ]
+    headers = [
+        "store",
+        "turns",
+        "seconds",
+        "turns/s",
+        "texts embedded (cache misses)",
+        "memories derived",
+    ]
     return [
-        "### Ingest", "", *table(headers, rows), "",
-        "Turns/s counts cached embeddings as free: a rerun is faster than a cold start.", "",
-    ]  # fmt: skip
+        "### Ingest",
+        "",
+        *table(headers, rows),
+        "",
+        "Turns/s counts cached embeddings as free: a rerun is faster than a cold start.",
+        "",
+    ]
 
 
 def _categories(result: RunResult) -> list[str]:
@@ -324,8 +360,12 @@ def _qa_json(result: RunResult) -> dict[str, Any] | None:
     if qa is None:
         return None
     budgets = list(result.qa_budgets)
-    return {"answerer": qa.answerer.id, "judge": qa.judge.id, "budgets": budgets,
-            "calls": dict(qa.calls)}  # fmt: skip
+    return {
+        "answerer": qa.answerer.id,
+        "judge": qa.judge.id,
+        "budgets": budgets,
+        "calls": dict(qa.calls),
+    }
 
 
 def write_report(result: RunResult, folder: Path) -> Path:

@@ -45,8 +45,13 @@ LANGS = ("en", "zh")
 UPDATE_MEASURES = ("first_hit", "context", "as_of")
 CONTROL_MEASURES = ("controls", "control_first_hit")
 MEASURES = (*UPDATE_MEASURES, *CONTROL_MEASURES)
-LABELS = {"first_hit": "first-hit", "context": "context", "as_of": "as-of",
-          "controls": "controls", "control_first_hit": "control first-hit (extra)"}  # fmt: skip
+LABELS = {
+    "first_hit": "first-hit",
+    "context": "context",
+    "as_of": "as-of",
+    "controls": "controls",
+    "control_first_hit": "control first-hit (extra)",
+}
 SESSION_1 = datetime(2025, 3, 10, 19, 0, tzinfo=UTC)
 SESSION_2 = datetime(2025, 5, 12, 20, 0, tzinfo=UTC)
 AS_OF = datetime(2025, 4, 10, 12, 0, tzinfo=UTC)
@@ -125,15 +130,23 @@ def _values(record: dict[str, Any], key: str) -> tuple[str, ...]:
 def _case(record: dict[str, Any], where: str) -> Case:
     try:
         text = {k: str(record[k]) for k in ("id", "lang", "attribute", "kind", "old", "new")}
-        case = Case(**text, question=str(record["question"]),
-                    new_value=_values(record, "new_value"), old_value=_values(record, "old_value"),
-                    keep=_values(record, "keep"), tempt=_values(record, "tempt"))  # fmt: skip
+        case = Case(
+            **text,
+            question=str(record["question"]),
+            new_value=_values(record, "new_value"),
+            old_value=_values(record, "old_value"),
+            keep=_values(record, "keep"),
+            tempt=_values(record, "tempt"),
+        )
     except (KeyError, TypeError) as exc:
-        raise ValidationError(f"{where}: a case needs id, lang, attribute, kind, old, new, "
-                              f"question and value lists ({exc})") from exc  # fmt: skip
+        raise ValidationError(
+            f"{where}: a case needs id, lang, attribute, kind, old, new, "
+            f"question and value lists ({exc})"
+        ) from exc
     if case.lang not in LANGS or case.kind not in KINDS:
-        raise ValidationError(f"{where}: lang {case.lang!r} / kind {case.kind!r}; "
-                              f"give one of {LANGS} / {KINDS}")  # fmt: skip
+        raise ValidationError(
+            f"{where}: lang {case.lang!r} / kind {case.kind!r}; give one of {LANGS} / {KINDS}"
+        )
     if case.control and not case.keep:
         raise ValidationError(f"{where}: a {case.kind} case needs `keep` values")
     if not case.control and not (case.new_value and case.old_value):
@@ -184,10 +197,14 @@ def session_messages(case: Case, session: int) -> list[dict[str, Any]]:
     turns.insert(rng.randrange(len(turns) + 1), case.old if session == 1 else case.new)
     start = SESSION_1 if session == 1 else SESSION_2
     return [
-        {"id": f"{case.id}:s{session}:{i}", "role": "user", "content": text,
-         "timestamp": (start + i * TURN_GAP).isoformat()}
+        {
+            "id": f"{case.id}:s{session}:{i}",
+            "role": "user",
+            "content": text,
+            "timestamp": (start + i * TURN_GAP).isoformat(),
+        }
         for i, text in enumerate(turns)
-    ]  # fmt: skip
+    ]
 
 
 def _first(text: str, values: Iterable[str]) -> int | None:
@@ -215,25 +232,37 @@ def ask(mem: Memory, case: Case) -> dict[str, Any]:
     """One case's outcome on one engine: its measures and what the engine showed."""
     user = case.user_id
     hits = mem.search(case.question, user_id=user, limit=TOP, now=NOW, reinforce=False)
-    ctx = mem.context(case.question, user_id=user, max_tokens=CONTEXT_TOKENS, now=NOW,
-                      reinforce=False)  # fmt: skip
+    ctx = mem.context(
+        case.question, user_id=user, max_tokens=CONTEXT_TOKENS, now=NOW, reinforce=False
+    )
     first = hits[0].text if hits else ""
-    row: dict[str, Any] = {"id": case.id, "lang": case.lang, "kind": case.kind,
-                           "attribute": case.attribute, "first_hit_text": first}  # fmt: skip
+    row: dict[str, Any] = {
+        "id": case.id,
+        "lang": case.lang,
+        "kind": case.kind,
+        "attribute": case.attribute,
+        "first_hit_text": first,
+    }
     if case.control:
         top = "\n".join(h.text for h in hits)
         missing = [
             k for k in case.keep if _first(top, [k]) is None or _first(ctx.text, [k]) is None
         ]
-        row.update(controls=not missing, control_first_hit=_first(first, case.keep) is not None,
-                   missing=missing)  # fmt: skip
+        row.update(
+            controls=not missing,
+            control_first_hit=_first(first, case.keep) is not None,
+            missing=missing,
+        )
     else:
-        past = mem.search(case.question, user_id=user, limit=1, as_of=AS_OF, now=NOW,
-                          reinforce=False)  # fmt: skip
+        past = mem.search(
+            case.question, user_id=user, limit=1, as_of=AS_OF, now=NOW, reinforce=False
+        )
         row["as_of_hit_text"] = past[0].text if past else ""
-        row.update(first_hit=_first(first, case.new_value) is not None,
-                   context=new_before_old(ctx.text, case),
-                   as_of=_first(row["as_of_hit_text"], case.old_value) is not None)  # fmt: skip
+        row.update(
+            first_hit=_first(first, case.new_value) is not None,
+            context=new_before_old(ctx.text, case),
+            as_of=_first(row["as_of_hit_text"], case.old_value) is not None,
+        )
     row["context_text"] = ctx.text
     return row
 
@@ -244,14 +273,18 @@ def rates(rows: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     for measure in MEASURES:
         outcomes = [bool(r[measure]) for r in rows if measure in r]
         passed = sum(outcomes)
-        out[measure] = {"rate": passed / len(outcomes) if outcomes else None, "passed": passed,
-                        "n": len(outcomes)}  # fmt: skip
+        out[measure] = {
+            "rate": passed / len(outcomes) if outcomes else None,
+            "passed": passed,
+            "n": len(outcomes),
+        }
     return out
 
 
 def _bar(total: int, desc: str, unit: str, progress: bool) -> tqdm:
-    return tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, disable=not progress,
-                dynamic_ncols=True)  # fmt: skip
+    return tqdm(
+        total=total, desc=desc, unit=unit, file=sys.stderr, disable=not progress, dynamic_ncols=True
+    )
 
 
 def run_engine(
@@ -326,13 +359,20 @@ def run_updates(
     folder = out_dir or Path("results") / f"updates-{started:%Y%m%d-%H%M%S}"
     folder.mkdir(parents=True, exist_ok=True)
     results: dict[str, Any] = {
-        "benchmark": "knowledge-updates", "command": command or shlex.join(sys.argv),
-        "started": started.isoformat(timespec="seconds"), "embedder": embedder.id,
-        "cases_file": str(cases_path), "cases": _counts(cases),
-        "timeline": {"session_1": SESSION_1.isoformat(), "as_of": AS_OF.isoformat(),
-                     "session_2": SESSION_2.isoformat(), "now": NOW.isoformat()},
+        "benchmark": "knowledge-updates",
+        "command": command or shlex.join(sys.argv),
+        "started": started.isoformat(timespec="seconds"),
+        "embedder": embedder.id,
+        "cases_file": str(cases_path),
+        "cases": _counts(cases),
+        "timeline": {
+            "session_1": SESSION_1.isoformat(),
+            "as_of": AS_OF.isoformat(),
+            "session_2": SESSION_2.isoformat(),
+            "now": NOW.isoformat(),
+        },
         "engines": {},
-    }  # fmt: skip
+    }
     for name, config in engines().items():
         db = folder / f"{name.replace(' ', '_')}.db"
         for stale in (db, db.with_name(db.name + "-wal"), db.with_name(db.name + "-shm")):
@@ -353,8 +393,12 @@ def _counts(cases: Sequence[Case]) -> dict[str, Any]:
         values = [getattr(c, key) for c in cases]
         return {v: values.count(v) for v in dict.fromkeys(values)}
 
-    return {"total": len(cases), "by_lang": count("lang"), "by_kind": count("kind"),
-            "by_attribute": count("attribute")}  # fmt: skip
+    return {
+        "total": len(cases),
+        "by_lang": count("lang"),
+        "by_kind": count("kind"),
+        "by_attribute": count("attribute"),
+    }
 
 
 def _cell(figure: dict[str, Any]) -> str:
@@ -380,10 +424,14 @@ def rate_table(results: dict[str, Any], part: str, groups: Sequence[str] | None)
 
 def ingest_table(results: dict[str, Any]) -> list[str]:
     rows = [
-        [name, str(e["ingest"]["turns"]), f"{e['ingest']['seconds']:.1f}",
-         f"{e['ingest']['turns_per_s']:.1f}"]
+        [
+            name,
+            str(e["ingest"]["turns"]),
+            f"{e['ingest']['seconds']:.1f}",
+            f"{e['ingest']['turns_per_s']:.1f}",
+        ]
         for name, e in results["engines"].items()
-    ]  # fmt: skip
+    ]
     return table(["engine", "turns", "seconds", "turns/s"], rows)
 
 
@@ -400,8 +448,10 @@ def rate_sections(results: dict[str, Any]) -> list[str]:
 def summary_text(results: dict[str, Any]) -> str:
     """What the CLI prints: a line on the run, then `rate_sections`."""
     counts = results["cases"]
-    title = (f"Knowledge updates: {counts['total']} cases ({_pairs(counts['by_lang'])}), "
-             f"run {results['started']}")  # fmt: skip
+    title = (
+        f"Knowledge updates: {counts['total']} cases ({_pairs(counts['by_lang'])}), "
+        f"run {results['started']}"
+    )
     return "\n".join([title, "", *rate_sections(results)])
 
 
@@ -443,7 +493,8 @@ def report_text(results: dict[str, Any]) -> str:
     """report.md: how it was run, the rate tables, ingest speed and every failure."""
     counts, timeline = results["cases"], results["timeline"]
     header = [
-        "# Knowledge-update benchmark — dualtrace", "",
+        "# Knowledge-update benchmark — dualtrace",
+        "",
         f"- date: {results['started']} (run took {results['seconds']:.0f} s)",
         f"- command: `{results['command']}`",
         f"- embedder: `{results['embedder']}`; cases: `{results['cases_file']}`",
@@ -458,5 +509,5 @@ def report_text(results: dict[str, Any]) -> str:
         f"(update: top hit as of {timeline['as_of'][:10]} names the old value), controls (every "
         f"`keep` value in the top {TOP} hits and the context); control first-hit is extra",
         "",
-    ]  # fmt: skip
+    ]
     return "\n".join([*header, *rate_sections(results), *failure_lines(results)])

@@ -151,9 +151,12 @@ def import_(settings: Settings, file: Path, user: str, progress: bool | None) ->
         renamed: dict[str, str] = {}
         try:
             created = mem.import_records(
-                [r for _, r in records], user_id=user, batch=IMPORT_BATCH, progress=bar.update,
+                [r for _, r in records],
+                user_id=user,
+                batch=IMPORT_BATCH,
+                progress=bar.update,
                 renamed=renamed.__setitem__,
-            )  # fmt: skip
+            )
         except ValidationError as exc:  # name the file line, not the record number
             raise ValidationError(f"{file}: {_with_line_numbers(str(exc), records)}") from exc
     if settings.as_json:
@@ -216,8 +219,12 @@ def migrate(
     stores = [open_store_url(source, must_exist=True)]
     try:
         stores.append(open_store_url(target))
-        with tqdm(total=len(stores[0].user_ids()), unit="user", file=sys.stderr,
-                  disable=None if progress is None else not progress) as bar:  # fmt: skip
+        with tqdm(
+            total=len(stores[0].user_ids()),
+            unit="user",
+            file=sys.stderr,
+            disable=None if progress is None else not progress,
+        ) as bar:
             report = migrate_store(stores[0], stores[1], force=force, progress=bar.update)
     finally:
         for store in stores:

@@ -71,8 +71,9 @@ def report_error(exc: BaseException, *, as_json: bool) -> None:
             "command that caused it)"
         )
     if as_json:
-        click.echo(json.dumps({"error": {"type": kind, "message": message}},
-                              ensure_ascii=False), err=True)  # fmt: skip
+        click.echo(
+            json.dumps({"error": {"type": kind, "message": message}}, ensure_ascii=False), err=True
+        )
     elif isinstance(exc, click.ClickException):
         exc.show()
     else:
@@ -84,9 +85,12 @@ class _Group(click.Group):
     error, a bug) is reported by `report_error` and becomes its exit code; no traceback."""
 
     def make_context(
-        self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
         **extra: Any,
-    ) -> click.Context:  # fmt: skip
+    ) -> click.Context:
         as_json = wants_json(args)
         try:
             ctx = super().make_context(info_name, args, parent, **extra)

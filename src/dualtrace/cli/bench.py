@@ -290,9 +290,15 @@ def bench_crosslingual(
     results = run_crosslingual(cases or CASES, out, budget=budget)
     report = Path(results["report"])
     if settings.as_json:
-        render.echo_json({"report": str(report), "folder": str(report.parent),
-                          "summary": results["summary"], "search_ms": results["search_ms"],
-                          "ingest": results["ingest"]})  # fmt: skip
+        render.echo_json(
+            {
+                "report": str(report),
+                "folder": str(report.parent),
+                "summary": results["summary"],
+                "search_ms": results["search_ms"],
+                "ingest": results["ingest"],
+            }
+        )
     else:
         click.echo(summary_text(results))
         _report_written(settings, report)

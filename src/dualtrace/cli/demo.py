@@ -65,10 +65,18 @@ def demo(settings: Settings, db: Path | None, limit: int) -> None:
     answers = run_demo(path, limit=limit)
     found, first = sum(a.found for a in answers), sum(a.first_hit for a in answers)
     if settings.as_json:
-        answers_json = [{**dataclasses.asdict(a), "found": a.found, "first_hit": a.first_hit}
-                        for a in answers]  # fmt: skip
-        render.echo_json({"answers": answers_json, "found": found, "first_hit": first,
-                          "questions": len(answers), "limit": limit})  # fmt: skip
+        answers_json = [
+            {**dataclasses.asdict(a), "found": a.found, "first_hit": a.first_hit} for a in answers
+        ]
+        render.echo_json(
+            {
+                "answers": answers_json,
+                "found": found,
+                "first_hit": first,
+                "questions": len(answers),
+                "limit": limit,
+            }
+        )
         return
     for number, answer in enumerate(answers, start=1):
         _render_answer(number, answer, limit)

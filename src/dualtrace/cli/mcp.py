@@ -46,9 +46,11 @@ def _swap_stdout() -> Iterator[None]:
 
 @click.command("mcp")
 @click.option(
-    "--user", envvar="DUALTRACE_USER", required=True,
+    "--user",
+    envvar="DUALTRACE_USER",
+    required=True,
     help="Whose memory the tools act on [env: DUALTRACE_USER].",
-)  # fmt: skip
+)
 @click.pass_obj
 def mcp(settings: Settings, user: str) -> None:
     """Serve one user's memory as MCP tools over stdio (add_memory, search_memory, …)."""

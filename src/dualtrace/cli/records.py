@@ -47,9 +47,15 @@ def _show(settings: Settings, item: Item) -> None:
 @click.option("--timestamp", help="When it was said (ISO 8601) [default: now].")
 @click.pass_obj
 def add(
-    settings: Settings, texts: tuple[str, ...], user: str, session: str | None, role: str,
-    name: str | None, message_id: str | None, timestamp: str | None,
-) -> None:  # fmt: skip
+    settings: Settings,
+    texts: tuple[str, ...],
+    user: str,
+    session: str | None,
+    role: str,
+    name: str | None,
+    message_id: str | None,
+    timestamp: str | None,
+) -> None:
     """Store each TEXT as one message (quote a sentence); prints the episode ids."""
     if message_id is not None and len(texts) > 1:
         raise click.BadParameter("names one message; pass a single TEXT", param_hint="--id")
@@ -60,8 +66,9 @@ def add(
     with settings.open() as mem:
         result = mem.add(messages, user_id=user, session_id=session, timestamp=timestamp)
     if settings.as_json:
-        render.echo_json({"episodes": result.episodes, "events": result.events,
-                          "warnings": result.warnings})  # fmt: skip
+        render.echo_json(
+            {"episodes": result.episodes, "events": result.events, "warnings": result.warnings}
+        )
         return
     click.echo("\n".join(result.episodes))
     for memory_id, event, text in result.events:  # stdout keeps only the episode ids
@@ -139,15 +146,28 @@ def restore(settings: Settings, record_id: str, user: str) -> None:
 @click.option("--explain", is_flag=True, help="Show every channel's score.")
 @click.pass_obj
 def search(
-    settings: Settings, query: str, user: str, limit: int, now: str | None, as_of: str | None,
-    kinds: tuple[str, ...], session: str | None, explain: bool,
-) -> None:  # fmt: skip
+    settings: Settings,
+    query: str,
+    user: str,
+    limit: int,
+    now: str | None,
+    as_of: str | None,
+    kinds: tuple[str, ...],
+    session: str | None,
+    explain: bool,
+) -> None:
     """Hybrid search of a user's memory, best first."""
     with settings.open() as mem:
         hits = mem.search(
-            query, user_id=user, limit=limit, now=now, as_of=as_of, kinds=list(kinds) or None,
-            session_id=session, explain=explain,
-        )  # fmt: skip
+            query,
+            user_id=user,
+            limit=limit,
+            now=now,
+            as_of=as_of,
+            kinds=list(kinds) or None,
+            session_id=session,
+            explain=explain,
+        )
     if settings.as_json:
         render.echo_json([render.item_dict(h) for h in hits])
     elif hits:
@@ -165,9 +185,14 @@ def search(
 @_session_option
 @click.pass_obj
 def context(
-    settings: Settings, query: str, user: str, max_tokens: int, now: str | None,
-    as_of: str | None, session: str | None,
-) -> None:  # fmt: skip
+    settings: Settings,
+    query: str,
+    user: str,
+    max_tokens: int,
+    now: str | None,
+    as_of: str | None,
+    session: str | None,
+) -> None:
     """A prompt-ready block of dated, sourced memories within a token budget."""
     with settings.open() as mem:
         ctx = mem.context(
@@ -175,9 +200,14 @@ def context(
         )
     if settings.as_json:
         render.echo_json(
-            {"text": ctx.text, "tokens": ctx.tokens, "items": [h.id for h in ctx.items],
-             "refs": [h.refs for h in ctx.items], "references": ctx.references}
-        )  # fmt: skip
+            {
+                "text": ctx.text,
+                "tokens": ctx.tokens,
+                "items": [h.id for h in ctx.items],
+                "refs": [h.refs for h in ctx.items],
+                "references": ctx.references,
+            }
+        )
         return
     if ctx.text:
         click.echo(ctx.text)
@@ -209,9 +239,12 @@ def mem_has_hits(
 @click.option("--limit", type=int, help="Most records to show.")
 @click.pass_obj
 def list_(
-    settings: Settings, user: str, kinds: tuple[str, ...], include_invalid: bool,
+    settings: Settings,
+    user: str,
+    kinds: tuple[str, ...],
+    include_invalid: bool,
     limit: int | None,
-) -> None:  # fmt: skip
+) -> None:
     """A user's episodes and memories, newest first."""
     with settings.open() as mem:
         items = mem.get_all(

@@ -13,15 +13,20 @@ from dualtrace.cli.app import Settings
 @click.option("--port", type=int, default=None, help="TCP port [default: 8765].")
 @click.option("--dev", is_flag=True, default=None, help="No API keys needed (loopback only).")
 @click.option(
-    "--worker/--no-worker", default=None,
+    "--worker/--no-worker",
+    default=None,
     help="Derive what `async` adds stored in the background [default: on].",
-)  # fmt: skip
+)
 @click.option("--seed-demo", is_flag=True, help="Store the demo conversation on first start.")
 @click.pass_obj
 def serve(
-    settings: Settings, host: str | None, port: int | None, dev: bool | None,
-    worker: bool | None, seed_demo: bool,
-) -> None:  # fmt: skip
+    settings: Settings,
+    host: str | None,
+    port: int | None,
+    dev: bool | None,
+    worker: bool | None,
+    seed_demo: bool,
+) -> None:
     """Run the HTTP service (REST under /v1, docs at /docs) until Ctrl-C."""
     from dualtrace.config import ServiceConfig
     from dualtrace.server import serve as service
@@ -48,8 +53,9 @@ def serve(
     if config.dev:
         click.secho(
             f"dev mode: no API key needed; listening on {config.host} (loopback) only",
-            fg="yellow", err=True,
-        )  # fmt: skip
+            fg="yellow",
+            err=True,
+        )
     click.echo(f"dualtrace is serving on {urls.base}  (Ctrl-C stops it)", err=True)
     click.echo(f"  inspector     {urls.base}", err=True)
     click.echo(f"  API docs      {urls.docs}", err=True)
@@ -78,8 +84,9 @@ def create(settings: Settings, user: str | None, admin: bool, label: str | None)
     with settings.open(resume=False) as mem:
         key, token = mem.api_keys.create(user_id=user, admin=admin, label=label)
     if settings.as_json:
-        render.echo_json({"key_id": key.key_id, "user_id": key.user_id, "admin": key.admin,
-                          "key": token})  # fmt: skip
+        render.echo_json(
+            {"key_id": key.key_id, "user_id": key.user_id, "admin": key.admin, "key": token}
+        )
         return
     click.echo(token)
     who = "admin (any user)" if key.admin else f"user {key.user_id!r}"
@@ -96,11 +103,15 @@ def list_keys(settings: Settings) -> None:
         render.echo_json(found)
         return
     rows = [
-        (k.key_id, k.user_id or "*", "yes" if k.admin else "no",
-         k.created_at.isoformat(timespec="seconds"),
-         k.revoked_at.isoformat(timespec="seconds") if k.revoked_at else "-")
+        (
+            k.key_id,
+            k.user_id or "*",
+            "yes" if k.admin else "no",
+            k.created_at.isoformat(timespec="seconds"),
+            k.revoked_at.isoformat(timespec="seconds") if k.revoked_at else "-",
+        )
         for k in found
-    ]  # fmt: skip
+    ]
     if rows:
         render.table(("key id", "user", "admin", "created", "revoked"), rows)
     else:

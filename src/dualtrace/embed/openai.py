@@ -91,11 +91,15 @@ class OpenAIEmbedder:
             headers["Authorization"] = f"Bearer {config.api_key}"
         self._client = httpx.Client(timeout=config.timeout_s, headers=headers)
         self._endpoint = Endpoint(
-            "embedding request", self._url, config.max_retries, config.backoff_s,
+            "embedding request",
+            self._url,
+            config.max_retries,
+            config.backoff_s,
             error=EmbeddingError,
             reject_hint=f"check model={config.model!r}, api_key and base_url",
-            unavailable=EmbeddingError, malformed=EmbeddingError,
-        )  # fmt: skip
+            unavailable=EmbeddingError,
+            malformed=EmbeddingError,
+        )
 
     @property
     def id(self) -> str:

@@ -40,9 +40,13 @@ class KeyBuilder:
         self.config = config
 
     def episode_keys(
-        self, user_id: str, episodes: Sequence[Episode], *, skip: str | None = None,
+        self,
+        user_id: str,
+        episodes: Sequence[Episode],
+        *,
+        skip: str | None = None,
         embed: bool = True,
-    ) -> list[IndexEntry]:  # fmt: skip
+    ) -> list[IndexEntry]:
         """Keys of turns. The full-text key also holds the turn before (what it answers);
         so does the dense key of a turn between people (`dense_context_turns`). `skip`: a
         turn about to be deleted, which the keys must not quote (the one before it is).
@@ -76,10 +80,16 @@ class KeyBuilder:
         if size and len(episode.text) > size:
             parts = split_chunks(episode.text, size)
         return [
-            (episode.id, "episode", "episode", episode.session_id,
-             episode_key_text(episode, part), chunk)
+            (
+                episode.id,
+                "episode",
+                "episode",
+                episode.session_id,
+                episode_key_text(episode, part),
+                chunk,
+            )
             for chunk, part in enumerate(parts)
-        ]  # fmt: skip
+        ]
 
     def memory_keys(self, user_id: str, memory: MemoryRecord) -> list[IndexEntry]:
         """Search keys of a memory: its fact trace and, if it has one, its scene trace."""

@@ -31,9 +31,22 @@ def _zh(predicate: str, pattern: str) -> TriplePattern:
 
 
 SINGLE_VALUED = frozenset(
-    {"lives_in", "works_at", "occupation", "budget", "age", "name", "studies_at", "from",
-     "relationship_status", "daughter_name", "son_name", "partner_name", "commute"}
-)  # fmt: skip
+    {
+        "lives_in",
+        "works_at",
+        "occupation",
+        "budget",
+        "age",
+        "name",
+        "studies_at",
+        "from",
+        "relationship_status",
+        "daughter_name",
+        "son_name",
+        "partner_name",
+        "commute",
+    }
+)
 
 # Predicates whose values gather into one memory ("cares about fuel use and boot space").
 MERGEABLE = frozenset({"cares_about"})

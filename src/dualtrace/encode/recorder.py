@@ -72,10 +72,15 @@ class EpisodeRecorder:
         return [theirs.get(i, i) for i in ids], mine
 
     def _new_episodes(
-        self, user_id: str, msgs: list[Message], existing: dict[str, str],
-        session_id: str | None, agent_id: str | None, metadata: dict[str, Any] | None,
+        self,
+        user_id: str,
+        msgs: list[Message],
+        existing: dict[str, str],
+        session_id: str | None,
+        agent_id: str | None,
+        metadata: dict[str, Any] | None,
         wanted: Mapping[str, str],
-    ) -> tuple[list[Episode], list[str]]:  # fmt: skip
+    ) -> tuple[list[Episode], list[str]]:
         seq = self.store.next_seq(user_id, session_id)
         now = datetime.now(UTC)
         episodes: list[Episode] = []
@@ -86,13 +91,20 @@ class EpisodeRecorder:
                 continue
             text = m.content  # redacted by the intake
             episode = Episode(
-                id=wanted.get(m.external_id or "") or new_id("ep"), user_id=user_id,
-                session_id=session_id, agent_id=agent_id,
-                seq=seq, role=m.role, speaker=m.name or m.role, text=text,
-                occurred_at=m.occurred_at, recorded_at=now, external_id=m.external_id,
+                id=wanted.get(m.external_id or "") or new_id("ep"),
+                user_id=user_id,
+                session_id=session_id,
+                agent_id=agent_id,
+                seq=seq,
+                role=m.role,
+                speaker=m.name or m.role,
+                text=text,
+                occurred_at=m.occurred_at,
+                recorded_at=now,
+                external_id=m.external_id,
                 metadata={**(metadata or {}), **m.metadata},
                 content_hash=content_hash(m.role, m.name, text),
-            )  # fmt: skip
+            )
             if m.external_id is not None:
                 existing[m.external_id] = episode.id
             episodes.append(episode)

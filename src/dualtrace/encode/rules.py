@@ -90,14 +90,21 @@ class RulesExtractor:
         if len(statements) == 1:
             draft = self._draft(clause, episode, previous, listeners, statements[0])
             return [] if draft is None else [draft]
-        found = (self._draft(clause, episode, previous, listeners, s, said=True)
-                 for s in statements)  # fmt: skip
+        found = (
+            self._draft(clause, episode, previous, listeners, s, said=True) for s in statements
+        )
         return [d for d in found if d is not None]
 
     def _draft(
-        self, sentence: str, episode: Episode, previous: Episode | None, listeners: list[str],
-        slot: SlotStatement | None = None, *, said: bool = False,
-    ) -> MemoryDraft | None:  # fmt: skip
+        self,
+        sentence: str,
+        episode: Episode,
+        previous: Episode | None,
+        listeners: list[str],
+        slot: SlotStatement | None = None,
+        *,
+        said: bool = False,
+    ) -> MemoryDraft | None:
         if slot is None and not self._worth_keeping(sentence):
             return None
         speaker = _speaker_name(episode)

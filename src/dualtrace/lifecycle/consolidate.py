@@ -127,16 +127,21 @@ def decide(
 
 
 def _decide_slot(
-    new: MemoryRecord, slot: dict[str, Any], same_subject: Sequence[MemoryRecord],
+    new: MemoryRecord,
+    slot: dict[str, Any],
+    same_subject: Sequence[MemoryRecord],
     near: Sequence[MemoryRecord],
-) -> Decision:  # fmt: skip
+) -> Decision:
     key = subject_key(new)
     holders = [m for m in same_subject if subject_key(m) == key and holds_value(m)]
     holders = same_qualifier(slot.get("qualifier"), holders)
     value = slot.get("value") or new.object
     repeats = [m for m in holders if any(same_value(value, v) for v in values_of(m))]
-    why = {"slot": slot_label(slot), "cue": slot.get("cue"),
-           "score": CUED_SCORE if slot.get("cue") else PLAIN_SCORE}  # fmt: skip
+    why = {
+        "slot": slot_label(slot),
+        "cue": slot.get("cue"),
+        "score": CUED_SCORE if slot.get("cue") else PLAIN_SCORE,
+    }
     if slot.get("ended"):
         if repeats and not slot.get("hedged"):
             return Decision("INVALIDATE", tuple(repeats), why={**why, "score": CUED_SCORE})
@@ -188,8 +193,9 @@ def _repeat(new: MemoryRecord, old: MemoryRecord) -> Decision:
 
 def _supersede(new: MemoryRecord, same: Sequence[MemoryRecord]) -> Decision:
     start = new.valid_from
-    newer = [m for m in same if m.valid_from is not None and start is not None
-             and m.valid_from > start]  # fmt: skip
+    newer = [
+        m for m in same if m.valid_from is not None and start is not None and m.valid_from > start
+    ]
     if newer:  # the new memory is an older value, learned late: it is the one closed
         return Decision("SUPERSEDE", (min(newer, key=_valid_from),), older=True)
     return Decision("SUPERSEDE", tuple(same))

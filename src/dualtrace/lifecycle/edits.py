@@ -73,9 +73,10 @@ class Editor:
         user_id = check_user_id(user_id)
         following = self.store.next_episode(user_id, record_id)
         next_keys = (
-            [] if following is None
+            []
+            if following is None
             else self.keys.episode_keys(user_id, [following], skip=record_id)
-        )  # fmt: skip
+        )
         # One transaction takes the turn, what was derived from its words, and the next
         # turn's quote of it; the turns left to re-derive are marked, so a crash before
         # they are extracted again leaves them for the next open.
@@ -84,8 +85,9 @@ class Editor:
             user_id, record_id, actor, next_keys, rederive=self.config.extract
         )
         if redo:
-            extract_pending(self.store, self.writer, user_id,
-                            self.store.pending_episodes(user_id, redo), actor)  # fmt: skip
+            extract_pending(
+                self.store, self.writer, user_id, self.store.pending_episodes(user_id, redo), actor
+            )
 
     def rederive(self, user_id: str, episode: Episode, actor: str | None = None) -> None:
         """Rebuild a turn's keys and memories from what is stored now."""
@@ -146,11 +148,18 @@ def _merged_value(user_id: str, memory: MemoryRecord, entry: HistoryEntry) -> Me
     """The value a MERGE had folded into `memory`, as a memory of its own."""
     detail = entry.detail
     return MemoryRecord(
-        id=new_id("mem"), user_id=user_id, kind=memory.kind,
-        text=str(detail.get("merged") or entry.new_text), scene=memory.scene,
-        subject=memory.subject, predicate=memory.predicate, object=detail.get("value"),
-        topic=memory.topic, importance=memory.importance, valid_from=memory.valid_from,
+        id=new_id("mem"),
+        user_id=user_id,
+        kind=memory.kind,
+        text=str(detail.get("merged") or entry.new_text),
+        scene=memory.scene,
+        subject=memory.subject,
+        predicate=memory.predicate,
+        object=detail.get("value"),
+        topic=memory.topic,
+        importance=memory.importance,
+        valid_from=memory.valid_from,
         session_id=memory.session_id,
         source_episode_ids=tuple(detail.get("sources_added") or ()),
         metadata={k: v for k, v in memory.metadata.items() if k != "values"},
-    )  # fmt: skip
+    )

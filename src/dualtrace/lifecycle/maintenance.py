@@ -120,8 +120,7 @@ def _consolidate(
         kept = by_text.get(key)
         if kept is not None:  # the same statement twice: one memory, both sources
             duplicates[m.id] = kept.id
-            changes.append(MemoryChange("REINFORCE", kept.id, m.text,
-                                        sources=m.source_episode_ids))  # fmt: skip
+            changes.append(MemoryChange("REINFORCE", kept.id, m.text, sources=m.source_episode_ids))
             continue
         by_text[key] = m
         sp = consolidate.subject_key(m)
@@ -131,8 +130,11 @@ def _consolidate(
         for older, newer in pairwise(values):
             if consolidate.normalise(older.object) == consolidate.normalise(newer.object):
                 continue
-            changes.append(MemoryChange("SUPERSEDE", older.id, newer.text, by_id=newer.id,
-                                        valid_to=newer.valid_from))  # fmt: skip
+            changes.append(
+                MemoryChange(
+                    "SUPERSEDE", older.id, newer.text, by_id=newer.id, valid_to=newer.valid_from
+                )
+            )
             report.superseded += 1
     if changes:
         store.insert_memories(user_id, [], [], actor, None, changes)

@@ -86,13 +86,23 @@ class _Plan:
         self.new.append(record.id)
 
     def close(
-        self, old: MemoryRecord, by_id: str, at: datetime | None,
+        self,
+        old: MemoryRecord,
+        by_id: str,
+        at: datetime | None,
         why: dict[str, object] | None = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         """`old` stops holding at `at`; `by_id` holds the value (or says it ended) from then."""
-        self.changes.append(MemoryChange(
-            "SUPERSEDE", old.id, self.view[by_id].text, by_id=by_id, valid_to=at, why=why,
-        ))  # fmt: skip
+        self.changes.append(
+            MemoryChange(
+                "SUPERSEDE",
+                old.id,
+                self.view[by_id].text,
+                by_id=by_id,
+                valid_to=at,
+                why=why,
+            )
+        )
         self.closed.add(old.id)
 
     def same_subject(self, record: MemoryRecord) -> list[MemoryRecord]:
@@ -101,9 +111,10 @@ class _Plan:
         if key is None:
             return []
         return [
-            m for i, m in self.view.items()
+            m
+            for i, m in self.view.items()
             if i not in self.closed and _valid(m) and consolidate.subject_key(m) == key
-        ]  # fmt: skip
+        ]
 
     def batch_near(self, record: MemoryRecord, h: str, writer: MemoryWriter) -> list[str]:
         """New memories of this batch with the same words or nearly the same fact vector."""
@@ -112,9 +123,10 @@ class _Plan:
         for other in self.new:
             theirs = _fact_vector(self.keys[other])
             if self.hashes.get(other) == h or (
-                mine is not None and theirs is not None
+                mine is not None
+                and theirs is not None
                 and float(np.dot(mine, theirs)) >= writer.similar_threshold
-            ):  # fmt: skip
+            ):
                 found.append(other)
         return found
 
@@ -144,8 +156,11 @@ def _add_usage(total: Usage, judgement: Judgement | None) -> Usage:
     if judgement is None:
         return total
     u = judgement.usage
-    return Usage(total.calls + u.calls, total.prompt_tokens + u.prompt_tokens,
-                 total.completion_tokens + u.completion_tokens)  # fmt: skip
+    return Usage(
+        total.calls + u.calls,
+        total.prompt_tokens + u.prompt_tokens,
+        total.completion_tokens + u.completion_tokens,
+    )
 
 
 def _fact_vector(keys: list[IndexEntry]) -> npt.NDArray[np.float32] | None:
@@ -184,10 +199,18 @@ class MemoryWriter:
     """Runs the extractor over a window of new turns and stores what it derives."""
 
     def __init__(
-        self, store: WriterStore, extractor: Extractor, keys: KeysFn, *, actor: str,
-        context_turns: int = 4, link_limit: int = 5, similar_threshold: float = 0.93,
-        key_chars: int = 1000, judge: LLMJudge | None = None,
-    ) -> None:  # fmt: skip
+        self,
+        store: WriterStore,
+        extractor: Extractor,
+        keys: KeysFn,
+        *,
+        actor: str,
+        context_turns: int = 4,
+        link_limit: int = 5,
+        similar_threshold: float = 0.93,
+        key_chars: int = 1000,
+        judge: LLMJudge | None = None,
+    ) -> None:
         self.store = store
         self.judge = judge  # with an LLM: it decides each new fact against its neighbours
         self.extractor = extractor
@@ -202,9 +225,13 @@ class MemoryWriter:
         self.stats = ExtractionStats()
 
     def write(
-        self, user_id: str, episodes: Sequence[Episode], *, mark_extracted: bool = False,
+        self,
+        user_id: str,
+        episodes: Sequence[Episode],
+        *,
+        mark_extracted: bool = False,
         actor: str | None = None,
-    ) -> tuple[list[Event], str | None]:  # fmt: skip
+    ) -> tuple[list[Event], str | None]:
         """Extract memories from one session's new episodes and store them.
 
         Returns the events, and the extractor's error if it failed (then fell back).
@@ -250,9 +277,10 @@ class MemoryWriter:
         by_hash = self.store.memory_ids_by_fact_hash(user_id, hashes)
         triples = [r for r in records if r.subject and r.predicate]
         same = self.store.memories_by_subject(
-            user_id, sorted({r.subject or "" for r in triples}),
+            user_id,
+            sorted({r.subject or "" for r in triples}),
             sorted({r.predicate or "" for r in triples}),
-        )  # fmt: skip
+        )
         plan = _Plan({m.id: m for m in same})
         stored = self.store.get_memories(user_id, sorted(set(by_hash.values())))
         plan.view.update({i: m for i, m in stored.items() if _valid(m)})
@@ -267,8 +295,11 @@ class MemoryWriter:
         for record, h in zip(records, hashes, strict=True):
             candidates = [by_hash[h]] if h in by_hash else []
             candidates += near.get(record.id, []) + plan.batch_near(record, h, self)
-            found = [plan.view[i] for i in dict.fromkeys(candidates)
-                     if i in plan.view and i not in plan.closed]  # fmt: skip
+            found = [
+                plan.view[i]
+                for i in dict.fromkeys(candidates)
+                if i in plan.view and i not in plan.closed
+            ]
             decision = consolidate.decide(record, plan.same_subject(record), found)
             if judgement is not None and judgement.error is None:
                 decision = _judged(record, judgement, plan) or decision
@@ -316,36 +347,10 @@ class MemoryWriter:
             plan.events.append((targets[0].id, "NOOP", record.text))
             return
         if action == "REINFORCE":
-            old = plan.view[targets[0].id]
-            if old.id in plan.new:  # said twice in this batch: one new memory, both sources
-                plan.view[old.id] = replace(old, source_episode_ids=_union(old, record))
-                plan.events.append((old.id, "REINFORCE", record.text))
-                return
-            plan.changes.append(MemoryChange(
-                "REINFORCE", old.id, record.text, sources=record.source_episode_ids,
-                importance=reinforced(old.importance, old.access_count, REPEAT_STEP),
-            ))  # fmt: skip
-            plan.view[old.id] = replace(old, source_episode_ids=_union(old, record))
-            plan.events.append((old.id, "REINFORCE", record.text))
+            self._reinforce(plan, plan.view[targets[0].id], record)
             return
         if action == "MERGE":
-            old = plan.view[targets[0].id]
-            values = (*consolidate.values_of(old), (record.object or "").strip())
-            merged = replace(
-                old, text=decision.text or old.text, object=decision.object,
-                metadata={**old.metadata, "values": list(values)},
-                source_episode_ids=_union(old, record),
-            )  # fmt: skip
-            plan.view[old.id] = merged
-            plan.events.append((old.id, "MERGE", merged.text))
-            if old.id in plan.new:  # merged before it was ever stored: store it merged
-                plan.keys[old.id] = self.keys(user_id, [merged])[0]
-                return
-            plan.changes.append(MemoryChange(
-                "MERGE", old.id, record.text, sources=record.source_episode_ids,
-                text=merged.text, object=merged.object, values=values,
-                keys=tuple(self.keys(user_id, [merged])[0]),
-            ))  # fmt: skip
+            self._merge(user_id, plan, plan.view[targets[0].id], record, decision)
             return
         if record.id not in plan.keys:  # the same words as a closed or other-day memory
             plan.keys[record.id] = self.keys(user_id, [record])[0]
@@ -364,6 +369,58 @@ class MemoryWriter:
             plan.events.append((old.id, action, old.text))
 
     @staticmethod
+    def _reinforce(plan: _Plan, old: MemoryRecord, record: MemoryRecord) -> None:
+        """The same statement again: the stored memory gains the source and importance."""
+        if old.id not in plan.new:  # said twice in this batch: one new memory, both sources
+            plan.changes.append(
+                MemoryChange(
+                    "REINFORCE",
+                    old.id,
+                    record.text,
+                    sources=record.source_episode_ids,
+                    importance=reinforced(old.importance, old.access_count, REPEAT_STEP),
+                )
+            )
+        plan.view[old.id] = replace(old, source_episode_ids=_union(old, record))
+        plan.events.append((old.id, "REINFORCE", record.text))
+
+    def _merge(
+        self,
+        user_id: str,
+        plan: _Plan,
+        old: MemoryRecord,
+        record: MemoryRecord,
+        decision: consolidate.Decision,
+    ) -> None:
+        """Another value of a mergeable attribute: joined into the stored memory's text."""
+        values = (*consolidate.values_of(old), (record.object or "").strip())
+        merged = replace(
+            old,
+            text=decision.text or old.text,
+            object=decision.object,
+            metadata={**old.metadata, "values": list(values)},
+            source_episode_ids=_union(old, record),
+        )
+        plan.view[old.id] = merged
+        plan.events.append((old.id, "MERGE", merged.text))
+        keys = self.keys(user_id, [merged])[0]
+        if old.id in plan.new:  # merged before it was ever stored: store it merged
+            plan.keys[old.id] = keys
+            return
+        plan.changes.append(
+            MemoryChange(
+                "MERGE",
+                old.id,
+                record.text,
+                sources=record.source_episode_ids,
+                text=merged.text,
+                object=merged.object,
+                values=values,
+                keys=tuple(keys),
+            )
+        )
+
+    @staticmethod
     def _record(
         user_id: str, d: MemoryDraft, turns: dict[str, Episode], extraction: Extraction
     ) -> MemoryRecord:
@@ -373,15 +430,27 @@ class MemoryWriter:
             inherited.update(turn.metadata)
         session_id = sources[0].session_id if sources else None
         return MemoryRecord(
-            id=new_id("mem"), user_id=user_id, kind=d.kind, text=d.text, scene=d.scene,
-            subject=d.subject, predicate=d.predicate, object=d.object, topic=d.topic,
-            importance=d.importance, valid_from=d.valid_from, expire_at=d.expire_at,
-            session_id=session_id, source_episode_ids=d.source_episode_ids,
+            id=new_id("mem"),
+            user_id=user_id,
+            kind=d.kind,
+            text=d.text,
+            scene=d.scene,
+            subject=d.subject,
+            predicate=d.predicate,
+            object=d.object,
+            topic=d.topic,
+            importance=d.importance,
+            valid_from=d.valid_from,
+            expire_at=d.expire_at,
+            session_id=session_id,
+            source_episode_ids=d.source_episode_ids,
             metadata={
-                **inherited, "extractor": extraction.extractor, "keyphrases": list(d.keyphrases),
+                **inherited,
+                "extractor": extraction.extractor,
+                "keyphrases": list(d.keyphrases),
                 **({"slot": d.slot} if d.slot else {}),
             },
-        )  # fmt: skip
+        )
 
     def _graph(
         self, user_id: str, records: list[MemoryRecord], drafts: list[MemoryDraft]

@@ -106,11 +106,16 @@ class OpenAIChatLLM:
             headers["Authorization"] = f"Bearer {config.api_key}"
         self._client = httpx.Client(timeout=config.timeout_s, headers=headers)
         self._endpoint = Endpoint(
-            "chat request", self._url, config.max_retries, config.backoff_s, error=LLMError,
+            "chat request",
+            self._url,
+            config.max_retries,
+            config.backoff_s,
+            error=LLMError,
             reject_hint=f"check model={config.model!r}, api_key, base_url and json_mode",
-            unavailable=UnavailableError, malformed=MalformedOutputError,
+            unavailable=UnavailableError,
+            malformed=MalformedOutputError,
             rate_limited=RateLimitedError,
-        )  # fmt: skip
+        )
 
     @property
     def id(self) -> str:

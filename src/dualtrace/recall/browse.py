@@ -13,10 +13,12 @@ import json
 from datetime import datetime
 from typing import Any
 
+from dualtrace.config import MemoryConfig
 from dualtrace.errors import ValidationError
-from dualtrace.inputs import check_count, check_optional_id, check_user_id
-from dualtrace.models import MemoryDetail, Page, Turn
+from dualtrace.inputs import check_count, check_flag, check_optional_id, check_user_id
+from dualtrace.models import Item, MemoryDetail, Page, Turn
 from dualtrace.recall.items import load_item, load_items
+from dualtrace.recall.search import search_scope
 from dualtrace.store.ports.reads import BrowseReads
 
 MAX_PAGE = 500
@@ -75,9 +77,14 @@ def turns_page(
 
 
 def records_page(
-    store: BrowseReads, user_id: str, *, kinds: tuple[str, ...] | None, include_invalid: bool,
-    limit: int, cursor: str | None,
-) -> Page:  # fmt: skip
+    store: BrowseReads,
+    user_id: str,
+    *,
+    kinds: tuple[str, ...] | None,
+    include_invalid: bool,
+    limit: int,
+    cursor: str | None,
+) -> Page:
     """A page of the user's episodes and memories, newest first (as `Memory.get_all`)."""
     user_id, limit = check_user_id(user_id), _limit(limit)
     after = None if cursor is None else decode_cursor(cursor, (datetime, str))
@@ -97,9 +104,32 @@ def memory_detail(store: BrowseReads, user_id: str, record_id: str) -> MemoryDet
     record = store.get_memories(user_id, [record_id])[record_id]
     entities, links = store.memory_graph(user_id, record_id)
     return MemoryDetail(
-        item=item, subject=record.subject, predicate=record.predicate, object=record.object,
+        item=item,
+        subject=record.subject,
+        predicate=record.predicate,
+        object=record.object,
         topic=record.topic,
         entities=[{"name": e.name, "type": e.type} for e in entities],
         links=[{"id": other, "kind": kind, "weight": weight} for other, kind, weight in links],
         supersedes=[e.record_id for e in store.superseded_by(user_id, record_id)],
-    )  # fmt: skip
+    )
+
+
+def all_records(
+    store: BrowseReads,
+    config: MemoryConfig,
+    user_id: str,
+    kinds: object,
+    *,
+    include_invalid: object,
+    limit: object,
+) -> list[Item]:
+    """The user's episodes and memories, newest first (`Memory.get_all`; arguments checked)."""
+    user_id = check_user_id(user_id)
+    include_invalid = check_flag("include_invalid", include_invalid)
+    scope = search_scope(config, None, None, kinds, None, None)
+    if limit is not None:
+        limit = check_count("limit", limit)
+    ids = store.list_records(user_id, scope.kinds, include_invalid, limit)
+    items = load_items(store, user_id, ids)
+    return [items[i] for i in ids if i in items]

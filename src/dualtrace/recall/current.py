@@ -104,10 +104,12 @@ def slot_view(
     }
     said = {s for m in newest.values() for s in m.source_episode_ids}
     return SlotView(
-        current, frozenset(said), frozenset(stale - said),
+        current,
+        frozenset(said),
+        frozenset(stale - said),
         attributes={m.id: m.predicate or "" for m in newest.values()},
         sources={m.id: m.source_episode_ids for m in newest.values()},
-    )  # fmt: skip
+    )
 
 
 def _supported(pool: list[Scored], view: SlotView) -> SlotView:
@@ -242,10 +244,12 @@ def _answers(item: Item, q: SlotQuestion) -> bool:
     slot = item.metadata.get("slot") if item.kind != "episode" else None
     if isinstance(slot, dict):
         return (
-            slot.get("attribute") == q.attribute and slot.get("subject") == q.subject
-            and not slot.get("hedged") and not slot.get("ended")
+            slot.get("attribute") == q.attribute
+            and slot.get("subject") == q.subject
+            and not slot.get("hedged")
+            and not slot.get("ended")
             and (not q.qualifier or slot.get("qualifier") in (None, q.qualifier))
-        )  # fmt: skip
+        )
     return _text_answers(item.text, q)
 
 
@@ -262,8 +266,9 @@ def _text_answers(said_text: str, q: SlotQuestion) -> bool:
     if not holding:
         return False
     text = " ".join(sentences)
-    said = [s for sentence in holding for s in find_statements(sentence)
-            if s.attribute == q.attribute]  # fmt: skip
+    said = [
+        s for sentence in holding for s in find_statements(sentence) if s.attribute == q.attribute
+    ]
     if said and not any(same_subject(q.subject, s.subject) and not s.hedged for s in said):
         return False  # someone else's value, or only a maybe
     if not said and not same_subject(q.subject, whose(q.attribute, text)):
@@ -276,6 +281,7 @@ def _stated(text: str) -> list[str]:
     """The sentences of a turn that state something: a question or a request to the
     assistant ("Can you explain how compound interest works?") says nothing of the user."""
     return [
-        s for s in split_sentences(text)
+        s
+        for s in split_sentences(text)
         if not is_request(s) and not s.rstrip().endswith(("?", "？"))
-    ]  # fmt: skip
+    ]

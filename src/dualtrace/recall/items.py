@@ -26,10 +26,17 @@ def source_of(episode: Episode) -> Source:
 
 def _from_episode(e: Episode) -> Item:
     return Item(
-        id=e.id, kind="episode", text=e.text, scene=None, valid_from=e.occurred_at,
-        valid_to=None, recorded_at=e.recorded_at, session_id=e.session_id,
-        sources=[source_of(e)], metadata=dict(e.metadata),
-    )  # fmt: skip
+        id=e.id,
+        kind="episode",
+        text=e.text,
+        scene=None,
+        valid_from=e.occurred_at,
+        valid_to=None,
+        recorded_at=e.recorded_at,
+        session_id=e.session_id,
+        sources=[source_of(e)],
+        metadata=dict(e.metadata),
+    )
 
 
 def _from_memory(m: MemoryRecord, episodes: dict[str, Episode]) -> Item:
@@ -40,11 +47,21 @@ def _from_memory(m: MemoryRecord, episodes: dict[str, Episode]) -> Item:
     # Times are stored in UTC; show them in the conversation's own time zone, as its turns.
     tz = sources[0].occurred_at.tzinfo if sources else None
     return Item(
-        id=m.id, kind=m.kind, text=m.text, scene=m.scene, valid_from=_local(m.valid_from, tz),
-        valid_to=_local(m.valid_to, tz), recorded_at=recorded, session_id=m.session_id,
-        sources=sources, metadata=dict(m.metadata), importance=m.importance,
-        invalidated_at=m.invalidated_at, superseded_by=m.superseded_by, archived=m.archived,
-    )  # fmt: skip
+        id=m.id,
+        kind=m.kind,
+        text=m.text,
+        scene=m.scene,
+        valid_from=_local(m.valid_from, tz),
+        valid_to=_local(m.valid_to, tz),
+        recorded_at=recorded,
+        session_id=m.session_id,
+        sources=sources,
+        metadata=dict(m.metadata),
+        importance=m.importance,
+        invalidated_at=m.invalidated_at,
+        superseded_by=m.superseded_by,
+        archived=m.archived,
+    )
 
 
 def _local(value: datetime | None, tz: tzinfo | None) -> datetime | None:

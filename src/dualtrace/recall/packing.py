@@ -104,9 +104,11 @@ class _Labels:
     def own_ids(hits: Sequence[Hit]) -> frozenset[str]:
         """The short message ids these hits' sources may be cited by."""
         return frozenset(
-            s.external_id for h in hits for s in h.sources[:MAX_SOURCES]
+            s.external_id
+            for h in hits
+            for s in h.sources[:MAX_SOURCES]
             if s.external_id is not None and _short_ref(s.external_id)
-        )  # fmt: skip
+        )
 
     def _label(self, source: Source, numbers: dict[str, str]) -> str:
         if source.external_id is not None and source.external_id in self.reserved:
@@ -279,8 +281,9 @@ def _put_back(
     weight: dict[str, float],
 ) -> None:
     """Insert a hit into the best-first pool at the place its lowered score earns."""
-    at = next((i for i, (h, _) in enumerate(pool) if weight.get(h.id, 1.0) * h.score < score),
-              len(pool))  # fmt: skip
+    at = next(
+        (i for i, (h, _) in enumerate(pool) if weight.get(h.id, 1.0) * h.score < score), len(pool)
+    )
     pool.insert(at, (hit, words))
 
 

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from dualtrace.inputs import check_count, check_flag, check_user_id, parse_time
 from dualtrace.models import MemoryRecord, Profile, ProfileValue
 from dualtrace.store.ports.memory_reads import MemoryReads
 from dualtrace.text.slots import ATTRIBUTES
@@ -38,11 +39,19 @@ def read_profile(
     store: MemoryReads,
     user_id: str,
     *,
-    as_of: datetime | None = None,
+    as_of: datetime | str | None = None,
     max_tokens: int | None = None,
     history: bool = False,
 ) -> Profile:
-    """The user's profile at `as_of` (now when None), its text within `max_tokens`."""
+    """The user's profile at `as_of` (now when None), its text within `max_tokens`; the
+    arguments are checked here."""
+    user_id = check_user_id(user_id)
+    as_of = None if as_of is None else parse_time(as_of, field="as_of")
+    if max_tokens is not None:
+        max_tokens = check_count(
+            "max_tokens", max_tokens, fix="pass the profile's size in tokens, e.g. 500"
+        )
+    history = check_flag("history", history)
     # closed memories only for what they replaced, or for the past
     closed_too = history or as_of is not None
     memories = store.memories_by_predicate(

@@ -15,9 +15,14 @@ from dualtrace.text.quantities import stated_kinds
 
 
 def rank(
-    pool: Sequence[Scored], items: dict[str, Item], question: Question, config: MemoryConfig,
-    *, explain: bool = False, keep: int | None = None,
-) -> list[Hit]:  # fmt: skip
+    pool: Sequence[Scored],
+    items: dict[str, Item],
+    question: Question,
+    config: MemoryConfig,
+    *,
+    explain: bool = False,
+    keep: int | None = None,
+) -> list[Hit]:
     """Hits for the fused pool, re-scored with bounded recency (from `question.now`) and
     importance boosts, a speaker boost for what the people the question names said, and an
     answer boost for what states a quantity of a kind the question asks for
@@ -40,10 +45,14 @@ def rank(
         if item is None:
             continue
         score, boosts = engram_score(
-            s.score, occurred_at=item.occurred_at, importance=item.importance, now=now,
-            recency_weight=recency_weight, importance_weight=importance_weight,
+            s.score,
+            occurred_at=item.occurred_at,
+            importance=item.importance,
+            now=now,
+            recency_weight=recency_weight,
+            importance_weight=importance_weight,
             halflife_days=halflife,
-        )  # fmt: skip
+        )
         if speaker_weight > 0:
             said = any((src.speaker or "").casefold() in named for src in item.sources)
             boosts["speaker_boost"] = boost(1.0 if said else 0.5, speaker_weight)
@@ -57,8 +66,9 @@ def rank(
             score *= boosts["owner_boost"]
         scored.append((score, s, item, boosts))
     scored.sort(key=lambda t: -t[0])
-    return [as_hit(item, score, _scores(s, boosts, explain))
-            for score, s, item, boosts in scored[:keep]]  # fmt: skip
+    return [
+        as_hit(item, score, _scores(s, boosts, explain)) for score, s, item, boosts in scored[:keep]
+    ]
 
 
 def _scores(s: Scored, boosts: dict[str, float], explain: bool) -> dict[str, float]:

@@ -63,10 +63,18 @@ class Searcher:
             self._retriever.close()
 
     def search(
-        self, query: str, *, user_id: str, limit: int = 10, as_of: object = None,
-        now: object = None, kinds: object = None, session_id: object = None,
-        filters: object = None, explain: bool = False,
-    ) -> list[Hit]:  # fmt: skip
+        self,
+        query: str,
+        *,
+        user_id: str,
+        limit: int = 10,
+        as_of: object = None,
+        now: object = None,
+        kinds: object = None,
+        session_id: object = None,
+        filters: object = None,
+        explain: bool = False,
+    ) -> list[Hit]:
         """The best `limit` hits for `query`, checked arguments first (no reinforcement)."""
         self.check(user_id, limit, explain)
         question, scope = self.ask(
@@ -126,9 +134,14 @@ class Searcher:
         hits: list[Hit] = []
         for end, size in TIERS:  # each tier's hits from its own pool (see TIERS)
             ranked = self._ranked(
-                user_id, question, scope, depth=size, limit=min(limit, end), as_of=as_of,
+                user_id,
+                question,
+                scope,
+                depth=size,
+                limit=min(limit, end),
+                as_of=as_of,
                 explain=explain,
-            )  # fmt: skip
+            )
             shown = {h.id for h in hits}
             hits += below(hits, [h for h in ranked if h.id not in shown][: end - len(hits)])
             if limit <= end:
@@ -136,9 +149,16 @@ class Searcher:
         return hits[:limit]
 
     def _ranked(
-        self, user_id: str, question: Question, scope: SearchScope, *, depth: int, limit: int,
-        as_of: datetime | None, explain: bool,
-    ) -> list[Hit]:  # fmt: skip
+        self,
+        user_id: str,
+        question: Question,
+        scope: SearchScope,
+        *,
+        depth: int,
+        limit: int,
+        as_of: datetime | None,
+        explain: bool,
+    ) -> list[Hit]:
         """The first `limit` (at least) ranked hits of one pool of `depth` candidates."""
         pool = self._retriever.retrieve(user_id, question, depth, scope)
         # a question about the present, or about a moment (`as_of`): what a slot held then
@@ -174,8 +194,10 @@ def below(shown: list[Hit], tier: list[Hit]) -> list[Hit]:
         return tier
     top = max(shown[-1].score, 0.0)
     scale = top / tier[0].score
-    return [replace(h, score=min(h.score * scale, top), scores={**h.scores, "tier_scale": scale})
-            for h in tier]  # fmt: skip
+    return [
+        replace(h, score=min(h.score * scale, top), scores={**h.scores, "tier_scale": scale})
+        for h in tier
+    ]
 
 
 def read_depth(limit: int) -> int:
@@ -193,9 +215,13 @@ def said_by(hit: Hit, moment: datetime | None) -> bool:
 
 
 def search_scope(
-    config: MemoryConfig, as_of: object, now: object, kinds: object, session_id: object,
+    config: MemoryConfig,
+    as_of: object,
+    now: object,
+    kinds: object,
+    session_id: object,
     filters: object,
-) -> SearchScope:  # fmt: skip
+) -> SearchScope:
     """The checked scope of a read: valid time, kinds, session and metadata filters."""
     as_of_t = None if as_of is None else parse_time(as_of, field="as_of")
     now_t = datetime.now(UTC) if now is None else parse_time(now, field="now")

@@ -191,9 +191,10 @@ def clause_snippet(
     shared = [len(focus & s) for s in stems]
     floor = min(1, max(shared, default=0))  # share a word of the query when any clause does
     fitting = [
-        i for i, p in enumerate(parts)
+        i
+        for i, p in enumerate(parts)
         if shared[i] >= floor and words[i] >= min_words and count_tokens(p) + 1 <= max_tokens
-    ]  # fmt: skip
+    ]
     if not fitting:
         return None
     best = max(fitting, key=lambda i: (shared[i], -i))

@@ -30,9 +30,11 @@ def live() -> dict[str, str]:
 
 
 @router.get(
-    "/health/ready", response_model=StatusOut, tags=["health"],
+    "/health/ready",
+    response_model=StatusOut,
+    tags=["health"],
     summary="Store opened and model loaded (503 until then)",
-)  # fmt: skip
+)
 def ready(svc: Svc) -> Any:
     if not svc.ready:
         return JSONResponse({"status": "starting"}, status_code=503)
@@ -40,10 +42,12 @@ def ready(svc: Svc) -> Any:
 
 
 @router.get(
-    "/metrics", tags=["health"], response_class=Response,
+    "/metrics",
+    tags=["health"],
+    response_class=Response,
     responses={200: {"content": {"text/plain": {}}, "description": "Prometheus text"}},
     summary="Prometheus metrics (admin key)",
-)  # fmt: skip
+)
 def metrics(request: Request, who: Caller) -> Response:
     who.require_admin()
     body = generate_latest(request.app.state.metrics.registry)
@@ -64,20 +68,23 @@ def users(who: Caller, svc: Svc) -> dict[str, Any]:
 
 
 @router.delete(
-    "/v1/users/{user_id}", response_model=DeletedUserOut,
+    "/v1/users/{user_id}",
+    response_model=DeletedUserOut,
     summary="Forget a user: every row deleted for real",
-)  # fmt: skip
+)
 def delete_user(user_id: str, who: Caller, svc: Svc) -> dict[str, Any]:
     return {"deleted": svc.memory.delete_all(user_id=who.user(user_id), actor=who.actor)}
 
 
 @router.get("/v1/turns", response_model=TurnsOut, summary="Turns, oldest first, with memories")
 def turns(
-    who: Caller, svc: Svc, user_id: UserQuery = None,
+    who: Caller,
+    svc: Svc,
+    user_id: UserQuery = None,
     limit: PageLimit = 50,
     cursor: Annotated[str | None, Query(max_length=1000)] = None,
     session_id: Annotated[str | None, Query(max_length=512)] = None,
-) -> dict[str, Any]:  # fmt: skip
+) -> dict[str, Any]:
     page = svc.memory.turns(
         user_id=who.user(user_id), session_id=session_id, limit=limit, cursor=cursor
     )

@@ -39,7 +39,6 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-
 def _query_names(dependant: Dependant) -> set[str]:
     names = {param.alias for param in dependant.query_params}
     for sub in dependant.dependencies:
@@ -59,9 +58,7 @@ def known_query(request: Request) -> None:
     if unknown:
         names = ", ".join(repr(name) for name in unknown)
         known = ", ".join(sorted(taken)) or "none"
-        raise ValidationError(
-            f"unknown query parameter {names}; {request.url.path} takes: {known}"
-        )
+        raise ValidationError(f"unknown query parameter {names}; {request.url.path} takes: {known}")
 
 
 KnownQuery = [Depends(known_query)]
@@ -79,19 +76,26 @@ PageLimit = Annotated[
 
 
 @router.post(
-    "/memories", status_code=201, response_model=AddOut,
+    "/memories",
+    status_code=201,
+    response_model=AddOut,
     responses={202: {"model": OperationOut, "description": "Accepted (`async`)."}},
     summary="Store messages and derive memories",
-)  # fmt: skip
+)
 def add(body: AddIn, who: Caller, svc: Svc) -> Any:
     svc.check_messages(len(body.messages))
     user_id = who.user(body.user_id)
     messages = [m.model_dump(exclude_none=True) for m in body.messages]
     mem = svc.memory
     result = mem.add(
-        messages, user_id=user_id, session_id=body.session_id, timestamp=body.timestamp,
-        metadata=body.metadata, defer=body.deferred, actor=who.actor,
-    )  # fmt: skip
+        messages,
+        user_id=user_id,
+        session_id=body.session_id,
+        timestamp=body.timestamp,
+        metadata=body.metadata,
+        defer=body.deferred,
+        actor=who.actor,
+    )
     if not body.deferred:
         return render.added(result)
     op = mem.track(result.episodes, user_id=user_id)
@@ -110,10 +114,17 @@ def operation(operation_id: str, who: Caller, svc: Svc, user_id: UserQuery = Non
 def search(body: SearchIn, who: Caller, svc: Svc) -> dict[str, Any]:
     svc.check_query(body.query)
     hits = svc.memory.search(
-        body.query, user_id=who.user(body.user_id), limit=body.limit, now=body.now,
-        as_of=body.as_of, filters=body.filters, kinds=body.kinds, session_id=body.session_id,
-        explain=body.explain, reinforce=body.reinforce,
-    )  # fmt: skip
+        body.query,
+        user_id=who.user(body.user_id),
+        limit=body.limit,
+        now=body.now,
+        as_of=body.as_of,
+        filters=body.filters,
+        kinds=body.kinds,
+        session_id=body.session_id,
+        explain=body.explain,
+        reinforce=body.reinforce,
+    )
     return {"hits": [render.hit(h) for h in hits]}
 
 
@@ -121,15 +132,22 @@ def search(body: SearchIn, who: Caller, svc: Svc) -> dict[str, Any]:
 def context(body: ContextIn, who: Caller, svc: Svc) -> dict[str, Any]:
     svc.check_query(body.query)
     ctx = svc.memory.context(
-        body.query, user_id=who.user(body.user_id), max_tokens=body.max_tokens, now=body.now,
-        as_of=body.as_of, session_id=body.session_id, reinforce=body.reinforce,
-    )  # fmt: skip
+        body.query,
+        user_id=who.user(body.user_id),
+        max_tokens=body.max_tokens,
+        now=body.now,
+        as_of=body.as_of,
+        session_id=body.session_id,
+        reinforce=body.reinforce,
+    )
     return render.context(ctx)
 
 
 @router.get("/memories", response_model=PageOut, summary="List records, newest first")
 def list_records(
-    who: Caller, svc: Svc, user_id: UserQuery = None,
+    who: Caller,
+    svc: Svc,
+    user_id: UserQuery = None,
     limit: PageLimit = 50,
     cursor: Annotated[str | None, Query(max_length=1000)] = None,
     include_invalid: bool = False,
@@ -137,11 +155,14 @@ def list_records(
         list[str] | None, Query(description="Only these kinds; repeatable (`kind` too).")
     ] = None,
     kind: Annotated[list[str] | None, Query(description="Same as `kinds`.")] = None,
-) -> dict[str, Any]:  # fmt: skip
+) -> dict[str, Any]:
     page = svc.memory.get_page(
-        user_id=who.user(user_id), kinds=[*(kinds or ()), *(kind or ())] or None,
-        include_invalid=include_invalid, limit=limit, cursor=cursor,
-    )  # fmt: skip
+        user_id=who.user(user_id),
+        kinds=[*(kinds or ()), *(kind or ())] or None,
+        include_invalid=include_invalid,
+        limit=limit,
+        cursor=cursor,
+    )
     return {"items": [render.item(i) for i in page.items], "next_cursor": page.next_cursor}
 
 

@@ -34,9 +34,11 @@ def open_session(body: SessionIn, who: Caller, svc: Svc) -> dict[str, Any]:
 
 
 @router.post(
-    "/{session_id}/turns", status_code=201, response_model=SessionTurnOut,
+    "/{session_id}/turns",
+    status_code=201,
+    response_model=SessionTurnOut,
     summary="Store one turn of the session now",
-)  # fmt: skip
+)
 def add_turn(session_id: str, body: TurnIn, who: Caller, svc: Svc) -> dict[str, Any]:
     session = svc.memory.session(
         user_id=who.user(body.user_id), session_id=session_id, actor=who.actor
@@ -48,9 +50,10 @@ def add_turn(session_id: str, body: TurnIn, who: Caller, svc: Svc) -> dict[str, 
 
 
 @router.post(
-    "/{session_id}/context", response_model=SessionContextOut,
+    "/{session_id}/context",
+    response_model=SessionContextOut,
     summary="Memories, rolling summary and recent turns within max_tokens",
-)  # fmt: skip
+)
 def session_context(
     session_id: str, body: SessionContextIn, who: Caller, svc: Svc
 ) -> dict[str, Any]:
@@ -62,9 +65,10 @@ def session_context(
 
 
 @router.post(
-    "/{session_id}/end", response_model=AddOut,
+    "/{session_id}/end",
+    response_model=AddOut,
     summary="End the session: derive long-term memories from its turns",
-)  # fmt: skip
+)
 def end_session(session_id: str, body: SessionEndIn, who: Caller, svc: Svc) -> dict[str, Any]:
     session = svc.memory.session(
         user_id=who.user(body.user_id), session_id=session_id, actor=who.actor

@@ -60,9 +60,13 @@ def create_app(memory: Memory, config: ServiceConfig, *, close_memory: bool = Fa
                     memory.close()
 
     app = FastAPI(
-        title="dualtrace", version=__version__, description=DESCRIPTION, lifespan=lifespan,
-        docs_url=None, redoc_url=None,
-    )  # fmt: skip
+        title="dualtrace",
+        version=__version__,
+        description=DESCRIPTION,
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+    )
     app.state.service = service
     app.state.metrics = Metrics(memory)
     errors.install(app)

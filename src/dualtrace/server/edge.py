@@ -39,9 +39,12 @@ class StoreSizes(Collector):
             ("dualtrace_store_users", len(users), "Users with stored turns or memories."),
             ("dualtrace_store_turns", sum(u.turns for u in users), "Stored turns."),
             ("dualtrace_store_memories", sum(u.memories for u in users), "Valid memories."),
-            ("dualtrace_pending_users", len(self.memory.pending_users()),
-             "Users with turns waiting for background derivation."),
-        ):  # fmt: skip
+            (
+                "dualtrace_pending_users",
+                len(self.memory.pending_users()),
+                "Users with turns waiting for background derivation.",
+            ),
+        ):
             yield GaugeMetricFamily(name, doc, value=value)
 
 
@@ -51,13 +54,18 @@ class Metrics:
     def __init__(self, memory: Memory) -> None:
         self.registry = CollectorRegistry()
         self.requests = Counter(
-            "dualtrace_http_requests", "HTTP requests by route, method and status.",
-            ["route", "method", "status"], registry=self.registry,
-        )  # fmt: skip
+            "dualtrace_http_requests",
+            "HTTP requests by route, method and status.",
+            ["route", "method", "status"],
+            registry=self.registry,
+        )
         self.latency = Histogram(
-            "dualtrace_http_request_seconds", "HTTP request latency by route and method.",
-            ["route", "method"], buckets=BUCKETS, registry=self.registry,
-        )  # fmt: skip
+            "dualtrace_http_request_seconds",
+            "HTTP request latency by route and method.",
+            ["route", "method"],
+            buckets=BUCKETS,
+            registry=self.registry,
+        )
         self.registry.register(StoreSizes(memory))
 
     def observe(self, route: str, method: str, status: int, seconds: float) -> None:

@@ -47,9 +47,12 @@ def status_of(exc: BaseException) -> int:
 
 
 def error_response(
-    status: int, kind: str, message: str, field: str | None = None,
+    status: int,
+    kind: str,
+    message: str,
+    field: str | None = None,
     headers: dict[str, str] | None = None,
-) -> JSONResponse:  # fmt: skip
+) -> JSONResponse:
     body: dict[str, Any] = {"type": kind, "message": message}
     if field is not None:
         body["field"] = field
@@ -100,18 +103,21 @@ def _http(_request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, HTTPException)
     kinds = {404: "NotFound", 405: "MethodNotAllowed", 400: "BadRequest"}
     return error_response(
-        exc.status_code, kinds.get(exc.status_code, "HTTPError"), str(exc.detail),
+        exc.status_code,
+        kinds.get(exc.status_code, "HTTPError"),
+        str(exc.detail),
         headers=dict(exc.headers or {}),
-    )  # fmt: skip
+    )
 
 
 def internal_error(exc: BaseException) -> JSONResponse:
     """The answer to an error no handler knows: a bug, logged with its traceback."""
     log.error("unexpected error: %s", type(exc).__name__, exc_info=exc)
     return error_response(
-        500, "InternalError",
+        500,
+        "InternalError",
         f"{type(exc).__name__} (a bug in dualtrace; please report it with the request)",
-    )  # fmt: skip
+    )
 
 
 def _internal(_request: Request, exc: Exception) -> JSONResponse:

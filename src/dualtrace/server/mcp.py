@@ -46,8 +46,7 @@ _STATE_KEY = "dualtrace.mcp_user"
 
 def mount(app: FastAPI, service: Service) -> AbstractAsyncContextManager[None]:
     """Serve the tools at /mcp on `app`; returns what must run for the app's lifetime."""
-    endpoint = MCPEndpoint(service.memory, service_authenticator(service),
-                           host=service.config.host)  # fmt: skip
+    endpoint = MCPEndpoint(service.memory, service_authenticator(service), host=service.config.host)
     app.router.routes.append(Route(PATH, StreamLimits(endpoint, service.config), name="mcp"))
     return endpoint.running()
 

@@ -167,20 +167,29 @@ class HistoryOut(Result):
 def _fields(item: Item, details: bool) -> dict[str, Any]:
     episode = item.kind == "episode"
     out: dict[str, Any] = {
-        "id": item.id, "kind": item.kind, "text": item.text, "occurred_at": item.occurred_at,
+        "id": item.id,
+        "kind": item.kind,
+        "text": item.text,
+        "occurred_at": item.occurred_at,
         "speaker": item.sources[0].speaker if episode and item.sources else None,
-        "valid_to": item.valid_to, "superseded_by": item.superseded_by,
+        "valid_to": item.valid_to,
+        "superseded_by": item.superseded_by,
         "archived": item.archived,
         "source_ids": [] if episode else [s.episode_id for s in item.sources],
-    }  # fmt: skip
+    }
     if details:
         out.update(valid_from=item.valid_from, session_id=item.session_id, scene=item.scene)
         if not episode:  # a stored turn is its own source
             out["sources"] = [
-                SourceOut(episode_id=s.episode_id, occurred_at=s.occurred_at,
-                          speaker=s.speaker, role=s.role, text=s.text)
+                SourceOut(
+                    episode_id=s.episode_id,
+                    occurred_at=s.occurred_at,
+                    speaker=s.speaker,
+                    role=s.role,
+                    text=s.text,
+                )
                 for s in item.sources
-            ]  # fmt: skip
+            ]
     return out
 
 
@@ -190,12 +199,19 @@ def record_out(item: Item, details: bool = False) -> RecordOut:
 
 def hit_out(hit: Hit, details: bool = False, explain: bool = False) -> HitOut:
     return HitOut(
-        **_fields(hit, details), score=round(hit.score, 4),
+        **_fields(hit, details),
+        score=round(hit.score, 4),
         scores={k: round(v, 4) for k, v in hit.scores.items()} if explain else {},
         refs=list(hit.refs),
-    )  # fmt: skip
+    )
 
 
 def history_out(entry: HistoryEntry) -> HistoryEntryOut:
-    return HistoryEntryOut(id=entry.id, event=entry.event, old_text=entry.old_text,
-                           new_text=entry.new_text, at=entry.at, actor=entry.actor)  # fmt: skip
+    return HistoryEntryOut(
+        id=entry.id,
+        event=entry.event,
+        old_text=entry.old_text,
+        new_text=entry.new_text,
+        at=entry.at,
+        actor=entry.actor,
+    )

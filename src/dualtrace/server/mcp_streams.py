@@ -48,17 +48,19 @@ class StreamCounts:
         with self._lock:
             if self._open[caller] >= self.per_caller:
                 raise StreamsFull(
-                    429, "TooManyRequestsError",
+                    429,
+                    "TooManyRequestsError",
                     f"this caller already holds {self.per_caller} open GET /mcp event "
                     "streams, the most one API key may; close one first (the tools need "
                     "none: POST /mcp answers each call)",
-                )  # fmt: skip
+                )
             if sum(self._open.values()) >= self.total:
                 raise StreamsFull(
-                    503, "ServiceUnavailable",
+                    503,
+                    "ServiceUnavailable",
                     f"the service holds {self.total} open GET /mcp event streams, its "
                     "limit; retry later",
-                )  # fmt: skip
+                )
             self._open[caller] += 1
         try:
             yield

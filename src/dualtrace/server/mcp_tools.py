@@ -58,12 +58,15 @@ Ids look like 'ep_…' (a stored turn) or 'mem_…' (a derived memory)."""
 
 _READ = ToolAnnotations(read_only_hint=True, open_world_hint=False)
 # add_memory repeats a turn unless it carries a message_id: not idempotent in general
-_ADD = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False,
-                       open_world_hint=False)  # fmt: skip
-_CHANGE = ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=True,
-                          open_world_hint=False)  # fmt: skip
-_DELETE = ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=False,
-                          open_world_hint=False)  # fmt: skip
+_ADD = ToolAnnotations(
+    read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False
+)
+_CHANGE = ToolAnnotations(
+    read_only_hint=False, destructive_hint=True, idempotent_hint=True, open_world_hint=False
+)
+_DELETE = ToolAnnotations(
+    read_only_hint=False, destructive_hint=True, idempotent_hint=False, open_world_hint=False
+)
 
 Id = Annotated[str, Field(description="a record id: 'ep_…' or 'mem_…'", min_length=1)]
 Time = Annotated[
@@ -293,9 +296,7 @@ def list_memories(
         limit=limit,
         cursor=cursor,
     )
-    return ListOut(
-        items=[record_out(i, details) for i in page.items], next_cursor=page.next_cursor
-    )
+    return ListOut(items=[record_out(i, details) for i in page.items], next_cursor=page.next_cursor)
 
 
 def get_memory(memory: Memory, user: str, id: Id) -> RecordOut:

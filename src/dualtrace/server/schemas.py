@@ -32,10 +32,11 @@ class AddIn(_Request):
     timestamp: Time | None = Field(None, description="Default time of the messages.")
     metadata: dict[str, Any] | None = None
     deferred: bool = Field(
-        False, alias="async",
+        False,
+        alias="async",
         description="Answer 202 once the turns are stored and full-text indexed; embed and "
         "derive memories in the background (see GET /v1/operations/{id}).",
-    )  # fmt: skip
+    )
 
 
 class SearchIn(_Request):

@@ -158,10 +158,15 @@ def run(app: FastAPI, config: ServiceConfig, sockets: list[socket.socket] | None
     """Serve until Ctrl-C (or SIGTERM), then stop the worker and close the store. `sockets`:
     from `listen` (otherwise uvicorn binds `config.host`/`config.port` itself)."""
     settings = uvicorn.Config(
-        app, host=config.host, port=config.port, log_level="warning", access_log=False,
-        proxy_headers=False, server_header=False,
+        app,
+        host=config.host,
+        port=config.port,
+        log_level="warning",
+        access_log=False,
+        proxy_headers=False,
+        server_header=False,
         http=read_deadline_protocol(config.read_timeout),
         timeout_keep_alive=max(1, min(5, round(config.read_timeout))),
         limit_concurrency=config.max_connections,
-    )  # fmt: skip
+    )
     uvicorn.Server(settings).run(sockets=sockets)

@@ -113,9 +113,14 @@ class Session:
 
     @classmethod
     def open(
-        cls, parts: SessionParts, *, user_id: str, session_id: str | None = None,
-        now: datetime | str | None = None, actor: str | None = None,
-    ) -> Session:  # fmt: skip
+        cls,
+        parts: SessionParts,
+        *,
+        user_id: str,
+        session_id: str | None = None,
+        now: datetime | str | None = None,
+        actor: str | None = None,
+    ) -> Session:
         """A new session (started at `now`), or an existing one of this user, by id."""
         user_id = check_user_id(user_id)
         session_id = check_optional_id("session_id", session_id) or new_id("sess")
@@ -129,9 +134,13 @@ class Session:
     # -- write ----------------------------------------------------------------------------
 
     def add(
-        self, role: str, content: str, timestamp: datetime | str | float | None = None,
-        name: str | None = None, id: str | None = None,
-    ) -> str:  # fmt: skip
+        self,
+        role: str,
+        content: str,
+        timestamp: datetime | str | float | None = None,
+        name: str | None = None,
+        id: str | None = None,
+    ) -> str:
         """Store one turn as an episode now (extraction waits for `end`); returns its id.
 
         `id` is the caller's message id: adding it again returns the stored episode.
@@ -223,9 +232,13 @@ class Session:
     # -- context --------------------------------------------------------------------------
 
     def context(
-        self, query: str | None = None, max_tokens: int = 4000,
-        now: datetime | str | None = None, *, reinforce: bool = True,
-    ) -> SessionContext:  # fmt: skip
+        self,
+        query: str | None = None,
+        max_tokens: int = 4000,
+        now: datetime | str | None = None,
+        *,
+        reinforce: bool = True,
+    ) -> SessionContext:
         """Long-term memories, the rolling summary and the newest whole turns, in max_tokens.
 
         The budget is split by the `session_*_share` settings; what the memories or the
@@ -259,9 +272,13 @@ class Session:
         return _assemble(max_tokens, memories, summary, recent)
 
     def _long_term(
-        self, question: str | None, room: int, now: datetime | str | None, reinforce: bool,
+        self,
+        question: str | None,
+        room: int,
+        now: datetime | str | None,
+        reinforce: bool,
         current: dict[Key, str],
-    ) -> Context:  # fmt: skip
+    ) -> Context:
         """The best long-term hits for the question, minus this session's own records and
         memories the session contradicts, packed into `room` tokens."""
         if question is None or room < 1:
@@ -324,9 +341,11 @@ class Session:
 
 
 def end_idle_sessions(
-    parts: Extracting, now: datetime | str | None = None, idle_minutes: float | None = None,
+    parts: Extracting,
+    now: datetime | str | None = None,
+    idle_minutes: float | None = None,
     user_id: str | None = None,
-) -> list[tuple[str, str]]:  # fmt: skip
+) -> list[tuple[str, str]]:
     """End every open session (of every user, or of `user_id`) with no turn for
     `idle_minutes` (default: the config's `session_idle_minutes`): extract its turns, then
     mark it ended.
@@ -347,9 +366,13 @@ def end_idle_sessions(
 
 
 def _finish(
-    parts: Extracting, user_id: str, session_id: str, at: datetime, reason: str,
+    parts: Extracting,
+    user_id: str,
+    session_id: str,
+    at: datetime,
+    reason: str,
     actor: str | None = None,
-) -> AddResult | None:  # fmt: skip
+) -> AddResult | None:
     """Extract the session's turns not yet extracted, then end it; None if already ended."""
     store = parts.store
     row = store.get_session(user_id, session_id)

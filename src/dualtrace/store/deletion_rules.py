@@ -83,9 +83,13 @@ class PurgeRows(Protocol):
 
 
 def delete_record(
-    rows: PurgeRows, user_id: str, record_id: str, kind: str, next_keys: Sequence[IndexEntry],
+    rows: PurgeRows,
+    user_id: str,
+    record_id: str,
+    kind: str,
+    next_keys: Sequence[IndexEntry],
     rederive: bool,
-) -> list[str]:  # fmt: skip
+) -> list[str]:
     """Delete one record's rows: its keys, history and what was derived from it.
 
     An episode takes with it every memory that cites it (a memory merged from it and a later
@@ -155,6 +159,7 @@ def pseudonym(key: str, user_id: str) -> str:
     """The pseudonym a forgotten user's audit rows carry: an HMAC of the id under the store's
     own random key (hex), so the store no longer names the user (ids are often e-mail
     addresses), yet whoever asks about that user can still be shown what was done."""
-    digest = hmac.new(bytes.fromhex(key), user_id.encode("utf-8", "surrogatepass"),
-                      hashlib.sha256).hexdigest()  # fmt: skip
+    digest = hmac.new(
+        bytes.fromhex(key), user_id.encode("utf-8", "surrogatepass"), hashlib.sha256
+    ).hexdigest()
     return f"forgotten:{digest[:32]}"

@@ -36,9 +36,12 @@ def scored(mentions: Iterable[tuple[str, str]], total: int, limit: int) -> list[
 
 
 def related_groups(
-    groups: Sequence[Sequence[str]], rows_of: Mapping[str, Sequence[tuple[str, int]]],
-    valid: Collection[str], skip: Collection[str], limit: int,
-) -> list[list[tuple[str, int]]]:  # fmt: skip
+    groups: Sequence[Sequence[str]],
+    rows_of: Mapping[str, Sequence[tuple[str, int]]],
+    valid: Collection[str],
+    skip: Collection[str],
+    limit: int,
+) -> list[list[tuple[str, int]]]:
     """For each group of entities, the memories sharing the most of them (memory id, shared
     count), newest first on ties: `rows_of` holds each entity's (memory id, recency) rows,
     `valid` the memories that may be linked, `skip` those that may not."""

@@ -12,7 +12,7 @@ _LATIN_WORD = re.compile(r"[A-Za-z]+")
 
 
 def key_language(text: str) -> str:
-    """"zh" when Chinese characters make up most of a text's words (a Latin word counts as
+    """ "zh" when Chinese characters make up most of a text's words (a Latin word counts as
     two characters: "我用的是MacBook Pro" is Chinese), else "en".
 
     >>> key_language("我的车位在地下二层"), key_language("Renewed it with Ping An")

@@ -53,30 +53,46 @@ class LifecycleRows(Protocol):
         ...
 
     def set_scores(
-        self, user_id: str, memory_id: str, confidence: float, importance: float,
+        self,
+        user_id: str,
+        memory_id: str,
+        confidence: float,
+        importance: float,
         metadata: dict[str, Any],
-    ) -> None:  # fmt: skip
+    ) -> None:
         """Write the memory's confidence, importance and metadata."""
         ...
 
     def set_text(
-        self, user_id: str, memory_id: str, text: str | None, obj: str | None,
+        self,
+        user_id: str,
+        memory_id: str,
+        text: str | None,
+        obj: str | None,
         metadata: dict[str, Any],
-    ) -> None:  # fmt: skip
+    ) -> None:
         """Write the memory's text, object and metadata."""
         ...
 
     def close(
-        self, user_id: str, memory_id: str, valid_to: datetime, invalidated_at: datetime,
+        self,
+        user_id: str,
+        memory_id: str,
+        valid_to: datetime,
+        invalidated_at: datetime,
         superseded_by: str,
-    ) -> None:  # fmt: skip
+    ) -> None:
         """End the memory's validity: superseded by a newer memory."""
         ...
 
     def reopen(
-        self, user_id: str, memory_id: str, valid_to: str | None, invalidated_at: str | None,
+        self,
+        user_id: str,
+        memory_id: str,
+        valid_to: str | None,
+        invalidated_at: str | None,
         superseded_by: str | None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         """Put back the validity a history detail kept (UTC ISO text, or None)."""
         ...
 
@@ -89,9 +105,16 @@ class LifecycleRows(Protocol):
         ...
 
     def history(
-        self, user_id: str, record_id: str, event: str, old: str | None, new: str | None,
-        at: datetime, actor: str, detail: dict[str, Any],
-    ) -> int:  # fmt: skip
+        self,
+        user_id: str,
+        record_id: str,
+        event: str,
+        old: str | None,
+        new: str | None,
+        at: datetime,
+        actor: str,
+        detail: dict[str, Any],
+    ) -> int:
         """Append a history entry with its undo detail; returns its id."""
         ...
 
@@ -160,9 +183,13 @@ def apply_change(
 
 
 def _reinforce(
-    rows: LifecycleRows, user_id: str, change: MemoryChange, memory: LockedMemory,
-    at: datetime, actor: str,
-) -> None:  # fmt: skip
+    rows: LifecycleRows,
+    user_id: str,
+    change: MemoryChange,
+    memory: LockedMemory,
+    at: datetime,
+    actor: str,
+) -> None:
     metadata = dict(memory.metadata)
     added = [e for e in change.sources if rows.add_source(user_id, change.memory_id, e)]
     mentions = int(metadata.get("mentions", 1))
@@ -170,40 +197,68 @@ def _reinforce(
     confidence = memory.confidence + CONFIDENCE_STEP * (1.0 - memory.confidence)
     importance = memory.importance if change.importance is None else change.importance
     rows.set_scores(user_id, change.memory_id, confidence, importance, metadata)
-    detail = {"sources_added": added, "confidence_before": memory.confidence,
-              "importance_before": memory.importance, "mentions_before": mentions}  # fmt: skip
-    rows.history(user_id, change.memory_id, "REINFORCE", None, change.new_text, at, actor,
-                 detail)  # fmt: skip
+    detail = {
+        "sources_added": added,
+        "confidence_before": memory.confidence,
+        "importance_before": memory.importance,
+        "mentions_before": mentions,
+    }
+    rows.history(user_id, change.memory_id, "REINFORCE", None, change.new_text, at, actor, detail)
 
 
 def _merge(
-    rows: LifecycleRows, user_id: str, change: MemoryChange, memory: LockedMemory,
-    at: datetime, actor: str,
-) -> None:  # fmt: skip
+    rows: LifecycleRows,
+    user_id: str,
+    change: MemoryChange,
+    memory: LockedMemory,
+    at: datetime,
+    actor: str,
+) -> None:
     metadata = dict(memory.metadata)
     added = [e for e in change.sources if rows.add_source(user_id, change.memory_id, e)]
     values_before = metadata.get("values")
     metadata["values"] = list(change.values)
     rows.set_text(user_id, change.memory_id, change.text or memory.text, change.object, metadata)
-    detail = {"sources_added": added, "object_before": memory.object,
-              "values_before": values_before, "merged": change.new_text,
-              "value": change.values[-1] if change.values else None}  # fmt: skip
-    rows.history(user_id, change.memory_id, "MERGE", memory.text, change.text or memory.text,
-                 at, actor, detail)  # fmt: skip
+    detail = {
+        "sources_added": added,
+        "object_before": memory.object,
+        "values_before": values_before,
+        "merged": change.new_text,
+        "value": change.values[-1] if change.values else None,
+    }
+    rows.history(
+        user_id,
+        change.memory_id,
+        "MERGE",
+        memory.text,
+        change.text or memory.text,
+        at,
+        actor,
+        detail,
+    )
 
 
 def _supersede(
-    rows: LifecycleRows, user_id: str, change: MemoryChange, memory: LockedMemory,
-    at: datetime, actor: str,
-) -> None:  # fmt: skip
+    rows: LifecycleRows,
+    user_id: str,
+    change: MemoryChange,
+    memory: LockedMemory,
+    at: datetime,
+    actor: str,
+) -> None:
     assert change.by_id is not None, "SUPERSEDE needs the newer memory"
     rows.close(user_id, change.memory_id, change.valid_to or at, at, change.by_id)
     rows.link_supersedes(user_id, change.by_id, change.memory_id)
-    detail = {"by": change.by_id, "valid_to_before": memory.valid_to,
-              "invalidated_at_before": memory.invalidated_at,
-              "superseded_by_before": memory.superseded_by, **(change.why or {})}  # fmt: skip
-    rows.history(user_id, change.memory_id, "SUPERSEDE", memory.text, change.new_text, at,
-                 actor, detail)  # fmt: skip
+    detail = {
+        "by": change.by_id,
+        "valid_to_before": memory.valid_to,
+        "invalidated_at_before": memory.invalidated_at,
+        "superseded_by_before": memory.superseded_by,
+        **(change.why or {}),
+    }
+    rows.history(
+        user_id, change.memory_id, "SUPERSEDE", memory.text, change.new_text, at, actor, detail
+    )
 
 
 _Apply = Callable[[LifecycleRows, str, MemoryChange, LockedMemory, datetime, str], None]
@@ -227,8 +282,16 @@ def revert(
         for episode_id in entry.detail.get("sources_added", []):
             rows.drop_source(user_id, entry.record_id, episode_id)
     _UNDO[entry.event](rows, user_id, entry, dict(memory.metadata))
-    rows.history(user_id, entry.record_id, "REVERT", entry.new_text, entry.old_text, at, actor,
-                 {"reverts": entry.id, "event": entry.event})  # fmt: skip
+    rows.history(
+        user_id,
+        entry.record_id,
+        "REVERT",
+        entry.new_text,
+        entry.old_text,
+        at,
+        actor,
+        {"reverts": entry.id, "event": entry.event},
+    )
 
 
 def _undo_reinforce(
@@ -236,8 +299,9 @@ def _undo_reinforce(
 ) -> None:
     d = entry.detail
     metadata["mentions"] = d.get("mentions_before", 1)
-    rows.set_scores(user_id, entry.record_id, d["confidence_before"], d["importance_before"],
-                    metadata)  # fmt: skip
+    rows.set_scores(
+        user_id, entry.record_id, d["confidence_before"], d["importance_before"], metadata
+    )
 
 
 def _undo_merge(
@@ -255,28 +319,38 @@ def _undo_supersede(
     rows: LifecycleRows, user_id: str, entry: HistoryEntry, metadata: dict[str, Any]
 ) -> None:
     d = entry.detail
-    rows.reopen(user_id, entry.record_id, d.get("valid_to_before"),
-                d.get("invalidated_at_before"), d.get("superseded_by_before"))  # fmt: skip
+    rows.reopen(
+        user_id,
+        entry.record_id,
+        d.get("valid_to_before"),
+        d.get("invalidated_at_before"),
+        d.get("superseded_by_before"),
+    )
     rows.unlink_supersedes(user_id, d.get("by"), entry.record_id)
 
 
 _Undo = Callable[[LifecycleRows, str, HistoryEntry, dict[str, Any]], None]
 _UNDO: dict[str, _Undo] = {
-    "REINFORCE": _undo_reinforce, "MERGE": _undo_merge, "SUPERSEDE": _undo_supersede,
-}  # fmt: skip
+    "REINFORCE": _undo_reinforce,
+    "MERGE": _undo_merge,
+    "SUPERSEDE": _undo_supersede,
+}
 
 
 def archive(
-    rows: LifecycleRows, user_id: str, ids: Sequence[str], reason: str, at: datetime,
+    rows: LifecycleRows,
+    user_id: str,
+    ids: Sequence[str],
+    reason: str,
+    at: datetime,
     actor: str,
-) -> int:  # fmt: skip
+) -> int:
     """Take memories out of default search (restorable); returns how many changed."""
     changed = 0
     for memory_id in ids:
         if rows.archive(user_id, memory_id, at):
             changed += 1
-            rows.history(user_id, memory_id, "ARCHIVE", None, None, at, actor,
-                         {"reason": reason})  # fmt: skip
+            rows.history(user_id, memory_id, "ARCHIVE", None, None, at, actor, {"reason": reason})
     return changed
 
 

@@ -60,25 +60,66 @@ _SEASONS = {"spring": 0, "summer": 1, "autumn": 2, "fall": 2, "winter": 3} | {
     c: i for i, c in enumerate("春夏秋冬")
 }
 _DAY_WORDS = {
-    "today": 0, "tonight": 0, "this morning": 0, "this afternoon": 0, "this evening": 0,
-    "yesterday": -1, "last night": -1, "the day before yesterday": -2,
-    "tomorrow": 1, "the day after tomorrow": 2,
-    "今天": 0, "今日": 0, "今晚": 0, "今早": 0, "昨天": -1, "昨日": -1, "昨晚": -1,
-    "前天": -2, "大前天": -3, "明天": 1, "明日": 1, "明晚": 1, "明早": 1, "后天": 2, "大后天": 3,
-}  # fmt: skip
+    "today": 0,
+    "tonight": 0,
+    "this morning": 0,
+    "this afternoon": 0,
+    "this evening": 0,
+    "yesterday": -1,
+    "last night": -1,
+    "the day before yesterday": -2,
+    "tomorrow": 1,
+    "the day after tomorrow": 2,
+    "今天": 0,
+    "今日": 0,
+    "今晚": 0,
+    "今早": 0,
+    "昨天": -1,
+    "昨日": -1,
+    "昨晚": -1,
+    "前天": -2,
+    "大前天": -3,
+    "明天": 1,
+    "明日": 1,
+    "明晚": 1,
+    "明早": 1,
+    "后天": 2,
+    "大后天": 3,
+}
 _REL_OFFSETS = {
-    "last": -1, "this": 0, "next": 1, "before last": -2, "after next": 2,
-    "上上": -2, "上": -1, "这": 0, "本": 0, "下": 1, "下下": 2,
-}  # fmt: skip
+    "last": -1,
+    "this": 0,
+    "next": 1,
+    "before last": -2,
+    "after next": 2,
+    "上上": -2,
+    "上": -1,
+    "这": 0,
+    "本": 0,
+    "下": 1,
+    "下下": 2,
+}
 _YEAR_WORDS = {"大前年": -3, "前年": -2, "去年": -1, "今年": 0, "明年": 1, "后年": 2, "大后年": 3}
 _UNITS = {
-    "天": "day", "周": "week", "星期": "week", "礼拜": "week", "周末": "weekend",
-    "月": "month", "年": "year",
-}  # fmt: skip
+    "天": "day",
+    "周": "week",
+    "星期": "week",
+    "礼拜": "week",
+    "周末": "weekend",
+    "月": "month",
+    "年": "year",
+}
 _DIRECTIONS = {
-    "ago": -1, "in": 1, "from now": 1,
-    "前": -1, "以前": -1, "之前": -1, "后": 1, "以后": 1, "之后": 1,
-}  # fmt: skip
+    "ago": -1,
+    "in": 1,
+    "from now": 1,
+    "前": -1,
+    "以前": -1,
+    "之前": -1,
+    "后": 1,
+    "以后": 1,
+    "之后": 1,
+}
 
 
 def _norm(words: str) -> str:

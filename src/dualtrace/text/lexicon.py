@@ -81,8 +81,12 @@ class Lexicon:
                 found = kin + tuple(w for w in found or () if not is_kin(w.removesuffix("'s")))
             if found is None and len(word) > 1:
                 parts = segment(word, fine=True) if len(word) > 2 else list(word)
-                found = tuple(e for part in parts if part != word and part not in _FUNCTION_ZH
-                              for e in self.zh_en.get(part, ()))  # fmt: skip
+                found = tuple(
+                    e
+                    for part in parts
+                    if part != word and part not in _FUNCTION_ZH
+                    for e in self.zh_en.get(part, ())
+                )
             out.extend(found or ())
         return list(dict.fromkeys(out))
 
@@ -102,8 +106,16 @@ class Lexicon:
 def _forms(word: str) -> Iterator[str]:
     """A word and the dictionary forms it may come from: "parked" → parked, park, parke."""
     yield word
-    for suffix, repl in (("ies", "y"), ("es", ""), ("s", ""), ("ing", ""), ("ing", "e"),
-                         ("ed", ""), ("ed", "e"), ("'s", "")):  # fmt: skip
+    for suffix, repl in (
+        ("ies", "y"),
+        ("es", ""),
+        ("s", ""),
+        ("ing", ""),
+        ("ing", "e"),
+        ("ed", ""),
+        ("ed", "e"),
+        ("'s", ""),
+    ):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             yield word[: -len(suffix)] + repl
 

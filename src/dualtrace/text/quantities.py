@@ -21,9 +21,27 @@ from functools import lru_cache
 _DIGITS = r"\d+(?:[.,]\d+)*"
 _CHINESE = r"[零一二两三四五六七八九十百千万半几]+"
 _NUMBER_WORDS = (
-    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-    "twelve", "fifteen", "twenty", "thirty", "forty", "fifty", "hundred", "thousand", "half",
-)  # fmt: skip
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "fifteen",
+    "twenty",
+    "thirty",
+    "forty",
+    "fifty",
+    "hundred",
+    "thousand",
+    "half",
+)
 _WORDS = r"\b(?:" + "|".join(_NUMBER_WORDS) + r"|a\s+couple\s+of|a\s+few)\b"
 _NUMBER = rf"(?:{_DIGITS}|{_CHINESE}|{_WORDS})"
 
@@ -53,29 +71,45 @@ _WORD_STEMS = (*_NUMBER_WORDS, "few", "couple")  # a text holding none has no nu
 # ... or said another way, each behind a cheap search for what it cannot do without (a
 # pattern opening on a word boundary is tried at every character of the text).
 _OTHER_WAYS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
-    ("duration", re.compile("年"), re.compile(  # not 2026年
-        r"(?<!\d)(?:\d{1,2}|[一二两三四五六七八九十几半]+)\s*多?年(?!级|代|底|初)")),
-    ("duration", re.compile(r"\d:\d"),
-     re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\b")),  # a clock time
+    (
+        "duration",
+        re.compile("年"),
+        re.compile(  # not 2026年
+            r"(?<!\d)(?:\d{1,2}|[一二两三四五六七八九十几半]+)\s*多?年(?!级|代|底|初)"
+        ),
+    ),
+    ("duration", re.compile(r"\d:\d"), re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\b")),  # a clock time
     ("money", re.compile("[$¥€£]"), re.compile(r"[$¥€£]\s?\d|\d\s?[$¥€£]")),
-    ("age", re.compile(r"[at](?:ged?|urn)[a-z]*\s", re.I),
-     re.compile(rf"\b(?:aged?|turn(?:ed|s|ing)?)\s+{_NUMBER}", re.I)),
-)  # fmt: skip
+    (
+        "age",
+        re.compile(r"[at](?:ged?|urn)[a-z]*\s", re.I),
+        re.compile(rf"\b(?:aged?|turn(?:ed|s|ing)?)\s+{_NUMBER}", re.I),
+    ),
+)
 
 
 # What a question asks for: its words, and the kinds that answer them.
 _QUESTION_WORDS = (
     (r"\bhow\s+long\b|多长(?!时间)", "length duration"),
-    (r"\bhow\s+(?:tall|high|wide|far|deep)\b|\b(?:length|width|height|distance)\b"
-     r"|多高|多宽|多远|多深|身高|长度|宽度|高度|距离", "length"),
+    (
+        r"\bhow\s+(?:tall|high|wide|far|deep)\b|\b(?:length|width|height|distance)\b"
+        r"|多高|多宽|多远|多深|身高|长度|宽度|高度|距离",
+        "length",
+    ),
     (r"\bhow\s+heavy\b|\bweigh|多重|多少斤|多少公斤|体重", "weight"),
-    (r"\bhow\s+many\s+(?:hours|minutes|days|weeks|months|years)\b|多久|多长时间|几天|几个月"
-     r"|几年|几个小时|多少天", "duration"),
-    (r"\bhow\s+much\b(?!.*\bweigh)|\b(?:cost|price|budget|salary|rent|pay|spend|spent|"
-     r"afford)\b|多少钱|多贵|价格|价钱|预算|工资|房租|首付|花了多少|攒多少", "money"),
+    (
+        r"\bhow\s+many\s+(?:hours|minutes|days|weeks|months|years)\b|多久|多长时间|几天|几个月"
+        r"|几年|几个小时|多少天",
+        "duration",
+    ),
+    (
+        r"\bhow\s+much\b(?!.*\bweigh)|\b(?:cost|price|budget|salary|rent|pay|spend|spent|"
+        r"afford)\b|多少钱|多贵|价格|价钱|预算|工资|房租|首付|花了多少|攒多少",
+        "money",
+    ),
     (r"\bhow\s+old\b|\bwhat\s+age\b|几岁|多少岁|年纪|多大了?(?=[？?]|$)", "age"),
     (r"\bcapacity\b|\bhow\s+many\s+lit(?:re|er)s\b|容量|多少升", "capacity"),
-)  # fmt: skip
+)
 # ... and "how many" / "几" / "多少" with a kind's unit: "几公斤", "多少米", "how many kilos"
 # (not "how many in total": "in" is an inch only after a number).
 _HOW_MANY = tuple(

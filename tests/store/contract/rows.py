@@ -32,16 +32,33 @@ def vec(*weights: float) -> Vector:
 
 
 def episode(
-    user_id: str, id: str, text: str, *, session_id: str | None = "s1", seq: int = 0,
-    minutes: float = 0, role: str = "user", external_id: str | None = None,
+    user_id: str,
+    id: str,
+    text: str,
+    *,
+    session_id: str | None = "s1",
+    seq: int = 0,
+    minutes: float = 0,
+    role: str = "user",
+    external_id: str | None = None,
     metadata: dict[str, Any] | None = None,
-) -> Episode:  # fmt: skip
+) -> Episode:
     """A turn said `minutes` after T0."""
     return Episode(
-        id=id, user_id=user_id, session_id=session_id, agent_id=None, seq=seq, role=role,
-        speaker=None, text=text, occurred_at=at(minutes), recorded_at=T0,
-        external_id=external_id, metadata=metadata or {}, content_hash=f"hash-{id}",
-    )  # fmt: skip
+        id=id,
+        user_id=user_id,
+        session_id=session_id,
+        agent_id=None,
+        seq=seq,
+        role=role,
+        speaker=None,
+        text=text,
+        occurred_at=at(minutes),
+        recorded_at=T0,
+        external_id=external_id,
+        metadata=metadata or {},
+        content_hash=f"hash-{id}",
+    )
 
 
 def memory(user_id: str, id: str, text: str, **fields: Any) -> MemoryRecord:
@@ -52,14 +69,25 @@ def memory(user_id: str, id: str, text: str, **fields: Any) -> MemoryRecord:
 
 
 def key(
-    record_id: str, body: str, *, trace: str = "episode", kind: str = "episode",
-    session_id: str | None = "s1", vector: Vector | None = None, content_hash: str | None = None,
-) -> IndexEntry:  # fmt: skip
+    record_id: str,
+    body: str,
+    *,
+    trace: str = "episode",
+    kind: str = "episode",
+    session_id: str | None = "s1",
+    vector: Vector | None = None,
+    content_hash: str | None = None,
+) -> IndexEntry:
     """A search key (hash: derived from the record and trace unless given)."""
     return IndexEntry(
-        record_id=record_id, trace=trace, kind=kind, session_id=session_id, body=body,
-        content_hash=content_hash or f"hash-{record_id}-{trace}", vector=vector,
-    )  # fmt: skip
+        record_id=record_id,
+        trace=trace,
+        kind=kind,
+        session_id=session_id,
+        body=body,
+        content_hash=content_hash or f"hash-{record_id}-{trace}",
+        vector=vector,
+    )
 
 
 def fact_key(m: MemoryRecord, vector: Vector | None = None) -> IndexEntry:

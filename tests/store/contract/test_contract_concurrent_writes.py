@@ -31,8 +31,9 @@ def test_an_external_id_stored_meanwhile_answers_with_the_stored_turn(
     assert [e.id for e in stored] == ["ep-first", "ep-new"]
     assert stored[0] == first.get_episodes("u", ["ep-first"])["ep-first"]
     assert retry.episode_ids_by_external("u", ["msg-1", "msg-2"]) == {
-        "msg-1": "ep-first", "msg-2": "ep-new",
-    }  # fmt: skip
+        "msg-1": "ep-first",
+        "msg-2": "ep-new",
+    }
     assert retry.get_episodes("u", ["ep-retry"]) == {}  # nothing stored for the loser
     assert retry.count_records("u")["search_keys"] == 2  # and none of its keys
     assert [e.event for e in retry.history("u", "ep-first")] == ["ADD"]
@@ -40,16 +41,19 @@ def test_an_external_id_stored_meanwhile_answers_with_the_stored_turn(
 
 def test_the_same_external_id_of_another_user_is_theirs_alone(store: Store) -> None:
     store.insert_episodes("a", [episode("a", "ep-a", "hi", external_id="msg-1")], [], ACTOR)
-    stored = store.insert_episodes("b", [episode("b", "ep-b", "hi", external_id="msg-1")], [],
-                                   ACTOR)  # fmt: skip
+    stored = store.insert_episodes(
+        "b", [episode("b", "ep-b", "hi", external_id="msg-1")], [], ACTOR
+    )
     assert [e.id for e in stored] == ["ep-b"]
 
 
 def test_memories_of_a_turn_deleted_during_extraction_are_not_stored(store: Store) -> None:
     store.insert_episodes(
-        "u", [episode("u", "ep1", "I live in Lyon"), episode("u", "ep2", "I like tea", seq=1)],
-        [], ACTOR,
-    )  # fmt: skip
+        "u",
+        [episode("u", "ep1", "I live in Lyon"), episode("u", "ep2", "I like tea", seq=1)],
+        [],
+        ACTOR,
+    )
     kept = memory("u", "m-kept", "Ann likes tea", source_episode_ids=("ep2",))
     store.insert_memories("u", [kept], [fact_key(kept)], ACTOR)
     # extraction of ep1 and ep2 runs; meanwhile ep1 is deleted
@@ -57,22 +61,29 @@ def test_memories_of_a_turn_deleted_during_extraction_are_not_stored(store: Stor
     both = memory("u", "m-both", "Ann, of Lyon, likes tea", source_episode_ids=("ep1", "ep2"))
     store.delete_record("u", "ep1", ACTOR)
     graph = MemoryGraph(
-        entities=(("m-lyon", EntityRow("Lyon", "lyon", "place", "lyon")),
-                  ("m-both", EntityRow("Ann", "ann", "person", "ann"))),
-        links=(("m-lyon", "m-kept", "related", 1.0), ("m-both", "m-kept", "related", 1.0),
-               ("m-both", "m-lyon", "related", 1.0)),
-    )  # fmt: skip
+        entities=(
+            ("m-lyon", EntityRow("Lyon", "lyon", "place", "lyon")),
+            ("m-both", EntityRow("Ann", "ann", "person", "ann")),
+        ),
+        links=(
+            ("m-lyon", "m-kept", "related", 1.0),
+            ("m-both", "m-kept", "related", 1.0),
+            ("m-both", "m-lyon", "related", 1.0),
+        ),
+    )
     changes = [
         MemoryChange("REINFORCE", "m-kept", "Ann likes tea", sources=("ep1",)),
         MemoryChange("SUPERSEDE", "m-kept", "Ann lives in Lyon", by_id="m-lyon", valid_to=T0),
     ]
-    store.insert_memories("u", [lyon, both], [fact_key(lyon), fact_key(both)], ACTOR, graph,
-                          changes)  # fmt: skip
+    store.insert_memories(
+        "u", [lyon, both], [fact_key(lyon), fact_key(both)], ACTOR, graph, changes
+    )
     found = store.get_memories("u", ["m-lyon", "m-both", "m-kept"])
     assert sorted(found) == ["m-both", "m-kept"]
     assert found["m-both"].source_episode_ids == ("ep2",)
-    assert found["m-kept"] == replace(kept, recorded_at=found["m-kept"].recorded_at,
-                                      metadata=found["m-kept"].metadata)  # fmt: skip
+    assert found["m-kept"] == replace(
+        kept, recorded_at=found["m-kept"].recorded_at, metadata=found["m-kept"].metadata
+    )
     assert [e.norm for e in store.entity_rows("u")] == ["ann"]
     assert store.related_memories("u", ["ann"], [], 5) == [("m-both", 1)]
     assert {c.record_id for c in store.search_lexical("u", ["Lyon"], 10, SearchScope())} == {
@@ -96,14 +107,25 @@ def _crowded(store: Store) -> set[str]:
     nearer the query vector, more lexical matches, newer, and naming the same entity."""
     store.insert_episodes("u", [], [], ACTOR)
     refused = [
-        memory("u", f"old{i}", f"budget budget budget {i}", valid_from=at(100 + i),
-               valid_to=at(101 + i), invalidated_at=at(101 + i))
+        memory(
+            "u",
+            f"old{i}",
+            f"budget budget budget {i}",
+            valid_from=at(100 + i),
+            valid_to=at(101 + i),
+            invalidated_at=at(101 + i),
+        )
         for i in range(40)
     ] + [
-        memory("u", f"arch{i}", f"budget budget budget archived {i}", valid_from=at(200 + i),
-               archived=True)
+        memory(
+            "u",
+            f"arch{i}",
+            f"budget budget budget archived {i}",
+            valid_from=at(200 + i),
+            archived=True,
+        )
         for i in range(8)
-    ]  # fmt: skip
+    ]
     valid = [memory("u", f"ok{i}", f"budget note {i}", valid_from=at(i)) for i in range(6)]
     keys = [fact_key(m, vec(1, 0.01 * i)) for i, m in enumerate(refused)]
     keys += [fact_key(m, vec(1, 0.5 + 0.1 * i)) for i, m in enumerate(valid)]

@@ -44,20 +44,30 @@ def _fill(store: Store) -> None:
         episode("u", "e1", "I live in Paris", external_id="x1", metadata={"k": 1}),
         occurred_at=at(1).astimezone(timezone(timedelta(hours=8))),
     )
-    gloss = IndexEntry("e1", "episode", "episode", "s1", "I live in Paris", "h-e1", vec(1),
-                       gloss="我 住 巴黎")  # fmt: skip
+    gloss = IndexEntry(
+        "e1", "episode", "episode", "s1", "I live in Paris", "h-e1", vec(1), gloss="我 住 巴黎"
+    )
     store.insert_episodes("u", [local], [gloss], ACTOR)
-    store.insert_episodes("u", [episode("u", "e2", "Now Berlin", seq=1, minutes=5)],
-                          [key("e2", "Now Berlin")], ACTOR, pending=True)  # fmt: skip
+    store.insert_episodes(
+        "u",
+        [episode("u", "e2", "Now Berlin", seq=1, minutes=5)],
+        [key("e2", "Now Berlin")],
+        ACTOR,
+        pending=True,
+    )
     old = memory("u", "m1", "lives in Paris", source_episode_ids=("e1",), valid_from=at(1))
     new = memory("u", "m2", "lives in Berlin", source_episode_ids=("e2",), valid_from=at(5))
-    store.insert_memories("u", [old], [fact_key(old, vec(0, 1))], ACTOR,
-                          MemoryGraph(entities=(("m1", PARIS),)))  # fmt: skip
     store.insert_memories(
-        "u", [new], [fact_key(new, vec(0, 0, 1))], ACTOR,
+        "u", [old], [fact_key(old, vec(0, 1))], ACTOR, MemoryGraph(entities=(("m1", PARIS),))
+    )
+    store.insert_memories(
+        "u",
+        [new],
+        [fact_key(new, vec(0, 0, 1))],
+        ACTOR,
         MemoryGraph(links=(("m2", "m1", "updates", 0.5),)),
         changes=[MemoryChange("SUPERSEDE", "m1", "lives in Berlin", by_id="m2", valid_to=at(5))],
-    )  # fmt: skip
+    )
     store.touch_session("u", "s1", at(0))
     store.insert_operation("u", "op1", ["e2"], at(6))
     store.insert_api_key(ApiKey("k1", "u", False, at(0), label="app"), "hash-k1")
@@ -76,12 +86,20 @@ def _dump(store: Store, limit: int) -> dict[str, list[Any]]:
                 break
         parts[part] = rows
     parts["keys"] = [
-        (k.record_id, k.trace, k.body, k.gloss, k.content_hash,
-         None if k.vector is None else k.vector.tobytes())
+        (
+            k.record_id,
+            k.trace,
+            k.body,
+            k.gloss,
+            k.content_hash,
+            None if k.vector is None else k.vector.tobytes(),
+        )
         for k in parts["keys"]
-    ]  # fmt: skip
-    parts["history"] = [(h.record_id, h.event, h.old_text, h.new_text, h.at, h.actor, h.detail)
-                        for h in parts["history"]]  # fmt: skip
+    ]
+    parts["history"] = [
+        (h.record_id, h.event, h.old_text, h.new_text, h.at, h.actor, h.detail)
+        for h in parts["history"]
+    ]
     return {part: sorted(rows, key=repr) for part, rows in parts.items()}
 
 
@@ -90,9 +108,17 @@ def test_pages_hold_every_row_once_whatever_their_size(store: Store) -> None:
     whole = _dump(store, 1000)
     assert _dump(store, 1) == whole
     assert {part: len(rows) for part, rows in whole.items()} == {
-        "episodes": 2, "pending": 1, "memories": 2, "keys": 4, "entities": 1, "links": 2,
-        "history": 5, "sessions": 1, "operations": 1, "audit": 5,
-    }  # fmt: skip
+        "episodes": 2,
+        "pending": 1,
+        "memories": 2,
+        "keys": 4,
+        "entities": 1,
+        "links": 2,
+        "history": 5,
+        "sessions": 1,
+        "operations": 1,
+        "audit": 5,
+    }
     (m1,) = [m for m in whole["memories"] if m.id == "m1"]
     assert (m1.superseded_by, m1.valid_to, m1.source_episode_ids) == ("m2", at(5), ("e1",))
     (e1,) = [e for e in whole["episodes"] if e.id == "e1"]
@@ -131,4 +157,3 @@ def test_binding_api_keys_and_unknown_parts(store: Store, target: Store) -> None
     assert (found.key_id, found.label, key_hash) == ("k1", "app", "hash-k1")
     with pytest.raises(ValidationError, match="'vectors'"):
         store.copy_page("u", "vectors", None, 10)
-

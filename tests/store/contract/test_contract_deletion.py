@@ -15,17 +15,23 @@ def _user(store: Store, user_id: str = "u", prefix: str = "") -> None:
     """ep1 supports m1 alone; ep1 and ep2 support m2; every record has keys."""
     ep1, ep2, m1, m2 = (prefix + name for name in ("ep1", "ep2", "m1", "m2"))
     store.insert_episodes(
-        user_id, [episode(user_id, ep1, "I moved to Lyon"), episode(user_id, ep2, "Lyon again",
-                  seq=1, minutes=1)],
+        user_id,
+        [
+            episode(user_id, ep1, "I moved to Lyon"),
+            episode(user_id, ep2, "Lyon again", seq=1, minutes=1),
+        ],
         [key(ep1, "I moved to Lyon", vector=vec(1)), key(ep2, "Lyon again", vector=vec(1, 1))],
         ACTOR,
-    )  # fmt: skip
+    )
     first = memory(user_id, m1, "lives in Lyon", source_episode_ids=(ep1,), valid_from=at(0))
     both = memory(user_id, m2, "likes Lyon", source_episode_ids=(ep1, ep2), valid_from=at(1))
     store.insert_memories(
-        user_id, [first, both], [fact_key(first, vec(0, 1)), fact_key(both, vec(0, 1, 1))],
-        ACTOR, MemoryGraph(((m1, LYON), (m2, LYON)), ((m2, m1, "related", 1.0),)),
-    )  # fmt: skip
+        user_id,
+        [first, both],
+        [fact_key(first, vec(0, 1)), fact_key(both, vec(0, 1, 1))],
+        ACTOR,
+        MemoryGraph(((m1, LYON), (m2, LYON)), ((m2, m1, "related", 1.0),)),
+    )
     store.touch_session(user_id, "s1", at(0))
 
 
@@ -34,11 +40,14 @@ def _found(store: Store, user_id: str = "u") -> set[str]:
     scope = SearchScope(include_invalid=True, include_archived=True)
     return {
         *(c.record_id for c in store.search_lexical(user_id, ["Lyon"], 50, scope)),
-        *(c.record_id for v in (vec(1), vec(0, 1)) for c in
-          store.search_dense(user_id, v, 50, scope)),
+        *(
+            c.record_id
+            for v in (vec(1), vec(0, 1))
+            for c in store.search_dense(user_id, v, 50, scope)
+        ),
         *(c.record_id for c in store.search_time(user_id, at(-60), at(60), 50, scope)),
         *(c.record_id for c in store.search_entities(user_id, ["lyon"], 50, scope)),
-    }  # fmt: skip
+    }
 
 
 def test_deleting_an_episode_takes_every_memory_citing_it(store: Store) -> None:
@@ -58,9 +67,11 @@ def test_deleting_an_episode_takes_every_memory_citing_it(store: Store) -> None:
 def test_rederive_marks_the_surviving_sources_and_rekeys_the_next_turn(store: Store) -> None:
     _user(store)
     store.insert_episodes(
-        "u", [episode("u", "ep3", "Paris now", seq=2, minutes=2)],
-        [key("ep3", "Paris now", vector=vec(0, 0, 1))], ACTOR,
-    )  # fmt: skip
+        "u",
+        [episode("u", "ep3", "Paris now", seq=2, minutes=2)],
+        [key("ep3", "Paris now", vector=vec(0, 0, 1))],
+        ACTOR,
+    )
     alone = memory("u", "m3", "ep2 alone", source_episode_ids=("ep2",))
     store.insert_memories("u", [alone], [fact_key(alone)], ACTOR)
     rekeyed = key("ep2", "Lyon again, quoting nothing", vector=vec(1, 1))
@@ -79,9 +90,13 @@ def test_deleting_a_memory_reopens_what_it_superseded(store: Store) -> None:
     new = memory("u", "new", "lives in Lyon", valid_from=at(5))
     store.insert_memories("u", [old, new], [fact_key(old), fact_key(new)], ACTOR)
     store.insert_memories(
-        "u", [], [], ACTOR, None,
+        "u",
+        [],
+        [],
+        ACTOR,
+        None,
         [MemoryChange("SUPERSEDE", "old", "lives in Lyon", by_id="new", valid_to=at(5))],
-    )  # fmt: skip
+    )
     assert store.get_memories("u", ["old"])["old"].superseded_by == "new"
     store.delete_record("u", "new", ACTOR)
     reopened = store.get_memories("u", ["old"])["old"]
@@ -149,8 +164,11 @@ def test_a_forgotten_users_audit_rows_no_longer_name_them(store: Store) -> None:
 def test_deletion_hashes_name_the_keys_a_deletion_removes(store: Store) -> None:
     _user(store)
     assert set(store.deletion_hashes("u", "ep1")) == {
-        "hash-ep1-episode", "hash-ep2-episode", "hash-m1-fact", "hash-m2-fact",
-    }  # fmt: skip
+        "hash-ep1-episode",
+        "hash-ep2-episode",
+        "hash-m1-fact",
+        "hash-m2-fact",
+    }
     assert set(store.deletion_hashes("u", "m1")) == {"hash-m1-fact"}
     assert len(store.deletion_hashes("u", None)) == 4
     assert store.deletion_hashes("nobody", None) == []

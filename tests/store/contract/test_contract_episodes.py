@@ -13,8 +13,10 @@ def test_inserted_episodes_come_back_exactly(store: Store) -> None:
     local = timezone(timedelta(hours=8))
     said = replace(
         episode("u", "ep1", "我住在杭州", external_id="x1", metadata={"lang": "zh", "n": 1}),
-        occurred_at=at(0).astimezone(local), agent_id="agent", speaker="Li",
-    )  # fmt: skip
+        occurred_at=at(0).astimezone(local),
+        agent_id="agent",
+        speaker="Li",
+    )
     stored = store.insert_episodes("u", [said], [key("ep1", "我住在杭州")], ACTOR)
     assert stored == [said]
     got = store.get_episodes("u", ["ep1", "missing"])
@@ -24,9 +26,11 @@ def test_inserted_episodes_come_back_exactly(store: Store) -> None:
 
 def test_external_ids_and_episode_ids_map_to_stored_episodes(store: Store) -> None:
     store.insert_episodes(
-        "u", [episode("u", "ep1", "a", external_id="x1"), episode("u", "ep2", "b", seq=1)],
-        [], ACTOR,
-    )  # fmt: skip
+        "u",
+        [episode("u", "ep1", "a", external_id="x1"), episode("u", "ep2", "b", seq=1)],
+        [],
+        ACTOR,
+    )
     found = store.episode_ids_by_external("u", ["x1", "ep2", "x-new"])
     assert found == {"x1": "ep1", "ep2": "ep2"}  # what is new is absent: add only that
     assert store.episode_ids_by_external("u", []) == {}
@@ -42,8 +46,9 @@ def test_many_ids_are_looked_up_at_once(store: Store) -> None:
 
 def test_next_seq_counts_turns_per_session(store: Store) -> None:
     assert store.next_seq("u", "s1") == 0
-    store.insert_episodes("u", [episode("u", "ep1", "a"), episode("u", "ep2", "b", seq=1)],
-                          [], ACTOR)  # fmt: skip
+    store.insert_episodes(
+        "u", [episode("u", "ep1", "a"), episode("u", "ep2", "b", seq=1)], [], ACTOR
+    )
     assert store.next_seq("u", "s1") == 2
     assert store.next_seq("u", "s2") == 0
     assert store.next_seq("u", None) == 0
@@ -52,8 +57,9 @@ def test_next_seq_counts_turns_per_session(store: Store) -> None:
 
 
 def test_a_stale_seq_moves_after_the_sessions_last_turn(store: Store) -> None:
-    store.insert_episodes("u", [episode("u", "ep1", "a"), episode("u", "ep2", "b", seq=1)],
-                          [], ACTOR)  # fmt: skip
+    store.insert_episodes(
+        "u", [episode("u", "ep1", "a"), episode("u", "ep2", "b", seq=1)], [], ACTOR
+    )
     late = [episode("u", "ep3", "c", seq=0), episode("u", "ep4", "d", seq=1)]
     stored = store.insert_episodes("u", late, [], ACTOR)
     assert [e.seq for e in stored] == [2, 3]
@@ -63,9 +69,14 @@ def test_a_stale_seq_moves_after_the_sessions_last_turn(store: Store) -> None:
 def test_iter_episodes_walks_in_time_order(store: Store) -> None:
     store.insert_episodes("u", [episode("u", "late", "b", minutes=5)], [], ACTOR)
     store.insert_episodes(
-        "u", [episode("u", "early", "a", session_id="s2"), episode("u", "same", "c",
-              session_id="s2", seq=1)], [], ACTOR,
-    )  # fmt: skip
+        "u",
+        [
+            episode("u", "early", "a", session_id="s2"),
+            episode("u", "same", "c", session_id="s2", seq=1),
+        ],
+        [],
+        ACTOR,
+    )
     assert [e.id for e in store.iter_episodes("u")] == ["early", "same", "late"]
 
 
@@ -80,9 +91,15 @@ def test_recent_episodes_are_the_turns_just_before(store: Store) -> None:
 
 def test_next_episode_is_the_following_turn_of_the_session(store: Store) -> None:
     store.insert_episodes(
-        "u", [episode("u", "ep1", "q"), episode("u", "ep2", "a", seq=1, role="assistant"),
-              episode("u", "other", "x", session_id="s2", seq=2)], [], ACTOR,
-    )  # fmt: skip
+        "u",
+        [
+            episode("u", "ep1", "q"),
+            episode("u", "ep2", "a", seq=1, role="assistant"),
+            episode("u", "other", "x", session_id="s2", seq=2),
+        ],
+        [],
+        ACTOR,
+    )
     following = store.next_episode("u", "ep1")
     assert following is not None and following.id == "ep2"
     assert store.next_episode("u", "ep2") is None  # the session's last turn
@@ -93,9 +110,12 @@ def test_pending_turns_are_marked_with_them_and_cleared_with_their_memories(
     store: Store,
 ) -> None:
     store.insert_episodes(
-        "u", [episode("u", "e1", "one"), episode("u", "e2", "two", seq=1, minutes=1)],
-        [], ACTOR, pending=True,
-    )  # fmt: skip
+        "u",
+        [episode("u", "e1", "one"), episode("u", "e2", "two", seq=1, minutes=1)],
+        [],
+        ACTOR,
+        pending=True,
+    )
     store.insert_episodes("u", [episode("u", "e3", "three", seq=2, minutes=2)], [], ACTOR)
     store.insert_episodes("v", [episode("v", "f1", "other")], [], ACTOR, pending=True)
     assert store.pending_users() == ["u", "v"]

@@ -17,24 +17,44 @@ def _corpus(store: Store) -> None:
     """Three turns in two sessions and two memories, each with a key along one or two axes."""
     store.insert_episodes(
         "u",
-        [episode("u", "ep1", "apples in the orchard", minutes=0, metadata={"topic": "fruit"}),
-         episode("u", "ep2", "pears on the tree", seq=1, minutes=10),
-         episode("u", "ep3", "tea in Lyon", session_id="s2", minutes=60)],
-        [key("ep1", "apples in the orchard", vector=vec(1)),
-         key("ep2", "pears on the tree", vector=vec(1, 2)),
-         key("ep3", "tea in Lyon", session_id="s2", vector=vec(0, 1))],
+        [
+            episode("u", "ep1", "apples in the orchard", minutes=0, metadata={"topic": "fruit"}),
+            episode("u", "ep2", "pears on the tree", seq=1, minutes=10),
+            episode("u", "ep3", "tea in Lyon", session_id="s2", minutes=60),
+        ],
+        [
+            key("ep1", "apples in the orchard", vector=vec(1)),
+            key("ep2", "pears on the tree", vector=vec(1, 2)),
+            key("ep3", "tea in Lyon", session_id="s2", vector=vec(0, 1)),
+        ],
         ACTOR,
-    )  # fmt: skip
-    apples = memory("u", "m1", "Ann grows apples", valid_from=at(5), session_id="s1",
-                    source_episode_ids=("ep1",))  # fmt: skip
+    )
+    apples = memory(
+        "u",
+        "m1",
+        "Ann grows apples",
+        valid_from=at(5),
+        session_id="s1",
+        source_episode_ids=("ep1",),
+    )
     tea = memory("u", "m2", "Ann likes tea", kind="preference", valid_from=at(70))
     store.insert_memories(
-        "u", [apples, tea],
-        [fact_key(apples, vec(2, 0, 1)), fact_key(tea, vec(0, 0, 0, 1)),
-         key("m2", "a cup in the morning", trace="scene", kind="preference", session_id=None,
-             vector=vec(0, 0, 0, 0, 1))],
+        "u",
+        [apples, tea],
+        [
+            fact_key(apples, vec(2, 0, 1)),
+            fact_key(tea, vec(0, 0, 0, 1)),
+            key(
+                "m2",
+                "a cup in the morning",
+                trace="scene",
+                kind="preference",
+                session_id=None,
+                vector=vec(0, 0, 0, 0, 1),
+            ),
+        ],
         ACTOR,
-    )  # fmt: skip
+    )
 
 
 def test_dense_search_ranks_by_cosine_best_key_per_record(store: Store) -> None:
@@ -85,8 +105,10 @@ def test_lexical_search_matches_any_term(store: Store) -> None:
     _corpus(store)
     assert set(_ids(store.search_lexical("u", ["apples"], 10, SearchScope()))) == {"ep1", "m1"}
     assert set(_ids(store.search_lexical("u", ["orchard", "tea"], 10, SearchScope()))) == {
-        "ep1", "ep3", "m2",
-    }  # fmt: skip
+        "ep1",
+        "ep3",
+        "m2",
+    }
     assert _ids(store.search_lexical("u", ["morning"], 10, SearchScope())) == ["m2"]
     assert store.search_lexical("u", ["morning"], 10, SearchScope())[0].trace == "scene"
     assert store.search_lexical("u", [], 10, SearchScope()) == []
@@ -110,8 +132,10 @@ def test_entity_search_scores_rare_entities_and_follows_links(store: Store) -> N
     mentions = [(f"m{i}", alice) for i in range(40)] + [("m0", lyon), ("m1", lyon)]
     graph = MemoryGraph(tuple(mentions), (("m2", "m0", "related", 1.0),))
     store.insert_memories("u", memories, [], ACTOR, graph)
-    found = {c.record_id: c.score for c in store.search_entities("u", ["alice", "lyon"], 10,
-                                                                 SearchScope())}  # fmt: skip
+    found = {
+        c.record_id: c.score
+        for c in store.search_entities("u", ["alice", "lyon"], 10, SearchScope())
+    }
     assert found == {"m0": 1.0, "m1": 1.0, "m2": 0.5}  # Alice is everywhere: no signal
     assert store.search_entities("u", ["alice"], 10, SearchScope()) == []
     assert store.search_entities("u", [], 10, SearchScope()) == []
@@ -121,8 +145,9 @@ def test_entity_search_scores_rare_entities_and_follows_links(store: Store) -> N
 
 def test_vectors_are_reused_by_content_hash(store: Store) -> None:
     v = vec(1, 2, 3)
-    store.insert_episodes("u", [episode("u", "ep1", "x")],
-                          [key("ep1", "x", vector=v, content_hash="h1")], ACTOR)  # fmt: skip
+    store.insert_episodes(
+        "u", [episode("u", "ep1", "x")], [key("ep1", "x", vector=v, content_hash="h1")], ACTOR
+    )
     found = store.vectors_by_hash("u", ["h1", "h2"])
     assert list(found) == ["h1"] and np.allclose(found["h1"], v, rtol=1e-3, atol=1e-4)
     assert found["h1"].dtype == np.float32 and found["h1"].shape == (8,)
@@ -147,12 +172,16 @@ def test_a_language_offset_lifts_keys_of_that_language_only(store: Store) -> Non
     near, far = vec(1), vec(1, 1)  # cosine 1.0 and ~0.71 to the query
     store.insert_episodes(
         "u",
-        [episode("u", "en", "my space is in the basement garage", minutes=0),
-         episode("u", "zh", "我的 车位 在 地下 二层", seq=1, minutes=1)],
-        [key("en", "my space is in the basement garage", vector=near),
-         key("zh", "我的 车位 在 地下 二层", vector=far)],
+        [
+            episode("u", "en", "my space is in the basement garage", minutes=0),
+            episode("u", "zh", "我的 车位 在 地下 二层", seq=1, minutes=1),
+        ],
+        [
+            key("en", "my space is in the basement garage", vector=near),
+            key("zh", "我的 车位 在 地下 二层", vector=far),
+        ],
         ACTOR,
-    )  # fmt: skip
+    )
     plain = store.search_dense("u", vec(1), 2, SearchScope())
     assert _ids(plain) == ["en", "zh"]
     lifted = store.search_dense("u", vec(1), 2, SearchScope(), language_offset={"zh": 0.5})
@@ -173,18 +202,22 @@ def test_lexical_ranking_weighs_a_rare_term_above_a_common_one(store: Store) -> 
 
 
 def test_term_rarity_is_counted_among_the_users_own_keys(store: Store) -> None:
-    """"kiwi" is rare for u and common for v: v's keys do not make it common for u."""
+    """ "kiwi" is rare for u and common for v: v's keys do not make it common for u."""
     texts = {"a": "kiwi stone", "b": "mango stone", "c": "mango sand", "d": "plum sand"}
     store.insert_episodes(
-        "u", [episode("u", f"e{n}", t, seq=i) for i, (n, t) in enumerate(texts.items())],
-        [key(f"e{n}", t, vector=vec(1)) for n, t in texts.items()], ACTOR,
-    )  # fmt: skip
+        "u",
+        [episode("u", f"e{n}", t, seq=i) for i, (n, t) in enumerate(texts.items())],
+        [key(f"e{n}", t, vector=vec(1)) for n, t in texts.items()],
+        ACTOR,
+    )
     before = _ids(store.search_lexical("u", ["mango", "kiwi"], 10, SearchScope()))
     assert before[0] == "ea" and set(before) == {"ea", "eb", "ec"}
     store.insert_episodes(
-        "v", [episode("v", f"v{i}", f"kiwi pie {i}", seq=i) for i in range(40)],
-        [key(f"v{i}", f"kiwi pie {i}", vector=vec(1)) for i in range(40)], ACTOR,
-    )  # fmt: skip
+        "v",
+        [episode("v", f"v{i}", f"kiwi pie {i}", seq=i) for i in range(40)],
+        [key(f"v{i}", f"kiwi pie {i}", vector=vec(1)) for i in range(40)],
+        ACTOR,
+    )
     assert _ids(store.search_lexical("u", ["mango", "kiwi"], 10, SearchScope())) == before
 
 
@@ -194,11 +227,13 @@ def test_metadata_filters_match_keys_with_quotes_and_other_awkward_characters(
     awkward = ['say "hi"', "a\\b", "a.b", "$[0]", "", "é 名", "'"]
     store.insert_episodes(
         "u",
-        [episode("u", f"ep{n}", f"turn {n}", seq=n, minutes=n, metadata={k: n, "null": None})
-         for n, k in enumerate(awkward)],
+        [
+            episode("u", f"ep{n}", f"turn {n}", seq=n, minutes=n, metadata={k: n, "null": None})
+            for n, k in enumerate(awkward)
+        ],
         [key(f"ep{n}", f"turn {n}", vector=vec(1)) for n in range(len(awkward))],
         ACTOR,
-    )  # fmt: skip
+    )
     for n, k in enumerate(awkward):
         for scope, want in [
             (SearchScope(metadata={k: n}), {f"ep{n}"}),

@@ -25,23 +25,48 @@ def store(store: Store) -> Store:
     """A's rows of every kind: turns, memories (one superseded, one archived, one expiring),
     keys with vectors, entities, links, a session; and a few rows of B's own."""
     store.insert_episodes(
-        A, [episode(A, "a-ep1", "I moved to Lyon", external_id="x1"),
-            episode(A, "a-ep2", "Lyon is lovely", seq=1, minutes=1, role="assistant")],
-        [key("a-ep1", "I moved to Lyon", vector=vec(1), content_hash="h-a1"),
-         key("a-ep2", "Lyon is lovely", vector=vec(1, 1))],
+        A,
+        [
+            episode(A, "a-ep1", "I moved to Lyon", external_id="x1"),
+            episode(A, "a-ep2", "Lyon is lovely", seq=1, minutes=1, role="assistant"),
+        ],
+        [
+            key("a-ep1", "I moved to Lyon", vector=vec(1), content_hash="h-a1"),
+            key("a-ep2", "Lyon is lovely", vector=vec(1, 1)),
+        ],
         ACTOR,
-    )  # fmt: skip
-    old = memory(A, "a-m1", "Alice lives in Paris", subject="Alice", predicate="lives_in",
-                 source_episode_ids=("a-ep1",), valid_from=at(-5), importance=0.9)  # fmt: skip
-    new = memory(A, "a-m2", "Alice lives in Lyon", subject="Alice", predicate="lives_in",
-                 source_episode_ids=("a-ep1",), valid_from=at(0), expire_at=at(10))  # fmt: skip
+    )
+    old = memory(
+        A,
+        "a-m1",
+        "Alice lives in Paris",
+        subject="Alice",
+        predicate="lives_in",
+        source_episode_ids=("a-ep1",),
+        valid_from=at(-5),
+        importance=0.9,
+    )
+    new = memory(
+        A,
+        "a-m2",
+        "Alice lives in Lyon",
+        subject="Alice",
+        predicate="lives_in",
+        source_episode_ids=("a-ep1",),
+        valid_from=at(0),
+        expire_at=at(10),
+    )
     kept = memory(A, "a-m3", "Alice likes Lyon", source_episode_ids=("a-ep1", "a-ep2"))
     graph = MemoryGraph((("a-m2", LYON), ("a-m3", LYON)), (("a-m3", "a-m2", "related", 1.0),))
     store.insert_memories(A, [old], [fact_key(old, vec(0, 1))], ACTOR)
     store.insert_memories(
-        A, [new, kept], [fact_key(new, vec(0, 1, 1)), fact_key(kept, vec(0, 0, 1))], ACTOR,
-        graph, [MemoryChange("SUPERSEDE", "a-m1", new.text, by_id="a-m2", valid_to=at(0))],
-    )  # fmt: skip
+        A,
+        [new, kept],
+        [fact_key(new, vec(0, 1, 1)), fact_key(kept, vec(0, 0, 1))],
+        ACTOR,
+        graph,
+        [MemoryChange("SUPERSEDE", "a-m1", new.text, by_id="a-m2", valid_to=at(0))],
+    )
     store.archive_memories(A, ["a-m3"], "test", ACTOR)
     store.touch_session(A, "s1", at(0))
     nice = episode(B, "b-ep1", "I live in Nice")
@@ -100,14 +125,19 @@ def test_search_channels(store: Store) -> None:
     for scope in (SearchScope(), EVERYTHING):
         found = {
             *(c.record_id for c in store.search_lexical(B, ["Lyon", "Paris", "Nice"], 50, scope)),
-            *(c.record_id for v in (vec(1), vec(0, 1), vec(0, 0, 1), vec(0, 0, 0, 1))
-              for c in store.search_dense(B, v, 50, scope)),
-            *(c.record_id for found in store.search_dense_many(B, [vec(1), vec(0, 1)], 50, scope)
-              for c in found),
-            *(c.record_id for c in store.search_time(B, at(-60), at(60), 50, scope,
-                                                     among=A_IDS)),
+            *(
+                c.record_id
+                for v in (vec(1), vec(0, 1), vec(0, 0, 1), vec(0, 0, 0, 1))
+                for c in store.search_dense(B, v, 50, scope)
+            ),
+            *(
+                c.record_id
+                for found in store.search_dense_many(B, [vec(1), vec(0, 1)], 50, scope)
+                for c in found
+            ),
+            *(c.record_id for c in store.search_time(B, at(-60), at(60), 50, scope, among=A_IDS)),
             *(c.record_id for c in store.search_entities(B, ["lyon"], 50, scope)),
-        }  # fmt: skip
+        }
         assert found == {"b-ep1"}, scope
     assert store.vectors_by_hash(B, ["h-a1", "hash-a-m1-fact"]) == {}
 

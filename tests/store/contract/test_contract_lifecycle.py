@@ -30,8 +30,9 @@ def test_rows_written_before_close_are_there_after_reopening(
     store_factory: StoreFactory,
 ) -> None:
     first = store_factory.open()
-    first.insert_episodes("u", [episode("u", "ep1", "kept")], [key("ep1", "kept", vector=vec(1))],
-                          "t")  # fmt: skip
+    first.insert_episodes(
+        "u", [episode("u", "ep1", "kept")], [key("ep1", "kept", vector=vec(1))], "t"
+    )
     store_factory.close(first)
     again = store_factory.open()
     assert again.get_episodes("u", ["ep1"])["ep1"].text == "kept"

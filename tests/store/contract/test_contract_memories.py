@@ -25,11 +25,22 @@ def _lexical(store: Store, *terms: str, scope: SearchScope | None = None) -> set
 def test_inserted_memories_come_back_with_their_sources(store: Store) -> None:
     _said(store, "ep1", "ep2")
     full = memory(
-        "u", "m1", "Ann lives in Lyon", scene="said over tea", subject="Ann",
-        predicate="lives_in", object="Lyon", topic="home", importance=0.7, confidence=0.9,
-        valid_from=at(-60), expire_at=at(600), session_id="s1", metadata={"mentions": 1},
+        "u",
+        "m1",
+        "Ann lives in Lyon",
+        scene="said over tea",
+        subject="Ann",
+        predicate="lives_in",
+        object="Lyon",
+        topic="home",
+        importance=0.7,
+        confidence=0.9,
+        valid_from=at(-60),
+        expire_at=at(600),
+        session_id="s1",
+        metadata={"mentions": 1},
         source_episode_ids=("ep1", "ep2"),
-    )  # fmt: skip
+    )
     bare = memory("u", "m2", "likes tea", kind="preference")
     store.insert_memories("u", [full, bare], [fact_key(full), fact_key(bare)], ACTOR)
     got = store.get_memories("u", ["m1", "m2", "missing"])
@@ -55,10 +66,21 @@ def test_many_memories_are_read_at_once(store: Store) -> None:
 def test_memories_are_found_by_fact_hash_and_by_subject(store: Store) -> None:
     lyon = memory("u", "m1", "Ann lives in Lyon", subject="Ann", predicate="lives_in")
     nice = memory("u", "m2", "Bob lives in Nice", subject="Bob", predicate="lives_in")
-    gone = memory("u", "m3", "Ann lived in Rome", subject="ann", predicate="lives_in",
-                  invalidated_at=at(0), valid_to=at(0))  # fmt: skip
-    store.insert_memories("u", [lyon, nice, gone], [fact_key(lyon), key("m2", "Bob", trace="scene",
-                          kind="fact", content_hash="scene-hash")], ACTOR)  # fmt: skip
+    gone = memory(
+        "u",
+        "m3",
+        "Ann lived in Rome",
+        subject="ann",
+        predicate="lives_in",
+        invalidated_at=at(0),
+        valid_to=at(0),
+    )
+    store.insert_memories(
+        "u",
+        [lyon, nice, gone],
+        [fact_key(lyon), key("m2", "Bob", trace="scene", kind="fact", content_hash="scene-hash")],
+        ACTOR,
+    )
     found = store.memory_ids_by_fact_hash("u", ["hash-m1-fact", "scene-hash", "nothing"])
     assert found == {"hash-m1-fact": "m1"}  # fact traces only
     assert store.memory_ids_by_fact_hash("u", []) == {}
@@ -75,13 +97,20 @@ def test_memories_are_found_by_fact_hash_and_by_subject(store: Store) -> None:
 def test_record_kinds_and_list_records(store: Store) -> None:
     _said(store, "ep1")
     store.insert_memories(
-        "u", [memory("u", "m1", "a", valid_from=at(10)), memory("u", "m2", "b", kind="event",
-              valid_from=at(20)), memory("u", "m3", "c", valid_from=at(30), invalidated_at=at(31))],
-        [], ACTOR,
-    )  # fmt: skip
+        "u",
+        [
+            memory("u", "m1", "a", valid_from=at(10)),
+            memory("u", "m2", "b", kind="event", valid_from=at(20)),
+            memory("u", "m3", "c", valid_from=at(30), invalidated_at=at(31)),
+        ],
+        [],
+        ACTOR,
+    )
     assert store.record_kinds("u", ["ep1", "m1", "m2", "nope"]) == {
-        "ep1": "episode", "m1": "fact", "m2": "event",
-    }  # fmt: skip
+        "ep1": "episode",
+        "m1": "fact",
+        "m2": "event",
+    }
     assert store.record_kinds("u", []) == {}
     assert store.list_records("u", None, False, None) == ["m2", "m1", "ep1"]  # newest first
     assert store.list_records("u", None, True, None) == ["m3", "m2", "m1", "ep1"]
@@ -124,16 +153,22 @@ def _changed(store: Store, change: MemoryChange) -> MemoryRecord:
 
 def _base(store: Store) -> MemoryRecord:
     _said(store, "ep1", "ep2")
-    lyon = memory("u", "m1", "Ann lives in Lyon", object="Lyon", importance=0.4,
-                  confidence=0.5, source_episode_ids=("ep1",))  # fmt: skip
+    lyon = memory(
+        "u",
+        "m1",
+        "Ann lives in Lyon",
+        object="Lyon",
+        importance=0.4,
+        confidence=0.5,
+        source_episode_ids=("ep1",),
+    )
     store.insert_memories("u", [lyon], [fact_key(lyon)], ACTOR)
     return lyon
 
 
 def test_reinforce_change_and_its_undo(store: Store) -> None:
     before = _base(store)
-    change = MemoryChange("REINFORCE", "m1", "Ann lives in Lyon", sources=("ep2",),
-                          importance=0.6)  # fmt: skip
+    change = MemoryChange("REINFORCE", "m1", "Ann lives in Lyon", sources=("ep2",), importance=0.6)
     after = _changed(store, change)
     assert after.importance == 0.6 and after.confidence > before.confidence
     assert sorted(after.source_episode_ids) == ["ep1", "ep2"]
@@ -151,16 +186,23 @@ def test_reinforce_change_and_its_undo(store: Store) -> None:
 def test_merge_change_rewrites_text_and_keys_and_its_undo_restores_them(store: Store) -> None:
     _base(store)
     merged = "Ann lives in Lyon and Nice"
-    change = MemoryChange("MERGE", "m1", "Ann lives in Nice", text=merged, object="Lyon, Nice",
-                          values=("Lyon", "Nice"), keys=(key("m1", merged, trace="fact",
-                          kind="fact"),))  # fmt: skip
+    change = MemoryChange(
+        "MERGE",
+        "m1",
+        "Ann lives in Nice",
+        text=merged,
+        object="Lyon, Nice",
+        values=("Lyon", "Nice"),
+        keys=(key("m1", merged, trace="fact", kind="fact"),),
+    )
     after = _changed(store, change)
     assert (after.text, after.object) == (merged, "Lyon, Nice")
     assert _lexical(store, "Nice") == {"m1"}
     entry = store.history("u", "m1")[-1]
     assert (entry.event, entry.old_text, entry.new_text) == ("MERGE", "Ann lives in Lyon", merged)
-    store.revert_change("u", entry, [key("m1", "Ann lives in Lyon", trace="fact", kind="fact")],
-                        ACTOR)  # fmt: skip
+    store.revert_change(
+        "u", entry, [key("m1", "Ann lives in Lyon", trace="fact", kind="fact")], ACTOR
+    )
     undone = store.get_memories("u", ["m1"])["m1"]
     assert (undone.text, undone.object) == ("Ann lives in Lyon", "Lyon")
     assert _lexical(store, "Nice") == set() and _lexical(store, "Lyon") == {"m1"}
@@ -195,16 +237,22 @@ def test_only_consolidation_changes_can_be_reverted(store: Store) -> None:
 def test_a_change_to_another_users_memory_fails_and_writes_nothing(store: Store) -> None:
     _base(store)
     with pytest.raises(DualtraceError):
-        store.insert_memories("v", [memory("v", "m9", "new")], [], ACTOR,
-                              changes=[MemoryChange("REINFORCE", "m1", "x")])  # fmt: skip
+        store.insert_memories(
+            "v",
+            [memory("v", "m9", "new")],
+            [],
+            ACTOR,
+            changes=[MemoryChange("REINFORCE", "m1", "x")],
+        )
     assert store.get_memories("v", ["m9"]) == {}  # one transaction: all or nothing
 
 
 def test_a_change_to_a_memory_deleted_meanwhile_is_left_out(store: Store) -> None:
     # extraction decided against a memory that a delete (another thread or process)
     # removed before the write: the decision is moot, the rest of the write stands
-    store.insert_memories("u", [memory("u", "m9", "new")], [], ACTOR,
-                          changes=[MemoryChange("REINFORCE", "gone", "x")])  # fmt: skip
+    store.insert_memories(
+        "u", [memory("u", "m9", "new")], [], ACTOR, changes=[MemoryChange("REINFORCE", "gone", "x")]
+    )
     assert list(store.get_memories("u", ["m9", "gone"])) == ["m9"]
 
 

@@ -50,10 +50,16 @@ def test_idle_sessions_are_open_ones_of_every_user_gone_quiet(store: Store) -> N
 
 def test_session_turns_after_a_seq_and_sessions_with_a_role(store: Store) -> None:
     store.insert_episodes(
-        "u", [episode("u", "ep1", "q"), episode("u", "ep2", "a", seq=1, role="assistant"),
-              episode("u", "ep3", "q2", seq=2), episode("u", "ep4", "x", session_id="s2")],
-        [], ACTOR,
-    )  # fmt: skip
+        "u",
+        [
+            episode("u", "ep1", "q"),
+            episode("u", "ep2", "a", seq=1, role="assistant"),
+            episode("u", "ep3", "q2", seq=2),
+            episode("u", "ep4", "x", session_id="s2"),
+        ],
+        [],
+        ACTOR,
+    )
     assert [e.id for e in store.session_episodes("u", "s1", 0)] == ["ep2", "ep3"]
     assert [e.id for e in store.session_episodes("u", "s1", -1)] == ["ep1", "ep2", "ep3"]
     assert store.session_episodes("u", "s1", 2) == []

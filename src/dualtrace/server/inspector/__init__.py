@@ -29,10 +29,15 @@ def _read(name: str) -> bytes:
 
 def _response(body: bytes, media_type: str) -> Response:
     return Response(
-        body, media_type=f"{media_type}; charset=utf-8",
-        headers={"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
-                 "Cache-Control": "no-cache", "Referrer-Policy": "no-referrer"},
-    )  # fmt: skip
+        body,
+        media_type=f"{media_type}; charset=utf-8",
+        headers={
+            "Content-Security-Policy": CSP,
+            "X-Content-Type-Options": "nosniff",
+            "Cache-Control": "no-cache",
+            "Referrer-Policy": "no-referrer",
+        },
+    )
 
 
 def mount(app: FastAPI, service: Service) -> None:

@@ -73,21 +73,26 @@ class PostgresAccess(PostgresConnection):
         row = rows[0]
         pending = int(row[4])
         return Operation(
-            id=row[0], user_id=user_id, created_at=codec.utc_required(row[1]),
-            episode_ids=tuple(row[2]), pending=pending, error=row[3] if pending else None,
-        )  # fmt: skip
+            id=row[0],
+            user_id=user_id,
+            created_at=codec.utc_required(row[1]),
+            episode_ids=tuple(row[2]),
+            pending=pending,
+            error=row[3] if pending else None,
+        )
 
     def note_operation_error(self, user_id: str, error: str | None) -> None:
         """Record (or clear) why finishing the user's pending operations failed."""
         with self._tx(user_id, write=True) as cur:
-            cur.execute(
-                "UPDATE operations SET error = %s WHERE user_id = %s", (error, user_id)
-            )
+            cur.execute("UPDATE operations SET error = %s WHERE user_id = %s", (error, user_id))
 
 
 def _key(row: Row) -> ApiKey:
     return ApiKey(
-        key_id=row["key_id"], user_id=row["user_id"], admin=bool(row["admin"]),
-        created_at=codec.utc_required(row["created_at"]), revoked_at=codec.utc(row["revoked_at"]),
+        key_id=row["key_id"],
+        user_id=row["user_id"],
+        admin=bool(row["admin"]),
+        created_at=codec.utc_required(row["created_at"]),
+        revoked_at=codec.utc(row["revoked_at"]),
         label=row["label"],
-    )  # fmt: skip
+    )

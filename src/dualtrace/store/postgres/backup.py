@@ -70,9 +70,19 @@ class PostgresBackup(PostgresConnection):
         temp = temp_file(target)
         try:
             with tool_conninfo(self.url) as conninfo:
-                _run([pg_dump, "--format=custom", "--enable-row-security", "--no-owner",
-                      "--no-comments", f"--rows-per-insert={ROWS_PER_INSERT}",
-                      f"--file={temp}", f"--dbname={conninfo}"], "pg_dump")  # fmt: skip
+                _run(
+                    [
+                        pg_dump,
+                        "--format=custom",
+                        "--enable-row-security",
+                        "--no-owner",
+                        "--no-comments",
+                        f"--rows-per-insert={ROWS_PER_INSERT}",
+                        f"--file={temp}",
+                        f"--dbname={conninfo}",
+                    ],
+                    "pg_dump",
+                )
             pg_restore = str(Path(pg_dump).with_name("pg_restore"))  # the same tools' version
             _run([pg_restore, "--list", str(temp)], "pg_restore --list (the check)")
             flush(temp)

@@ -27,11 +27,12 @@ class PostgresBrowse(PostgresConnection):
         read), by id."""
         if user_ids is None:
             wanted = [
-                r[0] for r in self._read(
-                    None, "SELECT user_id FROM episodes UNION SELECT user_id FROM memories "
-                    "ORDER BY 1",
+                r[0]
+                for r in self._read(
+                    None,
+                    "SELECT user_id FROM episodes UNION SELECT user_id FROM memories ORDER BY 1",
                 )
-            ]  # fmt: skip
+            ]
         else:
             wanted = sorted(set(user_ids))
         found: list[UserSummary] = []
@@ -45,14 +46,20 @@ class PostgresBrowse(PostgresConnection):
                     "AND NOT archived",
                     (user_id,),
                 ).fetchone()
-            found.append(UserSummary(user_id, int(turns[0] if turns else 0),
-                                     int(memories[0] if memories else 0)))  # fmt: skip
+            found.append(
+                UserSummary(
+                    user_id, int(turns[0] if turns else 0), int(memories[0] if memories else 0)
+                )
+            )
         return found
 
     def episode_page(
-        self, user_id: str, session_id: str | None, after: tuple[datetime, str, int, str] | None,
+        self,
+        user_id: str,
+        session_id: str | None,
+        after: tuple[datetime, str, int, str] | None,
         limit: int,
-    ) -> list[Episode]:  # fmt: skip
+    ) -> list[Episode]:
         """Turns in conversation order after the cursor `after`, at most `limit`."""
         sql = "SELECT * FROM episodes WHERE user_id = %s"
         params: list[Any] = [user_id]
@@ -84,9 +91,13 @@ class PostgresBrowse(PostgresConnection):
         return found
 
     def record_page(
-        self, user_id: str, kinds: tuple[str, ...] | None, include_invalid: bool, limit: int,
+        self,
+        user_id: str,
+        kinds: tuple[str, ...] | None,
+        include_invalid: bool,
+        limit: int,
         after: tuple[datetime, str] | None,
-    ) -> list[tuple[str, datetime]]:  # fmt: skip
+    ) -> list[tuple[str, datetime]]:
         """(id, sort time) of records newest first, after the cursor `after`."""
         mem_where = "" if include_invalid else " AND invalidated_at IS NULL AND NOT archived"
         sql = f"SELECT id, t FROM ({_RECORDS.format(mem_where=mem_where)}) r WHERE true"
@@ -110,7 +121,7 @@ class PostgresBrowse(PostgresConnection):
                 "SELECT e.name, e.norm_name, e.type, COALESCE(e.canonical_norm, e.norm_name) "
                 "FROM memory_entities me JOIN entities e ON e.user_id = me.user_id "
                 "AND e.id = me.entity_id WHERE me.user_id = %s AND me.memory_id = %s "
-                "ORDER BY e.name COLLATE \"C\"",
+                'ORDER BY e.name COLLATE "C"',
                 (user_id, memory_id),
             ).fetchall()
             links = cur.execute(

@@ -96,11 +96,29 @@ MEMORY_COLUMNS = (
 def memory_params(m: MemoryRecord, user_id: str, recorded_at: datetime) -> tuple[Any, ...]:
     """Column values for inserting a memory, in MEMORY_COLUMNS order."""
     return (
-        m.id, user_id, m.kind, m.text, m.scene, m.subject, m.predicate, m.object, m.topic,
-        m.importance, m.confidence, m.access_count, m.last_accessed_at, m.valid_from,
-        m.valid_to, m.recorded_at or recorded_at, m.invalidated_at, m.superseded_by,
-        m.expire_at, bool(m.archived), m.session_id, jsonb(m.metadata),
-    )  # fmt: skip
+        m.id,
+        user_id,
+        m.kind,
+        m.text,
+        m.scene,
+        m.subject,
+        m.predicate,
+        m.object,
+        m.topic,
+        m.importance,
+        m.confidence,
+        m.access_count,
+        m.last_accessed_at,
+        m.valid_from,
+        m.valid_to,
+        m.recorded_at or recorded_at,
+        m.invalidated_at,
+        m.superseded_by,
+        m.expire_at,
+        bool(m.archived),
+        m.session_id,
+        jsonb(m.metadata),
+    )
 
 
 def memory_from_row(row: Row, sources: tuple[str, ...]) -> MemoryRecord:

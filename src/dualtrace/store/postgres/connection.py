@@ -52,9 +52,19 @@ SCRUB_MARK = "scrub_pending"
 
 # Tables a deletion removes rows from, VACUUMed after it (see deletion.py).
 SCRUBBED_TABLES = (
-    "search_keys", "episodes", "memories", "memory_sources", "memory_entities", "entities",
-    "links", "history", "extraction_pending", "operations", "sessions", "audit_log",
-)  # fmt: skip
+    "search_keys",
+    "episodes",
+    "memories",
+    "memory_sources",
+    "memory_entities",
+    "entities",
+    "links",
+    "history",
+    "extraction_pending",
+    "operations",
+    "sessions",
+    "audit_log",
+)
 
 _SCOPE = (
     "SELECT set_config('dualtrace.user_id', %s, true), set_config('dualtrace.all_users', %s, true)"
@@ -105,9 +115,13 @@ class PostgresConnection:
         # times come back in UTC; options the URL itself sets are kept
         options = f"{conninfo_to_dict(url).get('options') or ''} -c TimeZone=UTC".strip()
         self._pool: ConnectionPool[psycopg.Connection[Row]] = ConnectionPool(
-            url, min_size=1, max_size=POOL_SIZE, open=False, timeout=30,
+            url,
+            min_size=1,
+            max_size=POOL_SIZE,
+            open=False,
+            timeout=30,
             kwargs={"options": options, "row_factory": codec.row_factory},
-        )  # fmt: skip
+        )
         try:
             self._pool.open(wait=True, timeout=CONNECT_TIMEOUT_S)
             self._scrub()  # a clean-up a crash cut short is finished first
@@ -261,9 +275,13 @@ class PostgresConnection:
 
     @staticmethod
     def _audit(
-        cur: Cursor, user_id: str, actor: str, action: str, target: str | None,
+        cur: Cursor,
+        user_id: str,
+        actor: str,
+        action: str,
+        target: str | None,
         detail: dict[str, Any] | None = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         cur.execute(
             "INSERT INTO audit_log (user_id, at, actor, action, target_id, detail) "
             "VALUES (%s, %s, %s, %s, %s, %s)",
@@ -272,9 +290,15 @@ class PostgresConnection:
 
     @staticmethod
     def _history(
-        cur: Cursor, user_id: str, record_id: str, event: str, old: str | None,
-        new: str | None, actor: str, at: datetime | None = None,
-    ) -> None:  # fmt: skip
+        cur: Cursor,
+        user_id: str,
+        record_id: str,
+        event: str,
+        old: str | None,
+        new: str | None,
+        actor: str,
+        at: datetime | None = None,
+    ) -> None:
         """One history entry, at `at` (the transaction's moment; now when not given)."""
         cur.execute(
             "INSERT INTO history (user_id, record_id, event, old_text, new_text, at, actor) "

@@ -45,8 +45,12 @@ PAGED: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
 assert tuple(PAGED) == COPY_PARTS
 
 # text keyset columns compare byte by byte, as the tables' `C` collation sorts them
-_CASTS = {"text": 'text COLLATE "C"', "timestamptz": "timestamptz", "boolean": "boolean",
-          "bigint": "bigint"}  # fmt: skip
+_CASTS = {
+    "text": 'text COLLATE "C"',
+    "timestamptz": "timestamptz",
+    "boolean": "boolean",
+    "bigint": "bigint",
+}
 
 
 class PostgresCopy(PostgresConnection):
@@ -59,9 +63,9 @@ class PostgresCopy(PostgresConnection):
             return None
         return str(rows["embedder_id"]), int(rows["embedder_dim"])
 
-    def copy_page(self, user_id: str, part: str, after: str | None, limit: int) -> tuple[
-        UserRows, str | None
-    ]:  # fmt: skip
+    def copy_page(
+        self, user_id: str, part: str, after: str | None, limit: int
+    ) -> tuple[UserRows, str | None]:
         """Up to `limit` of the user's rows of `part`, after the cursor `after`."""
         if part not in PAGED:
             raise ValidationError(f"part={part!r} is not one of {list(COPY_PARTS)}")
@@ -92,10 +96,19 @@ class PostgresCopy(PostgresConnection):
                 write_keys(cur, user_id, rows.keys)
                 graph_sql.write_graph(cur, user_id, MemoryGraph(rows.entities, rows.links))
                 history = [
-                    lifecycle.history_detail(cur, user_id, h.record_id, h.event, h.old_text,
-                                             h.new_text, h.at, h.actor, h.detail)
+                    lifecycle.history_detail(
+                        cur,
+                        user_id,
+                        h.record_id,
+                        h.event,
+                        h.old_text,
+                        h.new_text,
+                        h.at,
+                        h.actor,
+                        h.detail,
+                    )
                     for h in rows.history
-                ]  # fmt: skip
+                ]
                 _load_bookkeeping(cur, user_id, rows)
         except psycopg.IntegrityError as exc:
             raise ConflictError(
@@ -122,10 +135,26 @@ def _load_records(cur: Cursor, user_id: str, rows: UserRows) -> None:
             "INSERT INTO episodes (id, user_id, agent_id, session_id, seq, role, speaker, text, "
             "occurred_at, occurred_tz, recorded_at, external_id, metadata, content_hash) "
             "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
-            [(e.id, user_id, e.agent_id, e.session_id, e.seq, e.role, e.speaker, e.text,
-              e.occurred_at, codec.utc_offset_seconds(e.occurred_at), e.recorded_at,
-              e.external_id, codec.jsonb(e.metadata), e.content_hash) for e in rows.episodes],
-        )  # fmt: skip
+            [
+                (
+                    e.id,
+                    user_id,
+                    e.agent_id,
+                    e.session_id,
+                    e.seq,
+                    e.role,
+                    e.speaker,
+                    e.text,
+                    e.occurred_at,
+                    codec.utc_offset_seconds(e.occurred_at),
+                    e.recorded_at,
+                    e.external_id,
+                    codec.jsonb(e.metadata),
+                    e.content_hash,
+                )
+                for e in rows.episodes
+            ],
+        )
     if rows.pending:
         cur.executemany(
             "INSERT INTO extraction_pending (user_id, episode_id, since) VALUES (%s, %s, %s)",
@@ -140,8 +169,7 @@ def _load_records(cur: Cursor, user_id: str, rows: UserRows) -> None:
         )
         if m.source_episode_ids:
             cur.executemany(
-                "INSERT INTO memory_sources (user_id, memory_id, episode_id) "
-                "VALUES (%s, %s, %s)",
+                "INSERT INTO memory_sources (user_id, memory_id, episode_id) VALUES (%s, %s, %s)",
                 [(user_id, m.id, ep) for ep in m.source_episode_ids],
             )
 
@@ -152,23 +180,34 @@ def _load_bookkeeping(cur: Cursor, user_id: str, rows: UserRows) -> None:
         cur.executemany(
             "INSERT INTO sessions (user_id, session_id, started_at, last_active_at, ended_at, "
             "extracted_seq, state) VALUES (%s, %s, %s, %s, %s, %s, %s)",
-            [(user_id, s.session_id, s.started_at, s.last_active_at, s.ended_at,
-              s.extracted_seq, codec.jsonb(s.state)) for s in rows.sessions],
-        )  # fmt: skip
+            [
+                (
+                    user_id,
+                    s.session_id,
+                    s.started_at,
+                    s.last_active_at,
+                    s.ended_at,
+                    s.extracted_seq,
+                    codec.jsonb(s.state),
+                )
+                for s in rows.sessions
+            ],
+        )
     if rows.operations:
         cur.executemany(
             "INSERT INTO operations (user_id, id, created_at, episode_ids, error) "
             "VALUES (%s, %s, %s, %s, %s)",
-            [(user_id, o.id, o.created_at, list(o.episode_ids), o.error)
-             for o in rows.operations],
-        )  # fmt: skip
+            [(user_id, o.id, o.created_at, list(o.episode_ids), o.error) for o in rows.operations],
+        )
     if rows.audit:
         cur.executemany(
             "INSERT INTO audit_log (user_id, at, actor, action, target_id, detail) "
             "VALUES (%s, %s, %s, %s, %s, %s)",
-            [(user_id, a.at, a.actor, a.action, a.target_id, codec.jsonb(a.detail))
-             for a in rows.audit],
-        )  # fmt: skip
+            [
+                (user_id, a.at, a.actor, a.action, a.target_id, codec.jsonb(a.detail))
+                for a in rows.audit
+            ],
+        )
 
 
 # -- reading a page's rows into UserRows --------------------------------------------------------
@@ -181,9 +220,7 @@ def _episodes(cur: Cursor, user_id: str, rows: Rows) -> UserRows:
 
 
 def _pending(cur: Cursor, user_id: str, rows: Rows) -> UserRows:
-    return UserRows(
-        pending=tuple((r["episode_id"], codec.utc_required(r["since"])) for r in rows)
-    )
+    return UserRows(pending=tuple((r["episode_id"], codec.utc_required(r["since"])) for r in rows))
 
 
 def _memories(cur: Cursor, user_id: str, rows: Rows) -> UserRows:
@@ -200,15 +237,24 @@ def _memories(cur: Cursor, user_id: str, rows: Rows) -> UserRows:
 
 
 def _keys(cur: Cursor, user_id: str, rows: Rows) -> UserRows:
-    return UserRows(keys=tuple(
-        IndexEntry(
-            record_id=r["record_id"], trace=r["trace"], kind=r["kind"],
-            session_id=r["session_id"], body=r["body"], content_hash=r["content_hash"],
-            chunk=r["chunk"], gloss=r["gloss"],
-            vector=None if r["vector_text"] is None else codec.vector_from_text(r["vector_text"]),
+    return UserRows(
+        keys=tuple(
+            IndexEntry(
+                record_id=r["record_id"],
+                trace=r["trace"],
+                kind=r["kind"],
+                session_id=r["session_id"],
+                body=r["body"],
+                content_hash=r["content_hash"],
+                chunk=r["chunk"],
+                gloss=r["gloss"],
+                vector=None
+                if r["vector_text"] is None
+                else codec.vector_from_text(r["vector_text"]),
+            )
+            for r in rows
         )
-        for r in rows
-    ))  # fmt: skip
+    )
 
 
 def _entities(cur: Cursor, user_id: str, rows: Rows) -> UserRows:
@@ -238,23 +284,45 @@ def _sessions(cur: Cursor, user_id: str, rows: Rows) -> UserRows:
 
 
 def _operations(cur: Cursor, user_id: str, rows: Rows) -> UserRows:
-    return UserRows(operations=tuple(
-        Operation(id=r["id"], user_id=user_id, created_at=codec.utc_required(r["created_at"]),
-                  episode_ids=tuple(r["episode_ids"]), pending=0, error=r["error"])
-        for r in rows
-    ))  # fmt: skip
+    return UserRows(
+        operations=tuple(
+            Operation(
+                id=r["id"],
+                user_id=user_id,
+                created_at=codec.utc_required(r["created_at"]),
+                episode_ids=tuple(r["episode_ids"]),
+                pending=0,
+                error=r["error"],
+            )
+            for r in rows
+        )
+    )
 
 
 def _audit(cur: Cursor, user_id: str, rows: Rows) -> UserRows:
-    return UserRows(audit=tuple(
-        AuditRow(at=codec.utc_required(r["at"]), actor=r["actor"], action=r["action"],
-                 target_id=r["target_id"], detail=r["detail"] or {})
-        for r in rows
-    ))  # fmt: skip
+    return UserRows(
+        audit=tuple(
+            AuditRow(
+                at=codec.utc_required(r["at"]),
+                actor=r["actor"],
+                action=r["action"],
+                target_id=r["target_id"],
+                detail=r["detail"] or {},
+            )
+            for r in rows
+        )
+    )
 
 
 _READERS = {
-    "episodes": _episodes, "pending": _pending, "memories": _memories, "keys": _keys,
-    "entities": _entities, "links": _links, "history": _history, "sessions": _sessions,
-    "operations": _operations, "audit": _audit,
-}  # fmt: skip
+    "episodes": _episodes,
+    "pending": _pending,
+    "memories": _memories,
+    "keys": _keys,
+    "entities": _entities,
+    "links": _links,
+    "history": _history,
+    "sessions": _sessions,
+    "operations": _operations,
+    "audit": _audit,
+}

@@ -41,9 +41,18 @@ from dualtrace.store.postgres.purge import PostgresPurgeRows
 
 # Tables holding per-user rows, children first (deletion order).
 USER_TABLES = (
-    "memory_entities", "memory_sources", "links", "entities", "history", "search_keys",
-    "extraction_pending", "operations", "memories", "episodes", "sessions",
-)  # fmt: skip
+    "memory_entities",
+    "memory_sources",
+    "links",
+    "entities",
+    "history",
+    "search_keys",
+    "extraction_pending",
+    "operations",
+    "memories",
+    "episodes",
+    "sessions",
+)
 
 # store_meta key of the secret that turns a forgotten user's id into its audit pseudonym.
 AUDIT_KEY = "audit_key"
@@ -53,9 +62,13 @@ class PostgresDeletion(PostgresConnection):
     """DeletionStore: delete a record, an episode's derived memories, or a whole user."""
 
     def delete_record(
-        self, user_id: str, record_id: str, actor: str, next_keys: Sequence[IndexEntry] = (),
+        self,
+        user_id: str,
+        record_id: str,
+        actor: str,
+        next_keys: Sequence[IndexEntry] = (),
         rederive: bool = False,
-    ) -> list[str]:  # fmt: skip
+    ) -> list[str]:
         """Delete one record, its keys, history and what was derived from it, in one
         transaction, then VACUUM (the rules: `deletion_rules.delete_record`)."""
         kind = self._require(user_id, record_id)

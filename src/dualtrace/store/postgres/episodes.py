@@ -36,8 +36,7 @@ class PostgresEpisodes(PostgresConnection):
                 "SELECT id, id FROM episodes WHERE user_id = %s AND id = ANY(%s)", (user_id, ids)
             ).fetchall()
             by_external = cur.execute(
-                "SELECT external_id, id FROM episodes WHERE user_id = %s "
-                "AND external_id = ANY(%s)",
+                "SELECT external_id, id FROM episodes WHERE user_id = %s AND external_id = ANY(%s)",
                 (user_id, ids),
             ).fetchall()
         found = {r[0]: r[1] for r in by_id}
@@ -50,9 +49,13 @@ class PostgresEpisodes(PostgresConnection):
             return _next_seq(cur, user_id, session_id)
 
     def insert_episodes(
-        self, user_id: str, episodes: Sequence[Episode], keys: Sequence[IndexEntry], actor: str,
+        self,
+        user_id: str,
+        episodes: Sequence[Episode],
+        keys: Sequence[IndexEntry],
+        actor: str,
         pending: bool = False,
-    ) -> list[Episode]:  # fmt: skip
+    ) -> list[Episode]:
         """Store episodes and their search keys in one transaction; returns them as stored.
 
         Under the user's write lock, seq numbers follow the session's last stored turn, and
@@ -77,9 +80,10 @@ class PostgresEpisodes(PostgresConnection):
         if not ids:
             return {}
         rows = self._read(
-            user_id, "SELECT * FROM episodes WHERE user_id = %s AND id = ANY(%s)",
+            user_id,
+            "SELECT * FROM episodes WHERE user_id = %s AND id = ANY(%s)",
             (user_id, list(ids)),
-        )  # fmt: skip
+        )
         return {r["id"]: codec.episode_from_row(r) for r in rows}
 
     def iter_episodes(self, user_id: str) -> Iterator[Episode]:
@@ -118,9 +122,7 @@ class PostgresEpisodes(PostgresConnection):
 
     def pending_users(self) -> list[str]:
         """Every user with turns marked extraction-pending (a deliberate cross-user read)."""
-        rows = self._read(
-            None, 'SELECT DISTINCT user_id FROM extraction_pending ORDER BY 1'
-        )
+        rows = self._read(None, "SELECT DISTINCT user_id FROM extraction_pending ORDER BY 1")
         return [r[0] for r in rows]
 
     def pending_episodes(self, user_id: str, ids: Sequence[str] | None = None) -> list[Episode]:
@@ -153,10 +155,23 @@ def _insert_once(cur: Cursor, user_id: str, e: Episode) -> Episode:
         "occurred_at, occurred_tz, recorded_at, external_id, metadata, content_hash) "
         "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) "
         "ON CONFLICT (user_id, external_id) WHERE external_id IS NOT NULL DO NOTHING",
-        (e.id, user_id, e.agent_id, e.session_id, e.seq, e.role, e.speaker, e.text,
-         e.occurred_at, codec.utc_offset_seconds(e.occurred_at), e.recorded_at, e.external_id,
-         codec.jsonb(e.metadata), e.content_hash),
-    )  # fmt: skip
+        (
+            e.id,
+            user_id,
+            e.agent_id,
+            e.session_id,
+            e.seq,
+            e.role,
+            e.speaker,
+            e.text,
+            e.occurred_at,
+            codec.utc_offset_seconds(e.occurred_at),
+            e.recorded_at,
+            e.external_id,
+            codec.jsonb(e.metadata),
+            e.content_hash,
+        ),
+    )
     if cur.rowcount:
         return e
     row = cur.execute(

@@ -108,9 +108,14 @@ def entity_rows(cur: Cursor, user_id: str) -> list[EntityRow]:
 
 
 def related_many(
-    cur: Cursor, user_id: str, groups: Sequence[Sequence[str]], exclude: Sequence[str],
-    limit: int, max_share: float = 0.2, per_entity: int = 50,
-) -> list[list[tuple[str, int]]]:  # fmt: skip
+    cur: Cursor,
+    user_id: str,
+    groups: Sequence[Sequence[str]],
+    exclude: Sequence[str],
+    limit: int,
+    max_share: float = 0.2,
+    per_entity: int = 50,
+) -> list[list[tuple[str, int]]]:
     """For each group of canonical entities, the valid memories sharing the most of them
     (memory id, shared count), newest first on ties; entities too common to tell memories
     apart link nothing, and only each entity's newest `per_entity` memories count (see the

@@ -42,12 +42,25 @@ def write_keys(cur: Cursor, user_id: str, keys: Sequence[IndexEntry]) -> None:
         "%s, %s, %s, %s, %s, %s, (SELECT value FROM store_meta WHERE key = 'embedder_id'), "
         f"%s::halfvec, {TSVECTOR_SQL}, CASE WHEN %s THEN {TSVECTOR_SQL} END, %s, %s, %s)",
         [
-            (user_id, k.record_id, k.trace, k.chunk, k.kind, k.session_id, k.content_hash,
-             None if k.vector is None else codec.vector_text(k.vector), *split_scripts(k.body),
-             bool(k.gloss), *split_scripts(k.gloss), k.body, k.gloss, key_language(k.body))
+            (
+                user_id,
+                k.record_id,
+                k.trace,
+                k.chunk,
+                k.kind,
+                k.session_id,
+                k.content_hash,
+                None if k.vector is None else codec.vector_text(k.vector),
+                *split_scripts(k.body),
+                bool(k.gloss),
+                *split_scripts(k.gloss),
+                k.body,
+                k.gloss,
+                key_language(k.body),
+            )
             for k in keys
         ],
-    )  # fmt: skip
+    )
 
 
 def drop_keys(cur: Cursor, user_id: str, record_id: str) -> None:
@@ -95,16 +108,27 @@ class PostgresIndex(PostgresConnection):
                     "(SELECT value FROM store_meta WHERE key = 'embedder_id') WHERE user_id = %s "
                     "AND record_id = %s AND trace = %s AND chunk = %s AND content_hash = %s "
                     "AND vector IS NULL",
-                    (codec.vector_text(key.vector), user_id, key.record_id, key.trace,
-                     key.chunk, key.content_hash),
-                )  # fmt: skip
+                    (
+                        codec.vector_text(key.vector),
+                        user_id,
+                        key.record_id,
+                        key.trace,
+                        key.chunk,
+                        key.content_hash,
+                    ),
+                )
                 count += cur.rowcount
         return count
 
     def search_dense(
-        self, user_id: str, vector: Vector, limit: int, scope: SearchScope,
-        *, language_offset: Mapping[str, float] | None = None,
-    ) -> list[Candidate]:  # fmt: skip
+        self,
+        user_id: str,
+        vector: Vector,
+        limit: int,
+        scope: SearchScope,
+        *,
+        language_offset: Mapping[str, float] | None = None,
+    ) -> list[Candidate]:
         """Nearest keys by cosine similarity (plus their language's offset), filtered by
         scope."""
         return self.search_dense_many(
@@ -112,9 +136,14 @@ class PostgresIndex(PostgresConnection):
         )[0]
 
     def search_dense_many(
-        self, user_id: str, vectors: Sequence[Vector], limit: int, scope: SearchScope,
-        *, language_offset: Mapping[str, float] | None = None,
-    ) -> list[list[Candidate]]:  # fmt: skip
+        self,
+        user_id: str,
+        vectors: Sequence[Vector],
+        limit: int,
+        scope: SearchScope,
+        *,
+        language_offset: Mapping[str, float] | None = None,
+    ) -> list[list[Candidate]]:
         """`search_dense` for several vectors at once (one transaction)."""
         if not vectors:
             return []
@@ -123,9 +152,14 @@ class PostgresIndex(PostgresConnection):
             return dense_search(cur, user_id, vectors, limit, scope, admit, language_offset)
 
     def search_lexical(
-        self, user_id: str, terms: Sequence[str], limit: int, scope: SearchScope,
-        *, glosses: bool = False,
-    ) -> list[Candidate]:  # fmt: skip
+        self,
+        user_id: str,
+        terms: Sequence[str],
+        limit: int,
+        scope: SearchScope,
+        *,
+        glosses: bool = False,
+    ) -> list[Candidate]:
         """Full-text matches for the terms (in the keys' glosses with `glosses`), by scope."""
         column = "gloss_tsv" if glosses else "tsv"
         with self._tx(user_id) as cur:
@@ -133,9 +167,13 @@ class PostgresIndex(PostgresConnection):
             return lexical_search(cur, user_id, terms, limit, scope, admit, column)
 
     def search_entities(
-        self, user_id: str, canonicals: Sequence[str], limit: int, scope: SearchScope,
+        self,
+        user_id: str,
+        canonicals: Sequence[str],
+        limit: int,
+        scope: SearchScope,
         max_share: float = 0.2,
-    ) -> list[Candidate]:  # fmt: skip
+    ) -> list[Candidate]:
         """Memories of these entities, scored by the entities' rarity (idf), filtered by scope."""
         with self._tx(user_id) as cur:
 
@@ -147,9 +185,14 @@ class PostgresIndex(PostgresConnection):
             return deepened(fetch, admit, limit, limit)
 
     def search_time(
-        self, user_id: str, start: datetime, end: datetime, limit: int, scope: SearchScope,
+        self,
+        user_id: str,
+        start: datetime,
+        end: datetime,
+        limit: int,
+        scope: SearchScope,
         among: Sequence[str] = (),
-    ) -> list[Candidate]:  # fmt: skip
+    ) -> list[Candidate]:
         """Records that happened in [start, end): those of `among` first, then up to `limit`
         more, newest first (see the SQLite store's `search_time` for why `among`)."""
         with self._tx(user_id) as cur:

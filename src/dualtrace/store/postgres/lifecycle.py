@@ -26,10 +26,17 @@ from dualtrace.store.write_rules import (
 )
 
 __all__ = [
-    "MAX_MEAN_IMPORTANCE", "MIN_MEMORIES_TO_NORMALISE", "NORMALISED_MEAN_IMPORTANCE",
-    "PostgresLifecycleRows", "entry_from_row", "history_detail", "history_entry",
-    "predicate_rows", "subject_rows", "superseded_by",
-]  # fmt: skip
+    "MAX_MEAN_IMPORTANCE",
+    "MIN_MEMORIES_TO_NORMALISE",
+    "NORMALISED_MEAN_IMPORTANCE",
+    "PostgresLifecycleRows",
+    "entry_from_row",
+    "history_detail",
+    "history_entry",
+    "predicate_rows",
+    "subject_rows",
+    "superseded_by",
+]
 
 
 def subject_rows(
@@ -63,9 +70,16 @@ def predicate_rows(
 
 
 def history_detail(
-    cur: Cursor, user_id: str, record_id: str, event: str, old: str | None,
-    new: str | None, at: datetime, actor: str, detail: dict[str, Any],
-) -> int:  # fmt: skip
+    cur: Cursor,
+    user_id: str,
+    record_id: str,
+    event: str,
+    old: str | None,
+    new: str | None,
+    at: datetime,
+    actor: str,
+    detail: dict[str, Any],
+) -> int:
     """Append a history entry with its undo detail; returns its id."""
     row = cur.execute(
         "INSERT INTO history (user_id, record_id, event, old_text, new_text, at, actor, detail) "
@@ -86,9 +100,15 @@ def history_entry(cur: Cursor, user_id: str, history_id: int) -> HistoryEntry | 
 def entry_from_row(r: Row) -> HistoryEntry:
     """A HistoryEntry from a `history` row."""
     return HistoryEntry(
-        r["id"], r["record_id"], r["event"], r["old_text"], r["new_text"],
-        codec.utc_required(r["at"]), r["actor"], r["detail"],
-    )  # fmt: skip
+        r["id"],
+        r["record_id"],
+        r["event"],
+        r["old_text"],
+        r["new_text"],
+        codec.utc_required(r["at"]),
+        r["actor"],
+        r["detail"],
+    )
 
 
 def superseded_by(cur: Cursor, user_id: str, memory_id: str) -> list[HistoryEntry]:
@@ -121,9 +141,15 @@ class PostgresLifecycleRows(LifecycleRows):
         if r is None:
             return None
         return LockedMemory(
-            r["text"], r["object"], r["confidence"], r["importance"], dict(r["metadata"]),
-            codec.ts(r["valid_to"]), codec.ts(r["invalidated_at"]), r["superseded_by"],
-        )  # fmt: skip
+            r["text"],
+            r["object"],
+            r["confidence"],
+            r["importance"],
+            dict(r["metadata"]),
+            codec.ts(r["valid_to"]),
+            codec.ts(r["invalidated_at"]),
+            r["superseded_by"],
+        )
 
     def add_source(self, user_id: str, memory_id: str, episode_id: str) -> bool:
         """Cite this episode as a source of the memory; False if it already was."""
@@ -142,9 +168,13 @@ class PostgresLifecycleRows(LifecycleRows):
         )
 
     def set_scores(
-        self, user_id: str, memory_id: str, confidence: float, importance: float,
+        self,
+        user_id: str,
+        memory_id: str,
+        confidence: float,
+        importance: float,
         metadata: dict[str, Any],
-    ) -> None:  # fmt: skip
+    ) -> None:
         """Write the memory's confidence, importance and metadata."""
         self._cur.execute(
             "UPDATE memories SET confidence = %s, importance = %s, metadata = %s "
@@ -153,9 +183,13 @@ class PostgresLifecycleRows(LifecycleRows):
         )
 
     def set_text(
-        self, user_id: str, memory_id: str, text: str | None, obj: str | None,
+        self,
+        user_id: str,
+        memory_id: str,
+        text: str | None,
+        obj: str | None,
         metadata: dict[str, Any],
-    ) -> None:  # fmt: skip
+    ) -> None:
         """Write the memory's text, object and metadata."""
         self._cur.execute(
             "UPDATE memories SET text = %s, object = %s, metadata = %s "
@@ -164,9 +198,13 @@ class PostgresLifecycleRows(LifecycleRows):
         )
 
     def close(
-        self, user_id: str, memory_id: str, valid_to: datetime, invalidated_at: datetime,
+        self,
+        user_id: str,
+        memory_id: str,
+        valid_to: datetime,
+        invalidated_at: datetime,
         superseded_by: str,
-    ) -> None:  # fmt: skip
+    ) -> None:
         """End the memory's validity: superseded by a newer memory."""
         self._cur.execute(
             "UPDATE memories SET valid_to = %s, invalidated_at = %s, superseded_by = %s "
@@ -175,9 +213,13 @@ class PostgresLifecycleRows(LifecycleRows):
         )
 
     def reopen(
-        self, user_id: str, memory_id: str, valid_to: str | None, invalidated_at: str | None,
+        self,
+        user_id: str,
+        memory_id: str,
+        valid_to: str | None,
+        invalidated_at: str | None,
         superseded_by: str | None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         """Put back the validity a history detail kept (its times are text)."""
         self._cur.execute(
             "UPDATE memories SET valid_to = %s::timestamptz, invalidated_at = %s::timestamptz, "
@@ -202,9 +244,16 @@ class PostgresLifecycleRows(LifecycleRows):
         )
 
     def history(
-        self, user_id: str, record_id: str, event: str, old: str | None, new: str | None,
-        at: datetime, actor: str, detail: dict[str, Any],
-    ) -> int:  # fmt: skip
+        self,
+        user_id: str,
+        record_id: str,
+        event: str,
+        old: str | None,
+        new: str | None,
+        at: datetime,
+        actor: str,
+        detail: dict[str, Any],
+    ) -> int:
         """Append a history entry with its undo detail; returns its id."""
         return history_detail(self._cur, user_id, record_id, event, old, new, at, actor, detail)
 

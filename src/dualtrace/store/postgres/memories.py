@@ -51,8 +51,9 @@ class PostgresMemories(PostgresConnection):
             ):
                 return False
             write = surviving(cur, user_id, MemoryWrite(memories, keys, graph, changes))
-            cur.executemany(_INSERT_MEMORY, [codec.memory_params(m, user_id, at)
-                                             for m in write.memories])  # fmt: skip
+            cur.executemany(
+                _INSERT_MEMORY, [codec.memory_params(m, user_id, at) for m in write.memories]
+            )
             sources = [(user_id, m.id, e) for m in write.memories for e in m.source_episode_ids]
             if sources:
                 cur.executemany(
@@ -75,9 +76,13 @@ class PostgresMemories(PostgresConnection):
         return True
 
     def _apply_changes(
-        self, cur: Cursor, user_id: str, changes: Sequence[MemoryChange], at: datetime,
+        self,
+        cur: Cursor,
+        user_id: str,
+        changes: Sequence[MemoryChange],
+        at: datetime,
         actor: str,
-    ) -> None:  # fmt: skip
+    ) -> None:
         for change in changes:
             memory_changes.apply_change(
                 lifecycle.PostgresLifecycleRows(cur), user_id, change, at, actor
@@ -85,8 +90,14 @@ class PostgresMemories(PostgresConnection):
             if change.keys:  # MERGE: the memory's text changed
                 drop_keys(cur, user_id, change.memory_id)
                 write_keys(cur, user_id, change.keys)
-            self._audit(cur, user_id, actor, change.action.lower(), change.memory_id,
-                        {"by": change.by_id} if change.by_id else {})  # fmt: skip
+            self._audit(
+                cur,
+                user_id,
+                actor,
+                change.action.lower(),
+                change.memory_id,
+                {"by": change.by_id} if change.by_id else {},
+            )
 
     def get_memories(self, user_id: str, ids: Sequence[str]) -> dict[str, MemoryRecord]:
         """Memories by id, with their source episode ids."""
@@ -217,8 +228,14 @@ class PostgresMemories(PostgresConnection):
                 drop_keys(cur, user_id, entry.record_id)
                 write_keys(cur, user_id, keys)
                 self._mark_scrub(cur)
-            self._audit(cur, user_id, actor, "revert", entry.record_id,
-                        {"history_id": entry.id, "event": entry.event})  # fmt: skip
+            self._audit(
+                cur,
+                user_id,
+                actor,
+                "revert",
+                entry.record_id,
+                {"history_id": entry.id, "event": entry.event},
+            )
         if keys:
             self._scrub()
 
@@ -230,9 +247,12 @@ class PostgresMemories(PostgresConnection):
     # -- importance and archive -----------------------------------------------------------------
 
     def reinforce(
-        self, user_id: str, memory_ids: Sequence[str], at: datetime,
+        self,
+        user_id: str,
+        memory_ids: Sequence[str],
+        at: datetime,
         update: Callable[[float, int], float],
-    ) -> None:  # fmt: skip
+    ) -> None:
         """Recalled memories get `update(importance, access_count)`; the mean can't inflate
         (scaled back in the same transaction once it passes the limit)."""
         if not memory_ids:
@@ -277,8 +297,9 @@ class PostgresMemories(PostgresConnection):
                 lifecycle.PostgresLifecycleRows(cur), user_id, ids, reason, now(), actor
             )
             if count:
-                self._audit(cur, user_id, actor, "archive", None,
-                            {"count": count, "reason": reason})  # fmt: skip
+                self._audit(
+                    cur, user_id, actor, "archive", None, {"count": count, "reason": reason}
+                )
         return count
 
     def restore_memory(self, user_id: str, memory_id: str, actor: str) -> bool:

@@ -42,9 +42,19 @@ ID = 'text COLLATE "C"'
 
 # Tables with one user's rows each (row-level security, distributed by user_id in Citus).
 USER_TABLES = (
-    "episodes", "memories", "memory_sources", "entities", "memory_entities", "links",
-    "history", "audit_log", "search_keys", "sessions", "extraction_pending", "operations",
-)  # fmt: skip
+    "episodes",
+    "memories",
+    "memory_sources",
+    "entities",
+    "memory_entities",
+    "links",
+    "history",
+    "audit_log",
+    "search_keys",
+    "sessions",
+    "extraction_pending",
+    "operations",
+)
 
 # Global tables (Citus reference tables), each with why it is not per user.
 REFERENCE_TABLES = {

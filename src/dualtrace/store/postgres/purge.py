@@ -69,19 +69,25 @@ class PostgresPurgeRows(PurgeRows):
         """Memories whose every source is one of `within`, and memories citing any of `cited`."""
         found: list[str] = []
         if within:
-            found += [r[0] for r in self._cur.execute(
-                "SELECT DISTINCT s.memory_id FROM memory_sources s WHERE s.user_id = %s "
-                "AND s.episode_id = ANY(%s) AND NOT EXISTS (SELECT 1 FROM memory_sources o "
-                "WHERE o.user_id = s.user_id AND o.memory_id = s.memory_id "
-                "AND o.episode_id <> ALL(%s)) ORDER BY 1",
-                (user_id, list(within), list(within)),
-            ).fetchall()]  # fmt: skip
+            found += [
+                r[0]
+                for r in self._cur.execute(
+                    "SELECT DISTINCT s.memory_id FROM memory_sources s WHERE s.user_id = %s "
+                    "AND s.episode_id = ANY(%s) AND NOT EXISTS (SELECT 1 FROM memory_sources o "
+                    "WHERE o.user_id = s.user_id AND o.memory_id = s.memory_id "
+                    "AND o.episode_id <> ALL(%s)) ORDER BY 1",
+                    (user_id, list(within), list(within)),
+                ).fetchall()
+            ]
         if cited:
-            found += [r[0] for r in self._cur.execute(
-                "SELECT DISTINCT memory_id FROM memory_sources WHERE user_id = %s "
-                "AND episode_id = ANY(%s) ORDER BY 1",
-                (user_id, list(cited)),
-            ).fetchall()]  # fmt: skip
+            found += [
+                r[0]
+                for r in self._cur.execute(
+                    "SELECT DISTINCT memory_id FROM memory_sources WHERE user_id = %s "
+                    "AND episode_id = ANY(%s) ORDER BY 1",
+                    (user_id, list(cited)),
+                ).fetchall()
+            ]
         return list(dict.fromkeys(found))
 
     def drop_keys(self, user_id: str, record_id: str) -> None:
@@ -117,9 +123,15 @@ class PostgresPurgeRows(PurgeRows):
                 "UPDATE memories SET valid_to = %s::timestamptz, "
                 "invalidated_at = %s::timestamptz, superseded_by = %s "
                 "WHERE user_id = %s AND id = %s AND superseded_by = %s",
-                (d.get("valid_to_before"), d.get("invalidated_at_before"),
-                 d.get("superseded_by_before"), user_id, record_id, d["by"]),
-            )  # fmt: skip
+                (
+                    d.get("valid_to_before"),
+                    d.get("invalidated_at_before"),
+                    d.get("superseded_by_before"),
+                    user_id,
+                    record_id,
+                    d["by"],
+                ),
+            )
         ids = [int(r[0]) for r in rows]
         if ids:
             self._cur.execute(

@@ -98,9 +98,14 @@ def _best_per_record(rows: Sequence[Any], asked: int) -> tuple[list[Candidate], 
 
 
 def dense_search(
-    cur: Cursor, user_id: str, vectors: Sequence[Vector], limit: int, scope: SearchScope,
-    admit: Admit, language_offset: Mapping[str, float] | None = None,
-) -> list[list[Candidate]]:  # fmt: skip
+    cur: Cursor,
+    user_id: str,
+    vectors: Sequence[Vector],
+    limit: int,
+    scope: SearchScope,
+    admit: Admit,
+    language_offset: Mapping[str, float] | None = None,
+) -> list[list[Candidate]]:
     """For each vector, the nearest keys by cosine similarity (plus the offset of the key's
     language, `store.languages.key_language` of its text, stored as `language`), best key
     per record, read deeper until `limit` records pass `admit` (exact or through the index:
@@ -145,9 +150,14 @@ def through_index(cur: Cursor) -> None:
 
 
 def _dense_keys(
-    cur: Cursor, user_id: str, query: str, scope: SearchScope, exact: bool,
-    offset: tuple[str, list[Any]], limit: int,
-) -> tuple[list[Candidate], bool]:  # fmt: skip
+    cur: Cursor,
+    user_id: str,
+    query: str,
+    scope: SearchScope,
+    exact: bool,
+    offset: tuple[str, list[Any]],
+    limit: int,
+) -> tuple[list[Candidate], bool]:
     filters, params = _key_filters(scope)
     term, values = offset
     if exact:
@@ -207,9 +217,14 @@ def lexical_sql(terms: Sequence[str], column: str, filters: str) -> tuple[str, l
 
 
 def lexical_search(
-    cur: Cursor, user_id: str, terms: Sequence[str], limit: int, scope: SearchScope,
-    admit: Admit, column: str,
-) -> list[Candidate]:  # fmt: skip
+    cur: Cursor,
+    user_id: str,
+    terms: Sequence[str],
+    limit: int,
+    scope: SearchScope,
+    admit: Admit,
+    column: str,
+) -> list[Candidate]:
     """Full-text matches of any term in `column` ("tsv": the keys' text; "gloss_tsv":
     their words in the other language), best key per record, best first (`lexical_sql`)."""
     if not terms:

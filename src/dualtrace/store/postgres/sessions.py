@@ -31,9 +31,10 @@ class PostgresSessions(PostgresConnection):
     def get_session(self, user_id: str, session_id: str) -> SessionRow | None:
         """A session's bookkeeping row, or None if this user has no such session."""
         rows = self._read(
-            user_id, "SELECT * FROM sessions WHERE user_id = %s AND session_id = %s",
+            user_id,
+            "SELECT * FROM sessions WHERE user_id = %s AND session_id = %s",
             (user_id, session_id),
-        )  # fmt: skip
+        )
         return _row(rows[0]) if rows else None
 
     def set_session_extracted(self, user_id: str, session_id: str, seq: int) -> None:

@@ -34,10 +34,18 @@ from dualtrace.store.postgres.sessions import PostgresSessions
 
 
 class PostgresStore(
-    PostgresEpisodes, PostgresMemories, PostgresGraph, PostgresIndex, PostgresSessions,
-    PostgresMaintenance, PostgresDeletion, PostgresBackup, PostgresAccess, PostgresBrowse,
+    PostgresEpisodes,
+    PostgresMemories,
+    PostgresGraph,
+    PostgresIndex,
+    PostgresSessions,
+    PostgresMaintenance,
+    PostgresDeletion,
+    PostgresBackup,
+    PostgresAccess,
+    PostgresBrowse,
     PostgresCopy,
-):  # fmt: skip
+):
     """A Store in a PostgreSQL database (with the pgvector extension), at `url`.
 
     Connect as an ordinary role that owns the database: row-level security isolates users,

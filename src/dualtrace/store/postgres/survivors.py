@@ -36,10 +36,13 @@ def _refuse_others(cur: Cursor, user_id: str, turns: set[str], memories: set[str
         if not ids:
             continue
         cur.execute("SELECT set_config('dualtrace.all_users', 'on', true)")
-        theirs = [r[0] for r in cur.execute(
-            f"SELECT id FROM {table} WHERE id = ANY(%s) AND user_id <> %s".encode(),
-            (sorted(ids), user_id),
-        ).fetchall()]  # fmt: skip
+        theirs = [
+            r[0]
+            for r in cur.execute(
+                f"SELECT id FROM {table} WHERE id = ANY(%s) AND user_id <> %s".encode(),
+                (sorted(ids), user_id),
+            ).fetchall()
+        ]
         cur.execute("SELECT set_config('dualtrace.all_users', 'off', true)")
         if theirs:
             raise ConflictError(

@@ -22,9 +22,15 @@ class SQLiteAccess(SQLiteConnection):
             conn.execute(
                 "INSERT INTO api_keys (key_id, key_hash, user_id, admin, created_at, label) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
-                (key.key_id, key_hash, key.user_id, int(key.admin), codec.ts(key.created_at),
-                 key.label),
-            )  # fmt: skip
+                (
+                    key.key_id,
+                    key_hash,
+                    key.user_id,
+                    int(key.admin),
+                    codec.ts(key.created_at),
+                    key.label,
+                ),
+            )
 
     def api_key_by_hash(self, key_hash: str) -> ApiKey | None:
         """The key with this hash (revoked ones too), or None."""
@@ -75,9 +81,13 @@ class SQLiteAccess(SQLiteConnection):
                 )[0][0]
             )
         return Operation(
-            id=row["id"], user_id=user_id, created_at=codec.dt_required(row["created_at"]),
-            episode_ids=tuple(ids), pending=pending, error=row["error"] if pending else None,
-        )  # fmt: skip
+            id=row["id"],
+            user_id=user_id,
+            created_at=codec.dt_required(row["created_at"]),
+            episode_ids=tuple(ids),
+            pending=pending,
+            error=row["error"] if pending else None,
+        )
 
     def note_operation_error(self, user_id: str, error: str | None) -> None:
         """Record (or clear) why finishing the user's pending operations failed."""
@@ -87,7 +97,10 @@ class SQLiteAccess(SQLiteConnection):
 
 def _key(row: sqlite3.Row) -> ApiKey:
     return ApiKey(
-        key_id=row["key_id"], user_id=row["user_id"], admin=bool(row["admin"]),
-        created_at=codec.dt_required(row["created_at"]), revoked_at=codec.dt(row["revoked_at"]),
+        key_id=row["key_id"],
+        user_id=row["user_id"],
+        admin=bool(row["admin"]),
+        created_at=codec.dt_required(row["created_at"]),
+        revoked_at=codec.dt(row["revoked_at"]),
         label=row["label"],
-    )  # fmt: skip
+    )

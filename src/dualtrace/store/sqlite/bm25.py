@@ -136,9 +136,14 @@ class TermCounts:
         self._lock = threading.Lock()
 
     def of(
-        self, conn: sqlite3.Connection, table: str, column: str, scope: str, term: str,
+        self,
+        conn: sqlite3.Connection,
+        table: str,
+        column: str,
+        scope: str,
+        term: str,
         version: int,
-    ) -> Counts:  # fmt: skip
+    ) -> Counts:
         key = (table, column, scope, term)
         with self._lock:
             cached = self._cache.get(key)
@@ -169,9 +174,14 @@ def _match(scope: str, column: str | None = None, term: str = "") -> str:
 
 
 def ranked_keys(
-    conn: sqlite3.Connection, table: str, column: str, scope: str, terms: Sequence[str],
-    rows: UserRows, counts: TermCounts | None = None,
-) -> list[tuple[int, float]]:  # fmt: skip
+    conn: sqlite3.Connection,
+    table: str,
+    column: str,
+    scope: str,
+    terms: Sequence[str],
+    rows: UserRows,
+    counts: TermCounts | None = None,
+) -> list[tuple[int, float]]:
     """(row id, score) of every row of the user (`scope`, `rows`: `UserLengths.of`)
     holding any of the terms in `column`, best first (equal scores: the lower id first)."""
     scores = np.zeros(len(rows.rowids))

@@ -41,9 +41,12 @@ class SQLiteBrowse(SQLiteConnection):
         return found
 
     def episode_page(
-        self, user_id: str, session_id: str | None, after: tuple[datetime, str, int, str] | None,
+        self,
+        user_id: str,
+        session_id: str | None,
+        after: tuple[datetime, str, int, str] | None,
         limit: int,
-    ) -> list[Episode]:  # fmt: skip
+    ) -> list[Episode]:
         """Turns in conversation order after the cursor `after`, at most `limit`."""
         sql = "SELECT * FROM episodes WHERE user_id = ?"
         params: list[Any] = [user_id]
@@ -72,9 +75,13 @@ class SQLiteBrowse(SQLiteConnection):
         return found
 
     def record_page(
-        self, user_id: str, kinds: tuple[str, ...] | None, include_invalid: bool, limit: int,
+        self,
+        user_id: str,
+        kinds: tuple[str, ...] | None,
+        include_invalid: bool,
+        limit: int,
         after: tuple[datetime, str] | None,
-    ) -> list[tuple[str, datetime]]:  # fmt: skip
+    ) -> list[tuple[str, datetime]]:
         """(id, sort time) of records newest first, after the cursor `after`."""
         mem_where = "" if include_invalid else " AND invalidated_at IS NULL AND archived = 0"
         sql = f"SELECT id, t FROM ({_RECORDS.format(mem_where=mem_where)}) WHERE 1"

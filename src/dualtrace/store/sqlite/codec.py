@@ -81,11 +81,29 @@ MEMORY_COLUMNS = (
 def memory_params(m: MemoryRecord, recorded_at: datetime) -> tuple[Any, ...]:
     """Column values for inserting a memory, in MEMORY_COLUMNS order."""
     return (
-        m.id, m.user_id, m.kind, m.text, m.scene, m.subject, m.predicate, m.object, m.topic,
-        m.importance, m.confidence, m.access_count, ts(m.last_accessed_at), ts(m.valid_from),
-        ts(m.valid_to), ts(m.recorded_at or recorded_at), ts(m.invalidated_at), m.superseded_by,
-        ts(m.expire_at), int(m.archived), m.session_id, json.dumps(m.metadata, ensure_ascii=False),
-    )  # fmt: skip
+        m.id,
+        m.user_id,
+        m.kind,
+        m.text,
+        m.scene,
+        m.subject,
+        m.predicate,
+        m.object,
+        m.topic,
+        m.importance,
+        m.confidence,
+        m.access_count,
+        ts(m.last_accessed_at),
+        ts(m.valid_from),
+        ts(m.valid_to),
+        ts(m.recorded_at or recorded_at),
+        ts(m.invalidated_at),
+        m.superseded_by,
+        ts(m.expire_at),
+        int(m.archived),
+        m.session_id,
+        json.dumps(m.metadata, ensure_ascii=False),
+    )
 
 
 def memory_from_row(row: sqlite3.Row, sources: tuple[str, ...]) -> MemoryRecord:

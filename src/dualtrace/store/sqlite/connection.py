@@ -208,9 +208,13 @@ class SQLiteConnection:
 
     @staticmethod
     def _audit(
-        conn: sqlite3.Connection, user_id: str, actor: str, action: str, target: str | None,
+        conn: sqlite3.Connection,
+        user_id: str,
+        actor: str,
+        action: str,
+        target: str | None,
         detail: dict[str, Any] | None = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         conn.execute(
             "INSERT INTO audit_log (user_id, at, actor, action, target_id, detail) "
             "VALUES (?, ?, ?, ?, ?, ?)",
@@ -219,9 +223,15 @@ class SQLiteConnection:
 
     @staticmethod
     def _history(
-        conn: sqlite3.Connection, user_id: str, record_id: str, event: str,
-        old: str | None, new: str | None, actor: str, at: datetime | None = None,
-    ) -> None:  # fmt: skip
+        conn: sqlite3.Connection,
+        user_id: str,
+        record_id: str,
+        event: str,
+        old: str | None,
+        new: str | None,
+        actor: str,
+        at: datetime | None = None,
+    ) -> None:
         """One history entry, at `at` (the transaction's moment; now when not given)."""
         conn.execute(
             "INSERT INTO history (user_id, record_id, event, old_text, new_text, at, actor) "
@@ -232,8 +242,11 @@ class SQLiteConnection:
     def _kinds(self, user_id: str, ids: Sequence[str]) -> dict[str, str]:
         """The kind of each id that exists for this user ('episode' or a memory kind)."""
         if len(ids) > CHUNK:
-            return {k: v for i in range(0, len(ids), CHUNK)
-                    for k, v in self._kinds(user_id, ids[i : i + CHUNK]).items()}  # fmt: skip
+            return {
+                k: v
+                for i in range(0, len(ids), CHUNK)
+                for k, v in self._kinds(user_id, ids[i : i + CHUNK]).items()
+            }
         if not ids:
             return {}
         marks = ",".join("?" * len(ids))

@@ -49,9 +49,9 @@ class SQLiteCopy(SQLiteConnection):
             return None
         return str(rows["embedder_id"]), int(rows["embedder_dim"])
 
-    def copy_page(self, user_id: str, part: str, after: str | None, limit: int) -> tuple[
-        UserRows, str | None
-    ]:  # fmt: skip
+    def copy_page(
+        self, user_id: str, part: str, after: str | None, limit: int
+    ) -> tuple[UserRows, str | None]:
         """Up to `limit` of the user's rows of `part`, after the cursor `after`."""
         if part not in PAGED:
             raise ValidationError(f"part={part!r} is not one of {list(COPY_PARTS)}")
@@ -78,10 +78,19 @@ class SQLiteCopy(SQLiteConnection):
                 write_keys(conn, user_id, rows.keys)
                 graph_sql.write_graph(conn, user_id, MemoryGraph(rows.entities, rows.links))
                 history = [
-                    lifecycle.history_detail(conn, user_id, h.record_id, h.event, h.old_text,
-                                             h.new_text, h.at, h.actor, h.detail)
+                    lifecycle.history_detail(
+                        conn,
+                        user_id,
+                        h.record_id,
+                        h.event,
+                        h.old_text,
+                        h.new_text,
+                        h.at,
+                        h.actor,
+                        h.detail,
+                    )
                     for h in rows.history
-                ]  # fmt: skip
+                ]
                 _load_bookkeeping(conn, user_id, rows)
         except sqlite3.IntegrityError as exc:
             raise ConflictError(
@@ -102,11 +111,26 @@ def _load_records(conn: sqlite3.Connection, user_id: str, rows: UserRows) -> Non
         "INSERT INTO episodes (id, user_id, agent_id, session_id, seq, role, speaker, text, "
         "occurred_at, occurred_tz, recorded_at, external_id, metadata, content_hash) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [(e.id, user_id, e.agent_id, e.session_id, e.seq, e.role, e.speaker, e.text,
-          codec.ts(e.occurred_at), codec.utc_offset_seconds(e.occurred_at),
-          codec.ts(e.recorded_at), e.external_id, json.dumps(e.metadata, ensure_ascii=False),
-          e.content_hash) for e in rows.episodes],
-    )  # fmt: skip
+        [
+            (
+                e.id,
+                user_id,
+                e.agent_id,
+                e.session_id,
+                e.seq,
+                e.role,
+                e.speaker,
+                e.text,
+                codec.ts(e.occurred_at),
+                codec.utc_offset_seconds(e.occurred_at),
+                codec.ts(e.recorded_at),
+                e.external_id,
+                json.dumps(e.metadata, ensure_ascii=False),
+                e.content_hash,
+            )
+            for e in rows.episodes
+        ],
+    )
     conn.executemany(
         "INSERT INTO extraction_pending (episode_id, user_id, since) VALUES (?, ?, ?)",
         [(episode_id, user_id, codec.ts(since)) for episode_id, since in rows.pending],
@@ -129,22 +153,42 @@ def _load_bookkeeping(conn: sqlite3.Connection, user_id: str, rows: UserRows) ->
     conn.executemany(
         "INSERT INTO sessions (user_id, session_id, started_at, last_active_at, ended_at, "
         "extracted_seq, state) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [(user_id, s.session_id, codec.ts(s.started_at), codec.ts(s.last_active_at),
-          codec.ts(s.ended_at), s.extracted_seq, json.dumps(s.state, ensure_ascii=False))
-         for s in rows.sessions],
-    )  # fmt: skip
+        [
+            (
+                user_id,
+                s.session_id,
+                codec.ts(s.started_at),
+                codec.ts(s.last_active_at),
+                codec.ts(s.ended_at),
+                s.extracted_seq,
+                json.dumps(s.state, ensure_ascii=False),
+            )
+            for s in rows.sessions
+        ],
+    )
     conn.executemany(
         "INSERT INTO operations (id, user_id, created_at, episode_ids, error) "
         "VALUES (?, ?, ?, ?, ?)",
-        [(o.id, user_id, codec.ts(o.created_at), json.dumps(list(o.episode_ids)), o.error)
-         for o in rows.operations],
-    )  # fmt: skip
+        [
+            (o.id, user_id, codec.ts(o.created_at), json.dumps(list(o.episode_ids)), o.error)
+            for o in rows.operations
+        ],
+    )
     conn.executemany(
         "INSERT INTO audit_log (user_id, at, actor, action, target_id, detail) "
         "VALUES (?, ?, ?, ?, ?, ?)",
-        [(user_id, codec.ts(a.at), a.actor, a.action, a.target_id,
-          json.dumps(a.detail, ensure_ascii=False)) for a in rows.audit],
-    )  # fmt: skip
+        [
+            (
+                user_id,
+                codec.ts(a.at),
+                a.actor,
+                a.action,
+                a.target_id,
+                json.dumps(a.detail, ensure_ascii=False),
+            )
+            for a in rows.audit
+        ],
+    )
 
 
 # -- reading a page's rows into UserRows --------------------------------------------------------
@@ -178,20 +222,29 @@ def _keys(conn: sqlite3.Connection, user_id: str, rows: Rows) -> UserRows:
     ids = json.dumps([r["id"] for r in rows])
     texts: dict[str, dict[int, str]] = {}
     for table, column in (("fts", "body"), ("fts_gloss", "gloss")):
-        texts[column] = dict(conn.execute(
-            f"SELECT rowid, {column} FROM {table} WHERE rowid IN "
-            "(SELECT value FROM json_each(?))", (ids,),
-        ).fetchall())  # fmt: skip
-    return UserRows(keys=tuple(
-        IndexEntry(
-            record_id=r["record_id"], trace=r["trace"], kind=r["kind"],
-            session_id=r["session_id"], body=texts["body"].get(r["id"], ""),
-            content_hash=r["content_hash"], chunk=r["chunk"],
-            vector=None if r["vector"] is None else codec.unblob(r["vector"], r["dim"]).copy(),
-            gloss=texts["gloss"].get(r["id"], ""),
+        texts[column] = dict(
+            conn.execute(
+                f"SELECT rowid, {column} FROM {table} WHERE rowid IN "
+                "(SELECT value FROM json_each(?))",
+                (ids,),
+            ).fetchall()
         )
-        for r in rows
-    ))  # fmt: skip
+    return UserRows(
+        keys=tuple(
+            IndexEntry(
+                record_id=r["record_id"],
+                trace=r["trace"],
+                kind=r["kind"],
+                session_id=r["session_id"],
+                body=texts["body"].get(r["id"], ""),
+                content_hash=r["content_hash"],
+                chunk=r["chunk"],
+                vector=None if r["vector"] is None else codec.unblob(r["vector"], r["dim"]).copy(),
+                gloss=texts["gloss"].get(r["id"], ""),
+            )
+            for r in rows
+        )
+    )
 
 
 def _entities(conn: sqlite3.Connection, user_id: str, rows: Rows) -> UserRows:
@@ -222,23 +275,45 @@ def _sessions(conn: sqlite3.Connection, user_id: str, rows: Rows) -> UserRows:
 
 
 def _operations(conn: sqlite3.Connection, user_id: str, rows: Rows) -> UserRows:
-    return UserRows(operations=tuple(
-        Operation(id=r["id"], user_id=user_id, created_at=codec.dt_required(r["created_at"]),
-                  episode_ids=tuple(json.loads(r["episode_ids"])), pending=0, error=r["error"])
-        for r in rows
-    ))  # fmt: skip
+    return UserRows(
+        operations=tuple(
+            Operation(
+                id=r["id"],
+                user_id=user_id,
+                created_at=codec.dt_required(r["created_at"]),
+                episode_ids=tuple(json.loads(r["episode_ids"])),
+                pending=0,
+                error=r["error"],
+            )
+            for r in rows
+        )
+    )
 
 
 def _audit(conn: sqlite3.Connection, user_id: str, rows: Rows) -> UserRows:
-    return UserRows(audit=tuple(
-        AuditRow(at=codec.dt_required(r["at"]), actor=r["actor"], action=r["action"],
-                 target_id=r["target_id"], detail=json.loads(r["detail"] or "{}"))
-        for r in rows
-    ))  # fmt: skip
+    return UserRows(
+        audit=tuple(
+            AuditRow(
+                at=codec.dt_required(r["at"]),
+                actor=r["actor"],
+                action=r["action"],
+                target_id=r["target_id"],
+                detail=json.loads(r["detail"] or "{}"),
+            )
+            for r in rows
+        )
+    )
 
 
 _READERS = {
-    "episodes": _episodes, "pending": _pending, "memories": _memories, "keys": _keys,
-    "entities": _entities, "links": _links, "history": _history, "sessions": _sessions,
-    "operations": _operations, "audit": _audit,
-}  # fmt: skip
+    "episodes": _episodes,
+    "pending": _pending,
+    "memories": _memories,
+    "keys": _keys,
+    "entities": _entities,
+    "links": _links,
+    "history": _history,
+    "sessions": _sessions,
+    "operations": _operations,
+    "audit": _audit,
+}

@@ -22,9 +22,19 @@ from dualtrace.store.sqlite.purge import SQLitePurgeRows
 
 # Tables holding per-user rows, children first (deletion order).
 USER_TABLES = (
-    "memory_entities", "memory_sources", "links", "entities", "history", "search_keys",
-    "extraction_pending", "operations", "memories", "episodes", "index_versions", "sessions",
-)  # fmt: skip
+    "memory_entities",
+    "memory_sources",
+    "links",
+    "entities",
+    "history",
+    "search_keys",
+    "extraction_pending",
+    "operations",
+    "memories",
+    "episodes",
+    "index_versions",
+    "sessions",
+)
 
 # store_meta key of the secret that turns a forgotten user's id into its audit pseudonym.
 AUDIT_KEY = "audit_key"
@@ -34,9 +44,13 @@ class SQLiteDeletion(SQLiteConnection):
     """DeletionStore: delete a record, an episode's derived memories, or a whole user."""
 
     def delete_record(
-        self, user_id: str, record_id: str, actor: str, next_keys: Sequence[IndexEntry] = (),
+        self,
+        user_id: str,
+        record_id: str,
+        actor: str,
+        next_keys: Sequence[IndexEntry] = (),
         rederive: bool = False,
-    ) -> list[str]:  # fmt: skip
+    ) -> list[str]:
         """Delete one record, its keys, history and what was derived from it, in one
         transaction (the rules: `deletion_rules.delete_record`), and scrub it from the file.
 

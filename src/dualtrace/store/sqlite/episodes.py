@@ -46,9 +46,13 @@ class SQLiteEpisodes(SQLiteConnection):
         return int(rows[0][0])
 
     def insert_episodes(
-        self, user_id: str, episodes: Sequence[Episode], keys: Sequence[IndexEntry], actor: str,
+        self,
+        user_id: str,
+        episodes: Sequence[Episode],
+        keys: Sequence[IndexEntry],
+        actor: str,
         pending: bool = False,
-    ) -> list[Episode]:  # fmt: skip
+    ) -> list[Episode]:
         """Store episodes and their search keys in one transaction; returns them as stored.
 
         Seq numbers are checked inside the transaction: if another process added turns to
@@ -118,11 +122,23 @@ def _insert_once(conn: sqlite3.Connection, user_id: str, e: Episode) -> Episode:
         "occurred_at, occurred_tz, recorded_at, external_id, metadata, content_hash) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
         "ON CONFLICT (user_id, external_id) WHERE external_id IS NOT NULL DO NOTHING",
-        (e.id, user_id, e.agent_id, e.session_id, e.seq, e.role, e.speaker, e.text,
-         codec.ts(e.occurred_at), codec.utc_offset_seconds(e.occurred_at),
-         codec.ts(e.recorded_at), e.external_id,
-         json.dumps(e.metadata, ensure_ascii=False), e.content_hash),
-    )  # fmt: skip
+        (
+            e.id,
+            user_id,
+            e.agent_id,
+            e.session_id,
+            e.seq,
+            e.role,
+            e.speaker,
+            e.text,
+            codec.ts(e.occurred_at),
+            codec.utc_offset_seconds(e.occurred_at),
+            codec.ts(e.recorded_at),
+            e.external_id,
+            json.dumps(e.metadata, ensure_ascii=False),
+            e.content_hash,
+        ),
+    )
     if cur.rowcount:
         return e
     row = conn.execute(

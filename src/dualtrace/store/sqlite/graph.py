@@ -106,17 +106,27 @@ def set_canonical(conn: sqlite3.Connection, user_id: str, canonical: dict[str, s
 
 
 def related(
-    conn: sqlite3.Connection, user_id: str, canonicals: Sequence[str], exclude: Sequence[str],
-    limit: int, max_share: float = 0.2, per_entity: int = 50,
-) -> list[tuple[str, int]]:  # fmt: skip
+    conn: sqlite3.Connection,
+    user_id: str,
+    canonicals: Sequence[str],
+    exclude: Sequence[str],
+    limit: int,
+    max_share: float = 0.2,
+    per_entity: int = 50,
+) -> list[tuple[str, int]]:
     """Valid memories sharing the most of these canonical entities, newest first on ties."""
     return related_many(conn, user_id, [canonicals], exclude, limit, max_share, per_entity)[0]
 
 
 def related_many(
-    conn: sqlite3.Connection, user_id: str, groups: Sequence[Sequence[str]],
-    exclude: Sequence[str], limit: int, max_share: float = 0.2, per_entity: int = 50,
-) -> list[list[tuple[str, int]]]:  # fmt: skip
+    conn: sqlite3.Connection,
+    user_id: str,
+    groups: Sequence[Sequence[str]],
+    exclude: Sequence[str],
+    limit: int,
+    max_share: float = 0.2,
+    per_entity: int = 50,
+) -> list[list[tuple[str, int]]]:
     """For each group of canonical entities, the valid memories sharing the most of them
     (memory id, shared count), newest first on ties.
 
@@ -191,9 +201,12 @@ def _informative(
 
 
 def search_entities(
-    conn: sqlite3.Connection, user_id: str, canonicals: Sequence[str], limit: int,
+    conn: sqlite3.Connection,
+    user_id: str,
+    canonicals: Sequence[str],
+    limit: int,
     max_share: float = 0.2,
-) -> list[Candidate]:  # fmt: skip
+) -> list[Candidate]:
     """Memories mentioning the query's entities, scored in [0, 1].
 
     An entity mentioned by more than `max_share` of the user's memories (the speaker, say)

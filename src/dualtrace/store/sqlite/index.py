@@ -44,9 +44,19 @@ def write_keys(conn: sqlite3.Connection, user_id: str, keys: Sequence[IndexEntry
             "INSERT INTO search_keys (user_id, record_id, trace, chunk, kind, session_id, "
             "content_hash, embedder_id, dim, vector, language) VALUES (?, ?, ?, ?, ?, ?, ?, "
             "(SELECT value FROM store_meta WHERE key = 'embedder_id'), ?, ?, ?)",
-            (user_id, key.record_id, key.trace, key.chunk, key.kind, key.session_id,
-             key.content_hash, dim, vector, key_language(key.body)),
-        )  # fmt: skip
+            (
+                user_id,
+                key.record_id,
+                key.trace,
+                key.chunk,
+                key.kind,
+                key.session_id,
+                key.content_hash,
+                dim,
+                vector,
+                key_language(key.body),
+            ),
+        )
         conn.execute(
             "INSERT INTO fts (rowid, scope, body, user_id) VALUES (?, ?, ?, ?)",
             (cur.lastrowid, token, key.body, user_id),
@@ -126,18 +136,30 @@ class SQLiteIndex(SQLiteConnection):
                     "(SELECT value FROM store_meta WHERE key = 'embedder_id') WHERE user_id = ? "
                     "AND record_id = ? AND trace = ? AND chunk = ? AND content_hash = ? "
                     "AND vector IS NULL",
-                    (codec.blob(key.vector), int(key.vector.shape[0]), user_id, key.record_id,
-                     key.trace, key.chunk, key.content_hash),
-                )  # fmt: skip
+                    (
+                        codec.blob(key.vector),
+                        int(key.vector.shape[0]),
+                        user_id,
+                        key.record_id,
+                        key.trace,
+                        key.chunk,
+                        key.content_hash,
+                    ),
+                )
                 count += cur.rowcount
             if count:
                 bump(conn, user_id)
         return count
 
     def search_dense(
-        self, user_id: str, vector: Vector, limit: int, scope: SearchScope,
-        *, language_offset: Mapping[str, float] | None = None,
-    ) -> list[Candidate]:  # fmt: skip
+        self,
+        user_id: str,
+        vector: Vector,
+        limit: int,
+        scope: SearchScope,
+        *,
+        language_offset: Mapping[str, float] | None = None,
+    ) -> list[Candidate]:
         """Nearest keys by cosine similarity (plus their language's offset), filtered by
         scope."""
         return self.search_dense_many(
@@ -145,9 +167,14 @@ class SQLiteIndex(SQLiteConnection):
         )[0]
 
     def search_dense_many(
-        self, user_id: str, vectors: Sequence[Vector], limit: int, scope: SearchScope,
-        *, language_offset: Mapping[str, float] | None = None,
-    ) -> list[list[Candidate]]:  # fmt: skip
+        self,
+        user_id: str,
+        vectors: Sequence[Vector],
+        limit: int,
+        scope: SearchScope,
+        *,
+        language_offset: Mapping[str, float] | None = None,
+    ) -> list[list[Candidate]]:
         """`search_dense` for several vectors at once (one pass over the user's vectors)."""
         with self._reading() as conn:
             admit = partial(_admit, conn, user_id, limit=limit, scope=scope)
@@ -156,9 +183,14 @@ class SQLiteIndex(SQLiteConnection):
             )
 
     def search_lexical(
-        self, user_id: str, terms: Sequence[str], limit: int, scope: SearchScope,
-        *, glosses: bool = False,
-    ) -> list[Candidate]:  # fmt: skip
+        self,
+        user_id: str,
+        terms: Sequence[str],
+        limit: int,
+        scope: SearchScope,
+        *,
+        glosses: bool = False,
+    ) -> list[Candidate]:
         """BM25 matches for the terms (in the keys' glosses with `glosses`), filtered by scope."""
         column = "gloss" if glosses else "body"
         with self._reading() as conn:
@@ -168,9 +200,13 @@ class SQLiteIndex(SQLiteConnection):
             )
 
     def search_entities(
-        self, user_id: str, canonicals: Sequence[str], limit: int, scope: SearchScope,
+        self,
+        user_id: str,
+        canonicals: Sequence[str],
+        limit: int,
+        scope: SearchScope,
         max_share: float = 0.2,
-    ) -> list[Candidate]:  # fmt: skip
+    ) -> list[Candidate]:
         """Memories of these entities, scored by the entities' rarity (idf), filtered by scope."""
         with self._reading() as conn:
 
@@ -182,9 +218,14 @@ class SQLiteIndex(SQLiteConnection):
             return deepened(fetch, admit, limit, limit)
 
     def search_time(
-        self, user_id: str, start: datetime, end: datetime, limit: int, scope: SearchScope,
+        self,
+        user_id: str,
+        start: datetime,
+        end: datetime,
+        limit: int,
+        scope: SearchScope,
         among: Sequence[str] = (),
-    ) -> list[Candidate]:  # fmt: skip
+    ) -> list[Candidate]:
         """Records that happened in [start, end) (episodes said then, memories valid from
         then): those of `among` first, then up to `limit` more, newest first. A busy window
         holds more records than `limit`; `among` makes sure the candidates the other
@@ -225,9 +266,12 @@ def _one_hop(conn: sqlite3.Connection, user_id: str, found: list[Candidate]) -> 
 
 
 def _admit(
-    conn: sqlite3.Connection, user_id: str, found: list[Candidate], limit: int,
+    conn: sqlite3.Connection,
+    user_id: str,
+    found: list[Candidate],
+    limit: int,
     scope: SearchScope,
-) -> list[Candidate]:  # fmt: skip
+) -> list[Candidate]:
     """The candidates the scope admits, in order, at most `limit`."""
     ok = allowed_ids(conn, user_id, [c.record_id for c in found], scope)
     return [c for c in found if c.record_id in ok][:limit]

@@ -23,10 +23,17 @@ from dualtrace.store.write_rules import (
 )
 
 __all__ = [
-    "MAX_MEAN_IMPORTANCE", "MIN_MEMORIES_TO_NORMALISE", "NORMALISED_MEAN_IMPORTANCE",
-    "SQLiteLifecycleRows", "entry_from_row", "history_detail", "history_entry", "predicate_rows",
-    "subject_rows", "superseded_by",
-]  # fmt: skip
+    "MAX_MEAN_IMPORTANCE",
+    "MIN_MEMORIES_TO_NORMALISE",
+    "NORMALISED_MEAN_IMPORTANCE",
+    "SQLiteLifecycleRows",
+    "entry_from_row",
+    "history_detail",
+    "history_entry",
+    "predicate_rows",
+    "subject_rows",
+    "superseded_by",
+]
 
 
 def subject_rows(
@@ -62,16 +69,31 @@ def predicate_rows(
 
 
 def history_detail(
-    conn: sqlite3.Connection, user_id: str, record_id: str, event: str, old: str | None,
-    new: str | None, at: datetime, actor: str, detail: dict[str, Any],
-) -> int:  # fmt: skip
+    conn: sqlite3.Connection,
+    user_id: str,
+    record_id: str,
+    event: str,
+    old: str | None,
+    new: str | None,
+    at: datetime,
+    actor: str,
+    detail: dict[str, Any],
+) -> int:
     """Append a history entry with its undo detail; returns its id."""
     cur = conn.execute(
         "INSERT INTO history (user_id, record_id, event, old_text, new_text, at, actor, detail) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (user_id, record_id, event, old, new, codec.ts(at), actor,
-         json.dumps(detail, ensure_ascii=False)),
-    )  # fmt: skip
+        (
+            user_id,
+            record_id,
+            event,
+            old,
+            new,
+            codec.ts(at),
+            actor,
+            json.dumps(detail, ensure_ascii=False),
+        ),
+    )
     return int(cur.lastrowid or 0)
 
 
@@ -86,9 +108,15 @@ def history_entry(conn: sqlite3.Connection, user_id: str, history_id: int) -> Hi
 def entry_from_row(r: sqlite3.Row) -> HistoryEntry:
     """A HistoryEntry from a `history` row."""
     return HistoryEntry(
-        r["id"], r["record_id"], r["event"], r["old_text"], r["new_text"],
-        codec.dt_required(r["at"]), r["actor"], json.loads(r["detail"] or "{}"),
-    )  # fmt: skip
+        r["id"],
+        r["record_id"],
+        r["event"],
+        r["old_text"],
+        r["new_text"],
+        codec.dt_required(r["at"]),
+        r["actor"],
+        json.loads(r["detail"] or "{}"),
+    )
 
 
 def superseded_by(conn: sqlite3.Connection, user_id: str, memory_id: str) -> list[HistoryEntry]:
@@ -120,9 +148,15 @@ class SQLiteLifecycleRows(LifecycleRows):
         if r is None:
             return None
         return LockedMemory(
-            r["text"], r["object"], r["confidence"], r["importance"], json.loads(r["metadata"]),
-            r["valid_to"], r["invalidated_at"], r["superseded_by"],
-        )  # fmt: skip
+            r["text"],
+            r["object"],
+            r["confidence"],
+            r["importance"],
+            json.loads(r["metadata"]),
+            r["valid_to"],
+            r["invalidated_at"],
+            r["superseded_by"],
+        )
 
     def add_source(self, user_id: str, memory_id: str, episode_id: str) -> bool:
         """Cite this episode as a source of the memory; False if it already was."""
@@ -141,21 +175,28 @@ class SQLiteLifecycleRows(LifecycleRows):
         )
 
     def set_scores(
-        self, user_id: str, memory_id: str, confidence: float, importance: float,
+        self,
+        user_id: str,
+        memory_id: str,
+        confidence: float,
+        importance: float,
         metadata: dict[str, Any],
-    ) -> None:  # fmt: skip
+    ) -> None:
         """Write the memory's confidence, importance and metadata."""
         self._conn.execute(
             "UPDATE memories SET confidence = ?, importance = ?, metadata = ? "
             "WHERE user_id = ? AND id = ?",
-            (confidence, importance, json.dumps(metadata, ensure_ascii=False), user_id,
-             memory_id),
-        )  # fmt: skip
+            (confidence, importance, json.dumps(metadata, ensure_ascii=False), user_id, memory_id),
+        )
 
     def set_text(
-        self, user_id: str, memory_id: str, text: str | None, obj: str | None,
+        self,
+        user_id: str,
+        memory_id: str,
+        text: str | None,
+        obj: str | None,
         metadata: dict[str, Any],
-    ) -> None:  # fmt: skip
+    ) -> None:
         """Write the memory's text, object and metadata."""
         self._conn.execute(
             "UPDATE memories SET text = ?, object = ?, metadata = ? WHERE user_id = ? AND id = ?",
@@ -163,24 +204,37 @@ class SQLiteLifecycleRows(LifecycleRows):
         )
 
     def close(
-        self, user_id: str, memory_id: str, valid_to: datetime, invalidated_at: datetime,
+        self,
+        user_id: str,
+        memory_id: str,
+        valid_to: datetime,
+        invalidated_at: datetime,
         superseded_by: str,
-    ) -> None:  # fmt: skip
+    ) -> None:
         """End the memory's validity: superseded by a newer memory."""
-        self._set_validity(user_id, memory_id, codec.ts(valid_to), codec.ts(invalidated_at),
-                           superseded_by)  # fmt: skip
+        self._set_validity(
+            user_id, memory_id, codec.ts(valid_to), codec.ts(invalidated_at), superseded_by
+        )
 
     def reopen(
-        self, user_id: str, memory_id: str, valid_to: str | None, invalidated_at: str | None,
+        self,
+        user_id: str,
+        memory_id: str,
+        valid_to: str | None,
+        invalidated_at: str | None,
         superseded_by: str | None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         """Put back the validity a history detail kept (stored as the detail has it)."""
         self._set_validity(user_id, memory_id, valid_to, invalidated_at, superseded_by)
 
     def _set_validity(
-        self, user_id: str, memory_id: str, valid_to: str | None, invalidated_at: str | None,
+        self,
+        user_id: str,
+        memory_id: str,
+        valid_to: str | None,
+        invalidated_at: str | None,
         superseded_by: str | None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         self._conn.execute(
             "UPDATE memories SET valid_to = ?, invalidated_at = ?, superseded_by = ? "
             "WHERE user_id = ? AND id = ?",
@@ -204,9 +258,16 @@ class SQLiteLifecycleRows(LifecycleRows):
         )
 
     def history(
-        self, user_id: str, record_id: str, event: str, old: str | None, new: str | None,
-        at: datetime, actor: str, detail: dict[str, Any],
-    ) -> int:  # fmt: skip
+        self,
+        user_id: str,
+        record_id: str,
+        event: str,
+        old: str | None,
+        new: str | None,
+        at: datetime,
+        actor: str,
+        detail: dict[str, Any],
+    ) -> int:
         """Append a history entry with its undo detail; returns its id."""
         return history_detail(self._conn, user_id, record_id, event, old, new, at, actor, detail)
 

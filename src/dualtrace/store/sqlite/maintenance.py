@@ -32,9 +32,12 @@ class SQLiteMaintenance(SQLiteConnection):
         """Scale the user's importances back if their mean inflated; True if it did."""
         with self._tx() as conn:
             return rescale_importance(
-                conn, user_id, lifecycle.MAX_MEAN_IMPORTANCE,
-                lifecycle.NORMALISED_MEAN_IMPORTANCE, lifecycle.MIN_MEMORIES_TO_NORMALISE,
-            )  # fmt: skip
+                conn,
+                user_id,
+                lifecycle.MAX_MEAN_IMPORTANCE,
+                lifecycle.NORMALISED_MEAN_IMPORTANCE,
+                lifecycle.MIN_MEMORIES_TO_NORMALISE,
+            )
 
     def refresh_search_index(self, user_id: str) -> bool:
         """Nothing to build: dense search here is exact, over the user's cached matrix of

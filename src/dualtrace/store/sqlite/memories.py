@@ -75,9 +75,13 @@ class SQLiteMemories(SQLiteConnection):
         return True
 
     def _apply_changes(
-        self, conn: sqlite3.Connection, user_id: str, changes: Sequence[MemoryChange],
-        at: datetime, actor: str,
-    ) -> None:  # fmt: skip
+        self,
+        conn: sqlite3.Connection,
+        user_id: str,
+        changes: Sequence[MemoryChange],
+        at: datetime,
+        actor: str,
+    ) -> None:
         for change in changes:
             memory_changes.apply_change(
                 lifecycle.SQLiteLifecycleRows(conn), user_id, change, at, actor
@@ -85,14 +89,23 @@ class SQLiteMemories(SQLiteConnection):
             if change.keys:  # MERGE: the memory's text changed
                 drop_keys(conn, user_id, change.memory_id)
                 write_keys(conn, user_id, change.keys)
-            self._audit(conn, user_id, actor, change.action.lower(), change.memory_id,
-                        {"by": change.by_id} if change.by_id else {})  # fmt: skip
+            self._audit(
+                conn,
+                user_id,
+                actor,
+                change.action.lower(),
+                change.memory_id,
+                {"by": change.by_id} if change.by_id else {},
+            )
 
     def get_memories(self, user_id: str, ids: Sequence[str]) -> dict[str, MemoryRecord]:
         """Memories by id, with their source episode ids."""
         if len(ids) > CHUNK:
-            return {k: v for i in range(0, len(ids), CHUNK)
-                    for k, v in self.get_memories(user_id, ids[i : i + CHUNK]).items()}  # fmt: skip
+            return {
+                k: v
+                for i in range(0, len(ids), CHUNK)
+                for k, v in self.get_memories(user_id, ids[i : i + CHUNK]).items()
+            }
         if not ids:
             return {}
         marks = ",".join("?" * len(ids))
@@ -231,8 +244,14 @@ class SQLiteMemories(SQLiteConnection):
             if keys:
                 drop_keys(conn, user_id, entry.record_id)
                 write_keys(conn, user_id, keys)
-            self._audit(conn, user_id, actor, "revert", entry.record_id,
-                        {"history_id": entry.id, "event": entry.event})  # fmt: skip
+            self._audit(
+                conn,
+                user_id,
+                actor,
+                "revert",
+                entry.record_id,
+                {"history_id": entry.id, "event": entry.event},
+            )
             if keys:
                 self._mark_scrub(conn)
         self._scrub()
@@ -245,9 +264,12 @@ class SQLiteMemories(SQLiteConnection):
     # -- importance and archive -----------------------------------------------------------------
 
     def reinforce(
-        self, user_id: str, memory_ids: Sequence[str], at: datetime,
+        self,
+        user_id: str,
+        memory_ids: Sequence[str],
+        at: datetime,
         update: Callable[[float, int], float],
-    ) -> None:  # fmt: skip
+    ) -> None:
         """Recalled memories get `update(importance, access_count)`; the mean can't inflate."""
         if not memory_ids:
             return
@@ -300,8 +322,9 @@ class SQLiteMemories(SQLiteConnection):
                 lifecycle.SQLiteLifecycleRows(conn), user_id, ids, reason, now(), actor
             )
             if count:
-                self._audit(conn, user_id, actor, "archive", None,
-                            {"count": count, "reason": reason})  # fmt: skip
+                self._audit(
+                    conn, user_id, actor, "archive", None, {"count": count, "reason": reason}
+                )
                 bump(conn, user_id)
         return count
 

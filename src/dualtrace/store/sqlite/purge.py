@@ -78,19 +78,25 @@ class SQLitePurgeRows(PurgeRows):
         """Memories whose every source is one of `within`, and memories citing any of `cited`."""
         found: list[str] = []
         if within:
-            found += [r[0] for r in self._conn.execute(
-                f"SELECT DISTINCT s.memory_id FROM memory_sources s WHERE s.user_id = ? "
-                f"AND s.episode_id IN ({_marks(within)}) AND NOT EXISTS (SELECT 1 FROM "
-                f"memory_sources o WHERE o.memory_id = s.memory_id "
-                f"AND o.episode_id NOT IN ({_marks(within)}))",
-                [user_id, *within, *within],
-            )]  # fmt: skip
+            found += [
+                r[0]
+                for r in self._conn.execute(
+                    f"SELECT DISTINCT s.memory_id FROM memory_sources s WHERE s.user_id = ? "
+                    f"AND s.episode_id IN ({_marks(within)}) AND NOT EXISTS (SELECT 1 FROM "
+                    f"memory_sources o WHERE o.memory_id = s.memory_id "
+                    f"AND o.episode_id NOT IN ({_marks(within)}))",
+                    [user_id, *within, *within],
+                )
+            ]
         if cited:
-            found += [r[0] for r in self._conn.execute(
-                f"SELECT DISTINCT memory_id FROM memory_sources WHERE user_id = ? "
-                f"AND episode_id IN ({_marks(cited)})",
-                [user_id, *cited],
-            )]  # fmt: skip
+            found += [
+                r[0]
+                for r in self._conn.execute(
+                    f"SELECT DISTINCT memory_id FROM memory_sources WHERE user_id = ? "
+                    f"AND episode_id IN ({_marks(cited)})",
+                    [user_id, *cited],
+                )
+            ]
         return list(dict.fromkeys(found))
 
     def drop_keys(self, user_id: str, record_id: str) -> None:
@@ -127,9 +133,15 @@ class SQLitePurgeRows(PurgeRows):
             self._conn.execute(
                 "UPDATE memories SET valid_to = ?, invalidated_at = ?, superseded_by = ? "
                 "WHERE user_id = ? AND id = ? AND superseded_by = ?",
-                (d.get("valid_to_before"), d.get("invalidated_at_before"),
-                 d.get("superseded_by_before"), user_id, record_id, d["by"]),
-            )  # fmt: skip
+                (
+                    d.get("valid_to_before"),
+                    d.get("invalidated_at_before"),
+                    d.get("superseded_by_before"),
+                    user_id,
+                    record_id,
+                    d["by"],
+                ),
+            )
         ids = [i for i, _, _ in entries]
         for start in range(0, len(ids), 400):
             chunk = ids[start : start + 400]

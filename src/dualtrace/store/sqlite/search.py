@@ -174,9 +174,13 @@ class DenseIndex:
             return self._reload(conn, user_id, dim, version, cached)
 
     def _reload(
-        self, conn: sqlite3.Connection, user_id: str, dim: int, version: int,
+        self,
+        conn: sqlite3.Connection,
+        user_id: str,
+        dim: int,
+        version: int,
         cached: _UserMatrix | None,
-    ) -> _UserMatrix:  # fmt: skip
+    ) -> _UserMatrix:
         if cached is not None and len(cached.key_ids) and _only_appended(conn, user_id, cached):
             # keys were only added since (the common case: a write): read just the new ones
             last = int(cached.key_ids[-1])
@@ -248,10 +252,16 @@ def _best(
 
 
 def lexical_search(
-    conn: sqlite3.Connection, user_id: str, terms: Sequence[str], limit: int, scope: SearchScope,
-    admit: Admit | None = None, column: str = "body", lengths: bm25.UserLengths | None = None,
+    conn: sqlite3.Connection,
+    user_id: str,
+    terms: Sequence[str],
+    limit: int,
+    scope: SearchScope,
+    admit: Admit | None = None,
+    column: str = "body",
+    lengths: bm25.UserLengths | None = None,
     counts: bm25.TermCounts | None = None,
-) -> list[Candidate]:  # fmt: skip
+) -> list[Candidate]:
     """BM25 over the user's full-text keys (higher is better), best key per record (and,
     with `admit`, read deeper until `limit` records pass it; see `deepened`). `column`:
     "body" (the keys' text) or "gloss" (their words in the other language)."""
@@ -272,9 +282,12 @@ class _LexicalKeys:
     big user's rows, and reading every key took ~18 ms of a 30 ms search at 10,000 keys."""
 
     def __init__(
-        self, conn: sqlite3.Connection, user_id: str, scope: SearchScope,
+        self,
+        conn: sqlite3.Connection,
+        user_id: str,
+        scope: SearchScope,
         ranked: list[tuple[int, float]],
-    ) -> None:  # fmt: skip
+    ) -> None:
         self._conn, self._user_id, self._ranked = conn, user_id, ranked
         self._filters, self._params = _key_filters(scope)
         self._read = 0  # rows of `ranked` looked up

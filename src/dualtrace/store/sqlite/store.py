@@ -31,10 +31,19 @@ from dualtrace.store.sqlite.sessions import SQLiteSessions
 
 
 class SQLiteStore(
-    SQLiteEpisodes, SQLiteMemories, SQLiteGraph, SQLiteIndex, SQLiteSessions,
-    SQLiteMaintenance, SQLiteDeletion, SQLitePending, SQLiteBackup, SQLiteAccess, SQLiteBrowse,
+    SQLiteEpisodes,
+    SQLiteMemories,
+    SQLiteGraph,
+    SQLiteIndex,
+    SQLiteSessions,
+    SQLiteMaintenance,
+    SQLiteDeletion,
+    SQLitePending,
+    SQLiteBackup,
+    SQLiteAccess,
+    SQLiteBrowse,
     SQLiteCopy,
-):  # fmt: skip
+):
     """A Store in one SQLite file. Thread-safe through one connection and a lock.
 
     >>> store = SQLiteStore(":memory:")

@@ -38,10 +38,13 @@ def _refuse_others(
     for table, ids in (("episodes", turns), ("memories", memories)):
         if not ids:
             continue
-        theirs = [r[0] for r in conn.execute(
-            f"SELECT id FROM {table} WHERE id IN (SELECT value FROM json_each(?))",
-            (json.dumps(sorted(ids)),),
-        )]  # fmt: skip
+        theirs = [
+            r[0]
+            for r in conn.execute(
+                f"SELECT id FROM {table} WHERE id IN (SELECT value FROM json_each(?))",
+                (json.dumps(sorted(ids)),),
+            )
+        ]
         if theirs:
             raise ConflictError(
                 f"{table} {sorted(theirs)[:3]} are not user {user_id!r}'s; a memory may cite, "

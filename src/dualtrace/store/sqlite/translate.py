@@ -123,18 +123,28 @@ def connect(path: str, *, reader: bool = False) -> StoreConnection:
     """
     try:
         conn = sqlite3.connect(
-            path, isolation_level=None, check_same_thread=False, timeout=30,
+            path,
+            isolation_level=None,
+            check_same_thread=False,
+            timeout=30,
             factory=StoreConnection,
-        )  # fmt: skip
+        )
     except sqlite3.Error as exc:
         raise StoreError(
             f"cannot open SQLite file {path!r}: {exc}; check the path and permissions"
         ) from exc
     conn.label = path
     conn.row_factory = sqlite3.Row
-    pragmas = ("query_only = ON",) if reader else (
-        "journal_mode = WAL", "foreign_keys = ON", "secure_delete = ON", "synchronous = NORMAL",
-    )  # fmt: skip
+    pragmas = (
+        ("query_only = ON",)
+        if reader
+        else (
+            "journal_mode = WAL",
+            "foreign_keys = ON",
+            "secure_delete = ON",
+            "synchronous = NORMAL",
+        )
+    )
     try:
         # reading the schema is what finds a file that is not a database, or is cut short;
         # another program's database is refused before WAL mode or a table changes it

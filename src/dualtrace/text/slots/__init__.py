@@ -30,4 +30,4 @@ __all__ = [
     "same_subject",
     "same_value",
     "whose",
-]  # fmt: skip
+]

@@ -27,9 +27,16 @@ def _compiled(pattern: str) -> re.Pattern[str]:
 
 
 def attribute(
-    name: str, about: str, frames: tuple[re.Pattern[str], ...], say: tuple[str, str], *,
-    nouns: tuple[str, str] = ("", ""), ends: tuple[re.Pattern[str], ...] = (),
-    many: bool = False, qualified: bool = False, planned: bool = False,
-) -> Attribute:  # fmt: skip
+    name: str,
+    about: str,
+    frames: tuple[re.Pattern[str], ...],
+    say: tuple[str, str],
+    *,
+    nouns: tuple[str, str] = ("", ""),
+    ends: tuple[re.Pattern[str], ...] = (),
+    many: bool = False,
+    qualified: bool = False,
+    planned: bool = False,
+) -> Attribute:
     frames = frames + noun_frames(*nouns)
     return Attribute(name, _compiled(about), frames, say, ends, many, qualified, planned)

@@ -61,7 +61,10 @@ def _own_subject(clause: str, first: str) -> str:
         if not _SUBJECT_ZH.search(clause) and not cues.KIN_ZH.match(clause) and "我" in first:
             return "我" + clause
         return clause
-    if not cues.FIRST_PERSON_EN.search(clause) and not cues.KIN_EN.search(clause) \
-            and cues.FIRST_PERSON_EN.search(first):  # fmt: skip
+    if (
+        not cues.FIRST_PERSON_EN.search(clause)
+        and not cues.KIN_EN.search(clause)
+        and cues.FIRST_PERSON_EN.search(first)
+    ):
         return "I " + clause
     return clause[0].upper() + clause[1:]

@@ -62,10 +62,12 @@ _KIN_FORMS_EN = (
     r"grandma|grandmother|grandpa|grandfather|fianc[ée]e?|niece|nephew|in-laws?|buddy|pal"
 )
 KIN_WORDS_EN = "|".join(
-    (_KIN_FORMS_EN,
-     *(w for w in ENGLISH_KIN if not re.fullmatch(_KIN_FORMS_EN, w)),
-     r"(?:mother|father|sister|brother|son|daughter)-in-law")
-)  # fmt: skip
+    (
+        _KIN_FORMS_EN,
+        *(w for w in ENGLISH_KIN if not re.fullmatch(_KIN_FORMS_EN, w)),
+        r"(?:mother|father|sister|brother|son|daughter)-in-law",
+    )
+)
 KIN_MODIFIERS_EN = r"older|younger|little|big|elder|best|oldest|youngest|eldest|new|twin|step"
 KIN_EN = re.compile(
     rf"\b(?:my|our)\s+(?:(?:{KIN_MODIFIERS_EN})[-\s]?)?(?P<kin>{KIN_WORDS_EN})\b", re.I

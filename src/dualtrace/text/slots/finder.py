@@ -41,43 +41,148 @@ _PLACE_WORDS = re.compile(
 )
 # Qualifiers said in either language, as one word.
 _QUALIFIERS = {
-    "car": "car", "cars": "car", "vehicle": "car", "suv": "car", "ev": "car", "车": "car",
-    "汽车": "car", "新车": "car", "买车": "car", "laptop": "laptop", "computer": "laptop",
-    "macbook": "laptop", "notebook": "laptop", "电脑": "laptop", "笔记本": "laptop",
-    "trip": "trip", "travel": "trip", "vacation": "trip", "holiday": "trip", "旅行": "trip",
-    "旅游": "trip", "度假": "trip", "wedding": "wedding", "婚礼": "wedding", "结婚": "wedding",
-    "house": "house", "home": "house", "apartment": "house", "flat": "house", "房": "house",
-    "房子": "house", "买房": "house", "bike": "bike", "bicycle": "bike", "自行车": "bike",
-    "phone": "phone", "手机": "phone", "renovation": "renovation", "装修": "renovation",
-    "camera": "camera", "相机": "camera", "tv": "tv", "电视": "tv", "sofa": "sofa",
-    "couch": "sofa", "沙发": "sofa", "gift": "gift", "present": "gift", "礼物": "gift",
-    "tablet": "tablet", "ipad": "tablet", "平板": "tablet", "watch": "watch",
-    "smartwatch": "watch", "手表": "watch", "headphones": "headphones", "earbuds": "headphones",
-    "耳机": "headphones", "手环": "watch", "console": "console", "游戏机": "console",
+    "car": "car",
+    "cars": "car",
+    "vehicle": "car",
+    "suv": "car",
+    "ev": "car",
+    "车": "car",
+    "汽车": "car",
+    "新车": "car",
+    "买车": "car",
+    "laptop": "laptop",
+    "computer": "laptop",
+    "macbook": "laptop",
+    "notebook": "laptop",
+    "电脑": "laptop",
+    "笔记本": "laptop",
+    "trip": "trip",
+    "travel": "trip",
+    "vacation": "trip",
+    "holiday": "trip",
+    "旅行": "trip",
+    "旅游": "trip",
+    "度假": "trip",
+    "wedding": "wedding",
+    "婚礼": "wedding",
+    "结婚": "wedding",
+    "house": "house",
+    "home": "house",
+    "apartment": "house",
+    "flat": "house",
+    "房": "house",
+    "房子": "house",
+    "买房": "house",
+    "bike": "bike",
+    "bicycle": "bike",
+    "自行车": "bike",
+    "phone": "phone",
+    "手机": "phone",
+    "renovation": "renovation",
+    "装修": "renovation",
+    "camera": "camera",
+    "相机": "camera",
+    "tv": "tv",
+    "电视": "tv",
+    "sofa": "sofa",
+    "couch": "sofa",
+    "沙发": "sofa",
+    "gift": "gift",
+    "present": "gift",
+    "礼物": "gift",
+    "tablet": "tablet",
+    "ipad": "tablet",
+    "平板": "tablet",
+    "watch": "watch",
+    "smartwatch": "watch",
+    "手表": "watch",
+    "headphones": "headphones",
+    "earbuds": "headphones",
+    "耳机": "headphones",
+    "手环": "watch",
+    "console": "console",
+    "游戏机": "console",
     "book": "book",
-    "books": "book", "novel": "book", "书": "book", "food": "food", "dish": "food",
-    "meal": "food", "菜": "food", "食物": "food", "movie": "movie", "film": "movie",
-    "电影": "movie", "show": "show", "series": "show", "剧": "show", "song": "song",
-    "歌": "song", "band": "band", "乐队": "band", "color": "color", "colour": "color",
-    "颜色": "color", "restaurant": "restaurant", "餐厅": "restaurant", "drink": "drink",
-    "饮料": "drink", "bank": "bank", "银行": "bank", "insurance": "insurance",
-    "insurer": "insurance", "保险": "insurance", "carrier": "carrier", "运营商": "carrier",
-    "internet": "internet", "broadband": "internet", "宽带": "internet", "flight": "flight",
-    "航班": "flight", "interview": "interview", "面试": "interview", "surgery": "surgery",
-    "手术": "surgery", "exam": "exam", "考试": "exam", "party": "party", "聚会": "party",
-    "move": "move", "moving": "move", "搬家": "move", "e-reader": "e-reader", "kindle": "e-reader",
-    "groceries": "groceries", "买菜": "groceries", "furniture": "furniture", "家具": "furniture",
-    "school": "school", "学校": "school", "rent": "rent", "房租": "rent", "sport": "sport",
-    "运动": "sport", "city": "city", "城市": "city", "game": "game", "游戏": "game",
-    "author": "author", "作家": "author", "coffee": "coffee", "咖啡": "coffee",
-    "season": "season", "季节": "season", "animal": "animal", "动物": "animal",
-}  # fmt: skip
+    "books": "book",
+    "novel": "book",
+    "书": "book",
+    "food": "food",
+    "dish": "food",
+    "meal": "food",
+    "菜": "food",
+    "食物": "food",
+    "movie": "movie",
+    "film": "movie",
+    "电影": "movie",
+    "show": "show",
+    "series": "show",
+    "剧": "show",
+    "song": "song",
+    "歌": "song",
+    "band": "band",
+    "乐队": "band",
+    "color": "color",
+    "colour": "color",
+    "颜色": "color",
+    "restaurant": "restaurant",
+    "餐厅": "restaurant",
+    "drink": "drink",
+    "饮料": "drink",
+    "bank": "bank",
+    "银行": "bank",
+    "insurance": "insurance",
+    "insurer": "insurance",
+    "保险": "insurance",
+    "carrier": "carrier",
+    "运营商": "carrier",
+    "internet": "internet",
+    "broadband": "internet",
+    "宽带": "internet",
+    "flight": "flight",
+    "航班": "flight",
+    "interview": "interview",
+    "面试": "interview",
+    "surgery": "surgery",
+    "手术": "surgery",
+    "exam": "exam",
+    "考试": "exam",
+    "party": "party",
+    "聚会": "party",
+    "move": "move",
+    "moving": "move",
+    "搬家": "move",
+    "e-reader": "e-reader",
+    "kindle": "e-reader",
+    "groceries": "groceries",
+    "买菜": "groceries",
+    "furniture": "furniture",
+    "家具": "furniture",
+    "school": "school",
+    "学校": "school",
+    "rent": "rent",
+    "房租": "rent",
+    "sport": "sport",
+    "运动": "sport",
+    "city": "city",
+    "城市": "city",
+    "game": "game",
+    "游戏": "game",
+    "author": "author",
+    "作家": "author",
+    "coffee": "coffee",
+    "咖啡": "coffee",
+    "season": "season",
+    "季节": "season",
+    "animal": "animal",
+    "动物": "animal",
+}
 _QUALIFIER_WORDS = re.compile(
-    r"\b(?:" + "|".join(sorted((w for w in _QUALIFIERS if not has_cjk(w)), key=len,
-                                reverse=True)) + r")\b|"
+    r"\b(?:"
+    + "|".join(sorted((w for w in _QUALIFIERS if not has_cjk(w)), key=len, reverse=True))
+    + r")\b|"
     + "|".join(sorted((w for w in _QUALIFIERS if has_cjk(w)), key=len, reverse=True)),
     re.I,
-)  # fmt: skip
+)
 _NOUN_OF = {  # where a qualified attribute's qualifier is said
     "budget": re.compile(r"\bbudget\b|预算|花", re.I),
     "favourite": re.compile(r"\bfavou?rite\b|\bfave\b|最喜欢|最爱", re.I),
@@ -175,11 +280,16 @@ def _statement(attribute: Attribute, clause: str) -> tuple[int, SlotStatement] |
                 return None
             negated = not ended and _negated(clause, match)
             statement = SlotStatement(
-                attribute=attribute.name, value=value, subject=subject,
-                qualifier=qualifier_of(attribute, clause), ended=ended or negated,
-                hedged=_hedged(attribute, clause, match.start("v")), cue=_cue(clause),
-                many=attribute.many, start=match.start(),
-            )  # fmt: skip
+                attribute=attribute.name,
+                value=value,
+                subject=subject,
+                qualifier=qualifier_of(attribute, clause),
+                ended=ended or negated,
+                hedged=_hedged(attribute, clause, match.start("v")),
+                cue=_cue(clause),
+                many=attribute.many,
+                start=match.start(),
+            )
             return match.end() - match.start(), statement
     return None
 
@@ -322,8 +432,11 @@ def _cue_characters(text: str) -> set[int]:
         at = run.start()
         for word in segment(run.group(0)):
             meaning = set(senses.get(word, ()))
-            found.update(at + i for i, char in enumerate(word)
-                         if len(word) == 1 or meaning & set(senses.get(char, ())))  # fmt: skip
+            found.update(
+                at + i
+                for i, char in enumerate(word)
+                if len(word) == 1 or meaning & set(senses.get(char, ()))
+            )
             at += len(word)
     return found
 
@@ -341,15 +454,17 @@ def ask(question: str) -> tuple[SlotQuestion, ...]:
         if attribute.name == "age" and _age_of_a_thing(question):
             continue
         said = {
-            m.group(0).casefold() for m in attribute.about.finditer(question)
+            m.group(0).casefold()
+            for m in attribute.about.finditer(question)
             if len(m.group(0)) > 1 or not CJK.match(m.group(0)) or m.start() in alone
-        }  # fmt: skip
+        }
         if not said:
             continue
         qualifier = qualifier_of(attribute, question)
         if qualifier is not None and attribute.name in _NOUN_OF:
-            hidden.update(a.name for a in ATTRIBUTES
-                          if a is not attribute and a.about.search(qualifier))  # fmt: skip
+            hidden.update(
+                a.name for a in ATTRIBUTES if a is not attribute and a.about.search(qualifier)
+            )
         subject = _subject(question, attribute)
         asked = SlotQuestion(attribute.name, None if subject == "someone" else subject, qualifier)
         found.append((len(said), asked))

@@ -485,9 +485,7 @@ LIFE: tuple[Attribute, ...] = (
                 r"\b(?:got|have|went\s+for)\s+(?:an?\s+)?(?P<v>(?:[\w-]+\s+){0,2}?(?:bob|pixie\s+cut|buzz\s*cut|undercut|fringe|bangs|perm|curls|braids|hair))\b"
             ),
             zh(r"(?:剪了|剪成了?|染了|染成了?|烫了|换了|留了)(?:个|一个)?{V}"),
-            zh(
-                r"(?:现在是|现在)(?P<v>[{CJK}]{0,3}(?:短发|长发|卷发|直发|寸头|光头|丸子头|刘海))"
-            ),
+            zh(r"(?:现在是|现在)(?P<v>[{CJK}]{0,3}(?:短发|长发|卷发|直发|寸头|光头|丸子头|刘海))"),
         ),
         ("{s}'s hair: {v}.", "{s}的发型：{v}。"),
         nouns=("hair hairstyle haircut", "发型 头发"),
