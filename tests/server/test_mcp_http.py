@@ -82,7 +82,7 @@ def test_http_client_calls_every_tool_for_the_keys_user(server: Server) -> None:
 
     seen = _run(server, server.keys["alice"], alice)
     episode = seen["episode"]
-    assert len(seen["names"]) == 9
+    assert len(seen["names"]) == 10
     assert episode in [h["id"] for h in seen["hits"]["hits"]]
     assert marker in seen["context"]["text"]
     assert episode in [r["id"] for r in seen["listed"]["items"]]
@@ -183,7 +183,7 @@ def test_dev_mode_needs_no_key_but_a_user(servers: Callable[..., Server]) -> Non
         headers={"X-Dualtrace-User": "devi", "Accept": "application/json, text/event-stream"},
         timeout=30,
     )
-    assert named.status_code == 200 and len(named.json()["result"]["tools"]) == 9
+    assert named.status_code == 200 and len(named.json()["result"]["tools"]) == 10
 
 
 def _initialize_error(server: Server, query: str) -> str:

@@ -47,8 +47,8 @@ from dualtrace.memory import Memory
 
 CASES = Path(__file__).with_name("cases") / "crosslingual.jsonl"
 HELDOUT = Path(__file__).with_name("cases") / "crosslingual_heldout.jsonl"
-# Written on 2 Dec 2026 by a helper that saw neither the engine nor its results, and measured
-# once (docs/benchmarks.md, "An unseen case set"): an honest estimate, until it is read.
+# Written on 2 Dec 2026 by someone who saw neither the engine nor its results, and measured
+# once (docs/notebook.md, "An unseen case set"): an honest estimate, until it is read.
 UNSEEN = Path(__file__).with_name("cases") / "crosslingual_unseen.jsonl"
 DIRECTIONS = ("en→zh", "zh→en")
 ASKED = ("cross", "same")  # the question in the other language; in the fact's own

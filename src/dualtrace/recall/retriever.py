@@ -25,7 +25,7 @@ FILTERED_DEPTH = 20
 
 # The gloss channel (the question's words against the keys' words in the other language)
 # weighs this share of `crosslingual_weight`: at the full weight it pulled the same-language
-# ceiling of `bench crosslingual` down from 0.881 to 0.833 (docs/benchmarks.md).
+# ceiling of `bench crosslingual` down from 0.881 to 0.833 (docs/notebook.md).
 GLOSS_SHARE = 0.5
 
 # Channels whose scores already lie on a fixed [0, 1] scale (not min-max stretched).

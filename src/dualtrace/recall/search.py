@@ -35,7 +35,7 @@ MAX_LIMIT = 1000
 # min-max fusion scored each candidate against another crowd). Small limits, the common ones,
 # rank one small pool; a 4,000-token context (400 hits) ranks 60 + 300 + 600 candidates. A
 # pool of 1,200 for 400 hits spent ~40% of its time loading records that never became hits,
-# and the boosts seldom lift a candidate from past 600 into the first 400 (docs/benchmarks.md).
+# and the boosts seldom lift a candidate from past 600 into the first 400 (docs/notebook.md).
 # A deeper tier's scores are scaled to stay below the hits before it (`below`).
 TIERS = ((20, 60), (100, 300), (400, 600), (MAX_LIMIT, MAX_LIMIT))
 # A context ranks one pool for all its candidates (`read_depth`): three times as many, at

@@ -12,7 +12,7 @@ _DECIMAL = r"(?<=\d)\.(?=\d)"
 _SENTENCE = re.compile(rf"(?:[^.!?。！？\n]|{_DECIMAL})+(?:[.!?。！？]+[\"'”’)]*|\n|$)")
 # Clauses for extraction end at every single mark, semicolons included: "..." leaves bare
 # marks (dropped) and a closing quote opens the next clause (as extraction has always split,
-# so that merging the two splitters changed no memory; docs/benchmarks.md, 30 Nov 2026).
+# so that merging the two splitters changed no memory; docs/notebook.md, 30 Nov 2026).
 _CLAUSE = re.compile(rf"(?:[^.!?。！？；;\n]|{_DECIMAL})*(?:[.!?。！？；;]|\n|$)")
 
 

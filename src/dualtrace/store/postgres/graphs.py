@@ -5,7 +5,7 @@ graph finds a user's nearest keys only as well as the user's share of the graph 
 Measured with random 384-dimension vectors (the hardest case), recall@50 against exact
 search was 0.90 for a user holding 10% of a 100k table at ef_search 800, 0.87 at 1% of 1M;
 a user's own graph, 30,000 keys in a 100,000-key table, gave 1.000 from ef_search 200 up,
-in 9-24 ms; with real e5-small vectors 0.998 (see GRAPH_M; docs/benchmarks.md). So users
+in 9-24 ms; with real e5-small vectors 0.998 (see GRAPH_M; docs/notebook.md). So users
 are searched exactly up to GRAPH_FROM keys (exact search never misses and is fast there),
 and above it through a graph of their own, built by the maintenance pass (`Memory.maintain`,
 `dualtrace maintain`): `refresh` builds it with CREATE INDEX CONCURRENTLY (other users'
@@ -36,7 +36,7 @@ DROP_BELOW = GRAPH_FROM // 2
 # Real e5-small vectors, a 30,000-key user whose facts repeat (7,000 duplicate vectors):
 # recall@50 at ef_search 800 0.979 with the defaults (one query in 60 found none of its
 # neighbours: the walk stayed in another region), 0.998 with these (worst query 0.98),
-# for twice the build time (19 s) and ~5 ms more a search (docs/benchmarks.md).
+# for twice the build time (19 s) and ~5 ms more a search (docs/notebook.md).
 GRAPH_M, GRAPH_EF_CONSTRUCTION = 24, 128
 # Session advisory locks serialising graph builds per user: this key, then the user's hash.
 GRAPH_LOCK = 0x67726170  # "grap"

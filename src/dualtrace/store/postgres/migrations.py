@@ -290,7 +290,7 @@ Migration = str | Callable[[psycopg.Connection[tuple[object, ...]]], None]
 
 # The row-security test with each setting read once per statement (an InitPlan) rather than
 # once per row: as written in 0001, a 10,000-key user's exact dense search spent ~10 ms and a
-# count of their keys ~4 ms calling current_setting() (docs/benchmarks.md, "Scale").
+# count of their keys ~4 ms calling current_setting() (docs/notebook.md, "Scale").
 _OWN_ROWS_ONCE = (
     "user_id = (SELECT current_setting('dualtrace.user_id', true)) "
     "OR (SELECT current_setting('dualtrace.all_users', true)) = 'on'"

@@ -11,7 +11,7 @@ order. Exact search costs ~2 µs a key (a 10,000-key user in a 1M-key table: 61.
 p50 / p95 with the lexical channel, `bench/scale.py`). The walk's candidate list: ef_search
 800; a user's own graph of 30,000 random 384-dimension vectors gave recall@50 1.000 at 200,
 400 and 800, of 30,000 real e5-small vectors 0.996 at 400 and 0.998 at 800, 20 -> 25 ms
-(docs/benchmarks.md).
+(docs/notebook.md).
 
 Lexical search: each key's text is indexed as a tsvector: its Latin-script words through
 the `english` configuration (stemming, stop words), its Chinese words — segmented by the
