@@ -18,6 +18,7 @@ from mcp.shared.exceptions import MCPError
 from mcp_types import CallToolResult
 from service_live import Server, cli, new_key
 
+from dualtrace.access import PREFIX
 from dualtrace.config import ServiceConfig
 from dualtrace.server.serve import DEV_USER, urls
 
@@ -226,3 +227,20 @@ def test_dev_mode_tells_a_client_how_to_name_its_user(servers: Callable[..., Ser
     assert _run(dev, None, remember, query)["episodes"]
     users = httpx.get(f"{dev.base}/v1/users", timeout=30).json()["users"]
     assert [u["user_id"] for u in users] == [DEV_USER]
+
+
+def test_mcp_changes_name_the_key_that_made_them(server: Server) -> None:
+    actor = "key:" + server.keys["alice"].removeprefix(PREFIX).split("_")[0]
+
+    async def alice(client: Client) -> dict[str, Any]:
+        added = _ok(
+            await client.call_tool(
+                "add_memory", {"content": "I moved to Porto and I work at Farfetch now."}
+            )
+        )
+        turn = added["episodes"][0]
+        _ok(await client.call_tool("update_memory", {"id": turn, "text": "I moved to Porto."}))
+        return _ok(await client.call_tool("memory_history", {"id": turn}))
+
+    history = _run(server, server.keys["alice"], alice)
+    assert [e["actor"] for e in history["entries"]] == [actor, actor], history

@@ -37,11 +37,13 @@ from dualtrace.server.mcp_tools import build_mcp_server
 from dualtrace.server.service import Service
 
 # The user a request acts for; raises a DualtraceError (AuthError, ForbiddenError, …).
-Authenticate = Callable[[Request], str]
+#: The user a request acts for, and who its changes are recorded as (None: the store's actor).
+Authenticate = Callable[[Request], tuple[str, str | None]]
 
 PATH = "/mcp"
 USER_HEADER = "x-dualtrace-user"
 _STATE_KEY = "dualtrace.mcp_user"
+_ACTOR_KEY = "dualtrace.mcp_actor"
 
 
 def mount(app: FastAPI, service: Service) -> AbstractAsyncContextManager[None]:
@@ -70,7 +72,7 @@ def _example_url(request: Request) -> str:
 def service_authenticator(service: Service) -> Authenticate:
     """The service's own check of the API key (and rate limit), then the key's user."""
 
-    def authenticate(request: Request) -> str:
+    def authenticate(request: Request) -> tuple[str, str | None]:
         client = request.client.host if request.client else "?"
         principal = service.authenticate(request.headers.get("authorization"), client)
         user = named_user(request)
@@ -82,7 +84,7 @@ def service_authenticator(service: Service) -> Authenticate:
                 f"{_example_url(request)} (or send the X-Dualtrace-User header); each user "
                 "id is a memory of its own"
             )
-        return principal.user(user)
+        return principal.user(user), principal.actor
 
     return authenticate
 
@@ -123,12 +125,18 @@ def _user_of(ctx: Context) -> str:
     return user
 
 
+def _actor_of(ctx: Context) -> str | None:
+    request = ctx.request_context.request
+    actor = getattr(request, "scope", {}).get("state", {}).get(_ACTOR_KEY)
+    return actor if isinstance(actor, str) else None
+
+
 class MCPEndpoint:
     """An ASGI app serving the MCP tools of `memory` over streamable HTTP."""
 
     def __init__(self, memory: Memory, authenticate: Authenticate, *, host: str = "127.0.0.1"):
         self.authenticate = authenticate
-        self.server = build_mcp_server(memory, _user_of)
+        self.server = build_mcp_server(memory, _user_of, actor_of=_actor_of)
         # Builds the session manager. The SDK's own DNS-rebinding guard is off: it covered
         # only some loopback hosts (not 127.0.0.2); the service's Guard (edge.py) checks
         # Host and Origin on every route, /mcp included, the same way.
@@ -149,10 +157,11 @@ class MCPEndpoint:
         request = Request(scope, receive)
         try:
             # a key lookup reads the store: off the event loop
-            user = await anyio.to_thread.run_sync(self.authenticate, request)
+            user, actor = await anyio.to_thread.run_sync(self.authenticate, request)
         except DualtraceError as exc:
             response = refusal(exc, await _request_id(request))
             await response(scope, receive, send)
             return
-        scope.setdefault("state", {})[_STATE_KEY] = user
+        state = scope.setdefault("state", {})
+        state[_STATE_KEY], state[_ACTOR_KEY] = user, actor
         await self.server.session_manager.handle_request(scope, receive, send)

@@ -13,6 +13,7 @@ import functools
 import inspect
 import logging
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Annotated, Any, Literal
 
 from mcp.server.mcpserver import Context, MCPServer
@@ -43,6 +44,10 @@ log = logging.getLogger(__name__)
 
 # The user a call acts for, found from the request's context (raises ToolError if none).
 UserOf = Callable[[Context], str]
+#: Who history and the audit log name for a call's changes (an API key: "key:<id>"); None:
+#: the store's configured actor.
+ActorOf = Callable[[Context], str | None]
+_ACTOR: ContextVar[str | None] = ContextVar("dualtrace_mcp_actor", default=None)
 
 MemoryKind = Literal["episode", "fact", "preference", "event", "episode_chunk", "summary"]
 
@@ -75,8 +80,11 @@ Time = Annotated[
 ]
 
 
-def build_mcp_server(memory: Memory, user_of: UserOf, *, name: str = "dualtrace") -> MCPServer:
-    """An MCP server whose tools act on `memory` for the user `user_of(ctx)` names."""
+def build_mcp_server(
+    memory: Memory, user_of: UserOf, *, name: str = "dualtrace", actor_of: ActorOf | None = None
+) -> MCPServer:
+    """An MCP server whose tools act on `memory` for the user `user_of(ctx)` names; their
+    changes are recorded as made by `actor_of(ctx)`."""
     # The SDK's constructor calls logging.basicConfig (a Rich handler on the root logger);
     # logging belongs to the application that embeds us, so the root logger is put back.
     root = logging.getLogger()
@@ -88,7 +96,7 @@ def build_mcp_server(memory: Memory, user_of: UserOf, *, name: str = "dualtrace"
     root.setLevel(level)
     for tool, annotations, title in TOOLS:
         server.add_tool(
-            _bind(tool, memory, user_of),
+            _bind(tool, memory, user_of, actor_of),
             name=tool.__name__,
             title=title,
             description=tool.__doc__,
@@ -98,7 +106,9 @@ def build_mcp_server(memory: Memory, user_of: UserOf, *, name: str = "dualtrace"
     return server
 
 
-def _bind(tool: Callable[..., Result], memory: Memory, user_of: UserOf) -> Callable[..., Any]:
+def _bind(
+    tool: Callable[..., Result], memory: Memory, user_of: UserOf, actor_of: ActorOf | None
+) -> Callable[..., Any]:
     """The tool with `memory` and the caller's user filled in: its signature, minus those
     two, plus the SDK's `ctx`, is what the input schema is built from. It answers a
     `CallToolResult` whose text content is the result's own (`Result.as_text`), not the
@@ -107,8 +117,12 @@ def _bind(tool: Callable[..., Result], memory: Memory, user_of: UserOf) -> Calla
     @functools.wraps(tool)
     def call(*args: Any, ctx: Context, **kwargs: Any) -> CallToolResult:
         user = user_of(ctx)
-        with tool_errors(tool.__name__):
-            result = tool(memory, user, *args, **kwargs)
+        token = _ACTOR.set(None if actor_of is None else actor_of(ctx))
+        try:
+            with tool_errors(tool.__name__):
+                result = tool(memory, user, *args, **kwargs)
+        finally:
+            _ACTOR.reset(token)
         return CallToolResult(
             content=[TextContent(type="text", text=result.as_text())],
             structured_content=result.as_structured(),
@@ -169,7 +183,9 @@ def add_memory(
         message["name"] = speaker
     if message_id is not None:
         message["id"] = message_id
-    res = memory.add([message], user_id=user, session_id=session_id, timestamp=timestamp)
+    res = memory.add(
+        [message], user_id=user, session_id=session_id, timestamp=timestamp, actor=_ACTOR.get()
+    )
     events = [EventOut(memory_id=i, event=e, text=t) for i, e, t in res.events]
     return AddOut(episodes=res.episodes, events=events, warnings=res.warnings)
 
@@ -316,13 +332,13 @@ def update_memory(
     change, and undo_change with that entry's id puts the old text back. For a value that
     changed in the world ("I moved"), prefer add_memory: the new value then supersedes the
     old one and both stay dated."""
-    return record_out(memory.update(id, text, user_id=user), details=True)
+    return record_out(memory.update(id, text, user_id=user, actor=_ACTOR.get()), details=True)
 
 
 def delete_memory(memory: Memory, user: str, id: Id) -> DoneOut:
     """Delete a memory or stored turn for good: its text, search keys and history leave the
     store, and it cannot be undone. Use it when the user asks you to forget something."""
-    memory.delete(id, user_id=user)
+    memory.delete(id, user_id=user, actor=_ACTOR.get())
     return DoneOut(deleted=id)
 
 
@@ -342,7 +358,7 @@ def undo_change(
     SUPERSEDE makes the old value valid again; an ADD of a derived memory deletes it; a
     MERGE splits the merged value out again; a REINFORCE drops the repeat. Use it when a
     correction or a derived memory was wrong."""
-    memory.revert(entry_id, user_id=user)
+    memory.revert(entry_id, user_id=user, actor=_ACTOR.get())
     return DoneOut(deleted=None)
 
 
