@@ -35,8 +35,16 @@ TOOLS = {
     "delete_memory",
     "memory_history",
     "undo_change",
+    "get_profile",
 }
-READ_ONLY = {"search_memory", "get_context", "list_memories", "get_memory", "memory_history"}
+READ_ONLY = {
+    "search_memory",
+    "get_context",
+    "list_memories",
+    "get_memory",
+    "memory_history",
+    "get_profile",
+}
 
 
 def _params(db: Path, home: Path, user: str) -> StdioServerParameters:
