@@ -22,7 +22,6 @@ from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
 from dualtrace.config import MemoryConfig
-from dualtrace.encode import patterns
 from dualtrace.encode.episodes import new_id
 from dualtrace.encode.messages import ROLES
 from dualtrace.encode.recorder import EpisodeRecorder
@@ -48,8 +47,10 @@ from dualtrace.session.summary import (
     TurnFacts,
     normalise_value,
     read_turn,
+    value_key,
 )
 from dualtrace.store.base import Store
+from dualtrace.text.slots.stored import holds_value
 from dualtrace.text.tokens import count_tokens
 
 SUMMARY_HEADER = "## This session so far (facts; newest value wins)"
@@ -311,10 +312,10 @@ class Session:
         stale: set[str] = set()
         records = store.get_memories(self.user_id, [h.id for h in hits if h.kind != "episode"])
         for rid, record in records.items():
-            if record.predicate in patterns.SINGLE_VALUED and record.subject and record.object:
-                key = (record.subject.casefold(), record.predicate)
-                if key in current and current[key] != normalise_value(record.object):
-                    stale.add(rid)
+            key = value_key(record)
+            value = normalise_value(record.object or "")
+            if key in current and holds_value(record) and value and current[key] != value:
+                stale.add(rid)
         turns = store.get_episodes(self.user_id, [h.id for h in hits if h.kind == "episode"])
         for eid, turn in turns.items():
             for key, obj, _ in self._turn_facts(turn).keyed:

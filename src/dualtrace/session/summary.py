@@ -1,5 +1,11 @@
-"""A session's rolling summary: single-valued facts (newest value wins), notes, the active
-goal and pending tasks, read from the stored turns with the rule extractor."""
+"""A session's rolling summary: the current value of each one-valued fact, notes, the active
+goal and pending tasks, read from the stored turns with the rule extractor.
+
+Which value is current is decided as the writer decides it for long-term memory
+(`lifecycle/consolidate.decide`, on the slots of `text/slots`): a new value of a one-valued
+slot replaces the held one, an ended one removes it, a hedge or an older value learned late
+leaves it, and another person's slot is theirs. A session and the long-term store therefore
+agree on every statement (tests/test_session_slots.py)."""
 
 from __future__ import annotations
 
@@ -9,9 +15,11 @@ from dataclasses import dataclass, field, replace
 from dualtrace.encode import patterns
 from dualtrace.encode.base import Window
 from dualtrace.encode.rules import RulesExtractor
-from dualtrace.models import Episode
+from dualtrace.lifecycle import consolidate
+from dualtrace.models import Episode, MemoryDraft, MemoryRecord
 from dualtrace.text.dates import resolve_text
 from dualtrace.text.sentences import split_sentences
+from dualtrace.text.slots.stored import holds_value, slot_of
 
 GOAL_PREDICATES = frozenset({"plans_to", "decided_to"})
 MAX_NOTES = 12  # the summary stays small: the newest notes and tasks only
@@ -30,6 +38,7 @@ class TurnFacts:
     """What one turn adds to the summary."""
 
     keyed: tuple[tuple[Key, str, str], ...] = ()  # (key, object, subject as written)
+    stated: tuple[MemoryRecord, ...] = ()  # the one-valued statements, as the writer sees them
     notes: tuple[str, ...] = ()
     goal: str | None = None
     tasks: tuple[str, ...] = ()
@@ -41,6 +50,7 @@ class _Value:
     predicate: str
     object: str
     seq: int
+    record: MemoryRecord | None = None
 
 
 @dataclass
@@ -54,8 +64,8 @@ class RollingSummary:
 
     def fold(self, seq: int, facts: TurnFacts) -> None:
         """Take in one turn's facts (turns arrive oldest first)."""
-        for key, obj, subject in facts.keyed:
-            self.values[key] = _Value(subject, key[1], obj, seq)
+        for record in facts.stated:
+            self._decide(seq, record)
         for note in facts.notes:
             self.notes.pop(normalise_value(note), None)  # said again: it moves to the newest place
             self.notes[normalise_value(note)] = (note, seq)
@@ -66,6 +76,23 @@ class RollingSummary:
         for table, cap in ((self.notes, MAX_NOTES), (self.tasks, MAX_TASKS)):
             for stale in list(table)[:-cap]:
                 del table[stale]
+
+    def _decide(self, seq: int, record: MemoryRecord) -> None:
+        """Take in one statement as the writer would (see the module docstring)."""
+        key = value_key(record)
+        held = [v.record for v in self.values.values() if v.record is not None]
+        same = [m for m in held if consolidate.subject_key(m) == consolidate.subject_key(record)]
+        decision = consolidate.decide(record, same, [])
+        if decision.action in ("SUPERSEDE", "INVALIDATE") and not decision.older:
+            gone = {m.id for m in decision.targets}
+            self.values = {
+                k: v for k, v in self.values.items() if v.record is None or v.record.id not in gone
+            }
+        if key is None or decision.older or decision.action in ("NOOP", "REINFORCE"):
+            return
+        if decision.action != "INVALIDATE" and holds_value(record):
+            subject = record.subject or ""
+            self.values[key] = _Value(subject, key[1], record.object or "", seq, record)
 
     def current(self) -> dict[Key, str]:
         """Each single-valued fact's newest value, normalised for comparison."""
@@ -104,6 +131,7 @@ def read_turn(turn: Episode, extractor: RulesExtractor) -> TurnFacts:
     if turn.role not in extractor.config.roles:
         return TurnFacts()
     keyed: list[tuple[Key, str, str]] = []
+    stated: list[MemoryRecord] = []
     notes: list[str] = []
     tasks: list[str] = []
     goal: str | None = None
@@ -113,13 +141,54 @@ def read_turn(turn: Episode, extractor: RulesExtractor) -> TurnFacts:
             tasks.append(drafts[0].text if drafts else resolve_text(sentence, turn.occurred_at))
             continue
         for d in drafts:
-            if d.predicate in patterns.SINGLE_VALUED and d.subject and d.object:
-                keyed.append(((d.subject.casefold(), d.predicate), d.object, d.subject))
+            record = _as_record(d, turn, len(stated))
+            key = value_key(record)
+            if one_valued(record):
+                stated.append(record)
+                if key is not None and holds_value(record):
+                    keyed.append((key, d.object or "", d.subject or ""))
             elif d.predicate in GOAL_PREDICATES:
                 goal = d.text
             else:
                 notes.append(d.text)
-    return TurnFacts(tuple(keyed), tuple(notes), goal, tuple(tasks))
+    return TurnFacts(tuple(keyed), tuple(stated), tuple(notes), goal, tuple(tasks))
+
+
+def one_valued(record: MemoryRecord) -> bool:
+    """Whether a statement is about a fact with one value at a time: a slot that holds one
+    (said, ended or hedged), or a one-valued predicate of the pattern tables."""
+    if not record.subject or not record.predicate:
+        return False
+    slot = slot_of(record)
+    if slot is not None:
+        return not slot.get("many")
+    return record.predicate in patterns.SINGLE_VALUED and bool(record.object)
+
+
+def value_key(record: MemoryRecord) -> Key | None:
+    """(subject, predicate) of a one-valued statement, with its slot's qualifier if any
+    ("budget:car"); None when it states none."""
+    if not one_valued(record):
+        return None
+    qualifier = (slot_of(record) or {}).get("qualifier")
+    predicate = f"{record.predicate}:{qualifier}" if qualifier else str(record.predicate)
+    return (record.subject or "").casefold(), predicate
+
+
+def _as_record(d: MemoryDraft, turn: Episode, n: int) -> MemoryRecord:
+    """A draft as the writer would store it: dated, sourced, its slot in its metadata."""
+    return MemoryRecord(
+        id=f"{turn.id}#{n}",
+        user_id="",
+        kind=d.kind,
+        text=d.text,
+        subject=d.subject,
+        predicate=d.predicate,
+        object=d.object,
+        valid_from=d.valid_from or turn.occurred_at,
+        source_episode_ids=(turn.id,),
+        metadata={"slot": d.slot} if d.slot else {},
+    )
 
 
 def normalise_value(text: str) -> str:
