@@ -156,3 +156,12 @@ def test_add_takes_text_and_still_content_and_undo_reverts_an_update(mem: Memory
     assert not seen["old"].is_error
     assert seen["undone"] == {"ok": True}
     assert seen["got"]["text"] == "I live in Hangzhou."
+
+
+def test_the_kinds_a_tool_takes_are_the_kinds_stored() -> None:
+    from typing import get_args
+
+    from dualtrace.models import ITEM_KINDS
+    from dualtrace.server.mcp_tools import MemoryKind
+
+    assert get_args(MemoryKind) == ITEM_KINDS

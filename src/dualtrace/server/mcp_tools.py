@@ -49,7 +49,10 @@ UserOf = Callable[[Context], str]
 ActorOf = Callable[[Context], str | None]
 _ACTOR: ContextVar[str | None] = ContextVar("dualtrace_mcp_actor", default=None)
 
-MemoryKind = Literal["episode", "fact", "preference", "event", "episode_chunk", "summary"]
+# models.ITEM_KINDS, written out for the schema (tests/server/test_mcp_tools.py keeps them equal)
+MemoryKind = Literal[
+    "episode", "fact", "preference", "event", "episode_chunk", "summary", "goal", "task"
+]
 
 INSTRUCTIONS = """\
 Long-term memory of one user, kept by dualtrace. Every turn you store is kept word for word
