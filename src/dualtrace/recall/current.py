@@ -91,13 +91,13 @@ def slot_view(
         mine = _known_by(store, user_id, mine, at)
     if not mine:
         return None
-    valid = [m for m in mine if _valid_at(m, at)]
+    valid = [m for m in mine if valid_at(m, at)]
     newest: dict[tuple[str, ...], MemoryRecord] = {}
     for m in valid:  # oldest first: the last one of a slot is its newest value
         if holds_value(m):  # a many-valued slot keeps every value: each is its own key
             newest[(*_key(m), m.id) if _slot(m).get("many") else _key(m)] = m
     current = tuple(m.id for m in newest.values())
-    closed = [m for m in mine if not _valid_at(m, at) and _begun(m, at)]
+    closed = [m for m in mine if not valid_at(m, at) and begun(m, at)]
     still = {s for m in valid for s in m.source_episode_ids}
     stale = {m.id for m in closed} | {
         s for m in closed for s in m.source_episode_ids if s not in still
@@ -166,14 +166,15 @@ def _known_by(
     return [m for m in memories if not m.source_episode_ids or said & set(m.source_episode_ids)]
 
 
-def _valid_at(m: MemoryRecord, at: datetime | None) -> bool:
+def valid_at(m: MemoryRecord, at: datetime | None) -> bool:
     """Valid now (not closed), or at `at`: begun by then and not yet closed."""
     if at is None:
         return m.valid_to is None and m.invalidated_at is None
-    return _begun(m, at) and (m.valid_to is None or m.valid_to > at)
+    return begun(m, at) and (m.valid_to is None or m.valid_to > at)
 
 
-def _begun(m: MemoryRecord, at: datetime | None) -> bool:
+def begun(m: MemoryRecord, at: datetime | None) -> bool:
+    """Begun by `at` (valid time; any time when `at` is None)."""
     return at is None or m.valid_from is None or m.valid_from <= at
 
 

@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 
 from dualtrace.inputs import check_count, check_flag, check_user_id, parse_time
 from dualtrace.models import MemoryRecord, Profile, ProfileValue
+from dualtrace.recall.current import begun, valid_at
 from dualtrace.store.ports.memory_reads import MemoryReads
 from dualtrace.text.slots import ATTRIBUTES
 from dualtrace.text.slots.stored import holds_value, slot_of
@@ -57,13 +58,13 @@ def read_profile(
     memories = store.memories_by_predicate(
         user_id, [*(a.name for a in ATTRIBUTES), *CARRIED], include_invalid=closed_too
     )
-    valid = [m for m in memories if _valid_at(m, as_of)]
+    valid = [m for m in memories if valid_at(m, as_of)]
     by_id = {m.id: m for m in memories}
     replaced = _replaced_index(memories) if history else {}
     values = [_value(m, replaced, by_id, as_of) for m in _current(valid)]
     goals = [_value(m, {}, by_id, as_of) for m in valid if _open(m, GOAL)]
     tasks = [_value(m, {}, by_id, as_of) for m in valid if _open(m, TASK)]
-    summaries = [m for m in memories if m.predicate == SESSION_SUMMARY and _begun(m, as_of)]
+    summaries = [m for m in memories if m.predicate == SESSION_SUMMARY and begun(m, as_of)]
     summary = summaries[-1].text if summaries else None
     text, references = _render(
         values, goals, tasks, summaries[-1] if summaries else None, max_tokens
@@ -84,17 +85,6 @@ def read_profile(
 def _open(m: MemoryRecord, kind: str) -> bool:
     """An open goal or task a session end stored (one closed is superseded by its closing)."""
     return m.predicate == kind and m.kind == kind and m.metadata.get("status") == "open"
-
-
-def _valid_at(m: MemoryRecord, at: datetime | None) -> bool:
-    """Valid now (not closed), or at `at`: begun by then and not yet closed (valid time)."""
-    if at is None:
-        return m.valid_to is None and m.invalidated_at is None
-    return _begun(m, at) and (m.valid_to is None or m.valid_to > at)
-
-
-def _begun(m: MemoryRecord, at: datetime | None) -> bool:
-    return at is None or m.valid_from is None or m.valid_from <= at
 
 
 def _key(m: MemoryRecord) -> tuple[str, str, str]:
@@ -141,7 +131,7 @@ def _chain(
     todo = [m.id]
     while todo:
         for r in replaced.get(todo.pop(), []):
-            if r.id not in found and r.id != m.id and _begun(r, as_of):
+            if r.id not in found and r.id != m.id and begun(r, as_of):
                 found[r.id] = r
                 todo.append(r.id)
     return sorted(
