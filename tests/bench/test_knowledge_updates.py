@@ -282,3 +282,29 @@ def test_cli_bench_updates_prints_the_rates(
     assert f"report written to {out / 'report.md'}" in result.output
     saved = json.loads((out / "results.json").read_text())
     assert saved["cases"]["total"] == 1
+
+
+def test_a_case_s_own_context_turns_join_its_session_and_leave_others_as_they_were():
+    base = {
+        "id": "ctx-1",
+        "lang": "en",
+        "attribute": "residence",
+        "kind": "plan",
+        "old": "I live in Porto.",
+        "new": "We're moving to Lisbon in October.",
+        "question": "Where do I live?",
+        "keep": ["Porto"],
+        "tempt": ["Lisbon"],
+    }
+    plain = updates._case(base, "T")
+    rich = updates._case(
+        {**base, "old_context": ["My brother lives in Faro."], "new_context": []}, "T"
+    )
+    assert plain.control and plain.kind == "plan"
+    first = [m["content"] for m in updates.session_messages(rich, 1)]
+    assert "My brother lives in Faro." in first and "I live in Porto." in first
+    assert len(first) == len(updates.session_messages(plain, 1)) + 1
+    second = updates.session_messages(rich, 2)
+    assert second == updates.session_messages(plain, 2)
+    with pytest.raises(ValidationError, match="old_context"):
+        updates._case({**base, "old_context": "not a list"}, "T")

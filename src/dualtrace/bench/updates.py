@@ -1,12 +1,13 @@
 """Knowledge-update benchmark: does a later statement replace an earlier one, and do
 look-alikes (a second value, another person's change, another qualifier, a hedge, a
-restatement, a request) leave the earlier one alone?
+restatement, a request, a plan for later, a change declined) leave the earlier one alone?
 
     from dualtrace.bench.updates import CASES, run_updates
     results = run_updates(CASES, Path("results/updates"))   # report.md, results.json
 
 Each case is its own user. Session 1 (March) holds the old statement among distractor turns,
-session 2 (May) the new one; the question is asked in June. Two engines read the same
+session 2 (May) the new one (a case may add related distractors of its own, `old_context`
+and `new_context`); the question is asked in June. Two engines read the same
 turns, each from its own store file: dualtrace with default settings, and turns only
 (`extract=False`). Values are case-insensitive substrings; every read passes
 `reinforce=False`. Measures:
@@ -40,7 +41,17 @@ from dualtrace.errors import ValidationError
 from dualtrace.memory import Memory
 
 CASES = Path(__file__).with_name("cases") / "knowledge_updates.jsonl"
-KINDS = ("update", "multi", "other_person", "qualifier", "hedge", "restate", "request")
+KINDS = (
+    "update",
+    "multi",
+    "other_person",
+    "qualifier",
+    "hedge",
+    "restate",
+    "request",
+    "plan",
+    "negation",
+)
 LANGS = ("en", "zh")
 UPDATE_MEASURES = ("first_hit", "context", "as_of")
 CONTROL_MEASURES = ("controls", "control_first_hit")
@@ -109,6 +120,8 @@ class Case:
     old_value: tuple[str, ...] = ()
     keep: tuple[str, ...] = ()
     tempt: tuple[str, ...] = ()  # controls: the look-alike value that must not take over
+    old_context: tuple[str, ...] = ()  # more user turns of session 1 (related distractors)
+    new_context: tuple[str, ...] = ()  # ... and of session 2
 
     @property
     def control(self) -> bool:
@@ -137,6 +150,8 @@ def _case(record: dict[str, Any], where: str) -> Case:
             old_value=_values(record, "old_value"),
             keep=_values(record, "keep"),
             tempt=_values(record, "tempt"),
+            old_context=_values(record, "old_context"),
+            new_context=_values(record, "new_context"),
         )
     except (KeyError, TypeError) as exc:
         raise ValidationError(
@@ -195,6 +210,11 @@ def session_messages(case: Case, session: int) -> list[dict[str, Any]]:
     turns = [*rng.sample(DISTRACTORS[case.lang], 2), rng.choice(DISTRACTORS[other])]
     rng.shuffle(turns)
     turns.insert(rng.randrange(len(turns) + 1), case.old if session == 1 else case.new)
+    extra = case.old_context if session == 1 else case.new_context
+    if extra:  # a case's own distractors, anywhere in its session (their own draw)
+        place = random.Random(f"{case.id}/{session}/context")
+        for text in extra:
+            turns.insert(place.randrange(len(turns) + 1), text)
     start = SESSION_1 if session == 1 else SESSION_2
     return [
         {
