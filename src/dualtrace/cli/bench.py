@@ -302,3 +302,39 @@ def bench_crosslingual(
     else:
         click.echo(summary_text(results))
         _report_written(settings, report)
+
+
+@bench.command("scenarios")
+@click.option(
+    "--cases",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    required=True,
+    help="Scenarios JSONL: one user a line, with sessions, questions and the profile.",
+)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Results folder [default: results/scenarios-<time>/].",
+)
+@click.option(
+    "--budget",
+    type=click.IntRange(min=1),
+    default=150,
+    show_default=True,
+    help="Token budget of the context read for each question.",
+)
+@click.pass_obj
+def bench_scenarios(settings: Settings, cases: Path, out: Path | None, budget: int) -> None:
+    """Multi-session scenarios (EN/ZH): the current value first in search and context,
+    earlier values marked, and the profile's precision and recall."""
+    with bench_extra():
+        from dualtrace.bench.scenarios import run_scenarios, summary_text
+
+    results = run_scenarios(cases, out, budget=budget)
+    report = Path(results["report"])
+    if settings.as_json:
+        summaries = {name: e["summary"] for name, e in results["engines"].items()}
+        render.echo_json({"report": str(report), "folder": str(report.parent), **summaries})
+    else:
+        click.echo(summary_text(results))
+        _report_written(settings, report)

@@ -1,0 +1,71 @@
+"""The scenarios harness: loading, the context measures, and a run on a tiny file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from dualtrace.bench.scenarios import (
+    Question,
+    context_measures,
+    load_scenarios,
+    run_scenarios,
+)
+from dualtrace.embed.fake import FakeEmbedder
+from dualtrace.errors import ValidationError
+
+SCENARIO = {
+    "id": "t01",
+    "lang": "en",
+    "user": "Kim",
+    "now": "2026-06-01T10:00:00+00:00",
+    "sessions": [
+        {
+            "date": "2026-03-01T18:00:00+00:00",
+            "turns": [
+                {"role": "user", "text": "I live in Ghent and I keep two cats."},
+                {"role": "assistant", "text": "Lovely, Ghent is a nice city!"},
+            ],
+        },
+        {
+            "date": "2026-05-01T18:00:00+00:00",
+            "turns": [{"role": "user", "text": "We moved to Leuven last week."}],
+        },
+    ],
+    "questions": [
+        {"question": "Which city do I live in?", "current": ["Leuven"], "earlier": ["Ghent"]}
+    ],
+    "profile": {"current": ["Leuven", "cats"], "stale": ["Ghent"]},
+}
+
+
+def test_context_measures_read_lines_in_order_and_count_marks():
+    q = Question("where?", "current", ("Leuven",), ("Ghent",))
+    assert context_measures("moved to Leuven\nlived in Ghent (earlier)", q) == {
+        "context": True,
+        "stale_lines": 1,
+        "marked_lines": 1,
+    }
+    assert context_measures("lived in Ghent\nmoved to Leuven", q)["context"] is False
+    assert context_measures("nothing here", q)["context"] is False
+
+
+def test_a_bad_line_is_named(tmp_path: Path):
+    path = tmp_path / "bad.jsonl"
+    path.write_text(json.dumps({**SCENARIO, "questions": [{"question": "x"}]}) + "\n")
+    with pytest.raises(ValidationError, match=r"bad\.jsonl:1"):
+        load_scenarios(path)
+
+
+def test_a_run_writes_its_report_with_the_profile(tmp_path: Path):
+    path = tmp_path / "one.jsonl"
+    path.write_text(json.dumps(SCENARIO) + "\n", encoding="utf-8")
+    results = run_scenarios(path, tmp_path / "out", embedder=FakeEmbedder())
+    dual = results["engines"]["dualtrace"]
+    assert len(dual["rows"]) == 1 and len(dual["profiles"]) == 1
+    assert dual["profiles"][0]["expected"] == 2
+    assert results["engines"]["turns only"]["profiles"] == []
+    report = Path(results["report"]).read_text(encoding="utf-8")
+    assert "profile precision" in report and "first_hit" in report
