@@ -212,7 +212,7 @@ def _rate(rows: Sequence[dict[str, Any]], key: str) -> dict[str, Any]:
     return {"hits": hits, "n": len(rows), "rate": hits / len(rows) if rows else None}
 
 
-def summarise(rows: Sequence[dict[str, Any]], profiles: Sequence[dict[str, Any]]) -> dict:
+def summarise(rows: Sequence[dict[str, Any]], profiles: Sequence[dict[str, Any]]) -> dict[str, Any]:
     groups = {"all": list(rows)}
     for lang in dict.fromkeys(r["lang"] for r in rows):
         groups[f"lang {lang}"] = [r for r in rows if r["lang"] == lang]
