@@ -58,7 +58,9 @@ def read(
     if limit is None:
         limit = candidates(max_tokens)
     user_id, _ = searcher.check(user_id, limit)
-    question, scope = searcher.ask(query, as_of=as_of, now=now, session_id=session_id)
+    question, scope = searcher.ask(
+        query, as_of=as_of, now=now, session_id=session_id, user_id=user_id
+    )
     hits = searcher.find(
         question, user_id=user_id, limit=limit, scope=scope, depth=read_depth(limit)
     )

@@ -26,6 +26,8 @@ from dualtrace.recall.ranking import rank
 from dualtrace.recall.retriever import Retriever
 from dualtrace.store.ports.reads import StoreReads
 from dualtrace.store.ports.records import SearchScope
+from dualtrace.text.slots.names import NAME, as_user
+from dualtrace.text.slots.stored import slot_of
 
 MAX_LIMIT = 1000
 # Which pool each hit comes from: (last position, pool size). Hits 1-20 are the best of one
@@ -78,7 +80,13 @@ class Searcher:
         """The best `limit` hits for `query`, checked arguments first (no reinforcement)."""
         self.check(user_id, limit, explain)
         question, scope = self.ask(
-            query, as_of=as_of, now=now, kinds=kinds, session_id=session_id, filters=filters
+            query,
+            as_of=as_of,
+            now=now,
+            kinds=kinds,
+            session_id=session_id,
+            filters=filters,
+            user_id=user_id,
         )
         return self.find(question, user_id=user_id, limit=limit, scope=scope, explain=explain)
 
@@ -100,16 +108,32 @@ class Searcher:
         kinds: object = None,
         session_id: object = None,
         filters: object = None,
+        user_id: str | None = None,
     ) -> tuple[Question, SearchScope]:
         """The checked question, read once (`recall/question.py`), and the scope of its
         search. "yesterday" and recency are measured from when the question is asked (`now`);
-        `as_of` only chooses which memories were valid."""
+        `as_of` only chooses which memories were valid. With the (checked) `user_id`, the
+        user's own names in it are read as the user ("Where does Sam work?")."""
         query = check_query(query, self.config.max_message_chars)
+        if user_id is not None:
+            query = as_user(query, self.user_names(user_id))
         scope = search_scope(self.config, as_of, now, kinds, session_id, filters)
         at = parse_time(now, field="now") if now is not None else scope.valid_at
         assert at is not None
         question = analyse(query, at, translate=self.config.crosslingual_weight > 0)
         return question, scope
+
+    def user_names(self, user_id: str) -> list[str]:
+        """Every name the user has given as their own (a former one still names them)."""
+        named = self.store.memories_by_predicate(user_id, [NAME.name], include_invalid=True)
+        return [
+            str(slot["value"])
+            for m in named
+            if (slot := slot_of(m))
+            and slot.get("value")
+            and not slot.get("ended")
+            and (m.subject or "user").casefold() in ("user", "the user", "用户")
+        ]
 
     def find(
         self,

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
 from dualtrace.text.slots.frames import en, zh
+from dualtrace.text.slots.names import NAME
 from dualtrace.text.slots.people import LIFE
 
 _MOVE_EN = r"(?:moved|moving|move|relocated|relocating|relocate|transferred)"
@@ -259,6 +260,6 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
     ),
 )
 
-ATTRIBUTES: tuple[Attribute, ...] = _HOME_AND_WORK + LIFE
+ATTRIBUTES: tuple[Attribute, ...] = (*_HOME_AND_WORK, *LIFE, NAME)
 
 BY_NAME: dict[str, Attribute] = {a.name: a for a in ATTRIBUTES}

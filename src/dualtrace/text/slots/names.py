@@ -1,0 +1,73 @@
+"""The user's own name: how a speaker says it ("my name is Priya", "Hi, I'm Sam", "我叫王磊"),
+and how a question that names the user is read as one about the user.
+
+A name is a slot like any other (one value at a time; "call me Sam" replaces "Samuel"). The
+read path swaps the user's stored names in a question for "the user" (English) or "我"
+(Chinese) before it reads the question (`recall/question.py`), so "Where does Sam work now?"
+asks what "Where does the user work now?" asks, and the assistant's "Hi Sam!" no longer
+matches it by the name alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from dualtrace.cjk import has_cjk
+from dualtrace.text.slots.attribute import Attribute
+from dualtrace.text.slots.attribute import attribute as _a
+from dualtrace.text.slots.frames import en, zh
+
+# One or two capitalised words ("Priya", "Mary Ann", "O'Neil", "Jean-Luc").
+_NAME_EN = r"(?P<v>[A-Z][a-z]+(?:['’-][A-Z]?[a-z]+)?(?:\s+[A-Z][a-z]+(?:['’-][A-Z]?[a-z]+)?)?)\b"
+# Two to three Chinese characters beginning with a common surname, or a Latin given name.
+_SURNAMES = (
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程"
+    "苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝"
+    "龚邵万钱严覃武戴莫孔向汤常温康施文牛樊葛邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿关兰焦俞"
+    "左柳甘祝包宁尚符舒阮柯纪梅童凌毕单季裴霍涂成苗谷盛曲翁冉骆蓝路游辛靳管柴蒙鲍华喻祁蒲房滕"
+    "屈饶解牟艾尤阳时穆农司卓古吉缪简车项连芦麦褚娄窦戚岑景党宫费卜冷晏席卫米柏宗瞿桂全佟应臧"
+    "闵苟邬边卞姬师和仇栾隋商刁沙荣巫寇桑郎甄丛仲虞敖巩明佘池查麻苑迟邝"
+)
+_NAME_ZH = rf"(?P<v>(?:[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}|小[\u4e00-\u9fff]|[A-Z][a-z]+))"
+_AFTER_ZH = r"(?=$|[，。！？、,.!?\s~～]|，|呀|啊|哈|哦|吧)"
+_GREETING_EN = r"(?:hi|hello|hey|hiya|yo|g['’]day|good\s+(?:morning|afternoon|evening))"
+_GREETING_ZH = r"(?:你好|您好|嗨|哈喽|哈啰|大家好|hi|hello|hey)"
+
+NAME: Attribute = _a(
+    "name",
+    r"\bmy\s+name\b|\bname['’]s\b|\bcall\s+me\b|\b(?:I['’]m|I\s+am|this\s+is|it['’]s)\s+[A-Z]"
+    r"|我叫|叫我|我的名字|名字是|我是",
+    (
+        en(rf"\bmy\s+name\s+is\s+{_NAME_EN}"),
+        en(rf"\bmy\s+name['’]s\s+{_NAME_EN}"),
+        en(rf"\b(?:just\s+)?call\s+me\s+{_NAME_EN}"),
+        en(
+            rf"^\W*{_GREETING_EN}\b[\s,!.]*(?:(?:there|all|everyone|again)[\s,!.]+)?"
+            rf"(?:I['’]m|I\s+am|this\s+is|it['’]s)\s+{_NAME_EN}"
+        ),
+        zh(rf"我叫{_NAME_ZH}{_AFTER_ZH}"),
+        zh(rf"叫我{_NAME_ZH}{_AFTER_ZH}"),
+        zh(rf"我的名字(?:是|叫){_NAME_ZH}{_AFTER_ZH}"),
+        zh(rf"^\W*{_GREETING_ZH}[\s，,！!~～]*我是{_NAME_ZH}{_AFTER_ZH}"),
+    ),
+    ("{s}'s name is {v}.", "{s}叫{v}。"),
+)
+
+
+def as_user(question: str, names: Iterable[str]) -> str:
+    """`question` with each of the user's `names` (and its possessive) said as the user:
+    "the user" in an English question, "我" in a Chinese one. A name shorter than two
+    characters, or one that is not in the question, leaves it as it was."""
+    zh_question = has_cjk(question)
+    user, users = ("我", "我的") if zh_question else ("the user", "the user's")
+    for name in sorted({n.strip() for n in names}, key=len, reverse=True):
+        if len(name) < 2:
+            continue
+        if has_cjk(name):
+            question = question.replace(name, "我")
+            continue
+        word = rf"(?<![A-Za-z0-9_-]){re.escape(name)}"  # a Chinese character may touch it
+        question = re.sub(rf"{word}['’]s(?![A-Za-z0-9_-])", users, question, flags=re.I)
+        question = re.sub(rf"{word}(?![A-Za-z0-9_-])", user, question, flags=re.I)
+    return question
