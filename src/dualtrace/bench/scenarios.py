@@ -25,7 +25,8 @@ marked          of the context lines naming only an earlier or not-yet value, th
                 say so ("earlier", "until", "planned")
 
 and per user, of `Memory.profile(user, as_of=now)`'s values: precision (values that name an
-expected current value and no stale one) and recall (expected current values named).
+expected current value and no stale one) and recall (expected current values named). The
+user's name (`user`) is an expected current value where a user turn says it.
 """
 
 from __future__ import annotations
@@ -111,13 +112,17 @@ def _scenario(record: dict[str, Any]) -> Scenario:
         for q in record["questions"]
     )
     profile = record.get("profile", {})
+    said = " ".join(t["text"] for _, turns in sessions for t in turns if t["role"] == "user")
+    user = str(record.get("user", ""))
+    # the user's name, where they say it, is a current value of the profile too
+    named = (user,) if user and user.casefold() in said.casefold() else ()
     return Scenario(
         id=str(record["id"]),
         lang=str(record.get("lang", "en")),
         sessions=sessions,
         now=datetime.fromisoformat(record["now"]),
         questions=questions,
-        profile_current=_strings(profile, "current"),
+        profile_current=tuple(dict.fromkeys((*_strings(profile, "current"), *named))),
         profile_stale=_strings(profile, "stale"),
     )
 
