@@ -90,10 +90,9 @@ class Picture:
         return replace(self, summary=replace(self.summary, text=kept) if kept else None)
 
     def shown_ids(self) -> set[str]:
-        """The records the picture shows: the memories of its values, goals and tasks (and
-        the turns that said them, which it cites), and the summary."""
+        """The memories the picture shows: those of its values, goals and tasks, and the
+        summary (the turns that said them may still be shown: they say more)."""
         shown = {v.memory_id for v in (*self.values, *self.goals, *self.tasks)}
-        shown |= {s for v in (*self.values, *self.goals, *self.tasks) for s in v.sources}
         return shown | ({self.summary.id} if self.summary is not None else set())
 
     def render(self, max_tokens: int | None, cited: Mapping[str, str] | None = None) -> Profile:
