@@ -226,17 +226,27 @@ def search_memory(
     return SearchOut(hits=[hit_out(h, details, explain) for h in hits])
 
 
+StartQuery = Annotated[
+    str | None,
+    Field(
+        description="the question or topic to recall for; omit it at the start of a "
+        "conversation for who the user is (profile, open goals and tasks, last summary)",
+        min_length=1,
+    ),
+]
+LeadWithProfile = Annotated[
+    bool | None,
+    Field(
+        description="lead with the user's profile, open goals and tasks and last summary "
+        "(default: only without a query); false: never"
+    ),
+]
+
+
 def get_context(
     memory: Memory,
     user: str,
-    query: Annotated[
-        str | None,
-        Field(
-            description="the question or topic to recall for; omit it at the start of a "
-            "conversation for who the user is (profile, open goals and tasks, last summary)",
-            min_length=1,
-        ),
-    ] = None,
+    query: StartQuery = None,
     max_tokens: Annotated[int, Field(ge=1, le=32_000, description="token budget")] = 1000,
     session_id: Annotated[str | None, Field(description="only this conversation")] = None,
     as_of: Annotated[
@@ -249,13 +259,7 @@ def get_context(
             "stored turn id of each label it cites; off, the result fits max_tokens"
         ),
     ] = False,
-    profile: Annotated[
-        bool | None,
-        Field(
-            description="lead with the user's profile, open goals and tasks and last "
-            "summary (default: only without a query); false: never"
-        ),
-    ] = None,
+    profile: LeadWithProfile = None,
 ) -> ContextOut:
     """What the user's memory says about a question, as dated and sourced lines that fit a
     token budget, ready to put in your prompt.
