@@ -103,7 +103,7 @@ def test_class_attributes_give_defaults_as_before() -> None:
 
 def test_setting_names_are_the_fields() -> None:
     names = MemoryConfig.setting_names()
-    assert len(names) == len(set(names)) == 38
+    assert len(names) == len(set(names)) == 39
     assert list(names) == [f.name for f in dataclasses.fields(MemoryConfig)]
     assert list(MemoryConfig().settings()) == list(names)
     assert not set(names) & set(ServiceConfig.setting_names())
@@ -203,6 +203,7 @@ def test_every_setting_can_come_from_the_env() -> None:
         session_turns_share=0.3,
         session_summary_share=0.1,
         session_reserve_share=0.2,
+        start_profile_share=0.3,
         session_idle_minutes=12.5,
         reinforce_step=0.1,
         archive_importance=0.2,

@@ -86,3 +86,18 @@ def test_open_goals_and_tasks_are_searchable_and_the_summary_is_not(mem: Memory)
     _first_session(mem)
     kinds = {h.kind for h in mem.search("book the flights to Tokyo", user_id="u", limit=50)}
     assert "task" in kinds and "summary" not in kinds
+
+
+def test_each_sessions_summary_supersedes_the_one_before(mem: Memory) -> None:
+    for month, city in (("01", "Oslo"), ("02", "Bergen"), ("03", "Tromsø")):
+        chat = mem.session(user_id="u")
+        chat.add("user", f"I live in {city}.", timestamp=f"2025-{month}-05T10:00:00Z")
+        chat.end(now=f"2025-{month}-05T11:00:00Z")
+    valid = mem.get_all(user_id="u", kinds=["summary"])
+    assert len(valid) == 1 and "Tromsø" in valid[0].text
+    assert "Tromsø" in (mem.profile("u").summary or "")
+    then = mem.profile("u", as_of="2025-02-20T00:00:00Z")
+    assert then.summary is not None and "Bergen" in then.summary and "Tromsø" not in then.summary
+    every = mem.get_all(user_id="u", kinds=["summary"], include_invalid=True)
+    assert len(every) == 3
+    assert [e.event for e in mem.history(every[-1].id, user_id="u")] == ["ADD", "SUPERSEDE"]

@@ -213,6 +213,12 @@ class MemoryConfig:
         "rest is for your system prompt)",
         "sessions",
     )
+    start_profile_share: float = setting(
+        0.5,
+        "at session start, share of the long-term part for the user's profile (values, open "
+        "goals and tasks, last summary); the input's memories get the rest",
+        "sessions",
+    )
     session_idle_minutes: float = setting(
         30.0, "a session without a turn for this long is ended by `maintain()`", "sessions"
     )

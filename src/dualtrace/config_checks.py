@@ -97,6 +97,11 @@ def _check_sessions(c: MemoryConfig) -> None:
             f"session shares sum to {total:.2f} ({parts}); lower some so that they sum "
             "to at most 1 (what is left is room for the caller's system prompt)"
         )
+    if not 0.0 <= c.start_profile_share <= 1.0:
+        raise ConfigError(
+            f"start_profile_share={c.start_profile_share} must lie in [0, 1]: it is the share "
+            "of a starting context's long-term part given to the user's profile"
+        )
     if not c.session_idle_minutes > 0:
         raise ConfigError(
             f"session_idle_minutes={c.session_idle_minutes} must be positive, "

@@ -49,10 +49,9 @@ from dualtrace.models import (
     Profile,
     UserSummary,
 )
-from dualtrace.recall import browse
+from dualtrace.recall import browse, start
 from dualtrace.recall.items import load_item
 from dualtrace.recall.profile import read_profile
-from dualtrace.recall.read import read
 from dualtrace.recall.search import Searcher, search_scope
 from dualtrace.session import Session, SessionParts, end_idle_sessions
 from dualtrace.store.base import IndexEntry, Store
@@ -141,10 +140,8 @@ class Memory:
     # -- lifecycle ------------------------------------------------------------------------
 
     def close(self) -> None:
-        """Flush and close the store (and the embedding cache file, if any).
-
-        A second call does nothing; any other call after it raises StoreError.
-        """
+        """Flush and close the store (and the embedding cache file, if any). A second call
+        does nothing; any other call after it raises StoreError."""
         if self._closed:
             return
         self._closed = True
@@ -344,7 +341,7 @@ class Memory:
 
     def context(
         self,
-        query: str,
+        query: str | None = None,
         *,
         user_id: str,
         session_id: str | None = None,
@@ -353,15 +350,17 @@ class Memory:
         as_of: datetime | str | None = None,
         limit: int | None = None,
         reinforce: bool = True,
+        profile: bool | None = None,
     ) -> Context:
-        """A prompt-ready block of the best hits, dated and sourced, within max_tokens.
-
-        Unless `reinforce=False`, the memories shown count as recalled (`recall/read.py`).
-        """
+        """A prompt-ready block of the best hits, dated and sourced, within max_tokens;
+        with no query (a conversation starting) or `profile=True`, led by the user's profile,
+        open goals and tasks and last summary (`recall/start.py`). Unless `reinforce=False`,
+        the memories shown count as recalled."""
         recall = self._reinforce if check_flag("reinforce", reinforce) else None
-        return read(
+        return start.context(
             self._searcher,
             query,
+            profile=profile,
             user_id=user_id,
             max_tokens=max_tokens,
             now=now,

@@ -177,26 +177,39 @@ def search(
 
 
 @click.command()
-@click.argument("query")
+@click.argument("query", required=False)
 @user_option
 @click.option("--max-tokens", type=int, default=1000, show_default=True, help="Token budget.")
 @_now_option
 @_as_of_option
 @_session_option
+@click.option(
+    "--profile/--no-profile",
+    default=None,
+    help="Lead with the user's profile, goals, tasks and last summary (default: without QUERY).",
+)
 @click.pass_obj
 def context(
     settings: Settings,
-    query: str,
+    query: str | None,
     user: str,
     max_tokens: int,
     now: str | None,
     as_of: str | None,
     session: str | None,
+    profile: bool | None,
 ) -> None:
-    """A prompt-ready block of dated, sourced memories within a token budget."""
+    """A prompt-ready block of dated, sourced memories within a token budget; without QUERY,
+    the one a conversation starts with (who the user is now)."""
     with settings.open() as mem:
         ctx = mem.context(
-            query, user_id=user, max_tokens=max_tokens, now=now, as_of=as_of, session_id=session
+            query,
+            user_id=user,
+            max_tokens=max_tokens,
+            now=now,
+            as_of=as_of,
+            session_id=session,
+            profile=profile,
         )
     if settings.as_json:
         render.echo_json(
@@ -211,7 +224,7 @@ def context(
         return
     if ctx.text:
         click.echo(ctx.text)
-    elif mem_has_hits(settings, query, user, now, as_of, session):
+    elif query is not None and mem_has_hits(settings, query, user, now, as_of, session):
         click.secho(f"no memory fits in {max_tokens} tokens; raise --max-tokens", err=True)
     click.secho(f"({ctx.tokens} tokens, {len(ctx.items)} items)", dim=True, err=True)
 

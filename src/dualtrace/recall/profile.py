@@ -12,8 +12,8 @@ and what those replaced in turn.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
 from dualtrace.inputs import check_count, check_flag, check_user_id, parse_time
@@ -53,6 +53,70 @@ def read_profile(
             "max_tokens", max_tokens, fix="pass the profile's size in tokens, e.g. 500"
         )
     history = check_flag("history", history)
+    return gather(store, user_id, as_of=as_of, history=history).render(max_tokens)
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A user's profile before it is rendered: the values, open goals and tasks and the
+    last summary, with the memories that hold them (a session drops the values its own
+    turns have since changed, `without`, before rendering)."""
+
+    user_id: str
+    as_of: datetime | None
+    values: list[ProfileValue]
+    goals: list[ProfileValue]
+    tasks: list[ProfileValue]
+    summary: MemoryRecord | None
+    records: dict[str, MemoryRecord]  # memory id -> the memory of each value, goal, task
+
+    def without(self, ids: Iterable[str]) -> Picture:
+        """The picture less the values, goals and tasks held by these memories."""
+        drop = set(ids)
+        if not drop:
+            return self
+        return replace(
+            self,
+            values=[v for v in self.values if v.memory_id not in drop],
+            goals=[g for g in self.goals if g.memory_id not in drop],
+            tasks=[t for t in self.tasks if t.memory_id not in drop],
+        )
+
+    def summary_without(self, drop: Callable[[str], bool]) -> Picture:
+        """The picture with the summary's lines that `drop` names left out."""
+        if self.summary is None:
+            return self
+        kept = "\n".join(line for line in self.summary.text.splitlines() if not drop(line))
+        return replace(self, summary=replace(self.summary, text=kept) if kept else None)
+
+    def shown_ids(self) -> set[str]:
+        """The memories the picture shows: those of its values, goals and tasks, and the
+        summary (the turns that said them may still be shown: they say more)."""
+        shown = {v.memory_id for v in (*self.values, *self.goals, *self.tasks)}
+        return shown | ({self.summary.id} if self.summary is not None else set())
+
+    def render(self, max_tokens: int | None, cited: Mapping[str, str] | None = None) -> Profile:
+        """The profile with its text within `max_tokens`; `cited` (label -> turn id): the
+        labels a context's other part already gives turns, which the text then shares, new
+        turns taking numbers those labels leave free."""
+        text, references = _render(
+            self.values, self.goals, self.tasks, self.summary, max_tokens, cited or {}
+        )
+        return Profile(
+            user_id=self.user_id,
+            text=text,
+            tokens=count_tokens(text) if text else 0,
+            values=self.values,
+            goals=self.goals,
+            tasks=self.tasks,
+            summary=None if self.summary is None else self.summary.text,
+            as_of=self.as_of,
+            references=references,
+        )
+
+
+def gather(store: MemoryReads, user_id: str, *, as_of: datetime | None, history: bool) -> Picture:
+    """The user's picture at `as_of` from one store read (arguments already checked)."""
     # closed memories only for what they replaced, or for the past
     closed_too = history or as_of is not None
     memories = store.memories_by_predicate(
@@ -61,24 +125,18 @@ def read_profile(
     valid = [m for m in memories if valid_at(m, as_of)]
     by_id = {m.id: m for m in memories}
     replaced = _replaced_index(memories) if history else {}
-    values = [_value(m, replaced, by_id, as_of) for m in _current(valid)]
-    goals = [_value(m, {}, by_id, as_of) for m in valid if _open(m, GOAL)]
-    tasks = [_value(m, {}, by_id, as_of) for m in valid if _open(m, TASK)]
+    current = _current(valid)
+    goals = [m for m in valid if _open(m, GOAL)]
+    tasks = [m for m in valid if _open(m, TASK)]
     summaries = [m for m in memories if m.predicate == SESSION_SUMMARY and begun(m, as_of)]
-    summary = summaries[-1].text if summaries else None
-    text, references = _render(
-        values, goals, tasks, summaries[-1] if summaries else None, max_tokens
-    )
-    return Profile(
+    return Picture(
         user_id=user_id,
-        text=text,
-        tokens=count_tokens(text) if text else 0,
-        values=values,
-        goals=goals,
-        tasks=tasks,
-        summary=summary,
         as_of=as_of,
-        references=references,
+        values=[_value(m, replaced, by_id, as_of) for m in current],
+        goals=[_value(m, {}, by_id, as_of) for m in goals],
+        tasks=[_value(m, {}, by_id, as_of) for m in tasks],
+        summary=summaries[-1] if summaries else None,
+        records={m.id: m for m in (*current, *goals, *tasks)},
     )
 
 
@@ -186,7 +244,10 @@ class _Lines:
         for source in sources:
             label = next((k for k, v in self.references.items() if v == source), None)
             if label is None:
-                label = str(len(self.references) + 1)
+                n = len(self.references) + 1
+                while str(n) in self.references:  # a label the context's other part gave
+                    n += 1
+                label = str(n)
                 self.references[label] = source
             labels.append(f"[{label}]")
         return (" " + "".join(labels)) if labels else ""
@@ -211,8 +272,9 @@ def _render(
     tasks: list[ProfileValue],
     summary: MemoryRecord | None,
     max_tokens: int | None,
+    cited: Mapping[str, str],
 ) -> tuple[str, dict[str, str]]:
-    out = _Lines(max_tokens)
+    out = _Lines(max_tokens, references=dict(cited))
     if values and out.add(HEADER):
         for v in values:
             if not out.add(f"- {_label(v)}: {v.value} ({_since(v.since)})", v.sources):

@@ -128,7 +128,11 @@ def search(body: SearchIn, who: Caller, svc: Svc) -> dict[str, Any]:
     return {"hits": [render.hit(h) for h in hits]}
 
 
-@router.post("/context", response_model=ContextOut, summary="A prompt-ready context block")
+@router.post(
+    "/context",
+    response_model=ContextOut,
+    summary="A prompt-ready context block (no query: the one a conversation starts with)",
+)
 def context(body: ContextIn, who: Caller, svc: Svc) -> dict[str, Any]:
     svc.check_query(body.query)
     ctx = svc.memory.context(
@@ -139,6 +143,7 @@ def context(body: ContextIn, who: Caller, svc: Svc) -> dict[str, Any]:
         as_of=body.as_of,
         session_id=body.session_id,
         reinforce=body.reinforce,
+        profile=body.profile,
     )
     return render.context(ctx)
 

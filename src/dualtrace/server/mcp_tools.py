@@ -57,8 +57,9 @@ MemoryKind = Literal[
 INSTRUCTIONS = """\
 Long-term memory of one user, kept by dualtrace. Every turn you store is kept word for word
 (an "episode"); facts, preferences and events are derived from it ("memories"), dated, and
-superseded when they change. Call get_context before answering a question that may depend on
-what the user said before; call add_memory with what the user tells you that is worth keeping.
+superseded when they change. At the start of a conversation, call get_context without a query
+for who the user is now; call it with the question before answering anything that may depend
+on what the user said before; call add_memory with what the user tells you worth keeping.
 Ids look like 'ep_…' (a stored turn) or 'mem_…' (a derived memory)."""
 
 
@@ -225,10 +226,27 @@ def search_memory(
     return SearchOut(hits=[hit_out(h, details, explain) for h in hits])
 
 
+StartQuery = Annotated[
+    str | None,
+    Field(
+        description="the question or topic to recall for; omit it at the start of a "
+        "conversation for who the user is (profile, open goals and tasks, last summary)",
+        min_length=1,
+    ),
+]
+LeadWithProfile = Annotated[
+    bool | None,
+    Field(
+        description="lead with the user's profile, open goals and tasks and last summary "
+        "(default: only without a query); false: never"
+    ),
+]
+
+
 def get_context(
     memory: Memory,
     user: str,
-    query: Annotated[str, Field(description="the question or topic to recall for", min_length=1)],
+    query: StartQuery = None,
     max_tokens: Annotated[int, Field(ge=1, le=32_000, description="token budget")] = 1000,
     session_id: Annotated[str | None, Field(description="only this conversation")] = None,
     as_of: Annotated[
@@ -241,6 +259,7 @@ def get_context(
             "stored turn id of each label it cites; off, the result fits max_tokens"
         ),
     ] = False,
+    profile: LeadWithProfile = None,
 ) -> ContextOut:
     """What the user's memory says about a question, as dated and sourced lines that fit a
     token budget, ready to put in your prompt.
@@ -248,13 +267,22 @@ def get_context(
     Call it before answering anything that may depend on earlier conversations (where the
     user lives, what they prefer, what happened when). Current values lead; values that
     were superseded are left out or marked. Returns the text and its size; with `details`,
-    the items behind it and what each [label] cites (ids get_memory reads).
+    the items behind it and what each [label] cites (ids get_memory reads). Without a
+    query (a conversation starting) it is who the user is now: their profile, open goals
+    and tasks and the last session's summary.
     """
     ctx = memory.context(
-        query, user_id=user, max_tokens=max_tokens, session_id=session_id, as_of=as_of
+        query,
+        user_id=user,
+        max_tokens=max_tokens,
+        session_id=session_id,
+        as_of=as_of,
+        profile=profile,
     )
     hint = None
-    if not ctx.text:
+    if not ctx.text and query is None:
+        hint = "nothing is known about this user yet (no profile values, goals or tasks)"
+    elif not ctx.text and query is not None:
         hint = _empty_context_hint(memory, user, query, max_tokens, session_id, as_of)
     if not details:
         return ContextOut(text=ctx.text, tokens=ctx.tokens, hint=hint)

@@ -56,13 +56,22 @@ class SearchIn(_Request):
 
 class ContextIn(_Request):
     user_id: str | None = None
-    query: str
+    query: str | None = Field(
+        None,
+        description="The question or input to recall for; omit it for the context a "
+        "conversation starts with (the user's profile, open goals and tasks, last summary).",
+    )
     max_tokens: int = 1000
     now: Instant | None = None
     as_of: Instant | None = None
     session_id: str | None = None
     reinforce: bool = Field(
         True, description="Raise the importance of what is recalled; false: a read-only look."
+    )
+    profile: bool | None = Field(
+        None,
+        description="Lead with the user's profile, open goals and tasks and last summary "
+        "(default: only when no query is given); false: never.",
     )
 
 

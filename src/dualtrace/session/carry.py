@@ -6,7 +6,8 @@ A goal or task is a memory of kind "goal" / "task" (predicate the same, `metadat
 "open"); a turn that closes one is stored as a memory of the same kind with status "done" or
 "dropped", which supersedes the open one at the turn's time (its `valid_to`, like any
 supersession, so `history` and `as_of` read it). The summary is a memory of kind "summary",
-predicate "session_summary". `Memory.profile` lists the open ones and the last summary.
+predicate "session_summary"; it supersedes the previous session's. `Memory.profile` lists
+the open ones and the last summary.
 """
 
 from __future__ import annotations
@@ -67,23 +68,43 @@ def carry_over(
     summary = "\n".join(rolling.lines())
     if summary:
         last = turns[-1]
-        records.append(
-            _record(
-                user_id,
-                "summary",
-                summary,
-                turns,
-                None,
-                predicate=SESSION_SUMMARY,
-                at=last.occurred_at,
-                session_id=session_id,
-            )
+        newest = _record(
+            user_id,
+            "summary",
+            summary,
+            turns,
+            None,
+            predicate=SESSION_SUMMARY,
+            at=last.occurred_at,
+            session_id=session_id,
         )
+        records.append(newest)
+        changes += _replaced_summaries(store, user_id, newest)
     # open goals and tasks are searchable; a summary or a closing repeats what turns said
     opened = [r for r in records if _is_open(r)]
     keyed = [k for ks in keys(user_id, opened) for k in ks]
     store.insert_memories(user_id, records, keyed, ACTOR, changes=changes)
     return [r.id for r in records]
+
+
+def _replaced_summaries(store: Store, user_id: str, newest: MemoryRecord) -> list[MemoryChange]:
+    """The last session's summary is the current one: the earlier ones are superseded at its
+    time (`as_of` and `history` still read them), so that reading the profile loads one
+    summary, not one per session the user ever had."""
+    earlier = store.memories_by_predicate(user_id, [SESSION_SUMMARY])
+    at = newest.valid_from
+    return [
+        MemoryChange(
+            "SUPERSEDE",
+            m.id,
+            newest.text,
+            by_id=newest.id,
+            valid_to=at,
+            why={"decision": "SUPERSEDE", "cue": "a later session's summary"},
+        )
+        for m in earlier
+        if m.kind == "summary" and (m.valid_from is None or at is None or m.valid_from <= at)
+    ]
 
 
 def _is_open(m: MemoryRecord) -> bool:

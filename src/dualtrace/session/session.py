@@ -37,15 +37,26 @@ from dualtrace.inputs import (
 )
 from dualtrace.lifecycle.reinforcement import reinforce_recalled
 from dualtrace.lifecycle.writer import MemoryWriter
-from dualtrace.models import AddResult, Context, Episode, EventKind, Hit, SessionContext
-from dualtrace.recall.read import read
+from dualtrace.models import (
+    AddResult,
+    Context,
+    Episode,
+    EventKind,
+    Hit,
+    MemoryRecord,
+    Profile,
+    SessionContext,
+)
+from dualtrace.recall.read import Keep, read
 from dualtrace.recall.search import Searcher
+from dualtrace.recall.start import Opening, opening
 from dualtrace.session.carry import carry_over
 from dualtrace.session.summary import (
     Key,
     RollingSummary,
     TurnFacts,
     normalise_value,
+    outdated_line,
     read_turn,
     value_key,
 )
@@ -57,6 +68,7 @@ SUMMARY_HEADER = "## This session so far (facts; newest value wins)"
 TURNS_HEADER = "## Recent turns (oldest first)"
 SEPARATOR = "\n\n"
 END_BATCH = 50  # turns per extraction call when a session ends
+_EMPTY = Context(text="", items=[], tokens=0)
 
 Event = tuple[str, EventKind, str]
 
@@ -255,9 +267,11 @@ class Session:
             query = check_query(query, cfg.max_message_chars)
         turns = self._turns()
         rolling = self._rolling(turns)
+        question = query or next((t.text for t in reversed(turns) if t.role == "user"), None)
+        if len(turns) <= 1:  # the session starts (at most its current input is stored)
+            return self._opening(question, turns, rolling, max_tokens, now, reinforce)
         mem_room = int(max_tokens * cfg.session_memory_share)
         summary_room = int(max_tokens * cfg.session_summary_share)
-        question = query or next((t.text for t in reversed(turns) if t.role == "user"), None)
         memories = self._long_term(question, mem_room, now, reinforce, rolling.current())
         room = int(max_tokens * cfg.session_turns_share) + mem_room - memories.tokens
         room -= 2 * count_tokens(SEPARATOR)
@@ -284,21 +298,62 @@ class Session:
         memories the session contradicts, packed into `room` tokens."""
         if question is None or room < 1:
             return Context(text="", items=[], tokens=0)
-
-        def keep(hits: list[Hit]) -> list[Hit]:
-            hits = [h for h in hits if h.session_id != self.id]  # the session shows these itself
-            stale = self._contradicted(hits, current)
-            return [h for h in hits if h.id not in stale]
-
         return read(
             self._parts.searcher,
             question,
             user_id=self.user_id,
             max_tokens=room,
             now=now,
-            keep=keep,
+            keep=self._keep(current),
             reinforce=self._reinforce if reinforce else None,
         )
+
+    def _opening(
+        self,
+        question: str | None,
+        turns: list[Episode],
+        rolling: RollingSummary,
+        max_tokens: int,
+        now: datetime | str | None,
+        reinforce: bool,
+    ) -> SessionContext:
+        """A starting session's context: the user's profile (less the values the current
+        input has changed), the memories for the input, then the input itself. The turns
+        and summary take what they need of their shares first; the long-term part has the
+        rest of the memory, summary and turns shares, split by `start_profile_share`."""
+        cfg = self._parts.config
+        recent = self._fit_turns(turns, int(max_tokens * cfg.session_turns_share))
+        summary_room = int(max_tokens * cfg.session_summary_share)
+        summary = _fit_lines(rolling.lines(_first_seq(recent)), summary_room)
+        shares = cfg.session_memory_share + cfg.session_turns_share + cfg.session_summary_share
+        used = count_tokens(_render_turns(recent)) + count_tokens(_render_summary(summary))
+        room = int(max_tokens * shares) - used - 3 * count_tokens(SEPARATOR)
+        current = rolling.current()
+        start = Opening(Profile(user_id=self.user_id, text="", tokens=0, values=[]), _EMPTY)
+        if room >= 1:
+            start = opening(
+                self._parts.searcher,
+                question,
+                user_id=self.user_id,
+                max_tokens=room,
+                share=cfg.start_profile_share,
+                now=now,
+                keep=self._keep(current),
+                reinforce=self._reinforce if reinforce else None,
+                stale=lambda m: _stale(m, current),
+                stale_line=lambda line: outdated_line(line, current),
+            )
+        return _assemble(max_tokens, start.memories, summary, recent, start.profile)
+
+    def _keep(self, current: dict[Key, str]) -> Keep:
+        """Hits less this session's own (it shows them itself) and those it contradicts."""
+
+        def keep(hits: list[Hit]) -> list[Hit]:
+            hits = [h for h in hits if h.session_id != self.id]
+            stale = self._contradicted(hits, current)
+            return [h for h in hits if h.id not in stale]
+
+        return keep
 
     def _reinforce(self, user_id: str, recalled: Sequence[Hit]) -> None:
         step = self._parts.config.reinforce_step
@@ -311,11 +366,7 @@ class Session:
         store = self._store
         stale: set[str] = set()
         records = store.get_memories(self.user_id, [h.id for h in hits if h.kind != "episode"])
-        for rid, record in records.items():
-            key = value_key(record)
-            value = normalise_value(record.object or "")
-            if key in current and holds_value(record) and value and current[key] != value:
-                stale.add(rid)
+        stale.update(rid for rid, record in records.items() if _stale(record, current))
         turns = store.get_episodes(self.user_id, [h.id for h in hits if h.kind == "episode"])
         for eid, turn in turns.items():
             for key, obj, _ in self._turn_facts(turn).keyed:
@@ -399,12 +450,25 @@ def _finish(
     return AddResult(episodes=[t.id for t in turns], events=events, warnings=warnings)
 
 
+def _stale(record: MemoryRecord, current: dict[Key, str]) -> bool:
+    """Whether a memory states another value of a single-valued fact the session set."""
+    key = value_key(record)
+    value = normalise_value(record.object or "")
+    return key in current and holds_value(record) and bool(value) and current[key] != value
+
+
 def _assemble(
-    max_tokens: int, memories: Context, summary: list[str], recent: list[Episode]
+    max_tokens: int,
+    memories: Context,
+    summary: list[str],
+    recent: list[Episode],
+    profile: Profile | None = None,
 ) -> SessionContext:
-    """Join the sections; trim (oldest turn, last summary line, memories) if BPE overflows."""
+    """Join the sections (the profile first, when a starting session has one); trim (oldest
+    turn, last summary line, memories, profile) if BPE overflows."""
     while True:
         parts = {
+            **({"profile": profile.text} if profile is not None else {}),
             "memories": memories.text,
             "summary": _render_summary(summary),
             "turns": _render_turns(recent),
@@ -417,8 +481,11 @@ def _assemble(
             recent = recent[1:]
         elif summary:
             summary = summary[:-1]
+        elif memories.text:
+            memories = _EMPTY
         else:
-            memories = Context(text="", items=[], tokens=0)
+            profile = None
+    references = {**memories.references, **(profile.references if profile else {})}
     return SessionContext(
         text=text,
         tokens=tokens,
@@ -426,7 +493,7 @@ def _assemble(
         turns=[t.id for t in recent],
         memories=list(memories.items),
         summary=summary,
-        references=dict(memories.references),
+        references=references,
     )
 
 

@@ -196,5 +196,18 @@ def normalise_value(text: str) -> str:
     return _NOT_WORD.sub("", text.casefold())
 
 
+_FACT_LINE = re.compile(r"^(?P<subject>.+?) — (?P<predicate>[^:]+): (?P<value>.+)$")
+
+
+def outdated_line(line: str, current: dict[Key, str]) -> bool:
+    """Whether a summary line (as `RollingSummary.lines` writes a fact) states another value
+    of a single-valued fact than `current` holds (a later session's newer value)."""
+    found = _FACT_LINE.match(line)
+    if found is None:
+        return False
+    key = (found["subject"].casefold(), found["predicate"].replace(" ", "_"))
+    return key in current and normalise_value(found["value"]) != current[key]
+
+
 def capitalise(text: str) -> str:
     return text[:1].upper() + text[1:]

@@ -157,9 +157,11 @@ function route() {
     el("span", { class: "user" }, "user ", el("strong", {}, bidi(user))),
     el("a", { href: userHash(user) }, "Timeline"),
     el("a", { href: `${userHash(user)}/search` }, "Search"),
+    el("a", { href: `${userHash(user)}/profile` }, "Profile"),
   );
   if (parts[2] === "m" && parts[3]) return memoryPage(user, parts[3]);
   if (parts[2] === "search") return searchPage(user);
+  if (parts[2] === "profile") return profilePage(user);
   return timeline(user, parts[2] === "s" ? parts[3] : null);
 }
 
@@ -502,6 +504,78 @@ function breakdown(scores) {
     el("ul", { class: "scores" }, parts.map(([name, value]) =>
       el("li", {}, el("span", {}, name), " ", el("meter", { min: 0, max: 1, value: Math.max(0, Math.min(1, value)) }),
         ` ${value.toFixed(3)}`))));
+}
+
+// -- profile ---------------------------------------------------------------------------
+
+// The user's picture now (or as of a time): each attribute's current value with what it
+// replaced, back along the chain (GET /v1/profile?history=true), the open goals and tasks,
+// the last session's summary, and the context a new session starts with (POST /v1/context
+// without a query).
+function profilePage(user) {
+  const body = el("div", { class: "profile" });
+  const form = el("form", { class: "inline", onsubmit: (event) => {
+    event.preventDefault();
+    loadProfile(user, form.elements.as_of.value.trim(), body);
+  } },
+  el("label", {}, "as of ", el("input", { name: "as_of", placeholder: "now (or 2026-03-01)",
+    "aria-label": "as of", spellcheck: "false" })),
+  el("button", { type: "submit" }, "Show"));
+  show(el("h1", {}, "Profile"), form, body);
+  return loadProfile(user, "", body);
+}
+
+async function loadProfile(user, asOf, body) {
+  body.replaceChildren(el("p", { class: "muted" }, "Loading…"));
+  let found;
+  let start;
+  try {
+    [found, start] = await Promise.all([
+      api("GET", "/v1/profile", { query: { user_id: user, history: true, as_of: asOf } }),
+      api("POST", "/v1/context", { body: { user_id: user, max_tokens: 1000, reinforce: false,
+        ...(asOf ? { as_of: asOf } : {}) } }),
+    ]);
+  } catch (error) {
+    return body.replaceChildren(failure(error));
+  }
+  const values = found.values.length
+    ? el("table", { class: "profile-values" },
+      el("thead", {}, el("tr", {}, ["attribute", "value", "since", "said in", "replaced"].map((h) => el("th", {}, h)))),
+      el("tbody", {}, found.values.map((v) => profileRow(user, v))))
+    : el("p", { class: "muted" }, "No value is known yet.");
+  const plans = [...found.goals.map((g) => ["goal", g]), ...found.tasks.map((t) => ["to do", t])];
+  body.replaceChildren(
+    found.as_of ? el("p", { class: "muted" }, `As of ${when(found.as_of)}`) : null,
+    el("h2", {}, "Current values"), values,
+    el("h2", {}, "Open goals and tasks"),
+    plans.length ? el("ul", { class: "plans" }, plans.map(([kind, p]) => el("li", { class: "plan" },
+      el("span", { class: "kind" }, kind), " ", el("a", { href: memoryHash(user, p.memory_id) }, bidi(p.text)),
+      el("span", { class: "muted" }, ` · since ${when(p.since)}`))))
+      : el("p", { class: "muted" }, "None open."),
+    el("h2", {}, "Last session"),
+    found.summary ? el("pre", { class: "summary", dir: "auto" }, found.summary)
+      : el("p", { class: "muted" }, "No session summary stored yet."),
+    el("h2", {}, "Context a new session starts with ",
+      el("span", { class: "muted" }, `${start.tokens} / 1000 tokens`)),
+    el("pre", { class: "context start-context" }, start.text || "(empty)"),
+  );
+}
+
+function profileRow(user, v) {
+  const name = v.attribute.replace(/_/g, " ");
+  const whose = v.subject ? [bidi(v.subject), " — "] : [];
+  const chain = v.replaced.length ? el("ol", { class: "replaced" }, v.replaced.map((r) =>
+    el("li", { class: "replaced-value" }, el("del", {},
+      el("a", { href: memoryHash(user, r.memory_id) }, bidi(r.value))),
+    el("span", { class: "muted" }, ` ${when(r.since)} → ${r.until ? when(r.until) : "?"}`))))
+    : el("span", { class: "muted" }, "—");
+  return el("tr", { class: "profile-value", "data-attribute": v.attribute },
+    el("td", {}, ...whose, name, v.qualifier ? [" (", bidi(v.qualifier), ")"] : null),
+    el("td", { class: "value" }, el("a", { href: memoryHash(user, v.memory_id), title: v.text }, bidi(v.value))),
+    el("td", { class: "when" }, when(v.since)),
+    el("td", {}, v.sources.map((id, i) => el("a", { href: memoryHash(user, id), class: "source", title: id },
+      i ? ` turn ${i + 1}` : "turn"))),
+    el("td", {}, chain));
 }
 
 // -- key -------------------------------------------------------------------------------
