@@ -338,3 +338,24 @@ def bench_scenarios(settings: Settings, cases: Path, out: Path | None, budget: i
     else:
         click.echo(summary_text(results))
         _report_written(settings, report)
+
+
+@bench.command("aggregation")
+@click.option(
+    "--cases",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    default=None,
+    help="Aggregation cases JSONL [default: the packaged aggregation_dev.jsonl].",
+)
+@click.pass_obj
+def bench_aggregation(settings: Settings, cases: Path | None) -> None:
+    """List, count, total and order questions across sessions (EN/ZH): evidence recall and
+    the share with all evidence in context, at 1,000 and 2,000 tokens."""
+    with bench_extra():
+        from dualtrace.bench.aggregation import CASES, run_aggregation, summary_text
+
+    results = run_aggregation(cases or CASES)
+    if settings.as_json:
+        render.echo_json(results["summary"])
+    else:
+        click.echo(summary_text(results))

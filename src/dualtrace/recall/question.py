@@ -20,6 +20,7 @@ from datetime import date, datetime
 
 from dualtrace.models import EntityMention
 from dualtrace.recall.snippets import focus_words
+from dualtrace.text.aggregate_cues import aggregate_kind
 from dualtrace.text.dates import time_window
 from dualtrace.text.entities import extract_entities
 from dualtrace.text.lexical import query_terms
@@ -59,6 +60,8 @@ class Question:
     names_someone_else: bool = False
     #: The stems of its content words, which pick a long turn's sentences to show.
     focus: frozenset[str] = frozenset()
+    #: Asks for every instance: "list", "count", "total" or "order" (`text/aggregate_cues.py`).
+    aggregate: str | None = None
 
     @property
     def named(self) -> frozenset[str]:
@@ -97,4 +100,5 @@ def analyse(query: str, now: datetime, *, translate: bool = False) -> Question:
         about_user=asks_about_self(query),
         names_someone_else=other,
         focus=focus_words(query),
+        aggregate=aggregate_kind(query),
     )

@@ -22,7 +22,7 @@ from dualtrace.inputs import check_count
 from dualtrace.models import Context, Hit
 from dualtrace.recall.packing import pack_context
 from dualtrace.recall.replies import with_replies
-from dualtrace.recall.search import MAX_LIMIT, Searcher, read_depth
+from dualtrace.recall.search import MAX_LIMIT, POOL_MOST, Searcher, read_depth
 
 #: Counts a recall of the memories among the hits packed for a user (turns are not counted).
 Reinforce = Callable[[str, Sequence[Hit]], None]
@@ -61,9 +61,10 @@ def read(
     question, scope = searcher.ask(
         query, as_of=as_of, now=now, session_id=session_id, user_id=user_id
     )
-    hits = searcher.find(
-        question, user_id=user_id, limit=limit, scope=scope, depth=read_depth(limit)
-    )
+    depth = read_depth(limit)
+    if question.aggregate is not None:  # every instance, not the best few: read deeper
+        limit, depth = min(MAX_LIMIT, 2 * limit), max(depth, POOL_MOST)
+    hits = searcher.find(question, user_id=user_id, limit=limit, scope=scope, depth=depth)
     # a reply said after `as_of` was not known then
     hits = with_replies(searcher.store, user_id, hits, before=scope.occurred_before)
     if keep is not None:

@@ -1,0 +1,77 @@
+"""Questions that need every instance, not the best few: list, count, total and order.
+
+A question of one of these kinds is answered from all the turns that state an instance, said
+across many sessions, and one missing turn makes the answer wrong:
+
+- **count**: how many of something ("How many countries have I visited?", "我一共读了几本书");
+- **total**: a sum of stated quantities ("How much have I spent on the car in total?",
+  "总共花了多少钱");
+- **order**: which came first, or the sequence ("Did I go to Kyoto before or after Osaka?",
+  "先去的哪里");
+- **list**: every member ("What pets have I had?", "Which books did I read?", "都有哪些").
+
+`aggregate_kind` reads a question's words once (`recall/question.py`) and gives the kind, or
+None for a question about one fact. The cues are closed-class words (quantifiers, "in total",
+"before or after", "哪些", "几"), never the things counted.
+
+    >>> aggregate_kind("How many countries have I visited this year?")
+    'count'
+    >>> aggregate_kind("Where do I live?") is None
+    True
+"""
+
+from __future__ import annotations
+
+import re
+
+AGGREGATE_KINDS = ("list", "count", "total", "order")
+
+# A sum: "in total", "altogether", "combined", "总共/一共 … 多少钱". Read before the count, as
+# "how much … in total" is a sum and "how many … in total" a count (`aggregate_kind`).
+_TOTAL = re.compile(
+    r"\b(?:in\s+total|total(?:ly)?|altogether|all\s+together|combined|sum|overall|"
+    r"add(?:s|ed)?\s+up)\b|总共|一共|合计|总计|加起来|累计|总额|总花费",
+    re.I,
+)
+_HOW_MUCH = re.compile(r"\bhow\s+(?:much|long|far)\b|多少钱|多少(?:公里|小时|天|元|块)", re.I)
+
+# A count: "how many", "number of", "how often", "几本/几次/多少个".
+_COUNT = re.compile(
+    r"\bhow\s+many\b|\b(?:the\s+)?number\s+of\b|\bhow\s+often\b|\bcount\b|"
+    r"(?<![这那前近头])几(?:个(?![月年星礼])|本|次|只|家|座|部|种|样|位|条|件|门|辆|趟|回|场|篇|所|张)|"
+    r"多少(?:个|本|次|只|家|座|部|种|位|条|件|门|辆|趟|回|场|篇|所|张)",
+    re.I,
+)
+
+# An order: "before or after", "which … first", "in what order", "先…还是…", "哪个在前".
+_ORDER = re.compile(
+    r"\bbefore\s+or\s+after\b|\bin\s+(?:what|which)\s+order\b|\border\s+of\b|"
+    r"\b(?:which|what|who)\b[^?]*\b(?:first|earlier|earliest)\b|"
+    r"\bsequence\b|\bchronological|先[^？?]*还是|哪个(?:先|在前|早)|顺序|谁先|先后",
+    re.I,
+)
+
+# A list: "which/what … have I …" over many ("what pets", "which books", "list", "all the"),
+# "哪些", "都有什么".
+_LIST = re.compile(
+    r"\b(?:list|name\s+all|all\s+(?:the|of\s+the|my)|every|each\s+of)\b|"
+    r"\b(?:what|which)\s+(?:\w+\s+){0,3}\w+s\s+(?:have|had|did|do|has)\b|"
+    r"哪些|都有什么|都有哪|都(?:去|买|读|看|养|学|做|吃)了(?:什么|哪)|有什么\S*(?:过|了)",
+    re.I,
+)
+
+
+def aggregate_kind(question: str) -> str | None:
+    """The aggregation `question` asks for (one of AGGREGATE_KINDS), or None (see the module
+    docstring): a sum when it asks "how much … in total", an order before a count or a list."""
+    if _TOTAL.search(question) and (_HOW_MUCH.search(question) or not _COUNT.search(question)):
+        return "total"
+    if _ORDER.search(question):
+        return "order"
+    if _COUNT.search(question):
+        return "count"
+    if _TOTAL.search(question) or _LIST.search(question):
+        return "list" if not _HOW_MUCH.search(question) else "total"
+    if _HOW_MUCH.search(question) and re.search(r"\bspen[dt]|\bcost|花了", question, re.I):
+        return "total"
+    return None

@@ -1,0 +1,103 @@
+"""Aggregation questions: list, count, total and order recognised in both languages, read
+deeper so that every instance across sessions reaches the context, and one user's only."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from dualtrace import Memory
+from dualtrace.recall.question import analyse
+from dualtrace.text.aggregate_cues import aggregate_kind
+
+NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("How many concerts did I go to last summer?", "count"),
+        ("What's the number of plants I've repotted?", "count"),
+        ("我去年一共看了几场电影？", "count"),
+        ("我这两年养过几只狗？", "count"),
+        ("How much did the kitchen renovation cost me altogether?", "total"),
+        ("What did I spend on groceries in total?", "total"),
+        ("装修总共花了多少钱？", "total"),
+        ("Did I start yoga before or after I moved flats?", "order"),
+        ("Which did I visit first, the museum or the aquarium?", "order"),
+        ("我是先换的工作还是先搬的家？", "order"),
+        ("What instruments have I tried?", "list"),
+        ("List all the restaurants I've recommended to my sister.", "list"),
+        ("我都学过哪些语言？", "list"),
+    ],
+)
+def test_aggregation_questions_are_recognised(question: str, kind: str) -> None:
+    assert aggregate_kind(question) == kind
+    assert analyse(question, NOW).aggregate == kind
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Where does my brother work?",
+        "What's my favourite tea?",
+        "When is the dentist appointment?",
+        "我这几个月住在哪里？",
+        "我女儿叫什么名字？",
+        "How do I reset my router?",
+    ],
+)
+def test_single_fact_questions_are_not_aggregations(question: str) -> None:
+    assert aggregate_kind(question) is None
+    assert analyse(question, NOW).aggregate is None
+
+
+HIKES = ["Snowdon", "Ben Nevis", "Scafell Pike", "Helvellyn", "Pen y Fan", "Tryfan"]
+
+
+def _six_sessions(mem: Memory, user_id: str) -> list[str]:
+    """Six sessions, each with one hike among small talk; the hike turns' external ids."""
+    ids = []
+    for n, peak in enumerate(HIKES):
+        start = NOW - timedelta(days=300 - 40 * n)
+        turns = [
+            {"id": f"{user_id}-{n}-a", "role": "user", "content": f"Can you explain topic {n}?"},
+            {"id": f"{user_id}-{n}-b", "role": "assistant", "content": f"Sure, topic {n} is ..."},
+            {"id": f"{user_id}-{n}-c", "role": "user", "content": f"I hiked up {peak} today."},
+            {"id": f"{user_id}-{n}-d", "role": "assistant", "content": "Great views, I bet."},
+        ]
+        for i, turn in enumerate(turns):
+            turn["timestamp"] = (start + timedelta(minutes=2 * i)).isoformat()
+        mem.add(turns, user_id=user_id, session_id=f"{user_id}-s{n}")
+        ids.append(f"{user_id}-{n}-c")
+    return ids
+
+
+def test_a_count_question_context_holds_every_instance(mem: Memory) -> None:
+    ids = _six_sessions(mem, "walker")
+    ctx = mem.context(
+        "How many mountains have I hiked?",
+        user_id="walker",
+        max_tokens=1000,
+        now=NOW,
+        reinforce=False,
+    )
+    cited = {s.external_id for item in ctx.items for s in item.sources}
+    assert set(ids) <= cited
+    for peak in HIKES:
+        assert peak in ctx.text
+
+
+def test_an_aggregation_reads_one_user_only(mem: Memory) -> None:
+    _six_sessions(mem, "walker")
+    mem.add("I hiked up Mont Blanc today.", user_id="other", timestamp=NOW - timedelta(days=5))
+    ctx = mem.context(
+        "How many mountains have I hiked?",
+        user_id="walker",
+        max_tokens=2000,
+        now=NOW,
+        reinforce=False,
+    )
+    assert "Mont Blanc" not in ctx.text
+    assert all(s.external_id.startswith("walker-") for i in ctx.items for s in i.sources)
