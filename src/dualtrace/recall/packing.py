@@ -320,7 +320,7 @@ def _render(chosen: list[tuple[Hit, str]], frame: _Frame) -> Context:
     that changes: where one lives, a budget), in one section newest first, facts and turns
     alike, so that no value is shown above a newer statement of it, extracted or not.
     Sources are numbered in the order the text cites them."""
-    found = states([hit for hit, _ in chosen], frame.now)
+    found = states(frame.hits, frame.now)  # rivals among all the hits, shown or not
 
     def later(pair: tuple[Hit, str]) -> int:  # current, then planned, then earlier
         state = found.get(pair[0].id)

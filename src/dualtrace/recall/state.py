@@ -46,16 +46,35 @@ def states(hits: Sequence[Hit], now: datetime) -> dict[str, tuple[str, datetime 
             newest[key] = hit
         else:
             found[hit.id] = (EARLIER, lead.occurred_at)
+    return _turns_too(hits, found)
+
+
+def _turns_too(
+    hits: Sequence[Hit], found: dict[str, tuple[str, datetime | None]]
+) -> dict[str, tuple[str, datetime | None]]:
+    """`found` with the turns an earlier memory was drawn from marked earlier as well,
+    unless a memory still current was drawn from them too."""
+    memories = [h for h in hits if h.kind != "episode"]
+    current = {s.episode_id for h in memories if h.id not in found for s in h.sources}
+    earlier = {
+        s.episode_id: found[h.id]
+        for h in memories
+        if found.get(h.id, ("", None))[0] == EARLIER
+        for s in h.sources
+    }
+    for hit in hits:
+        if hit.kind == "episode" and hit.id in earlier and hit.id not in current:
+            found.setdefault(hit.id, earlier[hit.id])
     return found
 
 
 def _rival_key(hit: Hit) -> tuple[str, str, str] | None:
     """The one-valued slot a memory fills (subject, attribute, qualifier), or None for a
-    turn, a memory of no slot, a many-valued slot, a hedge or an ended value."""
+    turn, a memory of no slot, a many-valued slot or a hedge."""
     slot = hit.metadata.get("slot") if hit.kind != "episode" else None
     if not isinstance(slot, dict) or not slot.get("attribute"):
         return None
-    if slot.get("many") or slot.get("hedged") or slot.get("ended"):
+    if slot.get("many") or slot.get("hedged"):  # an ended value is a successor too
         return None
     subject = str(slot.get("subject") or "").casefold()
     return subject, str(slot["attribute"]), str(slot.get("qualifier") or "")
