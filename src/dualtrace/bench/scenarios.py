@@ -52,7 +52,7 @@ QUESTION_MEASURES = ("first_hit", "context")
 KINDS = ("current", "planned", "ended", "stable")
 TURN_GAP = timedelta(minutes=2)
 BUDGET = 150
-MARKS = ("earlier", "until", "planned", "superseded")
+MARKS = ("earlier", "until", "planned", "superseded", "此前", "计划")
 
 
 @dataclass(frozen=True)

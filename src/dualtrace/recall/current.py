@@ -91,7 +91,8 @@ def slot_view(
         mine = _known_by(store, user_id, mine, at)
     if not mine:
         return None
-    valid = [m for m in mine if valid_at(m, at)]
+    # a value dated after the moment asked about (a planned change) is not current yet
+    valid = [m for m in mine if valid_at(m, at) and begun(m, at or question.now)]
     newest: dict[tuple[str, ...], MemoryRecord] = {}
     for m in valid:  # oldest first: the last one of a slot is its newest value
         if holds_value(m):  # a many-valued slot keeps every value: each is its own key

@@ -26,6 +26,7 @@ from dualtrace.models import Context, Hit, Source
 from dualtrace.recall.question import Question, analyse
 from dualtrace.recall.requests import messages_to_assistant
 from dualtrace.recall.snippets import clause_snippet, focus_words, longer_than, snippet
+from dualtrace.recall.state import PLANNED, note, small_talk, states
 from dualtrace.store.ports.session_reads import SessionReads
 from dualtrace.text.lexical import content_words
 from dualtrace.text.tokens import count_tokens, truncate_to_tokens
@@ -303,6 +304,7 @@ class _Frame:
     timeline: bool
     focus: frozenset[str]
     own_ids: frozenset[str]
+    now: datetime
 
     def section(self, hit: Hit) -> str:
         if self.timeline:
@@ -318,14 +320,20 @@ def _render(chosen: list[tuple[Hit, str]], frame: _Frame) -> Context:
     that changes: where one lives, a budget), in one section newest first, facts and turns
     alike, so that no value is shown above a newer statement of it, extracted or not.
     Sources are numbered in the order the text cites them."""
+    found = states(frame.hits, frame.now)  # rivals among all the hits, shown or not
+
+    def later(pair: tuple[Hit, str]) -> int:  # current, then planned, then earlier
+        state = found.get(pair[0].id)
+        return 0 if state is None else 1 if state[0] == PLANNED else 2
+
     if frame.timeline:
-        every = sorted(chosen, key=lambda pair: -pair[0].occurred_at.timestamp())
+        every = sorted(chosen, key=lambda pair: (later(pair), -pair[0].occurred_at.timestamp()))
         sections = [(TIMELINE, every)]
     else:
         profile = [pair for pair in chosen if _profile(pair[0])]
-        profile.sort(key=lambda pair: -pair[0].occurred_at.timestamp())  # current value first
+        profile.sort(key=lambda pair: (later(pair), -pair[0].occurred_at.timestamp()))
         moments = [pair for pair in chosen if not _profile(pair[0])]
-        moments.sort(key=lambda pair: -pair[0].occurred_at.date().toordinal())  # by rank within
+        moments.sort(key=lambda pair: (later(pair), -pair[0].occurred_at.date().toordinal()))
         sections = [(PROFILE, profile), (MOMENTS, moments)]
     labels = frame.labels()
     lines = [HEADER] if frame.header and chosen else []
@@ -344,6 +352,8 @@ def _render(chosen: list[tuple[Hit, str]], frame: _Frame) -> Context:
                 refs[hit.id] = labels.cite(hit)
                 cited = (s.episode_id for s in hit.sources[:MAX_SOURCES])
                 references.update(zip(refs[hit.id], cited, strict=True))
+                if hit.id in found:  # earlier or planned: the line says so
+                    body = body.rstrip() + note(found[hit.id], body)
                 lines.append(hit_line(hit, text=body, refs=refs[hit.id]))
     text = "\n".join(lines)
     items = [replace(hit, refs=refs[hit.id]) for hit, _ in chosen]
@@ -369,13 +379,17 @@ def pack(
     longer than that shows its sentences nearest the query. A memory drawn from one of the
     turns in `messages` is shown as that turn (`requests.py`). For a question about a slot of
     the user's (`Question.own_slots`), all lines go newest first in one section.
-    `header`: the first line says how to read the context.
+    `header`: the first line says how to read the context. An assistant's small talk
+    (`state.small_talk`) is left out; a superseded or planned line says so and follows the
+    current ones (`state.py`).
 
     An item too long for the room left shows its complete clauses nearest the query, or is
     skipped. When the budget cannot hold the header and a section title with the best item
     (about 40 tokens), the item goes without them; a budget too small for any clause of the
     best item with its date gives an empty context."""
+    hits = [h for h in hits if not small_talk(h)]  # greetings take no statement's place
     question = analyse(query, datetime.now(UTC)) if isinstance(query, str) else query
+    now = question.now if question is not None else datetime.now(UTC)
     focus = question.focus if question is not None else frozenset[str]()
     own_ids = _Labels.own_ids(hits)
     # about a value of the user's that changes
@@ -389,7 +403,7 @@ def pack(
     chosen_before: list[tuple[Hit, str]] = []
     # the bare layout (no header, no titles) when the frame leaves no room for the best item
     for with_header, titled in ((header, True), (False, False)):
-        frame = _Frame(hits, with_header, titled, timeline, focus, own_ids)
+        frame = _Frame(hits, with_header, titled, timeline, focus, own_ids, now)
         room = max_tokens - (_cost(HEADER) if with_header else 0)
         chosen = _select(hits, room, snippets, snippet_tokens, messages, frame)
         shown = _render(chosen, frame)

@@ -10,8 +10,11 @@ from dualtrace.recall.items import as_hit
 from dualtrace.recall.question import Question
 from dualtrace.recall.retriever import Scored
 from dualtrace.recall.scoring import boost, engram_score
+from dualtrace.recall.state import small_talk
 from dualtrace.text.owners import about_other
 from dualtrace.text.quantities import stated_kinds
+
+SMALL_TALK_SHARE = 0.5  # small talk scores at most this share of the lowest other hit
 
 
 def rank(
@@ -27,8 +30,8 @@ def rank(
     importance boosts, a speaker boost for what the people the question names said, and an
     answer boost for what states a quantity of a kind the question asks for
     (`text.quantities`), and for a question about the user's own matter, a cut for what
-    opens on another person's (`text.owners`); only the best `keep` are made into hits
-    (None: all of them).
+    opens on another person's (`text.owners`); an assistant's small talk goes after every
+    other hit (`state.small_talk`); only the best `keep` are made into hits (None: all).
 
     `scores` always holds each channel's normalised score; with `explain` it also holds the
     raw channel scores, the relevance before boosts, and each boost.
@@ -66,9 +69,23 @@ def rank(
             score *= boosts["owner_boost"]
         scored.append((score, s, item, boosts))
     scored.sort(key=lambda t: -t[0])
+    scored = _small_talk_last(scored)
     return [
         as_hit(item, score, _scores(s, boosts, explain)) for score, s, item, boosts in scored[:keep]
     ]
+
+
+def _small_talk_last(
+    scored: list[tuple[float, Scored, Item, dict[str, float]]],
+) -> list[tuple[float, Scored, Item, dict[str, float]]]:
+    """The ranked pool with an assistant's small talk (`state.small_talk`) after every other
+    hit, scored below the lowest of them: a greeting never takes a statement's place."""
+    said = [t for t in scored if not small_talk(t[2])]
+    talk = [t for t in scored if small_talk(t[2])]
+    if not talk or not said:
+        return scored
+    floor = said[-1][0] * SMALL_TALK_SHARE
+    return [*said, *((min(score, floor), s, i, b) for score, s, i, b in talk)]
 
 
 def _scores(s: Scored, boosts: dict[str, float], explain: bool) -> dict[str, float]:

@@ -1,0 +1,108 @@
+"""What a context line says of its state: current, earlier (superseded) or planned.
+
+A memory closed by a later one (`valid_to` set) is "earlier, until 20 Nov"; one whose
+validity starts after `now` (a planned change) is "planned from 1 Dec"; a turn the read path
+found to state only a replaced value (`current.rerank` scores it "slot" -1) is "earlier".
+Among the shown memories that fill the same one-valued slot of the same subject (subject,
+attribute, qualifier), the newest leads and the older ones are earlier too, whatever the
+write side closed: read-time rivals. Such lines are put after the current ones
+(`packing._render`), so a superseded value never stands above its successor. Lines in
+Chinese get the note in Chinese.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from dualtrace.cjk import has_cjk
+from dualtrace.models import Hit, Item
+from dualtrace.text.smalltalk import is_small_talk
+
+EARLIER = "earlier"
+PLANNED = "planned"
+
+
+def states(hits: Sequence[Hit], now: datetime) -> dict[str, tuple[str, datetime | None]]:
+    """Hit id -> (EARLIER or PLANNED, the date it ended or starts, if known), for the hits
+    that are not current; a current hit is absent."""
+    found: dict[str, tuple[str, datetime | None]] = {}
+    for hit in hits:
+        if hit.kind != "episode" and hit.valid_from is not None and hit.valid_from > now:
+            found[hit.id] = (PLANNED, hit.valid_from)
+        elif hit.kind != "episode" and (hit.valid_to or hit.invalidated_at or hit.superseded_by):
+            found[hit.id] = (EARLIER, hit.valid_to)
+        elif hit.scores.get("slot", 0.0) < 0:
+            found[hit.id] = (EARLIER, None)
+    newest: dict[tuple[str, str, str], Hit] = {}
+    for hit in hits:
+        key = _rival_key(hit)
+        if key is None or hit.id in found:
+            continue
+        lead = newest.get(key)
+        if lead is None or hit.occurred_at > lead.occurred_at:
+            if lead is not None:
+                found[lead.id] = (EARLIER, hit.occurred_at)
+            newest[key] = hit
+        else:
+            found[hit.id] = (EARLIER, lead.occurred_at)
+    return _turns_too(hits, found)
+
+
+def _turns_too(
+    hits: Sequence[Hit], found: dict[str, tuple[str, datetime | None]]
+) -> dict[str, tuple[str, datetime | None]]:
+    """`found` with the turns an earlier memory was drawn from marked earlier as well,
+    unless a memory still current was drawn from them too."""
+    memories = [h for h in hits if h.kind != "episode"]
+    current = {s.episode_id for h in memories if h.id not in found for s in h.sources}
+    earlier = {
+        s.episode_id: found[h.id]
+        for h in memories
+        if found.get(h.id, ("", None))[0] == EARLIER
+        for s in h.sources
+    }
+    for hit in hits:
+        if hit.kind == "episode" and hit.id in earlier and hit.id not in current:
+            found.setdefault(hit.id, earlier[hit.id])
+    return found
+
+
+def _rival_key(hit: Hit) -> tuple[str, str, str] | None:
+    """The one-valued slot a memory fills (subject, attribute, qualifier), or None for a
+    turn, a memory of no slot, a many-valued slot or a hedge."""
+    slot = hit.metadata.get("slot") if hit.kind != "episode" else None
+    if not isinstance(slot, dict) or not slot.get("attribute"):
+        return None
+    if slot.get("many") or slot.get("hedged"):  # an ended value is a successor too
+        return None
+    subject = str(slot.get("subject") or "").casefold()
+    return subject, str(slot["attribute"]), str(slot.get("qualifier") or "")
+
+
+def note(state: tuple[str, datetime | None], text: str) -> str:
+    """The words a line ends with for its state, in the line's language."""
+    kind, when = state
+    zh = has_cjk(text)
+    if kind == PLANNED:
+        if when is None:
+            return "（计划中）" if zh else " (planned)"
+        return f"（计划自{when.month}月{when.day}日起）" if zh else f" (planned from {_day(when)})"
+    if when is None:
+        return "（此前）" if zh else " (earlier)"
+    return f"（此前，至{when.month}月{when.day}日）" if zh else f" (earlier, until {_day(when)})"
+
+
+def _day(when: datetime) -> str:
+    return f"{when.day} {when:%b %Y}"
+
+
+def small_talk(hit: Item) -> bool:
+    """An assistant's turn that is only greetings, acknowledgements or pleasantries
+    (`text.smalltalk`): it never takes a place a statement could have."""
+    return (
+        hit.kind == "episode"
+        and bool(hit.sources)
+        and hit.sources[0].role == "assistant"
+        and is_small_talk(hit.text)
+    )
