@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-import dualtrace.memory
+import dualtrace.recall.start
 import dualtrace.session.session
 from dualtrace import Memory
 from dualtrace.recall import read as read_module
@@ -75,11 +75,16 @@ def test_memory_and_session_context_call_the_one_read(
         calls.append((args[1], kwargs["max_tokens"]))
         return real(*args, **kwargs)
 
-    assert dualtrace.memory.read is real and dualtrace.session.session.read is real
-    monkeypatch.setattr(dualtrace.memory, "read", spy)
+    # Memory.context reads through recall/start.py (which leads a new conversation with
+    # the profile); Session.context calls the read itself
+    assert dualtrace.recall.start.read is real and dualtrace.session.session.read is real
+    monkeypatch.setattr(dualtrace.recall.start, "read", spy)
     monkeypatch.setattr(dualtrace.session.session, "read", spy)
     mem.context(ASKED, user_id="u", max_tokens=800, reinforce=False)
     chat = mem.session(user_id="u")
+    # two turns in: past the session start, whose profile takes the share of its own
+    chat.add("user", "I'm planning a weekend trip.")
+    chat.add("assistant", "Nice, where to?")
     chat.context(ASKED, max_tokens=1000, reinforce=False)
     share = mem.config.session_memory_share
     assert calls == [(ASKED, 800), (ASKED, int(1000 * share))]
