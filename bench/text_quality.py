@@ -18,8 +18,8 @@ here, independently of the extractor's own rewriting (no function is shared with
   recurring    a date note in a memory that speaks of a recurring time (every Tuesday, 每周二)
 
     PYTHONPATH=src .venv/bin/python bench/text_quality.py \
-        --locomo /work/shared/data/locomo \
-        --lme /work/shared/data/longmemeval/longmemeval_s_dev.json.gz --examples 3
+        --locomo path/to/locomo \
+        --lme path/to/longmemeval_s_dev.json.gz --examples 3
 """
 
 from __future__ import annotations
