@@ -59,7 +59,8 @@ def place(
     ]
     if not todo:
         return list(records)
-    placed = meaning.statements(np.vstack([vectors[i] for i in todo]))
+    chosen = [v for i in todo if (v := vectors[i]) is not None]
+    placed = meaning.statements(np.vstack(chosen).astype(np.float32))
     found = list(records)
     for i, where in zip(todo, placed, strict=True):
         if where is None:

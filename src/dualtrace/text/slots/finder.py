@@ -267,7 +267,7 @@ _CEASED_EN = re.compile(
 def _without_negation(clause: str) -> str | None:
     """The clause without its negation or cessation words, or None when it has none (an
     English clause; a Chinese one keeps its "不再", read by `_negated`)."""
-    if has_cjk(clause) or not _NEGATED_EN.search(clause) and not _CEASED_EN.search(clause):
+    if has_cjk(clause) or (not _NEGATED_EN.search(clause) and not _CEASED_EN.search(clause)):
         return None
     unsaid = _CEASED_EN.sub(lambda m: "am " if "being" in m.group(0).lower() else "", clause)
     return re.sub(r"\s{2,}", " ", unsaid).strip() if unsaid != clause else None
@@ -353,9 +353,8 @@ def _negated(clause: str, match: re.Match[str]) -> bool:
         return False  # the value is the negation ("no longer eat meat" is a diet)
     if has_cjk(clause):
         lead = clause[max(0, match.start() - 1) : match.start("v")]  # "不当老师了": 不 + the verb
-        return bool(re.search(rf"不再|不是|不[{CJK_CLASS}]{{0,2}}了|没有再|戒(?:了|掉)", around)) or bool(
-            re.search(r"[不没]", lead)
-        )
+        ceased = rf"不再|不是|不[{CJK_CLASS}]{{0,2}}了|没有再|戒(?:了|掉)"
+        return bool(re.search(ceased, around)) or bool(re.search(r"[不没]", lead))
     return bool(_NEGATED_EN.search(around))
 
 
