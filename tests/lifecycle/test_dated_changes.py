@@ -1,5 +1,5 @@
-"""A change dated ahead takes effect on its date (its validity begins then), and `Session.end` supersedes as `add`
-does. Sentences are our own, not from a case file."""
+"""A change dated ahead takes effect on its date (its validity begins then), and
+`Session.end` supersedes as `add` does. Sentences are our own, not from a case file."""
 
 from __future__ import annotations
 
