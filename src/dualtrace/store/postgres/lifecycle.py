@@ -202,10 +202,11 @@ class PostgresLifecycleRows(LifecycleRows):
         user_id: str,
         memory_id: str,
         valid_to: datetime,
-        invalidated_at: datetime,
+        invalidated_at: datetime | None,
         superseded_by: str,
     ) -> None:
-        """End the memory's validity: superseded by a newer memory."""
+        """End the memory's validity: superseded by a newer memory (`invalidated_at` None:
+        it ends on a day still to come, and holds until then)."""
         self._cur.execute(
             "UPDATE memories SET valid_to = %s, invalidated_at = %s, superseded_by = %s "
             "WHERE user_id = %s AND id = %s",

@@ -208,10 +208,11 @@ class SQLiteLifecycleRows(LifecycleRows):
         user_id: str,
         memory_id: str,
         valid_to: datetime,
-        invalidated_at: datetime,
+        invalidated_at: datetime | None,
         superseded_by: str,
     ) -> None:
-        """End the memory's validity: superseded by a newer memory."""
+        """End the memory's validity: superseded by a newer memory (`invalidated_at` None:
+        it ends on a day still to come, and holds until then)."""
         self._set_validity(
             user_id, memory_id, codec.ts(valid_to), codec.ts(invalidated_at), superseded_by
         )
