@@ -115,7 +115,6 @@ class Memory:
             actor=self.config.actor,
             key_chars=self.config.embed_max_chars,
             judge=None if llm is None else LLMJudge(llm),
-            embedder=self.embedder,
         )
         self._editor = Editor(self.store, self.config, self._keys, self.writer)
         self._adds = AddsInFlight()

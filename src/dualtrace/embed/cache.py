@@ -54,12 +54,6 @@ class CachedEmbedder:
         """The wrapped embedder's (see `Embedder`)."""
         return self.inner.language_gap
 
-    @property
-    def places_meaning(self) -> bool:
-        """Whether the wrapped embedder's vectors place slots by meaning (see
-        `text/slots/meaning.py`; an embedder that does not say so does)."""
-        return bool(getattr(self.inner, "places_meaning", True))
-
     def _key(self, kind: str, text: str) -> str:
         return self._key_of_hash(kind, text_hash(text))
 

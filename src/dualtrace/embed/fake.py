@@ -15,13 +15,9 @@ class FakeEmbedder:
 
     language_gap = 0.0  # words hash alike in either language (see `Embedder`)
 
-    def __init__(
-        self, dimensions: int = 64, name: str = "fake", *, places_meaning: bool = False
-    ) -> None:
+    def __init__(self, dimensions: int = 64, name: str = "fake") -> None:
         self._dimensions = dimensions
         self._name = name
-        # hashed words are no meaning: slots are the rules' alone, unless a test asks
-        self.places_meaning = places_meaning
         self.calls: list[int] = []  # batch sizes, so tests can prove caching and batching
 
     @property

@@ -150,7 +150,7 @@ class RulesExtractor:
             object=triple[2] if triple else None,
             topic=topic,
             importance=importance,
-            valid_from=_valid_from(kind, times, anchor, slot),
+            valid_from=_valid_from(kind, times, anchor),
             expire_at=None
             if reports_done(sentence) or _BEGINS.search(sentence)
             else _expiry(times, anchor),
@@ -304,21 +304,13 @@ def _as_datetime(day: date, tz: tzinfo | None) -> datetime:
     return datetime.combine(day, time(), tzinfo=tz or UTC)
 
 
-def _valid_from(
-    kind: str, times: list[TimeMention], anchor: datetime, slot: SlotStatement | None = None
-) -> datetime:
+def _valid_from(kind: str, times: list[TimeMention], anchor: datetime) -> datetime:
     """When it became true: a past event's date; otherwise when it was said.
 
-    A planned event ("next month") is valid from when it was said: the plan exists now. A
-    new value of a slot dated ahead ("I'm moving to Stockholm next month", "I start at
-    Spotify on 1 December") holds from that day: until then the old value is current.
+    A planned event ("next month") is valid from when it was said: the plan exists now.
     """
     if kind == "event" and times and times[0].first_day < anchor.date():
         return _as_datetime(times[0].first_day, anchor.tzinfo)
-    if slot is not None and not slot.hedged and not BY_NAME[slot.attribute].planned:
-        ahead = [m.first_day for m in times if m.first_day > anchor.date()]
-        if ahead:
-            return _as_datetime(min(ahead), anchor.tzinfo)
     return anchor
 
 

@@ -143,8 +143,6 @@ def _decide_slot(
         "score": CUED_SCORE if slot.get("cue") else PLAIN_SCORE,
     }
     if slot.get("ended"):
-        if not slot.get("many"):  # "不再吃素了" ends "I'm vegetarian": values said in
-            repeats += [m for m in holders if m not in repeats and _unlike(value, m)]
         if repeats and not slot.get("hedged"):
             return Decision("INVALIDATE", tuple(repeats), why={**why, "score": CUED_SCORE})
         return Decision("ADD")
@@ -157,16 +155,6 @@ def _decide_slot(
         return _repeat(new, others[0]) if others else Decision("ADD")
     decision = _supersede(new, holders)
     return Decision(decision.action, decision.targets, older=decision.older, why=why)
-
-
-def _unlike(value: str | None, holder: MemoryRecord) -> bool:
-    """Whether an ended value cannot be told apart from a held one by its words: either is
-    unknown (placed by meaning, `text/slots/meaning.py`), or they are in other languages
-    ("吃素" and "vegetarian"). An end of a one-value slot then ends the value held."""
-    held = values_of(holder)
-    if not value or not held:
-        return True
-    return all(has_cjk(value) != has_cjk(v) for v in held)
 
 
 def same_qualifier(qualifier: str | None, holders: list[MemoryRecord]) -> list[MemoryRecord]:

@@ -11,13 +11,11 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from dualtrace.embed.base import Embedder
 from dualtrace.embed.cache import text_hash
 from dualtrace.encode.base import Extraction, Extractor, Usage, Window
 from dualtrace.encode.episodes import new_id
 from dualtrace.lifecycle import consolidate
 from dualtrace.lifecycle.judge import Judgement, LLMJudge
-from dualtrace.lifecycle.placing import place
 from dualtrace.lifecycle.reinforcement import reinforced
 from dualtrace.models import (
     MEMORY_KINDS,
@@ -40,7 +38,6 @@ from dualtrace.store.ports.index_reads import IndexReads
 from dualtrace.store.ports.memory_writes import MemoryWrites
 from dualtrace.store.ports.reads import RecordReads
 from dualtrace.text.aliases import AliasIndex
-from dualtrace.text.slots.meaning import SlotMeaning, meaning_for
 from dualtrace.text.slots.stored import slot_of
 
 log = logging.getLogger(__name__)
@@ -166,13 +163,6 @@ def _add_usage(total: Usage, judgement: Judgement | None) -> Usage:
     )
 
 
-def _speaker(record: MemoryRecord, turns: dict[str, Episode]) -> str:
-    """Who said a memory, as the rules name the speaker ("the user" for a user's turn)."""
-    turn = next((turns[i] for i in record.source_episode_ids if i in turns), None)
-    name = "user" if turn is None else turn.speaker or turn.role
-    return "the user" if name == "user" else name
-
-
 def _fact_vector(keys: list[IndexEntry]) -> npt.NDArray[np.float32] | None:
     return next((k.vector for k in keys if k.trace == "fact"), None)
 
@@ -220,12 +210,8 @@ class MemoryWriter:
         similar_threshold: float = 0.93,
         key_chars: int = 1000,
         judge: LLMJudge | None = None,
-        embedder: Embedder | None = None,
     ) -> None:
         self.store = store
-        # slots by meaning, from the embedder's prototypes (built on first use); an embedder
-        # that declares `places_meaning = False` (the tests' word-hashing fake) has none
-        self._meaning_by = embedder if getattr(embedder, "places_meaning", True) else None
         self.judge = judge  # with an LLM: it decides each new fact against its neighbours
         self.extractor = extractor
         self.keys = keys
@@ -237,7 +223,6 @@ class MemoryWriter:
         # is the same statement in other words.
         self.similar_threshold = similar_threshold
         self.stats = ExtractionStats()
-        self._meaning: SlotMeaning | None = None
 
     def write(
         self,
@@ -265,7 +250,7 @@ class MemoryWriter:
         extraction = self.extractor.extract(window)
         turns = {e.id: e for e in episodes}
         records = [self._record(user_id, d, turns, extraction) for d in extraction.drafts]
-        plan, judge_error = self._consolidate(user_id, records, turns)
+        plan, judge_error = self._consolidate(user_id, records)
         drafts = {r.id: d for r, d in zip(records, extraction.drafts, strict=True)}
         inserts = plan.inserted()
         keys = [key for record in inserts for key in plan.keys[record.id]]
@@ -284,17 +269,12 @@ class MemoryWriter:
             return plan.events, "; ".join(e for e in (extraction.error, judged) if e)
         return plan.events, extraction.error
 
-    def _consolidate(
-        self, user_id: str, records: list[MemoryRecord], turns: dict[str, Episode] | None = None
-    ) -> tuple[_Plan, str | None]:
+    def _consolidate(self, user_id: str, records: list[MemoryRecord]) -> tuple[_Plan, str | None]:
         """Decide, memory by memory, what each new one does to the user's stored ones (with
         a judge, as it says where it answers; the offline rule otherwise). Returns the plan
         and the judge's error, if it failed."""
         hashes = [text_hash(r.text[: self.key_chars]) for r in records]
         by_hash = self.store.memory_ids_by_fact_hash(user_id, hashes)
-        fresh = [r for r, h in zip(records, hashes, strict=True) if h not in by_hash]
-        fresh_keys = dict(zip((r.id for r in fresh), self.keys(user_id, fresh), strict=True))
-        records[:] = self._placed(records, fresh_keys, turns or {})
         triples = [r for r in records if r.subject and r.predicate]
         same = self.store.memories_by_subject(
             user_id,
@@ -304,7 +284,9 @@ class MemoryWriter:
         plan = _Plan({m.id: m for m in same})
         stored = self.store.get_memories(user_id, sorted(set(by_hash.values())))
         plan.view.update({i: m for i, m in stored.items() if _valid(m)})
-        plan.keys.update(fresh_keys)  # new words: embedded in one batch
+        fresh = [r for r, h in zip(records, hashes, strict=True) if h not in by_hash]
+        for record, keys in zip(fresh, self.keys(user_id, fresh), strict=True):
+            plan.keys[record.id] = keys  # new words: embedded in one batch
         near, nearest = self._near(user_id, plan)
         wanted = nearest if self.judge is not None else near  # the judge sees the nearest
         found_ids = sorted({i for ids in wanted.values() for i in ids} - set(plan.view))
@@ -325,24 +307,6 @@ class MemoryWriter:
             self._apply(user_id, plan, record, decision)
         self.stats.judge_usage = _add_usage(self.stats.judge_usage, judgement)
         return plan, None if judgement is None else judgement.error
-
-    def _placed(
-        self,
-        records: list[MemoryRecord],
-        keys: dict[str, list[IndexEntry]],
-        turns: dict[str, Episode],
-    ) -> list[MemoryRecord]:
-        """The records, those the rules placed in no slot placed by meaning where it is
-        clear (`lifecycle/placing.py`), from the fact vectors just embedded."""
-        if self._meaning_by is None or not records:
-            return records
-        vectors = [_fact_vector(keys.get(r.id, [])) for r in records]
-        if all(v is None for v in vectors):
-            return records
-        if self._meaning is None:
-            self._meaning = meaning_for(self._meaning_by)
-        speakers = [_speaker(r, turns) for r in records]
-        return place(records, vectors, self._meaning, speakers)
 
     def _ask_judge(
         self, records: list[MemoryRecord], plan: _Plan, near: dict[str, list[str]]

@@ -79,11 +79,10 @@ class LifecycleRows(Protocol):
         user_id: str,
         memory_id: str,
         valid_to: datetime,
-        invalidated_at: datetime | None,
+        invalidated_at: datetime,
         superseded_by: str,
     ) -> None:
-        """End the memory's validity: superseded by a newer memory (`invalidated_at` None:
-        it ends on a day still to come, and holds until then)."""
+        """End the memory's validity: superseded by a newer memory."""
         ...
 
     def reopen(
@@ -248,10 +247,7 @@ def _supersede(
     actor: str,
 ) -> None:
     assert change.by_id is not None, "SUPERSEDE needs the newer memory"
-    until = change.valid_to or at
-    # a change dated ahead ("I start on 1 December") ends the old value on that day: nothing
-    # is retracted now, so it stays current until then (see docs/architecture.md)
-    rows.close(user_id, change.memory_id, until, at if until <= at else None, change.by_id)
+    rows.close(user_id, change.memory_id, change.valid_to or at, at, change.by_id)
     rows.link_supersedes(user_id, change.by_id, change.memory_id)
     detail = {
         "by": change.by_id,

@@ -202,11 +202,10 @@ class PostgresLifecycleRows(LifecycleRows):
         user_id: str,
         memory_id: str,
         valid_to: datetime,
-        invalidated_at: datetime | None,
+        invalidated_at: datetime,
         superseded_by: str,
     ) -> None:
-        """End the memory's validity: superseded by a newer memory (`invalidated_at` None:
-        it ends on a day still to come, and holds until then)."""
+        """End the memory's validity: superseded by a newer memory."""
         self._cur.execute(
             "UPDATE memories SET valid_to = %s, invalidated_at = %s, superseded_by = %s "
             "WHERE user_id = %s AND id = %s",

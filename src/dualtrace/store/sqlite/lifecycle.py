@@ -208,11 +208,10 @@ class SQLiteLifecycleRows(LifecycleRows):
         user_id: str,
         memory_id: str,
         valid_to: datetime,
-        invalidated_at: datetime | None,
+        invalidated_at: datetime,
         superseded_by: str,
     ) -> None:
-        """End the memory's validity: superseded by a newer memory (`invalidated_at` None:
-        it ends on a day still to come, and holds until then)."""
+        """End the memory's validity: superseded by a newer memory."""
         self._set_validity(
             user_id, memory_id, codec.ts(valid_to), codec.ts(invalidated_at), superseded_by
         )

@@ -10,7 +10,7 @@ it is only a possibility (`hedged`), and which change cue it carries.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
 from dualtrace.cjk import CJK, CJK_CLASS, CJK_RUN, has_cjk
@@ -32,11 +32,6 @@ _NEGATED_EN = re.compile(
     r"\b(?:no\s+longer|don['’]t|doesn['’]t|not|never)\b.*\b(?:anymore|any\s+more)\b"
     r"|\bno\s+longer\b",
     re.I,
-)
-_DIET_WORDS = re.compile(r"(?:vegetarian|vegan|pescatarian|carnivore|flexitarian)s?", re.I)
-# A denial just before an end ("not leaving", "won't quit", "不会离开").
-_DENIED = re.compile(
-    r"(?:\b(?:not|never)|n['’]t)\s+(?:\w+\s+)?$|(?:不会|不想|不打算|不|没有?|别)$", re.I
 )
 _PART = re.compile(r"[,，;；]|\s[-–—]\s")  # where the parts of a clause meet
 _PLACE_WORDS = re.compile(
@@ -235,11 +230,8 @@ def _statements(clause: str) -> tuple[SlotStatement, ...]:
     found: list[tuple[int, SlotStatement]] = []
     if cues.REQUEST.search(clause):
         return ()
-    unsaid = _without_negation(clause)
     for attribute in ATTRIBUTES:
         said = _statement(attribute, clause)
-        if said is None and unsaid is not None and (said := _statement(attribute, unsaid)):
-            said = (said[0], replace(said[1], ended=True, cue=_cue(clause)))  # "not … anymore"
         if said is not None:
             found.append(said)
     found.sort(key=lambda pair: -pair[0])  # the longest frame first
@@ -253,24 +245,6 @@ def _statements(clause: str) -> tuple[SlotStatement, ...]:
         kept.append(statement)
     kept.sort(key=lambda s: s.start)
     return tuple(kept)
-
-
-# Negation and cessation around a value the clause would otherwise state: "I'm not vegetarian
-# anymore", "I'm no longer a vegan", "I quit being vegetarian" say the value ended.
-_CEASED_EN = re.compile(
-    r"\b(?:(?:quit|stopped|gave\s+up)\s+being|no\s+longer|not(?=.*\b(?:anymore|any\s+more)\b)|"
-    r"anymore|any\s+more)\b\s*",
-    re.I,
-)
-
-
-def _without_negation(clause: str) -> str | None:
-    """The clause without its negation or cessation words, or None when it has none (an
-    English clause; a Chinese one keeps its "不再", read by `_negated`)."""
-    if has_cjk(clause) or (not _NEGATED_EN.search(clause) and not _CEASED_EN.search(clause)):
-        return None
-    unsaid = _CEASED_EN.sub(lambda m: "am " if "being" in m.group(0).lower() else "", clause)
-    return re.sub(r"\s{2,}", " ", unsaid).strip() if unsaid != clause else None
 
 
 def _value_span(clause: str, statement: SlotStatement) -> tuple[int, int]:
@@ -290,8 +264,6 @@ def _statement(attribute: Attribute, clause: str) -> tuple[int, SlotStatement] |
             value = clean_value(match.group("v"))
             if not value or not _plausible(attribute.name, value):
                 continue
-            if ended and _DENIED.search(clause[: match.start()]):
-                continue  # "I'm not leaving Airbus", "我不会离开华为": no end at all
             # who it is about: in Chinese, said in the value's own part of the clause
             # ("双方父母商量了一下，婚礼预算改成30万": the budget is the speaker's); an English
             # part often goes on with the subject before it ("My dad, who retired, moved …")
@@ -328,8 +300,6 @@ def _plausible(attribute: str, value: str) -> bool:
     or a kind of place ("the suburbs")."""
     if attribute == "works_at":
         return not _NOT_EMPLOYER.search(value) and not re.match(r"[a-z]+ing\b", value)
-    if attribute == "occupation":
-        return not _DIET_WORDS.fullmatch(value)  # "I'm a vegetarian" is a diet, not a job
     if attribute == "lives_in" and not has_cjk(value):
         return value[:1].isupper() or bool(_PLACE_WORDS.search(value))
     return True
@@ -353,8 +323,9 @@ def _negated(clause: str, match: re.Match[str]) -> bool:
         return False  # the value is the negation ("no longer eat meat" is a diet)
     if has_cjk(clause):
         lead = clause[max(0, match.start() - 1) : match.start("v")]  # "不当老师了": 不 + the verb
-        ceased = rf"不再|不是|不[{CJK_CLASS}]{{0,2}}了|没有再|戒(?:了|掉)"
-        return bool(re.search(ceased, around)) or bool(re.search(r"[不没]", lead))
+        return bool(re.search(rf"不再|不[{CJK_CLASS}]{{0,2}}了|没有再", around)) or bool(
+            re.search(r"[不没]", lead)
+        )
     return bool(_NEGATED_EN.search(around))
 
 

@@ -25,7 +25,7 @@ LIFE: tuple[Attribute, ...] = (
         r"intermittent\s+fasting)\b|吃素|素食|饮食|戒|不吃|减肥餐|生酮|轻断食|吃",
         (
             en(
-                r"\b(?:I['’]m|I\s+am|went|gone|going|became|become|turned)\s+(?:now\s+|fully\s+|strictly\s+|mostly\s+)?(?:an?\s+)?"
+                r"\b(?:I['’]m|I\s+am|went|gone|going|became|become|turned)\s+(?:now\s+|fully\s+|strictly\s+|mostly\s+)?"
                 r"(?P<v>(?:vegetarian|vegan|pescatarian|keto|paleo|gluten[-\s]free|dairy[-\s]free|plant[-\s]based|"
                 r"carnivore|low[-\s]carb))\b"
             ),
