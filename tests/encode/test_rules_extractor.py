@@ -102,19 +102,3 @@ def test_a_decimal_number_stays_in_one_memory() -> None:
     drafts = extract(turn(1, "Weighed myself this morning: 68.5 kg, down from 74 in January!"))
     assert any("68.5 kg" in d.text for d in drafts)
     assert not any(d.text.startswith("5 kg") for d in drafts)
-
-
-def test_openers_and_acknowledgements_are_not_part_of_a_memory() -> None:
-    texts = [
-        d.text
-        for d in extract(
-            turn(1, "Guess what: I adopted a grey kitten from the shelter!"),
-            turn(2, "Not yet, I will paint the fence on Saturday."),
-            turn(3, "对了，我女儿下周开始学钢琴。", when=datetime(2026, 3, 2, 9, tzinfo=CN)),
-            turn(4, "Oh, okay, thanks!"),
-        )
-    ]
-    assert texts[0] == "Caroline adopted a grey kitten from the shelter!"
-    assert texts[1].startswith("Caroline will paint the fence on Saturday")
-    assert texts[2].startswith("Caroline女儿")
-    assert len(texts) == 3
