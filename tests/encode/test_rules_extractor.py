@@ -102,3 +102,27 @@ def test_a_decimal_number_stays_in_one_memory() -> None:
     drafts = extract(turn(1, "Weighed myself this morning: 68.5 kg, down from 74 in January!"))
     assert any("68.5 kg" in d.text for d in drafts)
     assert not any(d.text.startswith("5 kg") for d in drafts)
+
+
+def test_openers_and_acknowledgements_are_not_part_of_a_memory() -> None:
+    texts = [
+        d.text
+        for d in extract(
+            turn(1, "Guess what: I adopted a grey kitten from the shelter!"),
+            turn(2, "Not yet, I will paint the fence on Saturday."),
+            turn(3, "对了，我女儿下周开始学钢琴。", when=datetime(2026, 3, 2, 9, tzinfo=CN)),
+            turn(4, "Oh, okay, thanks!"),
+        )
+    ]
+    assert texts[0] == "Caroline adopted a grey kitten from the shelter!"
+    assert texts[1].startswith("Caroline will paint the fence on Saturday")
+    assert texts[2].startswith("Caroline女儿")
+    assert len(texts) == 3
+
+
+def test_a_greeting_still_names_the_speaker_though_the_memory_leaves_it_out() -> None:
+    # the greeting is what makes "I'm Priya" an introduction; the memory's text drops it
+    drafts = extract(turn(1, "Hello, I'm Priya. I run a small bakery in Leeds."))
+    named = [d for d in drafts if (d.slot or {}).get("attribute") == "name"]
+    assert named and named[0].slot is not None and named[0].slot["value"] == "Priya"
+    assert not any(d.text.lower().startswith("hello") for d in drafts)

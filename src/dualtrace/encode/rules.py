@@ -27,6 +27,15 @@ from dualtrace.text.slots.catalogue import BY_NAME
 
 _QUESTION = re.compile(r"[?？]\s*$|[吗呢]\s*[。！!]?\s*$")
 _ZH_PRONOUNS = (("我们", "{S}等人"), ("咱们", "{S}等人"), ("我的", "{S}的"), ("我", "{S}"))
+# A discourse opener or an acknowledgement before the statement ("Big news: I got the job",
+# "Not yet, I'll measure it", "对了，我下个月…") is how it was said, not what was said.
+_OPENER = re.compile(
+    r"^\s*(?:(?:hi|hey|hello|also|anyway|anyways|well|oh|so|wow|haha+|lol|yeah|yep|yes|no|"
+    r"nope|ok|okay|sure|thanks|thank you|not yet|by the way|btw|big news|good news|guess what|"
+    r"um+|ah)\b\s*[,!:.…—–-]+|(?:对了|哈哈+|嗯+|啊|哦|另外|话说|好的|好吧|还行|谢谢|还没|是的|"
+    r"好消息)\s*[，,！!：:。…]+)\s*",
+    re.I,
+)
 _FUTURE_GRANULARITIES = frozenset({"day", "week", "weekend"})
 # What begins on a day goes on after it ("my new job starts Monday"): no expiry.
 _BEGINS = re.compile(r"\b(?:start|starts|starting|begin|begins|beginning)\b|开始|入职", re.I)
@@ -79,9 +88,12 @@ class RulesExtractor:
     ) -> list[MemoryDraft]:
         """The clause's memory, or one per slot when it states several ("我在阿里巴巴做产品
         经理": an employer and a title, each changing on its own)."""
-        if _QUESTION.search(clause):
+        # slots are read from the clause as said (a greeting is how "Hi, I'm Sam" names the
+        # speaker); the memory's text leaves the openers out
+        said, clause = clause, _without_openers(clause)
+        if not clause or _QUESTION.search(clause):
             return []
-        statements = find_statements(clause)
+        statements = find_statements(said)
         if not statements:
             if is_request(clause):  # "recommend me a book", "帮我…": not about the speaker
                 return []
@@ -156,6 +168,18 @@ class RulesExtractor:
         if has_cjk(sentence):
             return len(CJK.findall(rest)) >= self.config.min_chars_zh
         return len(rest) >= self.config.min_chars_en and len(query_terms(rest)) >= 2
+
+
+def _without_openers(clause: str) -> str:
+    """The clause without its leading openers, its first letter capitalised again."""
+    rest = clause
+    while match := _OPENER.match(rest):
+        if match.end() == len(rest):
+            return ""
+        rest = rest[match.end() :]
+    if rest is clause:
+        return clause
+    return rest[:1].upper() + rest[1:]
 
 
 def _clauses(text: str) -> list[str]:
