@@ -4,6 +4,7 @@ planned change is not current, and an assistant's small talk takes no statement'
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -103,6 +104,46 @@ def test_an_older_rival_of_the_same_slot_is_earlier_whatever_the_write_side_clos
     new = _memory("b", "The user lives in Lisbon.", datetime(2026, 11, 2, tzinfo=UTC))
     other = _memory("c", "The user likes fado.", datetime(2026, 1, 2, tzinfo=UTC), metadata={})
     assert states([old, new, other], NOW) == {"a": (EARLIER, new.occurred_at)}
+
+
+def _turn(i: str, text: str, when: datetime, **kw: object) -> Hit:
+    source = Source(i, None, None, when, "user", text, role="user")
+    return Hit(
+        i,
+        "episode",
+        text,
+        None,
+        recorded_at=when,
+        session_id=None,
+        sources=[source],
+        score=1.0,
+        valid_from=when,
+        valid_to=None,
+        metadata={},
+    )  # type: ignore[arg-type]
+
+
+def test_a_turn_that_reports_an_ending_is_not_earlier_for_it() -> None:
+    # said in May: "I left the bank in April"; its memory is stored already closed in April
+    may, april = datetime(2026, 5, 12, tzinfo=UTC), datetime(2026, 4, 30, tzinfo=UTC)
+    said = "I left the bank in April and I'm teaching yoga now."
+    ended = _memory("m", "The user works at the bank.", april, valid_to=april)
+    ended = replace(ended, sources=[replace(ended.sources[0], episode_id="t-may")])
+    older = _memory("o", "The user lives in Porto.", datetime(2026, 1, 3, tzinfo=UTC))
+    older = replace(older, sources=[replace(older.sources[0], episode_id="t-jan")])
+    newer = _memory("n", "The user lives in Lisbon.", datetime(2026, 3, 3, tzinfo=UTC))
+    found = states(
+        [
+            _turn("t-may", said, may),
+            ended,
+            older,
+            _turn("t-jan", "I live in Porto.", older.occurred_at),
+            newer,
+        ],
+        NOW,
+    )
+    assert "t-may" not in found and found["m"][0] == EARLIER
+    assert found["t-jan"] == (EARLIER, newer.occurred_at)  # a replaced value's turn still is
 
 
 def test_notes_speak_the_lines_language() -> None:

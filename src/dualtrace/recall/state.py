@@ -64,7 +64,11 @@ def _turns_too(
     }
     for hit in hits:
         if hit.kind == "episode" and hit.id in earlier and hit.id not in current:
-            found.setdefault(hit.id, earlier[hit.id])
+            _, until = earlier[hit.id]
+            # a memory that had ended by the time its turn was said was the turn's news
+            # ("quit the firm end of March", said in May): the turn is not earlier
+            if until is None or until > hit.occurred_at:
+                found.setdefault(hit.id, earlier[hit.id])
     return found
 
 
