@@ -15,7 +15,6 @@ the context, at 1,000 and 2,000 tokens.
 
 from __future__ import annotations
 
-import json
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from dualtrace.bench.jsonl import records
 from dualtrace.bench.metrics import distinct, evidence_recall, mean
 from dualtrace.embed.base import Embedder
 from dualtrace.errors import ValidationError
@@ -110,15 +110,7 @@ def _case(record: dict[str, Any], where: str) -> Case:
 
 def load_cases(path: Path) -> list[Case]:
     """The cases of a JSONL file, one user a line."""
-    cases = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if line.strip():
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise ValidationError(f"{path}:{number}: not JSON ({exc})") from exc
-            cases.append(_case(record, f"{path}:{number}"))
-    return cases
+    return [_case(record, where) for where, record in records(path)]
 
 
 def ask(mem: Memory, case: Case, q: Ask) -> dict[str, Any]:

@@ -38,6 +38,7 @@ from typing import Any
 
 from tqdm import tqdm
 
+from dualtrace.bench.jsonl import records
 from dualtrace.bench.metrics import percentile
 from dualtrace.bench.report import table
 from dualtrace.config import MemoryConfig
@@ -188,14 +189,7 @@ def load_cases(path: Path) -> CaseSet:
     sessions: dict[str, datetime] = {}
     turns: list[Turn] = []
     pairs: list[Pair] = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
-        where = f"{path}:{number}"
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise ValidationError(f"{where}: not JSON ({exc})") from exc
+    for where, record in records(path):
         if not isinstance(record, dict):
             raise ValidationError(f"{where}: a line must be a JSON object")
         item = _record(record, where, sessions)

@@ -34,6 +34,7 @@ from typing import Any
 
 from tqdm import tqdm
 
+from dualtrace.bench.jsonl import records
 from dualtrace.bench.report import table
 from dualtrace.config import MemoryConfig
 from dualtrace.embed.base import Embedder
@@ -171,14 +172,7 @@ def _case(record: dict[str, Any], where: str) -> Case:
 
 def load_cases(path: Path, limit: int | None = None) -> list[Case]:
     """The cases in a JSONL file; with `limit`, N of them spread over languages and kinds."""
-    cases = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if line.strip():
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise ValidationError(f"{path}:{number}: not JSON ({exc})") from exc
-            cases.append(_case(record, f"{path}:{number}"))
+    cases = [_case(record, where) for where, record in records(path)]
     ids = [c.id for c in cases]
     if len(set(ids)) != len(ids):
         raise ValidationError(
