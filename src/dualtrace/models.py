@@ -167,6 +167,15 @@ class Item:
             return self.sources[0].occurred_at
         return self.recorded_at
 
+    @property
+    def said_at(self) -> datetime:
+        """When this item was first said: a turn's time, a memory's earliest source turn
+        (its `occurred_at` when its sources are not read). "I stopped drinking back in March",
+        said in May, happened in March but is the newest word on drinking."""
+        if self.kind != "episode" and self.sources:
+            return min(s.occurred_at for s in self.sources)
+        return self.occurred_at
+
 
 @dataclass
 class Hit(Item):

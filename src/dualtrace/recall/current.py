@@ -27,6 +27,7 @@ from dualtrace.recall.question import Question, analyse
 from dualtrace.recall.retriever import Scored
 from dualtrace.store.ports.reads import RecordReads
 from dualtrace.text.entities import normalise_name
+from dualtrace.text.owners import about_other
 from dualtrace.text.question_cues import in_past_tense
 from dualtrace.text.sentences import split_sentences
 from dualtrace.text.slots import (
@@ -200,6 +201,8 @@ def _asked(m: MemoryRecord, asked: Sequence[SlotQuestion], people: set[str]) -> 
             continue  # the user's slot is not the sister's
         if people and q.subject is None and subject not in people:
             continue  # the question names whose slot it is
+        if q.subject is None and not people and about_other(m.text):
+            continue  # "The user's coworker learned Korean": not the user's language
         if q.qualifier and slot.get("qualifier") not in (q.qualifier, None):
             continue
         return True
@@ -235,7 +238,9 @@ def newest_first(hits: list[Hit], question: Question) -> list[Hit]:
         if h.kind != "episode" and h.sources
     }
     lead = [h for h in lead if h.id not in told]
-    lead.sort(key=lambda h: -h.occurred_at.timestamp())
+    # the latest word on it (not the date it names), by day: said the same day, the better
+    # match first
+    lead.sort(key=lambda h: (-h.said_at.date().toordinal(), -h.score))
     led = {h.id for h in lead}
     rest = [h for h in hits if h.id not in led]
     scores = sorted((h.score for h in hits), reverse=True)
@@ -243,6 +248,8 @@ def newest_first(hits: list[Hit], question: Question) -> list[Hit]:
 
 
 def _answers(item: Item, q: SlotQuestion) -> bool:
+    if q.subject is None and about_other(item.text):
+        return False  # opens on another person's matter: not the user's value
     slot = item.metadata.get("slot") if item.kind != "episode" else None
     if isinstance(slot, dict):
         return (

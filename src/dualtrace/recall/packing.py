@@ -9,8 +9,10 @@ preferences) and what was said or happened. Within each section items are groupe
 their date, newest first, so the current value of a changing fact comes first; a date is
 written once per group rather than on every line, and each line ends with its source turns
 in brackets — the budget goes to what was said, not to labels. A question about a value that
-changes (a slot: where one lives, a budget) gets one section, newest first, facts and turns
-alike: no value is shown above a newer statement of it, whether or not it was extracted.
+changes (a slot: where one lives, a budget) or about the present ("these days", "现在") gets
+one section, facts and turns alike, grouped by the day each was said (`Item.said_at`), the
+latest first: no value is shown above a newer statement of it, whether or not it was
+extracted, and "stopped drinking back in March", said in May, is the newest word on drinking.
 """
 
 from __future__ import annotations
@@ -67,10 +69,10 @@ def order_for_context(hits: Sequence[Hit], *, tie: float = 0.02) -> list[Hit]:
     return sorted(hits, key=lambda h: (-round(h.score / step), -h.occurred_at.timestamp()))
 
 
-def date_label(hit: Hit) -> str:
+def date_label(hit: Hit, *, said: bool = False) -> str:
     """The date line that heads a hit's group, e.g. "Thu 1 January 2026" (as scenes write
-    dates)."""
-    when = hit.occurred_at
+    dates): when it happened, or with `said`, when it was said (`Item.said_at`)."""
+    when = hit.said_at if said else hit.occurred_at
     return f"{when:%a} {when.day} {when:%B %Y}"
 
 
@@ -257,7 +259,7 @@ def _select(
                 weight[hit.id] = REPEAT_WEIGHT
                 _put_back(pool, hit, words, REPEAT_WEIGHT * hit.score, weight)
                 continue
-        group = (frame.section(hit), date_label(hit))
+        group = (frame.section(hit), date_label(hit, said=frame.timeline))
         heading = 0 if group in groups else _cost(group[1])
         if frame.titled and group[0] not in {g[0] for g in groups}:
             heading += _cost(group[0])
@@ -327,7 +329,7 @@ def _render(chosen: list[tuple[Hit, str]], frame: _Frame) -> Context:
         return 0 if state is None else 1 if state[0] == PLANNED else 2
 
     if frame.timeline:
-        every = sorted(chosen, key=lambda pair: (later(pair), -pair[0].occurred_at.timestamp()))
+        every = sorted(chosen, key=lambda pair: (later(pair), -pair[0].said_at.timestamp()))
         sections = [(TIMELINE, every)]
     else:
         profile = [pair for pair in chosen if _profile(pair[0])]
@@ -345,7 +347,7 @@ def _render(chosen: list[tuple[Hit, str]], frame: _Frame) -> Context:
                 lines.append(title)
             last = None
             for hit, body in section:
-                label = date_label(hit)
+                label = date_label(hit, said=frame.timeline)
                 if label != last:
                     last = label
                     lines.append(label)
@@ -378,7 +380,8 @@ def pack(
     With a `query` (a `Question`; a string is read as one) and `snippet_tokens` > 0, a turn
     longer than that shows its sentences nearest the query. A memory drawn from one of the
     turns in `messages` is shown as that turn (`requests.py`). For a question about a slot of
-    the user's (`Question.own_slots`), all lines go newest first in one section.
+    the user's (`Question.own_slots`) or about the present (`Question.present`), all lines go
+    in one section by when they were said, the latest first.
     `header`: the first line says how to read the context. An assistant's small talk
     (`state.small_talk`) is left out; a superseded or planned line says so and follows the
     current ones (`state.py`).
@@ -392,8 +395,8 @@ def pack(
     now = question.now if question is not None else datetime.now(UTC)
     focus = question.focus if question is not None else frozenset[str]()
     own_ids = _Labels.own_ids(hits)
-    # about a value of the user's that changes
-    timeline = question is not None and bool(question.own_slots)
+    # about a value of the user's that changes, or what holds now: newest said first
+    timeline = question is not None and (bool(question.own_slots) or question.present)
     top = order_for_context(hits)[:1]
     snippets = focus if snippet_tokens > 0 else frozenset()
     best = ("", "")

@@ -28,6 +28,7 @@ from dualtrace.text.lexicon import translate_terms
 from dualtrace.text.owners import asks_about_self
 from dualtrace.text.quantities import asked_kinds
 from dualtrace.text.question_cues import (
+    about_present,
     in_past_tense,
     names_someone_else,
     refers_to_past,
@@ -62,6 +63,8 @@ class Question:
     focus: frozenset[str] = frozenset()
     #: Asks for every instance: "list", "count", "total" or "order" (`text/aggregate_cues.py`).
     aggregate: str | None = None
+    #: Asks what holds now ("these days", "现在"): the newest statement answers it.
+    present: bool = False
 
     @property
     def named(self) -> frozenset[str]:
@@ -101,4 +104,5 @@ def analyse(query: str, now: datetime, *, translate: bool = False) -> Question:
         names_someone_else=other,
         focus=focus_words(query),
         aggregate=aggregate_kind(query),
+        present=not refers_to_past(query) and about_present(query),
     )

@@ -4,7 +4,7 @@ A memory closed by a later one (`valid_to` set) is "earlier, until 20 Nov"; one 
 validity starts after `now` (a planned change) is "planned from 1 Dec"; a turn the read path
 found to state only a replaced value (`current.rerank` scores it "slot" -1) is "earlier".
 Among the shown memories that fill the same one-valued slot of the same subject (subject,
-attribute, qualifier), the newest leads and the older ones are earlier too, whatever the
+attribute, qualifier), the one said last leads and the older ones are earlier too, whatever the
 write side closed: read-time rivals. Such lines are put after the current ones
 (`packing._render`), so a superseded value never stands above its successor. Lines in
 Chinese get the note in Chinese.
@@ -40,12 +40,12 @@ def states(hits: Sequence[Hit], now: datetime) -> dict[str, tuple[str, datetime 
         if key is None or hit.id in found:
             continue
         lead = newest.get(key)
-        if lead is None or hit.occurred_at > lead.occurred_at:
+        if lead is None or hit.said_at > lead.said_at:  # the latest word on the slot
             if lead is not None:
-                found[lead.id] = (EARLIER, hit.occurred_at)
+                found[lead.id] = (EARLIER, hit.said_at)
             newest[key] = hit
         else:
-            found[hit.id] = (EARLIER, lead.occurred_at)
+            found[hit.id] = (EARLIER, lead.said_at)
     return _turns_too(hits, found)
 
 

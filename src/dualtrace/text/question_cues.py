@@ -1,6 +1,6 @@
 """What a question says about itself: the cue words of each notion, each list written once.
 
-Four notions read a question's own words (English and Chinese), and the read path asks each
+Five notions read a question's own words (English and Chinese), and the read path asks each
 of them once (`recall/question.py`):
 
 - **refers to the past** (`refers_to_past`): it points at an earlier time ("before",
@@ -8,6 +8,8 @@ of them once (`recall/question.py`):
 - **in the past tense** (`in_past_tense`): it asks what happened ("When did she move?",
   "What was his job?", "去年…"), so a slot's answer is an event at its own date, not the
   newest value;
+- **about the present** (`about_present`): it asks what holds now ("these days", "still",
+  "现在"), so the newest statement answers it;
 - **speaks as the user** (`speaks_as_user`): it is in the first person ("my", "we", "我") or
   asks about "the user";
 - **names someone else** (`names_someone_else`): a pronoun for another person ("her",
@@ -47,6 +49,15 @@ PAST_TENSE = re.compile(
     re.I,
 )
 
+# A question about the present: what holds now, whatever was said before ("Do I smoke these
+# days?", "Who looks after Ava now?", "我现在多重？", "你还记得我还吃素吗" is not: it is past).
+ABOUT_PRESENT = re.compile(
+    r"\b(?:now|nowadays|currently|current|these\s+days|at\s+the\s+moment|at\s+present|"
+    r"presently|lately|still|any\s?more|this\s+(?:week|month|year))\b"
+    r"|现在|目前|如今|眼下|当前|最近|近来|这些天|这阵子|这段时间|还[^。！？?]{0,8}吗",
+    re.I,
+)
+
 # The user speaking (first person), or an agent asking about "the user". "US" in capitals is
 # the country (`speaks_as_user`).
 FIRST_PERSON = re.compile(
@@ -83,6 +94,12 @@ def refers_to_past(question: str) -> bool:
 def in_past_tense(question: str) -> bool:
     """Whether a question asks what happened ("did", "was", "去年") rather than what holds."""
     return PAST_TENSE.search(question) is not None
+
+
+def about_present(question: str) -> bool:
+    """Whether a question asks what holds now ("these days", "still", "现在", "还…吗"): the
+    newest statement answers it, whatever older ones said."""
+    return ABOUT_PRESENT.search(question) is not None and not in_past_tense(question)
 
 
 def speaks_as_user(question: str) -> bool:

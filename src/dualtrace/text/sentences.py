@@ -7,13 +7,20 @@ import re
 
 # A point between two digits is a decimal point, not an end: "1.2 million", "68.5 kg".
 _DECIMAL = r"(?<=\d)\.(?=\d)"
+# Nor is the point of an abbreviation: a title before a name ("Dr. Hoffman", "St. Mary's"),
+# or a short form that the sentence goes on after ("3 p.m. at the", "e.g. this", "the U.S.
+# office"): such a point ends nothing, or a memory reads "Hoffman at Northgate since April".
+_TITLE = r"\b(?:Dr|Mrs?|Ms|Mx|Prof|St|Mt|Jr|Sr|Capt|Gen|Rev|Fr)\.(?=[ \t]+[A-Z])"
+_SHORT = r"\b(?:[ap]\.m|e\.g|i\.e|etc|vs|approx|incl|(?:[A-Z]\.)+[A-Z])\.(?=[ \t,]+[a-z0-9,(])"
+_INNER = r"\b[A-Za-z]\.(?=[A-Za-z]\.)"  # the first points of "U.S.", "p.m.": never an end
+_KEPT = rf"{_TITLE}|{_SHORT}|{_INNER}|{_DECIMAL}"
 # A sentence runs to its end marks (several at once: "?!", "..."), with any closing quote or
 # bracket after them ('called "Finding Home." It is…'), or to a line break, or to the end.
-_SENTENCE = re.compile(rf"(?:[^.!?。！？\n]|{_DECIMAL})+(?:[.!?。！？]+[\"'”’)]*|\n|$)")
+_SENTENCE = re.compile(rf"(?:{_KEPT}|[^.!?。！？\n])+(?:[.!?。！？]+[\"'”’)]*|\n|$)")
 # Clauses for extraction end at every single mark, semicolons included: "..." leaves bare
 # marks (dropped) and a closing quote opens the next clause (as extraction has always split,
 # so that merging the two splitters changed no memory; docs/notebook.md, 30 Nov 2026).
-_CLAUSE = re.compile(rf"(?:[^.!?。！？；;\n]|{_DECIMAL})*(?:[.!?。！？；;]|\n|$)")
+_CLAUSE = re.compile(rf"(?:{_KEPT}|[^.!?。！？；;\n])*(?:[.!?。！？；;]|\n|$)")
 
 
 def split_sentences(text: str, *, clauses: bool = False) -> list[str]:

@@ -1,0 +1,97 @@
+"""A question about the present is answered by the latest word on it: the context shows its
+lines in one section by when they were said, and another person's statement is no answer
+about the user's own value."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from dualtrace.models import Hit, Source
+from dualtrace.recall.current import newest_first
+from dualtrace.recall.packing import pack
+from dualtrace.recall.question import analyse
+
+NOW = datetime(2026, 6, 1, 9, tzinfo=UTC)
+MARCH = datetime(2026, 3, 10, 19, tzinfo=UTC)
+MAY = datetime(2026, 5, 12, 20, tzinfo=UTC)
+
+
+def _hit(
+    i: str,
+    kind: str,
+    text: str,
+    said: datetime,
+    *,
+    happened: datetime | None = None,
+    score: float = 1.0,
+) -> Hit:
+    source = Source(f"{i}-t", None, None, said, "user", text, role="user")
+    return Hit(
+        i,
+        kind,
+        text,
+        None,
+        valid_from=happened or said,
+        valid_to=None,
+        recorded_at=said,
+        session_id=None,
+        sources=[source],
+        score=score,
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "present"),
+    [
+        ("Do I still play the cello these days?", True),
+        ("Which gym am I going to at the moment?", True),
+        ("我现在每天几点起床？", True),
+        ("我还在学法语吗？", True),
+        ("Which gym did I go to before?", False),
+        ("What did I cook last night?", False),
+        ("我以前在哪家健身房？", False),
+        ("What is my favourite colour?", False),
+    ],
+)
+def test_a_question_about_the_present_is_read_as_one(question: str, present: bool) -> None:
+    assert analyse(question, NOW).present is present
+
+
+def test_the_newer_word_on_it_leads_the_context_whatever_its_kind() -> None:
+    # an older fact and a newer turn the rules drew nothing from: for a question about the
+    # present, the facts-then-events sections would put the old value first
+    old = _hit("f1", "fact", "The user keeps a herb garden on the balcony.", MARCH)
+    new = _hit(
+        "e1", "episode", "The pigeons wrecked the herbs, balcony is empty now.", MAY, score=0.6
+    )
+    question = analyse("Do I still have the balcony herb garden these days?", NOW)
+    assert not question.own_slots  # no rule knows this matter: the layout alone decides
+    text = pack([old, new], 300, query=question).text
+    assert text.index("pigeons") < text.index("keeps a herb garden")
+    assert "### Facts and preferences" not in text
+
+
+def test_a_memory_is_placed_by_when_it_was_said_not_the_date_it_names() -> None:
+    old = _hit("f1", "fact", "The user drinks two espressos every morning.", MARCH)
+    # said in May about a change in early March: the newest word on coffee
+    new = _hit(
+        "f2",
+        "event",
+        "The user gave up coffee at the start of March (March 2026).",
+        MAY,
+        happened=datetime(2026, 3, 1, tzinfo=UTC),
+    )
+    text = pack([old, new], 300, query=analyse("Do I drink coffee these days?", NOW)).text
+    assert text.index("gave up coffee") < text.index("two espressos")
+    assert "Tue 12 May 2026" in text  # its group is the day it was said
+
+
+def test_another_persons_statement_is_no_answer_about_the_users_own_value() -> None:
+    question = analyse("What language am I learning these days?", NOW)
+    mine = _hit("f1", "fact", "The user is learning Spanish on a phone app.", MARCH)
+    mine.metadata["slot"] = {"attribute": "language", "subject": None, "value": "Spanish"}
+    theirs = _hit("f2", "fact", "The user's coworker is learning Korean from dramas.", MAY)
+    ranked = newest_first([theirs, mine], question)
+    assert ranked[0].id == "f1"
