@@ -11,7 +11,7 @@ _ADVERBS = frozenset(
 )
 _NO_CONJUGATE = frozenset(
     "can could will would shall should may might must was did had got am have do go "
-    "'m 've 'd 'll".split()
+    "'m 've 'd 'll are were".split()  # "Jo and I are": a plural subject keeps its verb
 )
 # Irregular past tenses: already fine after a third-person subject.
 _PAST = frozenset(
@@ -23,7 +23,15 @@ _PAST = frozenset(
     bet bit blew burnt dealt dreamt fit forgave froze knelt leapt learnt overcame spun split
     spread stuck stung stank strove sprang upset withdrew wanna gotta""".split()
 )
-_IRREGULAR = {"am": "is", "have": "has", "do": "does", "go": "goes", "was": "was"}
+_IRREGULAR = {
+    "am": "is",
+    "have": "has",
+    "do": "does",
+    "go": "goes",
+    "was": "was",
+    "don't": "doesn't",
+    "haven't": "hasn't",
+}
 _CONTRACTIONS = [
     (r"\bI['’]m\b", "{S} is"),
     (r"\bI['’]ve\b", "{S} has"),
@@ -35,6 +43,7 @@ _CONTRACTIONS = [
 ]
 _PRONOUNS = [
     (r"\bmyself\b", "{S}"),
+    (r"(?:^|(?<=[.!?;:]\s))mine\b", "{S}'s one"),  # "Mine looks like a Gerald": a subject
     (r"\bmine\b", "{S}'s"),
     (r"\bmy\b", "{S}'s"),
     (r"\bme\b", "{S}"),
@@ -43,7 +52,10 @@ _PRONOUNS = [
     (r"\bus\b", "{S} and others"),
     (r"\bwe\b", "{S} and others"),
 ]
-_I_VERB = re.compile(r"\bI\s+((?:(?:" + "|".join(_ADVERBS) + r")\s+)*)([A-Za-z]+)\b")
+# "I don't" is one verb ("doesn't"), never "I don" + "'t"
+_I_VERB = re.compile(
+    r"\bI\s+((?:(?:" + "|".join(_ADVERBS) + r")\s+)*)([A-Za-z]+(?:['’]t)?)(?![\w'’])"
+)
 _WE_VERB = re.compile(
     r"\b(?:I|we)\s+(?:(?:" + "|".join(_ADVERBS) + r"|have|['’]?ve)\s+)*([A-Za-z]+)\b", re.I
 )
@@ -72,9 +84,11 @@ def reports_done(sentence: str) -> bool:
 
 
 def _third_person_verb(verb: str) -> str:
-    lower = verb.lower()
-    if lower in _IRREGULAR:
-        return _IRREGULAR[lower]
+    lower = verb.lower().replace("’", "'")
+    if lower in _IRREGULAR:  # in the apostrophe the speaker typed
+        return _IRREGULAR[lower].replace("'", "’" if "’" in verb else "'")
+    if lower.endswith("n't"):  # can't, didn't, won't: the same for every subject
+        return verb
     if lower in _NO_CONJUGATE or lower in _PAST or lower.endswith("ed"):
         return verb
     if re.search(r"[^aeiou]y$", lower):
@@ -98,5 +112,7 @@ def to_third_person(sentence: str, speaker: str) -> str:
     text = re.sub(r"\bI\b", "{S}", text)
     for pattern, repl in _PRONOUNS:
         text = re.sub(pattern, repl, text, flags=re.I)
+    # a sentence that starts with the speaker starts with a capital ("… there. The user …")
+    text = re.sub(r"(?:^|(?<=[.!?]\s))\{S\}", speaker[:1].upper() + speaker[1:], text)
     text = text.replace("{S}", speaker)
     return text[:1].upper() + text[1:]

@@ -1,0 +1,31 @@
+"""Third-person rewriting keeps English grammar: verb agreement with negations and plural
+subjects, a possessive pronoun as a subject, and a capital at each sentence's start."""
+
+from __future__ import annotations
+
+import pytest
+
+from dualtrace.encode.person import to_third_person
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        ("I don't eat pork.", "The user doesn't eat pork."),
+        ("I really don’t mind the rain.", "The user really doesn’t mind the rain."),
+        ("I haven't called her, I can't.", "The user hasn't called her, the user can't."),
+        ("Tom and I are driving to Oslo.", "Tom and the user are driving to Oslo."),
+        ("Lena and I were roommates.", "Lena and the user were roommates."),
+        ("Yours is red. Mine is blue.", "Yours is red. The user's one is blue."),
+        ("The blue one is mine.", "The blue one is the user's."),
+        ("I run. I swim on Sundays.", "The user runs. The user swims on Sundays."),
+    ],
+)
+def test_third_person_keeps_grammar(said: str, written: str) -> None:
+    assert to_third_person(said, "the user") == written
+
+
+def test_a_named_speaker_reads_the_same() -> None:
+    assert to_third_person("I don't drive. Mine is a bike.", "Caroline") == (
+        "Caroline doesn't drive. Caroline's one is a bike."
+    )
