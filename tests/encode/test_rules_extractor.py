@@ -126,3 +126,11 @@ def test_a_greeting_still_names_the_speaker_though_the_memory_leaves_it_out() ->
     named = [d for d in drafts if (d.slot or {}).get("attribute") == "name"]
     assert named and named[0].slot is not None and named[0].slot["value"] == "Priya"
     assert not any(d.text.lower().startswith("hello") for d in drafts)
+
+
+def test_a_clause_of_several_slots_keeps_each_values_article() -> None:
+    texts = {
+        d.text for d in extract(turn(1, "Also, I work as a paramedic at the county hospital."))
+    }
+    assert "Caroline works as a paramedic." in texts
+    assert "Caroline works at the county hospital." in texts

@@ -207,8 +207,15 @@ def _say(slot: SlotStatement, speaker: str, sentence: str) -> str:
     english, chinese = BY_NAME[slot.attribute].say
     if has_cjk(sentence):
         return chinese.format(s="用户" if subject == "the user" else subject, v=slot.value)
-    text = english.format(s=subject, v=slot.value)
+    text = english.format(s=subject, v=_with_article(slot.value or "", sentence))
     return text[0].upper() + text[1:]
+
+
+def _with_article(value: str, sentence: str) -> str:
+    """The value with the article the sentence gave it ("works as a nurse at the children's
+    hospital"): a slot's value is stored bare, a memory's text is read as English."""
+    said = re.search(rf"\b(a|an|the)\s+{re.escape(value)}\b", sentence, re.I) if value else None
+    return f"{said.group(1).lower()} {value}" if said else value
 
 
 def _slot_detail(slot: SlotStatement) -> dict[str, object]:
