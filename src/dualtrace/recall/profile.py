@@ -245,17 +245,25 @@ class _Lines:
     used: int = 0
     references: dict[str, str] = field(default_factory=dict)
     full: bool = False
+    # source -> its first label: a value said in hundreds of turns cites each, and a scan
+    # of `references` per source made the unbounded text quadratic (7 ms at ~1,000 labels)
+    labels: dict[str, str] = field(init=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for label, source in self.references.items():
+            self.labels.setdefault(source, label)
 
     def cite(self, sources: Sequence[str]) -> str:
         labels = []
         for source in sources:
-            label = next((k for k, v in self.references.items() if v == source), None)
+            label = self.labels.get(source)
             if label is None:
                 n = len(self.references) + 1
                 while str(n) in self.references:  # a label the context's other part gave
                     n += 1
                 label = str(n)
                 self.references[label] = source
+                self.labels[source] = label
             labels.append(f"[{label}]")
         return (" " + "".join(labels)) if labels else ""
 
@@ -266,7 +274,10 @@ class _Lines:
         line += self.cite(sources)
         cost = count_tokens(line) + 1
         if self.max_tokens is not None and self.used + cost > self.max_tokens:
-            self.references, self.full = before, True
+            self.full = True
+            for label in set(self.references) - set(before):  # the labels the line took
+                del self.labels[self.references[label]]
+            self.references = before
             return False
         self.lines.append(line)
         self.used += cost
