@@ -4,7 +4,13 @@ tasks and the summary; a later session's turn that says one is done or dropped c
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+from typing import Any
+
 from dualtrace import Memory
+from dualtrace.models import MemoryRecord
+from dualtrace.recall.profile import gather
+from dualtrace.store.ports.memory_reads import MemoryReads
 from dualtrace.text.tasks import closes
 
 JAN, FEB = "2025-01-05T10:0{}:00Z", "2025-02-05T10:0{}:00Z"
@@ -101,3 +107,35 @@ def test_each_sessions_summary_supersedes_the_one_before(mem: Memory) -> None:
     every = mem.get_all(user_id="u", kinds=["summary"], include_invalid=True)
     assert len(every) == 3
     assert [e.event for e in mem.history(every[-1].id, user_id="u")] == ["ADD", "SUPERSEDE"]
+
+
+class _Recording:
+    """The store's memory reads, keeping every memory they return."""
+
+    def __init__(self, store: MemoryReads) -> None:
+        self.store, self.read = store, list[MemoryRecord]()
+
+    def memories_by_predicate(self, *args: Any, **kwargs: Any) -> list[MemoryRecord]:
+        found = self.store.memories_by_predicate(*args, **kwargs)
+        self.read += found
+        return found
+
+
+def test_the_profile_reads_no_closing_of_a_task_done(any_mem: Memory) -> None:
+    """A closing stays valid for good (one per task ever done): the picture shows the task
+    closed without reading it, now, in the past and with the history."""
+    _first_session(any_mem)
+    later = any_mem.session(user_id="u")
+    later.add("user", "Booked the Tokyo flights this morning.", timestamp=FEB.format(0))
+    later.end(now=FEB.format(9))
+    done = [
+        m for m in any_mem.get_all(user_id="u", kinds=["task"]) if m.metadata["status"] != "open"
+    ]
+    assert [m.text for m in done] == ["Booked the Tokyo flights this morning."]  # and valid
+    for as_of, open_tasks in ((None, 1), (datetime(2025, 1, 20, tzinfo=UTC), 2)):
+        for history in (False, True):
+            reads = _Recording(any_mem.store)
+            picture = gather(reads, "u", as_of=as_of, history=history)  # type: ignore[arg-type]
+            assert len(picture.tasks) == open_tasks
+            assert all(m.metadata.get("status") != "done" for m in reads.read)
+    assert [t.text for t in any_mem.profile("u").tasks] == ["记得订酒店。"]

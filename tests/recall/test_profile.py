@@ -4,9 +4,12 @@ within a token budget (both backends)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from dualtrace import Memory, Profile, ValidationError
+from dualtrace.recall.profile import gather
 from dualtrace.text.tokens import count_tokens
 
 JAN, MAR, APR = "2025-01-05T10:00:00Z", "2025-03-01T10:00:00Z", "2025-04-01T10:00:00Z"
@@ -92,3 +95,17 @@ def test_bad_arguments_are_named(mem: Memory, kwargs: dict[str, object], names: 
 def test_a_bad_user_id_is_named(mem: Memory) -> None:
     with pytest.raises(ValidationError, match="user_id"):
         mem.profile("")
+
+
+def test_labels_are_shared_with_the_context_and_a_cut_line_keeps_none(mem: Memory) -> None:
+    """A turn the context's other part already labels keeps its label, new turns take the
+    numbers left free, and a line the budget cuts leaves no label behind."""
+    _said(mem)
+    picture = gather(mem.store, "u", as_of=None, history=False)
+    home = next(v for v in picture.values if v.attribute == "lives_in")
+    shared = picture.render(None, cited={"1": "turn-elsewhere", "2": home.sources[0]})
+    assert "波尔多 (since 1 Mar 2025) [2]" in shared.text and "[1]" not in shared.text
+    assert shared.references["2"] == home.sources[0] and "3" in shared.references
+    for budget in range(20, count_tokens(shared.text), 7):
+        cut = picture.render(budget)
+        assert set(re.findall(r"\[(\d+)\]", cut.text)) == set(cut.references)

@@ -1,12 +1,13 @@
 """A user's profile: the current value of every slot, open goals and tasks, and the last
 session's summary, read from what the write path keeps (no LLM, no search).
 
-One store read brings every memory that fills a slot of the catalogue, or that a session
-end stored as a goal, a task or a summary (`memories_by_predicate`, closed ones too, for
-the history and for `as_of`). A one-valued slot shows its newest value valid at the time;
-a many-valued slot (pets, languages, …) every valid member. With `history`, each value
-lists what it replaced: the memories the writer closed in its favour (`superseded_by`),
-and what those replaced in turn.
+Two store reads bring every memory that fills a slot of the catalogue or that a session
+end stored as a summary (`memories_by_predicate`, closed ones too, for the history and for
+`as_of`), and the goals and tasks a session end opened (status "open", closed ones too for
+`as_of`; the closing of a task done, which stays valid, is never read). A one-valued slot
+shows its newest value valid at the time; a many-valued slot (pets, languages, …) every
+valid member. With `history`, each value lists what it replaced: the memories the writer
+closed in its favour (`superseded_by`), and what those replaced in turn.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from dualtrace.text.slots.stored import holds_value, slot_of
 from dualtrace.text.tokens import count_tokens
 
 GOAL, TASK, SESSION_SUMMARY = "goal", "task", "session_summary"
+OPEN = "open"  # the status of a goal or task not yet closed (`metadata["status"]`)
 CARRIED = (GOAL, TASK, SESSION_SUMMARY)  # predicates of what a session end stores
 _ORDER = {a.name: i for i, a in enumerate(ATTRIBUTES)}
 _USER = ("", "the user", "user", "用户")
@@ -116,18 +118,23 @@ class Picture:
 
 
 def gather(store: MemoryReads, user_id: str, *, as_of: datetime | None, history: bool) -> Picture:
-    """The user's picture at `as_of` from one store read (arguments already checked)."""
+    """The user's picture at `as_of` from two store reads (arguments already checked)."""
     # closed memories only for what they replaced, or for the past
     closed_too = history or as_of is not None
     memories = store.memories_by_predicate(
-        user_id, [*(a.name for a in ATTRIBUTES), *CARRIED], include_invalid=closed_too
+        user_id, [*(a.name for a in ATTRIBUTES), SESSION_SUMMARY], include_invalid=closed_too
+    )
+    # goals and tasks opened, closed or not: never their closings (one per task ever done,
+    # valid for good, which the picture never shows)
+    plans = store.memories_by_predicate(
+        user_id, [GOAL, TASK], include_invalid=as_of is not None, status=OPEN
     )
     valid = [m for m in memories if valid_at(m, as_of)]
     by_id = {m.id: m for m in memories}
     replaced = _replaced_index(memories) if history else {}
     current = _current(valid)
-    goals = [m for m in valid if _open(m, GOAL)]
-    tasks = [m for m in valid if _open(m, TASK)]
+    goals = [m for m in plans if valid_at(m, as_of) and _open(m, GOAL)]
+    tasks = [m for m in plans if valid_at(m, as_of) and _open(m, TASK)]
     summaries = [m for m in memories if m.predicate == SESSION_SUMMARY and begun(m, as_of)]
     return Picture(
         user_id=user_id,
@@ -142,7 +149,7 @@ def gather(store: MemoryReads, user_id: str, *, as_of: datetime | None, history:
 
 def _open(m: MemoryRecord, kind: str) -> bool:
     """An open goal or task a session end stored (one closed is superseded by its closing)."""
-    return m.predicate == kind and m.kind == kind and m.metadata.get("status") == "open"
+    return m.predicate == kind and m.kind == kind and m.metadata.get("status") == OPEN
 
 
 def _key(m: MemoryRecord) -> tuple[str, str, str]:
@@ -238,17 +245,25 @@ class _Lines:
     used: int = 0
     references: dict[str, str] = field(default_factory=dict)
     full: bool = False
+    # source -> its first label: a value said in hundreds of turns cites each, and a scan
+    # of `references` per source made the unbounded text quadratic (7 ms at ~1,000 labels)
+    labels: dict[str, str] = field(init=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for label, source in self.references.items():
+            self.labels.setdefault(source, label)
 
     def cite(self, sources: Sequence[str]) -> str:
         labels = []
         for source in sources:
-            label = next((k for k, v in self.references.items() if v == source), None)
+            label = self.labels.get(source)
             if label is None:
                 n = len(self.references) + 1
                 while str(n) in self.references:  # a label the context's other part gave
                     n += 1
                 label = str(n)
                 self.references[label] = source
+                self.labels[source] = label
             labels.append(f"[{label}]")
         return (" " + "".join(labels)) if labels else ""
 
@@ -259,7 +274,10 @@ class _Lines:
         line += self.cite(sources)
         cost = count_tokens(line) + 1
         if self.max_tokens is not None and self.used + cost > self.max_tokens:
-            self.references, self.full = before, True
+            self.full = True
+            for label in set(self.references) - set(before):  # the labels the line took
+                del self.labels[self.references[label]]
+            self.references = before
             return False
         self.lines.append(line)
         self.used += cost

@@ -20,7 +20,7 @@ from dualtrace.encode.episodes import new_id
 from dualtrace.encode.rules import RulesExtractor
 from dualtrace.lifecycle.writer import KeysFn
 from dualtrace.models import Episode, MemoryRecord
-from dualtrace.recall.profile import GOAL, SESSION_SUMMARY, TASK
+from dualtrace.recall.profile import GOAL, OPEN, SESSION_SUMMARY, TASK
 from dualtrace.session.summary import RollingSummary, normalise_value, read_turn
 from dualtrace.store.base import Store
 from dualtrace.store.ports.records import MemoryChange
@@ -56,7 +56,8 @@ def carry_over(
             stated[normalise_value(task)] = _Open(TASK, task, turn)
         if facts.goal:
             goal = _Open(GOAL, facts.goal, turn)
-    earlier = [m for m in store.memories_by_predicate(user_id, [GOAL, TASK]) if _is_open(m)]
+    # the open ones only, chosen in the store: not every closing the user ever said
+    earlier = store.memories_by_predicate(user_id, [GOAL, TASK], status=OPEN)
     records, changes = _closings(user_id, earlier, turns)
     kept = {normalise_value(t) for t in rolling.tasks.values()}
     fresh = [o for k, o in stated.items() if k in kept]
@@ -64,7 +65,7 @@ def carry_over(
     for item in [*([goal] if goal else []), *fresh]:
         if normalise_value(item.text) in already or _closed_later(item, turns):
             continue
-        records.append(_record(user_id, item.kind, item.text, [item.turn], "open"))
+        records.append(_record(user_id, item.kind, item.text, [item.turn], OPEN))
     summary = "\n".join(rolling.lines())
     if summary:
         last = turns[-1]
@@ -108,7 +109,7 @@ def _replaced_summaries(store: Store, user_id: str, newest: MemoryRecord) -> lis
 
 
 def _is_open(m: MemoryRecord) -> bool:
-    return m.metadata.get("status") == "open"
+    return m.metadata.get("status") == OPEN
 
 
 def _closings(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -92,6 +93,44 @@ def test_memories_are_found_by_fact_hash_and_by_subject(store: Store) -> None:
     assert sorted(m.id for m in found) == ["m1", "m2", "m3"]
     assert store.memories_by_predicate("u", ["works_at"]) == []
     assert store.memories_by_predicate("u", []) == []
+
+
+def _plan(id: str, kind: str, minutes: int, status: str, **fields: Any) -> MemoryRecord:
+    """A goal or task memory as a session end stores it (predicate = kind)."""
+    meta = {"status": status, **fields.pop("metadata", {})}
+    return memory(
+        "u",
+        id,
+        f"{kind} {id}",
+        kind=kind,
+        predicate=kind,
+        valid_from=at(minutes),
+        metadata=meta,
+        **fields,
+    )
+
+
+def test_memories_by_predicate_chooses_a_status(store: Store) -> None:
+    """`status` picks goals and tasks by `metadata["status"]` in the store: the open ones
+    without the closings (which stay valid), the closed ones too with `include_invalid`."""
+    closed = _plan("t2", "task", 1, "open", valid_to=at(5), superseded_by="c2")
+    closing = _plan("c2", "task", 5, "done", metadata={"closes": "t2"})
+    plain = memory("u", "f1", "Ann lives in Lyon", predicate="lives_in", valid_from=at(3))
+    plans = [_plan("t1", "task", 0, "open"), closed, closing, _plan("g1", "goal", 2, "open")]
+    store.insert_memories("u", [*plans, plain], [], ACTOR)
+    asked = ["task", "goal", "lives_in"]
+
+    def ids(status: str | None, include_invalid: bool = False) -> list[str]:
+        found = store.memories_by_predicate(
+            "u", asked, include_invalid=include_invalid, status=status
+        )
+        return [m.id for m in found]
+
+    assert ids(None) == ["t1", "g1", "f1", "c2"]
+    assert ids("open") == ["t1", "g1"]
+    assert ids("open", include_invalid=True) == ["t1", "t2", "g1"]
+    assert ids("done") == ["c2"] and ids("dropped") == []
+    assert store.memories_by_predicate("other", asked, status="open") == []
 
 
 def test_record_kinds_and_list_records(store: Store) -> None:

@@ -29,10 +29,18 @@ class MemoryReads(Protocol):
         ...
 
     def memories_by_predicate(
-        self, user_id: str, predicates: Sequence[str], *, include_invalid: bool = False
+        self,
+        user_id: str,
+        predicates: Sequence[str],
+        *,
+        include_invalid: bool = False,
+        status: str | None = None,
     ) -> list[MemoryRecord]:
         """Memories with one of these predicates, any subject, oldest first; valid ones only
-        unless `include_invalid` (then closed ones too; archived ones never)."""
+        unless `include_invalid` (then closed ones too; archived ones never). With `status`,
+        only those whose `metadata["status"]` is it (a goal's or task's: "open", or a
+        closing's "done" / "dropped"), chosen in the store, so that a reader of the open
+        ones does not load every closing the user ever said."""
         ...
 
     def record_kinds(self, user_id: str, ids: Sequence[str]) -> dict[str, str]:

@@ -128,12 +128,18 @@ class PostgresMemories(PostgresConnection):
         return [found[i] for i in ids if i in found]
 
     def memories_by_predicate(
-        self, user_id: str, predicates: Sequence[str], *, include_invalid: bool = False
+        self,
+        user_id: str,
+        predicates: Sequence[str],
+        *,
+        include_invalid: bool = False,
+        status: str | None = None,
     ) -> list[MemoryRecord]:
         """Memories with one of these predicates, any subject, oldest first (valid ones
-        only unless `include_invalid`; never archived ones)."""
+        only unless `include_invalid`; never archived ones; with `status`, only those whose
+        metadata's "status" is it)."""
         with self._tx(user_id) as cur:
-            ids = lifecycle.predicate_rows(cur, user_id, predicates, include_invalid)
+            ids = lifecycle.predicate_rows(cur, user_id, predicates, include_invalid, status)
             found = _memories(cur, user_id, ids)
         return [found[i] for i in ids if i in found]
 

@@ -309,6 +309,12 @@ MIGRATIONS: list[tuple[str, Migration]] = [
     # big users search their own graphs (graphs.py); the shared index served no query, and
     # each insert paid to keep it up to date
     ("0005_own_graphs", "DROP INDEX IF EXISTS search_keys_hnsw"),
+    # the valid memories of some predicates (the profile's read) by an index seek on
+    # `valid_to IS NULL`, not a visit of every memory of those predicates, closed ones too
+    (
+        "0006_memories_predicate",
+        "CREATE INDEX memories_predicate ON memories (user_id, predicate, valid_to)",
+    ),
 ]
 
 LATEST = MIGRATIONS[-1][0]

@@ -52,18 +52,24 @@ def subject_rows(
 
 
 def predicate_rows(
-    conn: sqlite3.Connection, user_id: str, predicates: Sequence[str], include_invalid: bool
+    conn: sqlite3.Connection,
+    user_id: str,
+    predicates: Sequence[str],
+    include_invalid: bool,
+    status: str | None = None,
 ) -> list[str]:
     """Ids of memories with one of these predicates, oldest first (valid ones only unless
-    `include_invalid`; never archived ones)."""
+    `include_invalid`; never archived ones; with `status`, those whose metadata's "status"
+    is it). Index `memories_predicate` (user, predicate, valid_to) finds the valid ones."""
     if not predicates:
         return []
     valid = "" if include_invalid else "AND invalidated_at IS NULL AND valid_to IS NULL "
+    marked = "" if status is None else "AND json_extract(metadata, '$.status') = ? "
     rows = conn.execute(
         f"SELECT id FROM memories WHERE user_id = ? "
-        f"AND predicate IN ({','.join('?' * len(predicates))}) {valid}AND archived = 0 "
+        f"AND predicate IN ({','.join('?' * len(predicates))}) {valid}{marked}AND archived = 0 "
         "ORDER BY valid_from, recorded_at, id",
-        [user_id, *predicates],
+        [user_id, *predicates, *([] if status is None else [status])],
     )
     return [r[0] for r in rows]
 

@@ -143,12 +143,18 @@ class SQLiteMemories(SQLiteConnection):
         return [found[i] for i in ids if i in found]
 
     def memories_by_predicate(
-        self, user_id: str, predicates: Sequence[str], *, include_invalid: bool = False
+        self,
+        user_id: str,
+        predicates: Sequence[str],
+        *,
+        include_invalid: bool = False,
+        status: str | None = None,
     ) -> list[MemoryRecord]:
         """Memories with one of these predicates, any subject, oldest first (valid ones
-        only unless `include_invalid`; never archived ones)."""
+        only unless `include_invalid`; never archived ones; with `status`, only those whose
+        metadata's "status" is it)."""
         with self._lock:
-            ids = lifecycle.predicate_rows(self._conn, user_id, predicates, include_invalid)
+            ids = lifecycle.predicate_rows(self._conn, user_id, predicates, include_invalid, status)
         found = self.get_memories(user_id, ids)
         return [found[i] for i in ids if i in found]
 

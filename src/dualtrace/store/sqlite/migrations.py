@@ -286,6 +286,17 @@ MIGRATIONS.append(
     )
 )
 
+MIGRATIONS.append(
+    (
+        # A read of the valid memories of some predicates (the profile's, `slot_view`'s, a
+        # session end's) found them through `memories_user` (user, kind, archived): every
+        # memory of the user visited, ~9 ms at 16,000 of them. By (user, predicate, valid_to)
+        # it visits only the valid ones of those predicates (`valid_to IS NULL` is a seek).
+        "0011_memories_predicate",
+        "CREATE INDEX memories_predicate ON memories(user_id, predicate, valid_to);",
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]
 
 
