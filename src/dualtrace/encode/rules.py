@@ -21,11 +21,11 @@ from dualtrace.models import EntityMention, Episode, MemoryDraft, TimeMention
 from dualtrace.text.dates import find_times, resolve_text
 from dualtrace.text.entities import extract_entities, normalise_name
 from dualtrace.text.lexical import query_terms
+from dualtrace.text.question_cues import asks
 from dualtrace.text.sentences import split_sentences
 from dualtrace.text.slots import SlotStatement, atomic_clauses, find_statements, is_request
 from dualtrace.text.slots.catalogue import BY_NAME
 
-_QUESTION = re.compile(r"[?？]\s*$|[吗呢]\s*[。！!]?\s*$")
 _ZH_PRONOUNS = (("我们", "{S}等人"), ("咱们", "{S}等人"), ("我的", "{S}的"), ("我", "{S}"))
 # A discourse opener or an acknowledgement before the statement ("Big news: I got the job",
 # "Not yet, I'll measure it", "对了，我下个月…") is how it was said, not what was said.
@@ -91,7 +91,7 @@ class RulesExtractor:
         # slots are read from the clause as said (a greeting is how "Hi, I'm Sam" names the
         # speaker); the memory's text leaves the openers out
         said, clause = clause, _without_openers(clause)
-        if not clause or _QUESTION.search(clause):
+        if not clause or asks(clause):
             return []
         statements = find_statements(said)
         if not statements:
@@ -162,7 +162,7 @@ class RulesExtractor:
         )
 
     def _worth_keeping(self, sentence: str) -> bool:
-        if _QUESTION.search(sentence):
+        if asks(sentence):
             return False
         rest = patterns.GREETING.sub("", sentence, count=1).strip()
         if has_cjk(sentence):

@@ -28,7 +28,7 @@ from dualtrace.recall.retriever import Scored
 from dualtrace.store.ports.reads import RecordReads
 from dualtrace.text.entities import normalise_name
 from dualtrace.text.owners import about_other
-from dualtrace.text.question_cues import in_past_tense
+from dualtrace.text.question_cues import asks, in_past_tense
 from dualtrace.text.sentences import split_sentences
 from dualtrace.text.slots import (
     BY_NAME,
@@ -289,8 +289,4 @@ def _text_answers(said_text: str, q: SlotQuestion) -> bool:
 def _stated(text: str) -> list[str]:
     """The sentences of a turn that state something: a question or a request to the
     assistant ("Can you explain how compound interest works?") says nothing of the user."""
-    return [
-        s
-        for s in split_sentences(text)
-        if not is_request(s) and not s.rstrip().endswith(("?", "？"))
-    ]
+    return [s for s in split_sentences(text) if not is_request(s) and not asks(s)]

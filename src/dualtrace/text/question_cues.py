@@ -96,6 +96,27 @@ def in_past_tense(question: str) -> bool:
     return PAST_TENSE.search(question) is not None
 
 
+# A sentence that asks rather than states, with or without its question mark: a closing
+# particle ("水果还能吃吗", "查些啥"), a question word in a sentence that does not end as a
+# statement ("安卓手机怎么关广告" but not "我什么都吃。"), an English one opening on "what",
+# "which" or "how" that ends with no point ("what colours suit pale skin"; "How I met her is a
+# long story." states), or on an auxiliary before a subject ("is it normal to…").
+_ASKS = re.compile(
+    r"[?？]\s*$|[吗呢啥么]\s*[~～]*\s*$"
+    r"|(?:怎么|如何|为什么|为啥|多少|哪些|哪个|哪家|哪里|是不是|能不能|可不可以|有没有)[^。！!]*$"
+    r"|^\W*(?:what|which|how)\b(?!\s+an?\b)(?!.*[.!]\s*$)"
+    r"|^\W*(?:is|are|should|can|could|do|does|would|will)\s+(?:i|it|we|you|there|this|that)\b"
+    r"(?!.*[.!]\s*$)",
+    re.I,
+)
+
+
+def asks(sentence: str) -> bool:
+    """Whether a sentence asks something rather than states it (see `_ASKS`): what a user asks
+    an assistant says nothing of the user ("入职体检一般都查些啥" is no employer)."""
+    return _ASKS.search(sentence.strip()) is not None
+
+
 def about_present(question: str) -> bool:
     """Whether a question asks what holds now ("these days", "still", "现在", "还…吗"): the
     newest statement answers it, whatever older ones said."""
