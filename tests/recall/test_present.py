@@ -4,12 +4,13 @@ about the user's own value."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
 
 from dualtrace.models import Hit, Source
-from dualtrace.recall.current import newest_first
+from dualtrace.recall.current import later_word_first, newest_first
 from dualtrace.recall.packing import pack
 from dualtrace.recall.question import analyse
 
@@ -95,3 +96,40 @@ def test_another_persons_statement_is_no_answer_about_the_users_own_value() -> N
     theirs = _hit("f2", "fact", "The user's coworker is learning Korean from dramas.", MAY)
     ranked = newest_first([theirs, mine], question)
     assert ranked[0].id == "f1"
+
+
+def _said_by_user(hit: Hit, dense: float) -> Hit:
+    return replace(hit, scores={"dense": dense})
+
+
+def test_a_later_statement_of_a_change_leads_an_older_slot_value() -> None:
+    question = analyse("Which gym am I going to these days?", NOW)
+    old = _said_by_user(_hit("f1", "fact", "The user trains at Iron Works gym.", MARCH), 1.0)
+    new = _said_by_user(
+        _hit("e1", "episode", "Cancelled Iron Works, I'm at the climbing hall now.", MAY), 0.9
+    )
+    ranked = later_word_first([old, new], question)
+    assert [h.id for h in ranked] == ["e1", "f1"]
+    assert ranked[0].score >= ranked[1].score
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My brother switched to the climbing hall now.",  # someone else's change
+        "Maybe I'll switch to the climbing hall next month.",  # a hedge, a plan
+        "Which is better now, the climbing hall or Iron Works?",  # a question
+    ],
+)
+def test_no_change_of_the_users_own_leads(text: str) -> None:
+    question = analyse("Which gym am I going to these days?", NOW)
+    old = _said_by_user(_hit("f1", "fact", "The user trains at Iron Works gym.", MARCH), 1.0)
+    later = _said_by_user(_hit("e1", "episode", text, MAY), 0.9)
+    assert later_word_first([old, later], question)[0].id == "f1"
+
+
+def test_a_change_far_from_the_question_in_meaning_does_not_lead() -> None:
+    question = analyse("我现在住在哪个城市？", NOW)
+    old = _said_by_user(_hit("f1", "fact", "用户住在北京朝阳区。", MARCH), 1.0)
+    diet = _said_by_user(_hit("e1", "episode", "我现在不吃素了，开始吃鱼。", MAY), 0.5)
+    assert later_word_first([old, diet], question)[0].id == "f1"

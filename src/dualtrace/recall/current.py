@@ -17,6 +17,7 @@ newest first, `packing.py`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -34,6 +35,7 @@ from dualtrace.text.slots import (
     BY_NAME,
     SlotQuestion,
     ask,
+    cues,
     find_statements,
     is_request,
     qualifier_of,
@@ -290,3 +292,59 @@ def _stated(text: str) -> list[str]:
     """The sentences of a turn that state something: a question or a request to the
     assistant ("Can you explain how compound interest works?") says nothing of the user."""
     return [s for s in split_sentences(text) if not is_request(s) and not asks(s)]
+
+
+CHANGE_DEPTH = 10  # how deep a later statement of a change is looked for
+# ... and how near in meaning to the question it must be: its dense score, normalised over
+# the pool (1.0 the nearest candidate). A change cue alone is no topic: "现在不吃素了" is no
+# answer to where one lives.
+CHANGE_DENSE = 0.8
+
+# A change said ahead: not yet the value ("I'll move in May", "下个月开始…").
+_AHEAD = re.compile(
+    r"\b(?:will|['’]ll|going\s+to|gonna|next\s+(?:week|month|year|spring|summer|autumn|fall|"
+    r"winter)|from\s+next|soon)\b|下(?:个)?[周月]|明年|下礼拜|以后|将|准备|打算|要(?:去|换|搬)",
+    re.I,
+)
+
+
+def later_word_first(hits: list[Hit], question: Question) -> list[Hit]:
+    """For a question about the user's present, the user's own statement of a change said after the
+    leading hit leads instead ("switched ISPs finally, we're on Verizon Fios now" over "Our
+    internet is Comcast" that the slot lead lifted): the rules that fill a slot miss many
+    phrasings of a change, and a statement of one, said later, is the newer word. A change
+    is a statement by the user, about the user (not another person's, not a question nor a
+    request), with a change cue ("now", "switched", "换成", "不再") and no hedge, condition or
+    plan; the best scoring such hit among the first CHANGE_DEPTH, near the question in
+    meaning (CHANGE_DENSE), takes the lead's place."""
+    if not hits or question.refers_to_past or question.names_someone_else:
+        return hits  # about another person, the user's statements are no answer
+    if not question.present:  # "now", "these days", "现在": not a name, not a hometown
+        return hits
+    lead = hits[0]
+    window = hits[1:CHANGE_DEPTH]
+    later = [
+        h
+        for h in window
+        if h.said_at.date() > lead.said_at.date()
+        and h.occurred_at <= question.now  # not a change dated ahead ("辞职, end of December")
+        and h.scores.get("dense", 0.0) >= CHANGE_DENSE
+        and _a_change(h)
+    ]
+    if not later:
+        return hits
+    best = later[0]  # the hits are best first
+    scores = [h.score for h in hits]
+    order = [best, *(h for h in hits if h.id != best.id)]
+    return [replace(h, score=s) for h, s in zip(order, scores, strict=True)]
+
+
+def _a_change(hit: Hit) -> bool:
+    source = hit.sources[0] if hit.sources else None
+    if source is None or source.role != "user":
+        return False
+    text = hit.text if hit.kind == "episode" else source.text
+    stated = " ".join(_stated(text))
+    if not stated or about_other(hit.text) or not cues.CHANGE.search(stated):
+        return False
+    return not (cues.HEDGE.search(stated) or cues.CONDITION.search(stated) or _AHEAD.search(stated))

@@ -36,8 +36,13 @@ _PEOPLE_EN = (
 _MODIFIER_EN = rf"(?:(?:{KIN_MODIFIERS_EN}|old)\s+)?"
 # A text opening on another person: "Jess's dog", "The Hendersons' cat", "My sister Lena",
 # "The user's colleague's kid", "Our neighbour's…", "He…", "Mum said…".
+# A reply's first word does not change whose matter it opens on ("Yeah, my sister…", "对，她…").
+_INTERJECTION_EN = (
+    r"(?:(?:yeah|yes|yep|no|nope|oh|well|ok|okay|so|and|but|also|btw|haha)\b[,.!]*\s+)?"
+)
+_INTERJECTION_ZH = r"(?:[对嗯哦啊好是诶哎呀哈]{1,3}[，,！!。～~]\s*)?"
 _OTHER_OPENING_EN = re.compile(
-    r"^\W*(?:"
+    rf"^\W*{_INTERJECTION_EN}(?:"
     rf"(?:(?:the\s+user['’]s|my|our|the)\s+)?{_MODIFIER_EN}(?:{_PEOPLE_EN})\b"
     r"|(?:the\s+)?(?P<name>[A-Z][\w-]*)(?:['’]s|s['’])(?=\s)"
     r"|(?:he|she|they|his|her|their)\b"
@@ -49,9 +54,12 @@ _NOT_NAMES = frozenset(
     "it that what there here let who where how when he she today tonight tomorrow yesterday "
     "everyone everybody nobody somebody someone this one year week month user".split()
 )
-_PEOPLE_ZH = rf"(?:{KIN_WORDS_ZH}|保安|保姆|保洁|师傅|老师|医生|房东|同桌|客户|网友)"
+# "我妈说…", "用户爸也是…": a parent by one character, after whose parent it is
+_PEOPLE_ZH = (
+    rf"(?:{KIN_WORDS_ZH}|保安|保姆|保洁|师傅|老师|医生|房东|同桌|客户|网友|(?<=我|户|咱)[妈爸])"
+)
 _OTHER_OPENING_ZH = re.compile(
-    rf"^\W*(?:(?:用户|我们?|咱们?|咱家|我家)的?)?{_PEOPLE_ZH}|^\W*[他她]们?"
+    rf"^\W*{_INTERJECTION_ZH}(?:(?:(?:用户|我们?|咱们?|咱家|我家)的?)?{_PEOPLE_ZH}|[他她]们?)"
 )
 # The speaker takes part: "…and I", "with me", "我和…", "用户跟…".
 _SPEAKER_ZH = re.compile(r"我|咱|用户")

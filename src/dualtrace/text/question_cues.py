@@ -69,6 +69,7 @@ FIRST_PERSON = re.compile(
 # Someone other than the user, by a pronoun, or a name (a capitalised word past the first).
 OTHER_PERSON = re.compile(r"\b(?:he|she|his|her|him|they|them|their)\b|他|她", re.I)
 _NAME = re.compile(r"(?<=[\w,;:'’\s])\s+[A-Z][\w'’-]*")
+_SELF = frozenset({"I", "I'm", "I’m", "I've", "I’ve", "I'd", "I’d", "I'll", "I’ll"})  # not a name
 
 # A message asking for something of the user's (`recall/triggers.py`).
 ASKS_ABOUT_USER = re.compile(
@@ -132,6 +133,8 @@ def speaks_as_user(question: str) -> bool:
 def names_someone_else(question: str, entities: Sequence[EntityMention]) -> bool:
     """Whether a question names a person other than the user: a pronoun ("her", "他"), a
     name (a capitalised word past the first), or a person among its `entities`."""
-    if OTHER_PERSON.search(question) or _NAME.search(question):
+    if OTHER_PERSON.search(question):
+        return True
+    if any(m.group(0).strip() not in _SELF for m in _NAME.finditer(question)):
         return True
     return any(e.type == "person" for e in entities)
