@@ -152,7 +152,7 @@ class RulesExtractor:
             object=triple[2] if triple else None,
             topic=topic,
             importance=importance,
-            valid_from=_valid_from(kind, times, anchor),
+            valid_from=_valid_from(kind, times, anchor, slot),
             expire_at=None
             if reports_done(sentence) or _BEGINS.search(sentence)
             else _expiry(times, anchor),
@@ -313,14 +313,41 @@ def _as_datetime(day: date, tz: tzinfo | None) -> datetime:
     return datetime.combine(day, time(), tzinfo=tz or UTC)
 
 
-def _valid_from(kind: str, times: list[TimeMention], anchor: datetime) -> datetime:
-    """When it became true: a past event's date; otherwise when it was said.
+def _valid_from(
+    kind: str, times: list[TimeMention], anchor: datetime, slot: SlotStatement | None = None
+) -> datetime:
+    """When it became true: a past event's date; a slot's change said ahead of time, the day
+    it takes effect; otherwise when it was said.
 
     A planned event ("next month") is valid from when it was said: the plan exists now.
     """
+    ahead = _takes_effect(slot, times, anchor)
+    if ahead is not None:
+        return ahead
     if kind == "event" and times and times[0].first_day < anchor.date():
         return _as_datetime(times[0].first_day, anchor.tzinfo)
     return anchor
+
+
+# Dates precise enough to say when a change takes effect ("on 5 January", "in March"); a
+# year ("learning Japanese for a trip next year") dates something else in the clause.
+_EFFECT_GRANULARITIES = frozenset({"day", "week", "weekend", "month"})
+
+
+def _takes_effect(
+    slot: SlotStatement | None, times: list[TimeMention], anchor: datetime
+) -> datetime | None:
+    """The first future day a slot's new value (or its end) is dated to in its clause ("I
+    start at Dell on 5 January", "下个月1号搬去成都"): not current before it. A plan's own
+    date (a trip's) is no change of it, and a hedged value is no change at all."""
+    if slot is None or slot.hedged or BY_NAME[slot.attribute].planned:
+        return None
+    ahead = [
+        t.first_day
+        for t in times
+        if t.first_day > anchor.date() and t.granularity in _EFFECT_GRANULARITIES
+    ]
+    return _as_datetime(min(ahead), anchor.tzinfo) if ahead else None
 
 
 def _expiry(times: list[TimeMention], anchor: datetime) -> datetime | None:

@@ -1,0 +1,53 @@
+"""The profile reads a change as the user means it: a change dated ahead of time is not
+current before its day (and what it replaces still is), a negated statement ends the value
+it names, and the user's own introduction names them. Every sentence here is written for
+this file (none comes from a benchmark case)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from dualtrace import Memory, Profile
+from dualtrace.embed.fake import FakeEmbedder
+
+
+def _profile(tmp_path: Path, sessions: list[tuple[str, list[str]]], as_of: str) -> Profile:
+    with Memory(tmp_path / "m.db", embedder=FakeEmbedder()) as mem:
+        for n, (day, turns) in enumerate(sessions):
+            messages = [
+                {"role": "user", "content": text, "timestamp": f"{day}T10:{i:02d}:00+00:00"}
+                for i, text in enumerate(turns)
+            ]
+            mem.add(messages, user_id="u", session_id=f"s{n}")
+        return mem.profile("u", as_of=as_of)
+
+
+def _values(profile: Profile, attribute: str) -> list[str]:
+    return [v.value for v in profile.values if v.attribute == attribute]
+
+
+def test_a_move_dated_ahead_is_not_current_before_its_day(tmp_path: Path) -> None:
+    sessions = [
+        ("2026-02-01", ["I live in Porto with my sister."]),
+        ("2026-03-10", ["Big step: I'm moving to Valencia on 20 April."]),
+    ]
+    before = _profile(tmp_path, sessions, "2026-04-01T12:00:00+00:00")
+    assert _values(before, "lives_in") == ["Porto"]
+
+
+def test_a_move_dated_ahead_is_current_from_its_day(tmp_path: Path) -> None:
+    sessions = [
+        ("2026-02-01", ["I live in Porto with my sister."]),
+        ("2026-03-10", ["Big step: I'm moving to Valencia on 20 April."]),
+    ]
+    after = _profile(tmp_path, sessions, "2026-05-01T12:00:00+00:00")
+    assert _values(after, "lives_in") == ["Valencia"]
+
+
+def test_a_new_job_dated_ahead_in_chinese(tmp_path: Path) -> None:
+    sessions = [
+        ("2026-05-01", ["我在美团上班，做数据分析。"]),
+        ("2026-06-02", ["我跳槽去京东了，7月15号入职。"]),
+    ]
+    before = _profile(tmp_path, sessions, "2026-07-01T12:00:00+08:00")
+    assert _values(before, "works_at") == ["美团"]
