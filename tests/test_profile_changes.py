@@ -51,3 +51,23 @@ def test_a_new_job_dated_ahead_in_chinese(tmp_path: Path) -> None:
     ]
     before = _profile(tmp_path, sessions, "2026-07-01T12:00:00+08:00")
     assert _values(before, "works_at") == ["美团"]
+
+
+def test_an_introduction_names_the_user(tmp_path: Path) -> None:
+    sessions = [("2026-01-05", ["hiya! Ingrid here, quick one about sourdough starters"])]
+    assert _values(_profile(tmp_path, sessions, "2026-02-01T00:00:00+00:00"), "name") == ["Ingrid"]
+
+
+def test_an_introduction_without_a_greeting(tmp_path: Path) -> None:
+    sessions = [("2026-01-05", ["I'm Tobias btw, I keep bees on my roof."])]
+    assert _values(_profile(tmp_path, sessions, "2026-02-01T00:00:00+00:00"), "name") == ["Tobias"]
+
+
+def test_a_nationality_is_no_name() -> None:
+    from dualtrace.text.slots import find_statements
+
+    assert not [
+        s
+        for s in find_statements("I'm Danish, so cycling in rain is normal")
+        if s.attribute == "name"
+    ]

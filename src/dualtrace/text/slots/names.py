@@ -32,11 +32,17 @@ _SURNAMES = (
 _NAME_ZH = rf"(?P<v>(?:[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}|小[\u4e00-\u9fff]|[A-Z][a-z]+))"
 _AFTER_ZH = r"(?=$|[，。！？、,.!?\s~～]|，|呀|啊|哈|哦|吧)"
 _GREETING_EN = r"(?:hi|hello|hey|hiya|yo|g['’]day|good\s+(?:morning|afternoon|evening))"
+# An introduction opens its clause: "I'm Sam btw, …", "Priya here, …" — the name is followed
+# by a mark, "btw" or "here" (not "I'm Italian", "I'm British": a nationality is no name).
+_OPENS_EN = r"^\W*(?:(?:[A-Za-z]+|g['’]day)[\s,!.~]+)?"
+_AFTER_EN = r"(?=\s*(?:[,.!;~—–-]|\bbtw\b|\bhere\b|$))"
+_NATIONALITY = r"(?![A-Z][a-z]*(?:ish|ese|ian|can|ean|ic)\b)"
 _GREETING_ZH = r"(?:你好|您好|嗨|哈喽|哈啰|大家好|hi|hello|hey)"
 
 NAME: Attribute = _a(
     "name",
-    r"\bmy\s+name\b|\bname['’]s\b|\bcall\s+me\b|\b(?:I['’]m|I\s+am|this\s+is|it['’]s)\s+[A-Z]"
+    r"\bmy\s+name\b|\bname['’]s\b|\bcall\s+me\b|\b(?:I['’]m|I\s+am|im|this\s+is|it['’]s)\s+[A-Z]"
+    r"|(?-i:\b[A-Z][a-z]+\s+here\b)"
     r"|我叫|叫我|我的名字|名字是|我是",
     (
         en(rf"\bmy\s+name\s+is\s+{_NAME_EN}"),
@@ -46,6 +52,8 @@ NAME: Attribute = _a(
             rf"^\W*{_GREETING_EN}\b[\s,!.]*(?:(?:there|all|everyone|again)[\s,!.]+)?"
             rf"(?:I['’]m|I\s+am|this\s+is|it['’]s)\s+{_NAME_EN}"
         ),
+        en(rf"{_OPENS_EN}(?:I['’]m|I\s+am|im|this\s+is)\s+{_NATIONALITY}{_NAME_EN}{_AFTER_EN}"),
+        en(rf"{_OPENS_EN}{_NATIONALITY}{_NAME_EN}\s+here\b(?=\s*(?:[,.!;~—–-]|$))"),
         zh(rf"我叫{_NAME_ZH}{_AFTER_ZH}"),
         zh(rf"叫我{_NAME_ZH}{_AFTER_ZH}"),
         zh(rf"我的名字(?:是|叫){_NAME_ZH}{_AFTER_ZH}"),
