@@ -71,3 +71,26 @@ def test_a_nationality_is_no_name() -> None:
         for s in find_statements("I'm Danish, so cycling in rain is normal")
         if s.attribute == "name"
     ]
+
+
+def test_a_partner_and_a_pet_named_beside_their_word(tmp_path: Path) -> None:
+    sessions = [
+        ("2026-03-01", ["My wife Ines and I repainted the hallway on Sunday."]),
+        ("2026-03-08", ["Our dog Pretzel chewed the new brush, of course."]),
+    ]
+    profile = _profile(tmp_path, sessions, "2026-04-01T00:00:00+00:00")
+    assert _values(profile, "partner") == ["Ines"]
+    assert _values(profile, "pet") == ["dog Pretzel"]
+
+
+def test_a_partner_named_beside_the_word_in_chinese(tmp_path: Path) -> None:
+    sessions = [("2026-03-15", ["我老公老周周末去钓鱼了，晚上回来。"])]
+    profile = _profile(tmp_path, sessions, "2026-04-01T00:00:00+08:00")
+    assert _values(profile, "partner") == ["老周"]
+
+
+def test_someone_elses_partner_is_theirs() -> None:
+    from dualtrace.text.slots import find_statements
+
+    said = find_statements("My brother's girlfriend Yara teaches maths.")
+    assert not [s for s in said if s.attribute == "partner" and s.subject is None]

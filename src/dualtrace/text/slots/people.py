@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
+from dualtrace.cjk import CJK_CLASS
 from dualtrace.text.slots.frames import en, zh
+from dualtrace.text.slots.surnames import SURNAMES
 
 _LANGS_EN = (
     r"(?:Spanish|French|German|Japanese|Chinese|Mandarin|Cantonese|Korean|Italian|Portuguese|"
@@ -18,6 +20,18 @@ _INSTRUMENTS_EN = (
     r"keyboard|erhu|guzheng)"
 )
 _INSTRUMENTS_ZH = r"(?:钢琴|吉他|小提琴|大提琴|尤克里里|长笛|萨克斯|贝斯|古筝|二胡|琵琶|架子鼓|鼓)"
+_PET_KINDS = (
+    r"(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|turtle|tortoise|budgie|ferret|"
+    r"corgi|beagle|husky|poodle|terrier|retriever|labrador|greyhound|dachshund|tabby)"
+)
+_PARTNER_EN = (
+    r"(?:partner|girlfriend|boyfriend|wife|husband|spouse|fianc[ée]e?|fiancee?|other\s+half)"
+)
+_PARTNER_ZH = r"(?:女朋友|男朋友|对象|老婆|老公|妻子|丈夫|太太|未婚夫|未婚妻)"
+# A given name: one or two capitalised words; in Chinese, how one calls a partner (阿杰,
+# 小雨, 老陈) or a surname and a character (陈浩): a longer name is cut to its first two.
+_GIVEN_EN = r"(?P<v>[A-Z][a-z][\w’'-]*(?:\s+[A-Z][a-z][\w’'-]*)?)\b"
+_GIVEN_ZH = rf"(?P<v>[阿小老][{CJK_CLASS}]|[{SURNAMES}][{CJK_CLASS}])"
 LIFE: tuple[Attribute, ...] = (
     _a(
         "diet",
@@ -131,6 +145,11 @@ LIFE: tuple[Attribute, ...] = (
                 r"(?:\s+(?:named|called)\s+[A-Z]\w+)?)\b"
             ),
             zh(r"(?:养了|养着|领养了|收养了|有)(?:一只|一条|两只|只|条)?{V}(?<=[狗猫兔鼠鹉龟])"),
+            # a pet named beside its kind: "my cat Pixel", "our old dog called Rex"
+            en(
+                r"\b(?:my|our)\s+(?:new\s+|old\s+|little\s+)?"
+                rf"(?P<v>{_PET_KINDS}\s+(?:named\s+|called\s+)?[A-Z][a-z]\w*)\b"
+            ),
         ),
         ("{s} has {v}.", "{s}养了{v}。"),
         many=True,
@@ -155,6 +174,9 @@ LIFE: tuple[Attribute, ...] = (
                 r"\b(?:I['’]m|I\s+am|we\s+are|we['’]re|got|just\s+got)\s+(?:now\s+)?(?P<v>single|married|engaged|divorced|separated)\b"
             ),
             zh(r"(?P<v>单身|结婚了|订婚了|离婚了|已婚)"),
+            # a partner named beside the word: "my husband Wei Jie", "男朋友阿杰"
+            en(rf"\b(?:my|our)\s+{_PARTNER_EN}\s+(?:named\s+|called\s+)?{_GIVEN_EN}"),
+            zh(rf"{_PARTNER_ZH}(?:叫)?{_GIVEN_ZH}"),
         ),
         ("{s}'s partner: {v}.", "{s}的伴侣：{v}。"),
         nouns=(
