@@ -94,3 +94,30 @@ def test_someone_elses_partner_is_theirs() -> None:
 
     said = find_statements("My brother's girlfriend Yara teaches maths.")
     assert not [s for s in said if s.attribute == "partner" and s.subject is None]
+
+
+def test_a_negated_diet_ends_and_the_new_one_said_with_now_holds(tmp_path: Path) -> None:
+    sessions = [
+        ("2026-01-10", ["I'm vegan, have been since college."]),
+        ("2026-02-10", ["Update: I'm not vegan anymore. Mostly keto now, my trainer's idea."]),
+    ]
+    profile = _profile(tmp_path, sessions, "2026-03-01T00:00:00+00:00")
+    assert _values(profile, "diet") == ["keto"]
+
+
+def test_a_negated_copula_ends_its_value() -> None:
+    from dualtrace.text.slots import find_statements
+
+    said = find_statements("I'm no longer vegetarian.")
+    assert [(s.attribute, s.value, s.ended) for s in said] == [("diet", "vegetarian", True)]
+    moving = find_statements("I'm not moving to Ghent after all")
+    assert [(s.attribute, s.ended) for s in moving] == [("lives_in", True)]
+
+
+def test_now_in_chinese_is_not_where() -> None:
+    from dualtrace.text.slots import find_statements
+
+    still = find_statements("新房还在装修，现在还住城北，每天通勤一小时")
+    assert [(s.attribute, s.value) for s in still] == [("lives_in", "城北")]
+    riding = find_statements("我现在骑车上班，省了不少钱")
+    assert not [s for s in riding if s.attribute == "works_at"]

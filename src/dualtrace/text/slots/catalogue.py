@@ -40,6 +40,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             en(r"\b(?:home|place)\s+is\s+(?:now\s+)?(?:in\s+)?{V}"),
             en(r"\b(?:new|current)\s+(?:apartment|flat|house|place|home)\s+(?:is\s+)?in\s+{V}"),
             zh(r"住在{V}"),
+            # "住深圳南山", "现在还住静安": 住 after its subject or an adverb (not 记住, 住院)
+            zh(r"(?:^|(?<=[我们还也都就仍前直经，,]))住(?![院宿在了过着下进])(?P<v>[^，。；！？,.;!?\s、]{1,16}?)(?=$|[，。；！？,.;!?\s、]|了|的|，|离|附近|那边|这边)"),
             zh(r"(?:搬家|搬)(?:到|去|来|回)(?:了)?{V}"),
             zh(r"定居(?:在|于)?{V}"),
             zh(r"在{V}(?:生活|定居|安家|落户|住)"),

@@ -10,7 +10,7 @@ it is only a possibility (`hedged`), and which change cue it carries.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from dualtrace.cjk import CJK, CJK_CLASS, CJK_RUN, has_cjk
@@ -230,8 +230,14 @@ def _statements(clause: str) -> tuple[SlotStatement, ...]:
     found: list[tuple[int, SlotStatement]] = []
     if cues.REQUEST.search(clause):
         return ()
+    unsaid = _unsaid(clause)
+    unsaid_at = {m.end() for m in _NOT_COPULA_EN.finditer(clause)}
     for attribute in ATTRIBUTES:
         said = _statement(attribute, clause)
+        if unsaid is not None and said is not None and said[1].start in unsaid_at:
+            said = (said[0], replace(said[1], ended=True, hedged=False))  # "not moving to …"
+        if said is None and unsaid is not None and (said := _statement(attribute, unsaid)):
+            said = (said[0], replace(said[1], ended=True, hedged=False))
         if said is not None:
             found.append(said)
     found.sort(key=lambda pair: -pair[0])  # the longest frame first
@@ -245,6 +251,21 @@ def _statements(clause: str) -> tuple[SlotStatement, ...]:
         kept.append(statement)
     kept.sort(key=lambda s: s.start)
     return tuple(kept)
+
+
+# "I'm no longer vegetarian", "I'm not vegan anymore": a value the copula negates has ended
+_NOT_COPULA_EN = re.compile(
+    r"\b(I['’]m|I\s+am|we['’]re|we\s+are|im)\s+(?:no\s+longer|not)\s+(?=[a-z])", re.I
+)
+_ANYMORE = re.compile(r"\s+(?:anymore|any\s+more)\b", re.I)
+
+
+def _unsaid(clause: str) -> str | None:
+    """The clause with its copula's negation taken out (its frames then say what ended),
+    or None where the copula is not negated."""
+    if not _NOT_COPULA_EN.search(clause):
+        return None
+    return _ANYMORE.sub("", _NOT_COPULA_EN.sub(lambda m: m.group(1) + " ", clause))
 
 
 def _value_span(clause: str, statement: SlotStatement) -> tuple[int, int]:

@@ -54,6 +54,11 @@ LIFE: tuple[Attribute, ...] = (
                 r"\b(?P<v>(?:don['’]t|do\s+not|no\s+longer|stopped|quit|gave\s+up|cut\s+out)\s+(?:eat(?:ing)?\s+|drink(?:ing)?\s+)?"
                 r"(?:meat|pork|beef|dairy|sugar|gluten|carbs|red\s+meat|fish|seafood|eggs))\b"
             ),
+            # a diet said with "now" or "again" is the one kept now ("so pescatarian now")
+            en(
+                r"\b(?P<v>(?:vegetarian|vegan|pescatarian|keto|paleo|gluten[-\s]free|dairy[-\s]free|"
+                r"plant[-\s]based|carnivore|low[-\s]carb))\s+(?:again\s+|only\s+)?now\b"
+            ),
             zh(
                 r"(?:开始|改成|改为|现在|已经)?(?P<v>吃素|素食|纯素|生酮|轻断食|低碳水|戒糖|戒肉|吃肉)"
             ),
