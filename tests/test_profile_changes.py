@@ -121,3 +121,37 @@ def test_now_in_chinese_is_not_where() -> None:
     assert [(s.attribute, s.value) for s in still] == [("lives_in", "城北")]
     riding = find_statements("我现在骑车上班，省了不少钱")
     assert not [s for s in riding if s.attribute == "works_at"]
+
+
+def test_an_accepted_offer_names_the_employer_from_its_start(tmp_path: Path) -> None:
+    sessions = [
+        ("2026-01-10", ["I work at Canonical, mostly on the installer."]),
+        ("2026-02-10", ["I accepted an offer at Monzo.com, starting on 2 March!"]),
+    ]
+    before = _profile(tmp_path, sessions, "2026-02-20T00:00:00+00:00")
+    assert _values(before, "works_at") == ["Canonical"]
+
+
+def test_an_accepted_offer_in_chinese(tmp_path: Path) -> None:
+    sessions = [("2026-05-01", ["好消息，我拿到了网易的offer，已经入职一周了"])]
+    profile = _profile(tmp_path, sessions, "2026-06-01T00:00:00+08:00")
+    assert _values(profile, "works_at") == ["网易"]
+
+
+def test_a_dropped_language_and_a_break_up_end_their_values(tmp_path: Path) -> None:
+    sessions = [
+        ("2026-01-10", ["I'm learning Korean with an app.", "My girlfriend Noor lives nearby."]),
+        ("2026-03-10", ["Honestly, dropping Korean, no time.", "noor and I broke up last week."]),
+    ]
+    profile = _profile(tmp_path, sessions, "2026-04-01T00:00:00+00:00")
+    assert _values(profile, "language") == []
+    assert _values(profile, "partner") == []
+
+
+def test_no_pronoun_vehicle_and_no_question_word_value() -> None:
+    from dualtrace.text.slots import find_statements
+
+    assert not find_statements("My sister drives us to the station on Fridays")
+    assert not [s for s in find_statements("这个假期带爸妈去哪玩比较好") if s.value == "哪"]
+    assert [s.value for s in find_statements("我老婆秀兰今天加班")] == ["秀兰"]
+    assert not find_statements("我老婆最近老加班")

@@ -53,8 +53,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
     _a(
         "works_at",
         r"\b(?:work\w*|job|employ\w*|company|employer|firm|joined|hired|office|quit|resign\w*|"
-        r"startup|started\s+(?:at|with)|(?:[\w-]+(?:er|or|ist|ian)|nurse|doctor)\s+at)\b"
-        r"|工作|上班|公司|入职|跳槽|离职|辞职|单位|任职|在.{1,12}?(?:做|当)",
+        r"startup|started\s+(?:at|with)|offer|(?:[\w-]+(?:er|or|ist|ian)|nurse|doctor)\s+at)\b"
+        r"|工作|上班|公司|入职|跳槽|离职|辞职|单位|任职|在.{1,12}?(?:做|当)|offer|录用",
         (
             en(
                 r"\b(?:work|working|worked)\s+(?:now\s+|currently\s+|full[-\s]time\s+)?(?:at|for)\s+{V}"
@@ -64,6 +64,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             ),
             en(r"\b(?:joined|joining|join)\s+(?!the\s+(?:gym|club|team|choir|band)\b){V}"),
             en(r"\b(?:job|position|role|gig|internship|offer)\s+(?:at|with)\s+{V}"),
+            en(r"\b(?:got|accepted|took|signed)\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+from\s+{V}"),
             en(r"\b(?:employed|hired|recruited)\s+(?:by|at)\s+{V}"),
             en(
                 r"\b(?:switched|moved|changed|jumped)\s+(?:jobs\s+|companies\s+|over\s+)?to\s+{V}"
@@ -76,6 +77,9 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"(?=了|$|[，。；！？,.;!?\s]|上班|工作|当|做)"
             ),
             zh(r"(?:单位|公司|东家)(?:是|换成了?|变成了?){V}"),
+            # an offer taken: "拿到了京东的offer", "京东给我发了offer"
+            zh(r"(?:拿到了?|接了|收到了?)(?P<v>[^，。；！？,.;!?\s的]{1,16}?)的(?:offer|录用|工作机会)"),
+            zh(r"(?:^|(?<=[，,。！!]))(?P<v>[^，。；！？,.;!?\s]{1,16}?)给我发了(?:offer|录用通知)"),
         ),
         ("{s} works at {v}.", "{s}在{v}工作。"),
         ends=(
@@ -199,6 +203,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         (
             en(
                 r"\b(?:drive|drives|driving)\s+(?:an?\s+|the\s+|my\s+)?"
+                r"(?!(?:us|me|him|her|them|you|it|and|or|back|up|down|over|off)\b)"
                 r"(?!to\b|home\b|around\b|a\s+lot\b|\d|when\b|if\b|while\b|because\b|"
                 r"slowly\b|fast\b|carefully\b|safely\b|every\b|each\b|at\b|in\b|on\b){V}"
             ),

@@ -319,11 +319,21 @@ def _plausible(attribute: str, value: str) -> bool:
     """Whether a value can be the attribute's: an employer is not a book club nor an
     activity ("quit playing the violin"); an English place is a name ("Lyon", "New York")
     or a kind of place ("the suburbs")."""
+    if _SPAN_ZH.match(value):
+        return False  # "入职一周了": how long, not where
     if attribute == "works_at":
         return not _NOT_EMPLOYER.search(value) and not re.match(r"[a-z]+ing\b", value)
     if attribute == "lives_in" and not has_cjk(value):
         return value[:1].isupper() or bool(_PLACE_WORDS.search(value))
+    if _ASKING_ZH.search(value):
+        return False  # "去哪玩", "买什么车": a question word asks for the value
+    if attribute == "partner" and has_cjk(value) and not re.match(r"[阿小老]", value):
+        return value not in lexicon().zh_en  # 晓雯, not 最近 or 本来
     return True
+
+
+_SPAN_ZH = re.compile(r"^[一二三四五六七八九十两半几多\d]+个?(?:天|周|星期|礼拜|月|年|小时)多?$")
+_ASKING_ZH = re.compile(r"^(?:哪|什么|啥|谁|几|多少|怎么)|哪(?:里|儿|个|家|所)?$")
 
 
 def _hedged(attribute: Attribute, clause: str, at: int) -> bool:

@@ -28,10 +28,14 @@ _PARTNER_EN = (
     r"(?:partner|girlfriend|boyfriend|wife|husband|spouse|fianc[ée]e?|fiancee?|other\s+half)"
 )
 _PARTNER_ZH = r"(?:女朋友|男朋友|对象|老婆|老公|妻子|丈夫|太太|未婚夫|未婚妻)"
+# Characters that open the words said after "老婆" other than a name (在, 说, 最近, 天天…)
+_FUNCTION_ZH = "在是说也都就还跟和对把被很最今昨明每一这那有没不要会去来给让又刚已从的了天特非真总经常平带陪出回本"
 # A given name: one or two capitalised words; in Chinese, how one calls a partner (阿杰,
 # 小雨, 老陈) or a surname and a character (陈浩): a longer name is cut to its first two.
 _GIVEN_EN = r"(?P<v>[A-Z][a-z][\w’'-]*(?:\s+[A-Z][a-z][\w’'-]*)?)\b"
-_GIVEN_ZH = rf"(?P<v>[阿小老][{CJK_CLASS}]|[{SURNAMES}][{CJK_CLASS}])"
+_GIVEN_ZH = (
+    rf"(?P<v>[阿小老][{CJK_CLASS}]|[{SURNAMES}][{CJK_CLASS}]|(?![{_FUNCTION_ZH}])[{CJK_CLASS}]{{2}})"
+)
 LIFE: tuple[Attribute, ...] = (
     _a(
         "diet",
@@ -189,7 +193,11 @@ LIFE: tuple[Attribute, ...] = (
             "女朋友 男朋友 对象 老婆 老公 妻子 丈夫 太太 未婚夫 未婚妻",
         ),
         ends=(
-            en(r"\b(?:broke\s+up|split\s+up|divorced)\s+(?:with\s+)?{V}"),
+            en(
+                r"\b(?:broke\s+up|split\s+up|divorced)\s+(?:with\s+)?"
+                r"(?!(?:last|this|yesterday|today|recently|in|on|after|before|a|an)\b){V}"
+            ),
+            en(r"\b(?P<v>[A-Za-z][\w’'-]*)\s+and\s+I\s+(?:broke\s+up|split\s+up|separated|divorced)\b"),
             zh(r"(?:和|跟){V}分手"),
         ),
     ),
@@ -198,7 +206,7 @@ LIFE: tuple[Attribute, ...] = (
         rf"\b(?:learn\w*|language|studying|lessons|duolingo|fluent|classes|course|tutor|{_LANGS_EN})\b|学|语言|外语|"
         r"(?:英|日|韩|法|德|俄|泰|粤|手|西班牙|意大利|葡萄牙|阿拉伯|越南)语|口语",
         (
-            en(rf"\b(?:learning|learn|studying|taking)\s+(?P<v>{_LANGS_EN})\b"),
+            en(rf"\b(?:learning|learn|studying|taking|doing)\s+(?P<v>{_LANGS_EN})\b"),
             en(
                 r"\b(?:started|starting|taking|doing|having|signed\s+up\s+for|enrolled\s+in)\s+"
                 rf"(?:\w+\s+){{0,2}}?(?P<v>{_LANGS_EN})\s+(?:lessons|classes|class|course|tutoring)\b"
@@ -209,7 +217,8 @@ LIFE: tuple[Attribute, ...] = (
         many=True,
         ends=(
             en(
-                rf"\b(?:gave\s+up|stopped|quit|dropped)\s+(?:learning\s+|studying\s+)?(?P<v>{_LANGS_EN})\b"
+                rf"\b(?:gave\s+up|giving\s+up|stopped|stopping|quit|quitting|dropped|dropping)\s+"
+                rf"(?:learning\s+|studying\s+)?(?P<v>{_LANGS_EN})\b"
             ),
             zh(rf"(?:不学|放弃了?|停了)(?P<v>{_LANGS_ZH})"),
         ),
