@@ -155,3 +155,16 @@ def test_no_pronoun_vehicle_and_no_question_word_value() -> None:
     assert not [s for s in find_statements("这个假期带爸妈去哪玩比较好") if s.value == "哪"]
     assert [s.value for s in find_statements("我老婆秀兰今天加班")] == ["秀兰"]
     assert not find_statements("我老婆最近老加班")
+
+
+def test_a_start_dated_in_another_clause_of_the_turn(tmp_path: Path) -> None:
+    sessions = [
+        ("2026-04-01", ["I work at Ocado on the warehouse robots."]),
+        ("2026-05-02", ["Got an offer from Arm! My start date at Arm is 8 June."]),
+    ]
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    before = _profile(tmp_path / "a", sessions, "2026-05-20T00:00:00+00:00")
+    assert _values(before, "works_at") == ["Ocado"]
+    after = _profile(tmp_path / "b", sessions, "2026-06-20T00:00:00+00:00")
+    assert _values(after, "works_at") == ["Arm"]

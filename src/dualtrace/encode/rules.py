@@ -71,8 +71,10 @@ class RulesExtractor:
                 continue
             previous = turns[i - 1] if i > 0 else None
             listeners = _listeners(episode, window)
+            starts = _dated_starts(episode.text, episode.occurred_at)
             for clause in _clauses(episode.text):
-                for draft in self._drafts(clause, episode, previous, listeners):
+                for found in self._drafts(clause, episode, previous, listeners):
+                    draft = _starting(found, starts, episode.occurred_at)
                     key = draft.text.casefold()
                     if key in seen:  # said again in this window: one draft citing both turns
                         first = drafts[seen[key]]
@@ -342,12 +344,48 @@ def _takes_effect(
     date (a trip's) is no change of it, and a hedged value is no change at all."""
     if slot is None or slot.hedged or BY_NAME[slot.attribute].planned:
         return None
+    return _takes_effect_on(times, anchor)
+
+
+def _takes_effect_on(times: list[TimeMention], anchor: datetime) -> datetime | None:
+    """The first future day or month these times name, as a datetime; None if none."""
     ahead = [
         t.first_day
         for t in times
         if t.first_day > anchor.date() and t.granularity in _EFFECT_GRANULARITIES
     ]
     return _as_datetime(min(ahead), anchor.tzinfo) if ahead else None
+
+
+def _dated_starts(text: str, anchor: datetime) -> list[tuple[str, datetime]]:
+    """The clauses of a turn that date a start ahead ("my start date there is 13 July",
+    "3月15号入职"), each with that day."""
+    found = []
+    for clause in _clauses(text):
+        if _BEGINS.search(clause):
+            start = _takes_effect_on(find_times(clause, anchor), anchor)
+            if start is not None:
+                found.append((clause, start))
+    return found
+
+
+def _starting(
+    draft: MemoryDraft, starts: list[tuple[str, datetime]], anchor: datetime
+) -> MemoryDraft:
+    """A slot's change with no date of its own, dated by the start another clause of the turn
+    gives it — one naming its value or its attribute ("got an offer from Figma. My start date
+    at Figma is 4 May"): not current before that day."""
+    slot = draft.slot
+    if slot is None or draft.valid_from != anchor or slot.get("hedged") or not starts:
+        return draft
+    attribute = BY_NAME[str(slot["attribute"])]
+    if attribute.planned:
+        return draft
+    value = str(slot.get("value") or "").casefold()
+    for clause, start in starts:
+        if (value and value in clause.casefold()) or attribute.about.search(clause):
+            return replace(draft, valid_from=start)
+    return draft
 
 
 def _expiry(times: list[TimeMention], anchor: datetime) -> datetime | None:
