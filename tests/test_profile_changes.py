@@ -168,3 +168,16 @@ def test_a_start_dated_in_another_clause_of_the_turn(tmp_path: Path) -> None:
     assert _values(before, "works_at") == ["Ocado"]
     after = _profile(tmp_path / "b", sessions, "2026-06-20T00:00:00+00:00")
     assert _values(after, "works_at") == ["Arm"]
+
+
+def test_a_date_that_dates_something_else_leaves_the_value_current(tmp_path: Path) -> None:
+    sessions = [("2026-03-01", ["My home insurance is with Aviva, renews in October."])]
+    profile = _profile(tmp_path, sessions, "2026-04-01T00:00:00+00:00")
+    assert [v for v in _values(profile, "provider") if "Aviva" in v]
+
+
+def test_a_resident_doctor_does_not_live_at_the_hospital() -> None:
+    from dualtrace.text.slots import find_statements
+
+    said = find_statements("我在市一医院当住院医，心内科")
+    assert [(s.attribute, s.value) for s in said] == [("works_at", "市一医院")]

@@ -154,7 +154,7 @@ class RulesExtractor:
             object=triple[2] if triple else None,
             topic=topic,
             importance=importance,
-            valid_from=_valid_from(kind, times, anchor, slot),
+            valid_from=_valid_from(kind, times, anchor, sentence, slot),
             expire_at=None
             if reports_done(sentence) or _BEGINS.search(sentence)
             else _expiry(times, anchor),
@@ -316,14 +316,18 @@ def _as_datetime(day: date, tz: tzinfo | None) -> datetime:
 
 
 def _valid_from(
-    kind: str, times: list[TimeMention], anchor: datetime, slot: SlotStatement | None = None
+    kind: str,
+    times: list[TimeMention],
+    anchor: datetime,
+    clause: str = "",
+    slot: SlotStatement | None = None,
 ) -> datetime:
     """When it became true: a past event's date; a slot's change said ahead of time, the day
     it takes effect; otherwise when it was said.
 
     A planned event ("next month") is valid from when it was said: the plan exists now.
     """
-    ahead = _takes_effect(slot, times, anchor)
+    ahead = _takes_effect(slot, times, anchor, clause)
     if ahead is not None:
         return ahead
     if kind == "event" and times and times[0].first_day < anchor.date():
@@ -336,15 +340,24 @@ def _valid_from(
 _EFFECT_GRANULARITIES = frozenset({"day", "week", "weekend", "month"})
 
 
+# Words that say a change happens on a day: a start, a move, a join ("renews in August"
+# dates no change of the insurer).
+_CHANGES_ON = re.compile(
+    r"\b(?:start|starts|starting|begin|begins|beginning|mov(?:e|es|ing)|relocat\w*|"
+    r"join(?:s|ing)?|transferr?(?:ing|s)?|switch(?:es|ing)?)\b|开始|入职|搬|调去|调到|到岗|上岗",
+    re.I,
+)
+
+
 def _takes_effect(
-    slot: SlotStatement | None, times: list[TimeMention], anchor: datetime
+    slot: SlotStatement | None, times: list[TimeMention], anchor: datetime, clause: str
 ) -> datetime | None:
     """The first future day a slot's new value (or its end) is dated to in its clause ("I
     start at Dell on 5 January", "下个月1号搬去成都"): not current before it. A plan's own
     date (a trip's) is no change of it, and a hedged value is no change at all."""
     if slot is None or slot.hedged or BY_NAME[slot.attribute].planned:
         return None
-    return _takes_effect_on(times, anchor)
+    return _takes_effect_on(times, anchor) if _CHANGES_ON.search(clause) else None
 
 
 def _takes_effect_on(times: list[TimeMention], anchor: datetime) -> datetime | None:
@@ -358,11 +371,11 @@ def _takes_effect_on(times: list[TimeMention], anchor: datetime) -> datetime | N
 
 
 def _dated_starts(text: str, anchor: datetime) -> list[tuple[str, datetime]]:
-    """The clauses of a turn that date a start ahead ("my start date there is 13 July",
-    "3月15号入职"), each with that day."""
+    """The clauses of a turn that date a change ahead ("my start date there is 13 July",
+    "3月15号入职", "we move on 1 May"), each with that day."""
     found = []
     for clause in _clauses(text):
-        if _BEGINS.search(clause):
+        if _CHANGES_ON.search(clause):
             start = _takes_effect_on(find_times(clause, anchor), anchor)
             if start is not None:
                 found.append((clause, start))
