@@ -15,8 +15,8 @@ from dualtrace.bench.scenarios import (
     run_scenarios,
 )
 from dualtrace.embed.fake import FakeEmbedder
-from dualtrace.models import Profile, ProfileValue
 from dualtrace.errors import ValidationError
+from dualtrace.models import Profile, ProfileValue
 
 SCENARIO = {
     "id": "t01",

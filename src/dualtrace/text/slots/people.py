@@ -3,9 +3,9 @@ learning, hobbies, favourites, plans, health, habits, teams, providers and more.
 
 from __future__ import annotations
 
+from dualtrace.cjk import CJK_CLASS
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
-from dualtrace.cjk import CJK_CLASS
 from dualtrace.text.slots.frames import en, zh
 from dualtrace.text.slots.surnames import SURNAMES
 
@@ -33,9 +33,7 @@ _FUNCTION_ZH = "在是说也都就还跟和对把被很最今昨明每一这那�
 # A given name: one or two capitalised words; in Chinese, how one calls a partner (阿杰,
 # 小雨, 老陈) or a surname and a character (陈浩): a longer name is cut to its first two.
 _GIVEN_EN = r"(?P<v>[A-Z][a-z][\w’'-]*(?:\s+[A-Z][a-z][\w’'-]*)?)\b"
-_GIVEN_ZH = (
-    rf"(?P<v>[阿小老][{CJK_CLASS}]|[{SURNAMES}][{CJK_CLASS}]|(?![{_FUNCTION_ZH}])[{CJK_CLASS}]{{2}})"
-)
+_GIVEN_ZH = rf"(?P<v>[阿小老][{CJK_CLASS}]|[{SURNAMES}][{CJK_CLASS}]|(?![{_FUNCTION_ZH}])[{CJK_CLASS}]{{2}})"
 LIFE: tuple[Attribute, ...] = (
     _a(
         "diet",
@@ -197,7 +195,9 @@ LIFE: tuple[Attribute, ...] = (
                 r"\b(?:broke\s+up|split\s+up|divorced)\s+(?:with\s+)?"
                 r"(?!(?:last|this|yesterday|today|recently|in|on|after|before|a|an)\b){V}"
             ),
-            en(r"\b(?P<v>[A-Za-z][\w’'-]*)\s+and\s+I\s+(?:broke\s+up|split\s+up|separated|divorced)\b"),
+            en(
+                r"\b(?P<v>[A-Za-z][\w’'-]*)\s+and\s+I\s+(?:broke\s+up|split\s+up|separated|divorced)\b"
+            ),
             zh(r"(?:和|跟){V}分手"),
         ),
     ),
