@@ -29,7 +29,11 @@ _GREETING_EN = r"(?:hi|hello|hey|hiya|yo|g['’]day|good\s+(?:morning|afternoon|
 # by a mark, "btw" or "here" (not "I'm Italian", "I'm British": a nationality is no name).
 _OPENS_EN = r"^\W*(?:(?:[A-Za-z]+|g['’]day)[\s,!.~]+)?"
 _AFTER_EN = r"(?=\s*(?:[,.!;~—–-]|\bbtw\b|\bhere\b|$))"
-_NATIONALITY = r"(?![A-Z][a-z]*(?:ish|ese|ian|can|ean|ic)\b)"
+_NATIONALITY = (
+    r"(?![A-Z][a-z]*(?:ish|ese|ian|can|ean|ic)\b)"
+    r"(?!(?:Dutch|French|Czech|Greek|Thai|Swiss|Irish|Welsh|Scots?|Kiwi|Aussie|Brit|Dane|Swede|"
+    r"Finn|Pole|Turk|Arab|Jewish|Muslim|Catholic|Buddhist|Hindu|Sikh|Christian|Vegan)\b)"
+)
 _GREETING_ZH = r"(?:你好|您好|嗨|哈喽|哈啰|大家好|hi|hello|hey)"
 
 NAME: Attribute = _a(
