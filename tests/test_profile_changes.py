@@ -181,3 +181,9 @@ def test_a_resident_doctor_does_not_live_at_the_hospital() -> None:
 
     said = find_statements("我在市一医院当住院医，心内科")
     assert [(s.attribute, s.value) for s in said] == [("works_at", "市一医院")]
+
+
+def test_a_date_of_one_part_does_not_date_another(tmp_path: Path) -> None:
+    sessions = [("2026-11-02", ["我们打算12月5号搬去城西，现在还住城北，通勤挺远"])]
+    profile = _profile(tmp_path, sessions, "2026-11-20T00:00:00+08:00")
+    assert _values(profile, "lives_in") == ["城北"]

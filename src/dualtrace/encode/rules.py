@@ -74,7 +74,7 @@ class RulesExtractor:
             starts = _dated_starts(episode.text, episode.occurred_at)
             for clause in _clauses(episode.text):
                 for found in self._drafts(clause, episode, previous, listeners):
-                    draft = _starting(found, starts, episode.occurred_at)
+                    draft = _starting(found, starts, episode.occurred_at, clause)
                     key = draft.text.casefold()
                     if key in seen:  # said again in this window: one draft citing both turns
                         first = drafts[seen[key]]
@@ -357,7 +357,23 @@ def _takes_effect(
     date (a trip's) is no change of it, and a hedged value is no change at all."""
     if slot is None or slot.hedged or BY_NAME[slot.attribute].planned:
         return None
-    return _takes_effect_on(times, anchor) if _CHANGES_ON.search(clause) else None
+    start, end = _part_of(clause, slot.value)
+    own = [t for t in times if start <= t.start < end]  # "搬到光谷" dates no "还住汉口"
+    return _takes_effect_on(own, anchor) if _CHANGES_ON.search(clause[start:end]) else None
+
+
+_PARTS = re.compile(r"[,，;；]|\s[-–—]\s")
+
+
+def _part_of(clause: str, value: str | None) -> tuple[int, int]:
+    """Where the part of the clause (between commas) that names the value begins and ends;
+    the whole clause when the value is not found in it."""
+    at = clause.casefold().find(value.casefold()) if value else -1
+    if at < 0:
+        return 0, len(clause)
+    start = max((m.end() for m in _PARTS.finditer(clause, 0, at)), default=0)
+    after = _PARTS.search(clause, at)
+    return start, after.start() if after else len(clause)
 
 
 def _takes_effect_on(times: list[TimeMention], anchor: datetime) -> datetime | None:
@@ -371,21 +387,22 @@ def _takes_effect_on(times: list[TimeMention], anchor: datetime) -> datetime | N
 
 
 def _dated_starts(text: str, anchor: datetime) -> list[tuple[str, datetime]]:
-    """The clauses of a turn that date a change ahead ("my start date there is 13 July",
-    "3月15号入职", "we move on 1 May"), each with that day."""
+    """The parts of a turn's clauses (between commas) that date a change ahead ("my start
+    date there is 13 July", "3月15号入职", "we move on 1 May"), each with that day."""
     found = []
     for clause in _clauses(text):
-        if _CHANGES_ON.search(clause):
-            start = _takes_effect_on(find_times(clause, anchor), anchor)
-            if start is not None:
-                found.append((clause, start))
+        for part in _PARTS.split(clause):
+            if _CHANGES_ON.search(part):
+                start = _takes_effect_on(find_times(part, anchor), anchor)
+                if start is not None:
+                    found.append((part, start))
     return found
 
 
 def _starting(
-    draft: MemoryDraft, starts: list[tuple[str, datetime]], anchor: datetime
+    draft: MemoryDraft, starts: list[tuple[str, datetime]], anchor: datetime, clause: str
 ) -> MemoryDraft:
-    """A slot's change with no date of its own, dated by the start another clause of the turn
+    """A slot's change with no date of its own, dated by the start another part of the turn
     gives it — one naming its value or its attribute ("got an offer from Figma. My start date
     at Figma is 4 May"): not current before that day."""
     slot = draft.slot
@@ -395,8 +412,15 @@ def _starting(
     if attribute.planned:
         return draft
     value = str(slot.get("value") or "").casefold()
-    for clause, start in starts:
-        if (value and value in clause.casefold()) or attribute.about.search(clause):
+    for part, start in starts:
+        if value and value in part.casefold():
+            return replace(draft, valid_from=start)
+        # a part that dates its own value of the attribute ("准备1月3号搬到光谷") is not this
+        # one's; one that states nothing dates its own clause ("…at Monzo, starting 2 March")
+        stated = find_statements(part)
+        if any(x.attribute == attribute.name for x in stated):
+            continue
+        if attribute.about.search(part) or (not stated and part in clause):
             return replace(draft, valid_from=start)
     return draft
 
