@@ -58,11 +58,6 @@ def test_the_current_values_and_not_the_replaced_ones(profile: Profile) -> None:
     assert not [r for r in REPLACED if r in profile.text]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known gap: 'I'm not vegetarian anymore' states no diet slot, and 不再吃素了 ends "
-    "吃素, which the writer does not match with the stored 'vegetarian'",
-)
 def test_quitting_vegetarian_leaves_no_diet(profile: Profile) -> None:
     assert _values(profile, "diet") == []
 

@@ -11,10 +11,12 @@ from dualtrace.bench.scenarios import (
     Question,
     context_measures,
     load_scenarios,
+    profile_measures,
     run_scenarios,
 )
 from dualtrace.embed.fake import FakeEmbedder
 from dualtrace.errors import ValidationError
+from dualtrace.models import Profile, ProfileValue
 
 SCENARIO = {
     "id": "t01",
@@ -69,3 +71,26 @@ def test_a_run_writes_its_report_with_the_profile(tmp_path: Path):
     assert results["engines"]["turns only"]["profiles"] == []
     report = Path(results["report"]).read_text(encoding="utf-8")
     assert "profile precision" in report and "first_hit" in report
+
+
+class _OneProfile:
+    """A memory that answers `profile` with fixed values (the measure reads nothing else)."""
+
+    def __init__(self, *values: tuple[str, str]) -> None:
+        self.values = [
+            ProfileValue(attribute="works_at", value=v, text=t, memory_id=str(i), since=None)
+            for i, (v, t) in enumerate(values)
+        ]
+
+    def profile(self, user_id: str, *, as_of: object = None) -> Profile:
+        return Profile(user_id=user_id, text="", tokens=0, values=self.values)
+
+
+def test_a_stale_value_named_only_in_the_statement_is_strictly_wrong(tmp_path: Path) -> None:
+    path = tmp_path / "one.jsonl"
+    case = {**SCENARIO, "profile": {"current": ["Oxfam"], "stale": ["Unicef"]}}
+    path.write_text(json.dumps(case) + "\n", encoding="utf-8")
+    scenario = load_scenarios(path)[0]
+    mem = _OneProfile(("Oxfam", "Left Unicef, joined Oxfam."), ("Unicef", "Works at Unicef."))
+    measured = profile_measures(mem, scenario)  # type: ignore[arg-type]
+    assert (measured["shown"], measured["right"], measured["right_strict"]) == (2, 1, 0)

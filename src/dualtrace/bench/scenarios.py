@@ -24,8 +24,9 @@ context         the context (`budget` tokens) names a current value on a line be
 marked          of the context lines naming only an earlier or not-yet value, the share that
                 say so ("earlier", "until", "planned")
 
-and per user, of `Memory.profile(user, as_of=now)`'s values: precision (values that name an
-expected current value and no stale one) and recall (expected current values named). The
+and per user, of `Memory.profile(user, as_of=now)`'s values: precision (values that, with
+their statement, name an expected current value, the value itself no stale one; strict: the
+statement names no stale one either) and recall (expected current values named). The
 user's name (`user`) is an expected current value where a user turn says it.
 """
 
@@ -191,20 +192,26 @@ def ask(mem: Memory, scenario: Scenario, question: Question, budget: int) -> dic
 
 
 def profile_measures(mem: Memory, scenario: Scenario) -> dict[str, Any]:
-    """Precision and recall of the profile's values against the expected current ones."""
+    """Precision and recall of the profile's values against the expected current ones.
+
+    A value is right when it or its source statement names an expected current value and
+    the value itself names no stale one: the profile states the value, and the statement it
+    cites may well name what it replaced ("left Adyen, joined Booking.com"). `right_strict`
+    also counts a stale value named anywhere in the statement as wrong (the first measure).
+    """
     profile = mem.profile(scenario.id, as_of=scenario.now)
-    shown = [f"{v.value} | {v.text}" for v in profile.values]
-    right = [
-        s
-        for s in shown
-        if _names(s, scenario.profile_current) and not _names(s, scenario.profile_stale)
-    ]
-    found = [v for v in scenario.profile_current if any(_names(s, [v]) for s in shown)]
+    pairs = [(v.value, f"{v.value} | {v.text}") for v in profile.values]
+    shown = [s for _, s in pairs]
+    current, stale = scenario.profile_current, scenario.profile_stale
+    right = [s for value, s in pairs if _names(s, current) and not _names(value, stale)]
+    strict = [s for s in right if not _names(s, stale)]
+    found = [v for v in current if any(_names(s, [v]) for s in shown)]
     return {
         "id": scenario.id,
         "lang": scenario.lang,
         "shown": len(shown),
         "right": len(right),
+        "right_strict": len(strict),
         "expected": len(scenario.profile_current),
         "found": len(found),
         "wrong_values": [s for s in shown if s not in right],
@@ -234,6 +241,9 @@ def summarise(rows: Sequence[dict[str, Any]], profiles: Sequence[dict[str, Any]]
         shown = sum(p["shown"] for p in profiles)
         out["profile"] = {
             "precision": sum(p["right"] for p in profiles) / shown if shown else None,
+            "precision_strict": (
+                sum(p["right_strict"] for p in profiles) / shown if shown else None
+            ),
             "recall": sum(p["found"] for p in profiles) / sum(p["expected"] for p in profiles),
             "shown": shown,
         }
@@ -325,7 +335,8 @@ def summary_text(results: dict[str, Any]) -> str:
         if "profile" in summary:
             p = summary["profile"]
             lines.append(
-                f"{name}: profile precision {p['precision']:.3f} of {p['shown']} values, "
+                f"{name}: profile precision {p['precision']:.3f} of {p['shown']} values "
+                f"(strict {p['precision_strict']:.3f}: no stale value in the statement either), "
                 f"recall {p['recall']:.3f}"
             )
     return "\n".join(lines)

@@ -13,7 +13,9 @@ _DECIMAL = r"(?<=\d)\.(?=\d)"
 _TITLE = r"\b(?:Dr|Mrs?|Ms|Mx|Prof|St|Mt|Jr|Sr|Capt|Gen|Rev|Fr)\.(?=[ \t]+[A-Z])"
 _SHORT = r"\b(?:[ap]\.m|e\.g|i\.e|etc|vs|approx|incl|(?:[A-Z]\.)+[A-Z])\.(?=[ \t,]+[a-z0-9,(])"
 _INNER = r"\b[A-Za-z]\.(?=[A-Za-z]\.)"  # the first points of "U.S.", "p.m.": never an end
-_KEPT = rf"{_TITLE}|{_SHORT}|{_INNER}|{_DECIMAL}"
+# Nor the point of a name on the web ("Booking.com", "Node.js"): no space after it.
+_DOMAIN = r"(?<=[A-Za-z0-9])\.(?=(?:com|org|net|io|ai|co|app|dev|js|de|nl|fr|uk|cn|me|tv)\b)"
+_KEPT = rf"{_TITLE}|{_SHORT}|{_INNER}|{_DECIMAL}|{_DOMAIN}"
 # A sentence runs to its end marks (several at once: "?!", "..."), with any closing quote or
 # bracket after them ('called "Finding Home." It is…'), or to a line break, or to the end.
 _SENTENCE = re.compile(rf"(?:{_KEPT}|[^.!?。！？\n])+(?:[.!?。！？]+[\"'”’)]*|\n|$)")

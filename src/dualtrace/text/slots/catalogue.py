@@ -40,9 +40,13 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             en(r"\b(?:home|place)\s+is\s+(?:now\s+)?(?:in\s+)?{V}"),
             en(r"\b(?:new|current)\s+(?:apartment|flat|house|place|home)\s+(?:is\s+)?in\s+{V}"),
             zh(r"住在{V}"),
+            # "住深圳南山", "现在还住静安": 住 after its subject or an adverb (not 记住, 住院)
+            zh(
+                r"(?:^|(?<=[我们还也都就仍前直经，,]))住(?![院宿在了过着下进])(?P<v>[^，。；！？,.;!?\s、]{1,16}?)(?=$|[，。；！？,.;!?\s、]|了|的|，|离|附近|那边|这边)"
+            ),
             zh(r"(?:搬家|搬)(?:到|去|来|回)(?:了)?{V}"),
             zh(r"定居(?:在|于)?{V}"),
-            zh(r"在{V}(?:生活|定居|安家|落户|住)"),
+            zh(r"在{V}(?:生活|定居|安家|落户|住(?![院宿]))"),
             zh(r"(?:人在|现居|居住在|家在){V}"),
         ),
         ("{s} lives in {v}.", "{s}住在{v}。"),
@@ -51,8 +55,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
     _a(
         "works_at",
         r"\b(?:work\w*|job|employ\w*|company|employer|firm|joined|hired|office|quit|resign\w*|"
-        r"startup|started\s+(?:at|with)|(?:[\w-]+(?:er|or|ist|ian)|nurse|doctor)\s+at)\b"
-        r"|工作|上班|公司|入职|跳槽|离职|辞职|单位|任职|在.{1,12}?(?:做|当)",
+        r"startup|started\s+(?:at|with)|offer|(?:[\w-]+(?:er|or|ist|ian)|nurse|doctor)\s+at)\b"
+        r"|工作|上班|公司|入职|跳槽|离职|辞职|单位|任职|在.{1,12}?(?:做|当)|offer|录用",
         (
             en(
                 r"\b(?:work|working|worked)\s+(?:now\s+|currently\s+|full[-\s]time\s+)?(?:at|for)\s+{V}"
@@ -62,6 +66,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             ),
             en(r"\b(?:joined|joining|join)\s+(?!the\s+(?:gym|club|team|choir|band)\b){V}"),
             en(r"\b(?:job|position|role|gig|internship|offer)\s+(?:at|with)\s+{V}"),
+            en(r"\b(?:got|accepted|took|signed)\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+from\s+{V}"),
             en(r"\b(?:employed|hired|recruited)\s+(?:by|at)\s+{V}"),
             en(
                 r"\b(?:switched|moved|changed|jumped)\s+(?:jobs\s+|companies\s+|over\s+)?to\s+{V}"
@@ -74,6 +79,13 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"(?=了|$|[，。；！？,.;!?\s]|上班|工作|当|做)"
             ),
             zh(r"(?:单位|公司|东家)(?:是|换成了?|变成了?){V}"),
+            # an offer taken: "拿到了京东的offer", "京东给我发了offer"
+            zh(
+                r"(?:拿到了?|接了|收到了?)(?P<v>[^，。；！？,.;!?\s的]{1,16}?)的(?:offer|录用|工作机会)"
+            ),
+            zh(
+                r"(?:^|(?<=[，,。！!]))(?P<v>[^，。；！？,.;!?\s]{1,16}?)给我发了(?:offer|录用通知)"
+            ),
         ),
         ("{s} works at {v}.", "{s}在{v}工作。"),
         ends=(
@@ -197,6 +209,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         (
             en(
                 r"\b(?:drive|drives|driving)\s+(?:an?\s+|the\s+|my\s+)?"
+                r"(?!(?:us|me|him|her|them|you|it|and|or|back|up|down|over|off)\b)"
                 r"(?!to\b|home\b|around\b|a\s+lot\b|\d|when\b|if\b|while\b|because\b|"
                 r"slowly\b|fast\b|carefully\b|safely\b|every\b|each\b|at\b|in\b|on\b){V}"
             ),

@@ -10,7 +10,7 @@ it is only a possibility (`hedged`), and which change cue it carries.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from dualtrace.cjk import CJK, CJK_CLASS, CJK_RUN, has_cjk
@@ -230,8 +230,14 @@ def _statements(clause: str) -> tuple[SlotStatement, ...]:
     found: list[tuple[int, SlotStatement]] = []
     if cues.REQUEST.search(clause):
         return ()
+    unsaid = _unsaid(clause)
+    unsaid_at = {m.end() for m in _NOT_COPULA_EN.finditer(clause)}
     for attribute in ATTRIBUTES:
         said = _statement(attribute, clause)
+        if unsaid is not None and said is not None and said[1].start in unsaid_at:
+            said = (said[0], replace(said[1], ended=True, hedged=False))  # "not moving to …"
+        if said is None and unsaid is not None and (said := _statement(attribute, unsaid)):
+            said = (said[0], replace(said[1], ended=True, hedged=False))
         if said is not None:
             found.append(said)
     found.sort(key=lambda pair: -pair[0])  # the longest frame first
@@ -245,6 +251,21 @@ def _statements(clause: str) -> tuple[SlotStatement, ...]:
         kept.append(statement)
     kept.sort(key=lambda s: s.start)
     return tuple(kept)
+
+
+# "I'm no longer vegetarian", "I'm not vegan anymore": a value the copula negates has ended
+_NOT_COPULA_EN = re.compile(
+    r"\b(I['’]m|I\s+am|we['’]re|we\s+are|im)\s+(?:no\s+longer|not)\s+(?=[a-z])", re.I
+)
+_ANYMORE = re.compile(r"\s+(?:anymore|any\s+more)\b", re.I)
+
+
+def _unsaid(clause: str) -> str | None:
+    """The clause with its copula's negation taken out (its frames then say what ended),
+    or None where the copula is not negated."""
+    if not _NOT_COPULA_EN.search(clause):
+        return None
+    return _ANYMORE.sub("", _NOT_COPULA_EN.sub(lambda m: m.group(1) + " ", clause))
 
 
 def _value_span(clause: str, statement: SlotStatement) -> tuple[int, int]:
@@ -298,11 +319,21 @@ def _plausible(attribute: str, value: str) -> bool:
     """Whether a value can be the attribute's: an employer is not a book club nor an
     activity ("quit playing the violin"); an English place is a name ("Lyon", "New York")
     or a kind of place ("the suburbs")."""
+    if _SPAN_ZH.match(value):
+        return False  # "入职一周了": how long, not where
     if attribute == "works_at":
         return not _NOT_EMPLOYER.search(value) and not re.match(r"[a-z]+ing\b", value)
     if attribute == "lives_in" and not has_cjk(value):
         return value[:1].isupper() or bool(_PLACE_WORDS.search(value))
+    if _ASKING_ZH.search(value):
+        return False  # "去哪玩", "买什么车": a question word asks for the value
+    if attribute == "partner" and has_cjk(value) and not re.match(r"[阿小老]", value):
+        return value not in lexicon().zh_en  # 晓雯, not 最近 or 本来
     return True
+
+
+_SPAN_ZH = re.compile(r"^[一二三四五六七八九十两半几多\d]+个?(?:天|周|星期|礼拜|月|年|小时)多?$")
+_ASKING_ZH = re.compile(r"^(?:哪|什么|啥|谁|几|多少|怎么)|哪(?:里|儿|个|家|所)?$")
 
 
 def _hedged(attribute: Attribute, clause: str, at: int) -> bool:

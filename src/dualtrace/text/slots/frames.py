@@ -19,9 +19,10 @@ _EN_STOP = (
     r"nowadays|instead|too|again|anymore|any\s+more|every|each|per|starting|effective|"
     r"though|although|while|if|or|to|than|by|about|right|already|full[-\s]time|part[-\s]time|"
     r"is|was|are|were|will|starts?|started|begins?|has|had|that|which|because|cause|so)"
-    r"\b|\s*[,.;:!?()\"“”]|\s+[-–—]|$)"
+    r"\b|\s*(?:[,;:!?()\"“”]|\.(?![A-Za-z0-9]))|\s+[-–—]|$)"
 )
-EN_VALUE = r"(?P<v>[^,.;:!?()\"“”]{1,60}?)" + _EN_STOP
+# a dot inside a word is the value's own ("Booking.com", "Node.js"); one before a space ends it
+EN_VALUE = r"(?P<v>(?:[^,.;:!?()\"“”]|\.(?=[A-Za-z0-9])){1,60}?)" + _EN_STOP
 # A Chinese value: a run without marks, up to a particle, a mark or the frame's next word.
 ZH_VALUE = r"(?P<v>[^，。；！？,.;!?\s、：:（）()]{1,16}?)"
 _ZH_STOP = r"(?=了|吧|啊|呢|呀|哦|嘛|啦|的时候|左右|上下|而已|$|[，。；！？,.;!?\s、：:（）()])"
@@ -54,7 +55,13 @@ def zh(pattern: str) -> re.Pattern[str]:
     `{CJK}` stands for the Chinese characters, inside a class: `[{CJK}A-Za-z]`."""
     if pattern.endswith("{V}"):
         pattern += _ZH_STOP
+    # "在" that ends a word (现在 "now", 正在, 实在) is no preposition: "现在还住静安" says
+    # where one lives by 住, not "在还住"
+    pattern = re.sub(r"(?<![住\\])在\{V\}", _AT_ZH + "{V}", pattern)
     return re.compile(pattern.replace("{V}", ZH_VALUE).replace("{CJK}", CJK_CLASS))
+
+
+_AT_ZH = "(?<![现正实存自所好])在"
 
 
 def clean_value(value: str) -> str:

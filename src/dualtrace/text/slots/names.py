@@ -17,26 +17,29 @@ from dualtrace.cjk import has_cjk
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
 from dualtrace.text.slots.frames import en, zh
+from dualtrace.text.slots.surnames import SURNAMES
 
 # One or two capitalised words ("Priya", "Mary Ann", "O'Neil", "Jean-Luc").
 _NAME_EN = r"(?P<v>[A-Z][a-z]+(?:['’-][A-Z]?[a-z]+)?(?:\s+[A-Z][a-z]+(?:['’-][A-Z]?[a-z]+)?)?)\b"
 # Two to three Chinese characters beginning with a common surname, or a Latin given name.
-_SURNAMES = (
-    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程"
-    "苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝"
-    "龚邵万钱严覃武戴莫孔向汤常温康施文牛樊葛邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿关兰焦俞"
-    "左柳甘祝包宁尚符舒阮柯纪梅童凌毕单季裴霍涂成苗谷盛曲翁冉骆蓝路游辛靳管柴蒙鲍华喻祁蒲房滕"
-    "屈饶解牟艾尤阳时穆农司卓古吉缪简车项连芦麦褚娄窦戚岑景党宫费卜冷晏席卫米柏宗瞿桂全佟应臧"
-    "闵苟邬边卞姬师和仇栾隋商刁沙荣巫寇桑郎甄丛仲虞敖巩明佘池查麻苑迟邝"
-)
-_NAME_ZH = rf"(?P<v>(?:[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}|小[\u4e00-\u9fff]|[A-Z][a-z]+))"
+_NAME_ZH = rf"(?P<v>(?:[{SURNAMES}][\u4e00-\u9fff]{{1,2}}|小[\u4e00-\u9fff]|[A-Z][a-z]+))"
 _AFTER_ZH = r"(?=$|[，。！？、,.!?\s~～]|，|呀|啊|哈|哦|吧)"
 _GREETING_EN = r"(?:hi|hello|hey|hiya|yo|g['’]day|good\s+(?:morning|afternoon|evening))"
+# An introduction opens its clause: "I'm Sam btw, …", "Priya here, …" — the name is followed
+# by a mark, "btw" or "here" (not "I'm Italian", "I'm British": a nationality is no name).
+_OPENS_EN = r"^\W*(?:(?:[A-Za-z]+|g['’]day)[\s,!.~]+)?"
+_AFTER_EN = r"(?=\s*(?:[,.!;~—–-]|\bbtw\b|\bhere\b|$))"
+_NATIONALITY = (
+    r"(?![A-Z][a-z]*(?:ish|ese|ian|can|ean|ic)\b)"
+    r"(?!(?:Dutch|French|Czech|Greek|Thai|Swiss|Irish|Welsh|Scots?|Kiwi|Aussie|Brit|Dane|Swede|"
+    r"Finn|Pole|Turk|Arab|Jewish|Muslim|Catholic|Buddhist|Hindu|Sikh|Christian|Vegan)\b)"
+)
 _GREETING_ZH = r"(?:你好|您好|嗨|哈喽|哈啰|大家好|hi|hello|hey)"
 
 NAME: Attribute = _a(
     "name",
-    r"\bmy\s+name\b|\bname['’]s\b|\bcall\s+me\b|\b(?:I['’]m|I\s+am|this\s+is|it['’]s)\s+[A-Z]"
+    r"\bmy\s+name\b|\bname['’]s\b|\bcall\s+me\b|\b(?:I['’]m|I\s+am|im|this\s+is|it['’]s)\s+[A-Z]"
+    r"|(?-i:\b[A-Z][a-z]+\s+here\b)"
     r"|我叫|叫我|我的名字|名字是|我是",
     (
         en(rf"\bmy\s+name\s+is\s+{_NAME_EN}"),
@@ -46,6 +49,8 @@ NAME: Attribute = _a(
             rf"^\W*{_GREETING_EN}\b[\s,!.]*(?:(?:there|all|everyone|again)[\s,!.]+)?"
             rf"(?:I['’]m|I\s+am|this\s+is|it['’]s)\s+{_NAME_EN}"
         ),
+        en(rf"{_OPENS_EN}(?:I['’]m|I\s+am|im|this\s+is)\s+{_NATIONALITY}{_NAME_EN}{_AFTER_EN}"),
+        en(rf"{_OPENS_EN}{_NATIONALITY}{_NAME_EN}\s+here\b(?=\s*(?:[,.!;~—–-]|$))"),
         zh(rf"我叫{_NAME_ZH}{_AFTER_ZH}"),
         zh(rf"叫我{_NAME_ZH}{_AFTER_ZH}"),
         zh(rf"我的名字(?:是|叫){_NAME_ZH}{_AFTER_ZH}"),

@@ -3,9 +3,11 @@ learning, hobbies, favourites, plans, health, habits, teams, providers and more.
 
 from __future__ import annotations
 
+from dualtrace.cjk import CJK_CLASS
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
 from dualtrace.text.slots.frames import en, zh
+from dualtrace.text.slots.surnames import SURNAMES
 
 _LANGS_EN = (
     r"(?:Spanish|French|German|Japanese|Chinese|Mandarin|Cantonese|Korean|Italian|Portuguese|"
@@ -18,6 +20,20 @@ _INSTRUMENTS_EN = (
     r"keyboard|erhu|guzheng)"
 )
 _INSTRUMENTS_ZH = r"(?:钢琴|吉他|小提琴|大提琴|尤克里里|长笛|萨克斯|贝斯|古筝|二胡|琵琶|架子鼓|鼓)"
+_PET_KINDS = (
+    r"(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|turtle|tortoise|budgie|ferret|"
+    r"corgi|beagle|husky|poodle|terrier|retriever|labrador|greyhound|dachshund|tabby)"
+)
+_PARTNER_EN = (
+    r"(?:partner|girlfriend|boyfriend|wife|husband|spouse|fianc[ée]e?|fiancee?|other\s+half)"
+)
+_PARTNER_ZH = r"(?:女朋友|男朋友|对象|老婆|老公|妻子|丈夫|太太|未婚夫|未婚妻)"
+# Characters that open the words said after "老婆" other than a name (在, 说, 最近, 天天…)
+_FUNCTION_ZH = "在是说也都就还跟和对把被很最今昨明每一这那有没不要会去来给让又刚已从的了天特非真总经常平带陪出回本"
+# A given name: one or two capitalised words; in Chinese, how one calls a partner (阿杰,
+# 小雨, 老陈) or a surname and a character (陈浩): a longer name is cut to its first two.
+_GIVEN_EN = r"(?P<v>[A-Z][a-z][\w’'-]*(?:\s+[A-Z][a-z][\w’'-]*)?)\b"
+_GIVEN_ZH = rf"(?P<v>[阿小老][{CJK_CLASS}]|[{SURNAMES}][{CJK_CLASS}]|(?![{_FUNCTION_ZH}])[{CJK_CLASS}]{{2}})"
 LIFE: tuple[Attribute, ...] = (
     _a(
         "diet",
@@ -39,6 +55,11 @@ LIFE: tuple[Attribute, ...] = (
             en(
                 r"\b(?P<v>(?:don['’]t|do\s+not|no\s+longer|stopped|quit|gave\s+up|cut\s+out)\s+(?:eat(?:ing)?\s+|drink(?:ing)?\s+)?"
                 r"(?:meat|pork|beef|dairy|sugar|gluten|carbs|red\s+meat|fish|seafood|eggs))\b"
+            ),
+            # a diet said with "now" or "again" is the one kept now ("so pescatarian now")
+            en(
+                r"\b(?P<v>(?:vegetarian|vegan|pescatarian|keto|paleo|gluten[-\s]free|dairy[-\s]free|"
+                r"plant[-\s]based|carnivore|low[-\s]carb))\s+(?:again\s+|only\s+)?now\b"
             ),
             zh(
                 r"(?:开始|改成|改为|现在|已经)?(?P<v>吃素|素食|纯素|生酮|轻断食|低碳水|戒糖|戒肉|吃肉)"
@@ -131,6 +152,11 @@ LIFE: tuple[Attribute, ...] = (
                 r"(?:\s+(?:named|called)\s+[A-Z]\w+)?)\b"
             ),
             zh(r"(?:养了|养着|领养了|收养了|有)(?:一只|一条|两只|只|条)?{V}(?<=[狗猫兔鼠鹉龟])"),
+            # a pet named beside its kind: "my cat Pixel", "our old dog called Rex"
+            en(
+                r"\b(?:my|our)\s+(?:new\s+|old\s+|little\s+)?"
+                rf"(?P<v>{_PET_KINDS}\s+(?:named\s+|called\s+)?[A-Z][a-z]\w*)\b"
+            ),
         ),
         ("{s} has {v}.", "{s}养了{v}。"),
         many=True,
@@ -155,6 +181,9 @@ LIFE: tuple[Attribute, ...] = (
                 r"\b(?:I['’]m|I\s+am|we\s+are|we['’]re|got|just\s+got)\s+(?:now\s+)?(?P<v>single|married|engaged|divorced|separated)\b"
             ),
             zh(r"(?P<v>单身|结婚了|订婚了|离婚了|已婚)"),
+            # a partner named beside the word: "my husband Wei Jie", "男朋友阿杰"
+            en(rf"\b(?:my|our)\s+{_PARTNER_EN}\s+(?:named\s+|called\s+)?{_GIVEN_EN}"),
+            zh(rf"{_PARTNER_ZH}(?:叫)?{_GIVEN_ZH}"),
         ),
         ("{s}'s partner: {v}.", "{s}的伴侣：{v}。"),
         nouns=(
@@ -162,7 +191,13 @@ LIFE: tuple[Attribute, ...] = (
             "女朋友 男朋友 对象 老婆 老公 妻子 丈夫 太太 未婚夫 未婚妻",
         ),
         ends=(
-            en(r"\b(?:broke\s+up|split\s+up|divorced)\s+(?:with\s+)?{V}"),
+            en(
+                r"\b(?:broke\s+up|split\s+up|divorced)\s+(?:with\s+)?"
+                r"(?!(?:last|this|yesterday|today|recently|in|on|after|before|a|an)\b){V}"
+            ),
+            en(
+                r"\b(?P<v>[A-Za-z][\w’'-]*)\s+and\s+I\s+(?:broke\s+up|split\s+up|separated|divorced)\b"
+            ),
             zh(r"(?:和|跟){V}分手"),
         ),
     ),
@@ -171,7 +206,7 @@ LIFE: tuple[Attribute, ...] = (
         rf"\b(?:learn\w*|language|studying|lessons|duolingo|fluent|classes|course|tutor|{_LANGS_EN})\b|学|语言|外语|"
         r"(?:英|日|韩|法|德|俄|泰|粤|手|西班牙|意大利|葡萄牙|阿拉伯|越南)语|口语",
         (
-            en(rf"\b(?:learning|learn|studying|taking)\s+(?P<v>{_LANGS_EN})\b"),
+            en(rf"\b(?:learning|learn|studying|taking|doing)\s+(?P<v>{_LANGS_EN})\b"),
             en(
                 r"\b(?:started|starting|taking|doing|having|signed\s+up\s+for|enrolled\s+in)\s+"
                 rf"(?:\w+\s+){{0,2}}?(?P<v>{_LANGS_EN})\s+(?:lessons|classes|class|course|tutoring)\b"
@@ -182,7 +217,8 @@ LIFE: tuple[Attribute, ...] = (
         many=True,
         ends=(
             en(
-                rf"\b(?:gave\s+up|stopped|quit|dropped)\s+(?:learning\s+|studying\s+)?(?P<v>{_LANGS_EN})\b"
+                rf"\b(?:gave\s+up|giving\s+up|stopped|stopping|quit|quitting|dropped|dropping)\s+"
+                rf"(?:learning\s+|studying\s+)?(?P<v>{_LANGS_EN})\b"
             ),
             zh(rf"(?:不学|放弃了?|停了)(?P<v>{_LANGS_ZH})"),
         ),
