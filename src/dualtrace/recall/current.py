@@ -12,7 +12,9 @@ Whatever extraction caught, for a question about the user's own slot (or one tha
 one else) the hits that state a value of it then lead, newest first (`newest_first`): the
 latest statement of a value is the current one, and a turn that only shares the question's
 words, or sits beside a statement, is no answer (`context()` shows such a question's lines
-newest first, `packing.py`).
+newest first, `packing.py`). Where no rule caught a change, a later statement of one by the
+user (a change cue, no hedge or plan, near the question in meaning) still takes the lead for
+a question about the present (`later_word_first`).
 """
 
 from __future__ import annotations
@@ -309,14 +311,14 @@ _AHEAD = re.compile(
 
 
 def later_word_first(hits: list[Hit], question: Question) -> list[Hit]:
-    """For a question about the user's present, the user's own statement of a change said after the
-    leading hit leads instead ("switched ISPs finally, we're on Verizon Fios now" over "Our
-    internet is Comcast" that the slot lead lifted): the rules that fill a slot miss many
-    phrasings of a change, and a statement of one, said later, is the newer word. A change
-    is a statement by the user, about the user (not another person's, not a question nor a
-    request), with a change cue ("now", "switched", "换成", "不再") and no hedge, condition or
-    plan; the best scoring such hit among the first CHANGE_DEPTH, near the question in
-    meaning (CHANGE_DENSE), takes the lead's place."""
+    """For a question about the user's present, the user's own statement of a change, said
+    after the leading hit, leads instead ("switched ISPs finally, on Verizon Fios now" over
+    "Our internet is Comcast" that the slot lead lifted): the rules that fill a slot miss
+    many phrasings of a change, and a statement of one, said later, is the newer word. A
+    change is a statement by the user, about the user (not another person's, not a question
+    nor a request), with a change cue ("now", "switched", "换成", "不再") and no hedge,
+    condition or plan; the best scoring such hit among the first CHANGE_DEPTH, near the
+    question in meaning (CHANGE_DENSE), takes the lead's place."""
     if not hits or question.refers_to_past or question.names_someone_else:
         return hits  # about another person, the user's statements are no answer
     if not question.present:  # "now", "these days", "现在": not a name, not a hometown
