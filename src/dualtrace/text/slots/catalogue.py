@@ -40,7 +40,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             en(r"\b(?:home|place)\s+is\s+(?:now\s+)?(?:in\s+)?{V}"),
             en(r"\b(?:new|current)\s+(?:apartment|flat|house|place|home)\s+(?:is\s+)?in\s+{V}"),
             zh(r"住在{V}"),
-            # "住深圳南山", "现在还住静安": 住 after its subject or an adverb (not 记住, 住院)
+            # "住杭州西湖边", "现在还住徐汇": 住 after its subject or an adverb (not 记住, 住院)
             zh(
                 r"(?:^|(?<=[我们还也都就仍前直经，,]))住(?![院宿在了过着下进])(?P<v>[^，。；！？,.;!?\s、]{1,16}?)(?=$|[，。；！？,.;!?\s、]|了|的|，|离|附近|那边|这边)"
             ),

@@ -55,7 +55,7 @@ def zh(pattern: str) -> re.Pattern[str]:
     `{CJK}` stands for the Chinese characters, inside a class: `[{CJK}A-Za-z]`."""
     if pattern.endswith("{V}"):
         pattern += _ZH_STOP
-    # "在" that ends a word (现在 "now", 正在, 实在) is no preposition: "现在还住静安" says
+    # "在" that ends a word (现在 "now", 正在, 实在) is no preposition: "现在还住徐汇" says
     # where one lives by 住, not "在还住"
     pattern = re.sub(r"(?<![住\\])在\{V\}", _AT_ZH + "{V}", pattern)
     return re.compile(pattern.replace("{V}", ZH_VALUE).replace("{CJK}", CJK_CLASS))

@@ -25,7 +25,7 @@ _NAME_EN = r"(?P<v>[A-Z][a-z]+(?:['’-][A-Z]?[a-z]+)?(?:\s+[A-Z][a-z]+(?:['’-
 _NAME_ZH = rf"(?P<v>(?:[{SURNAMES}][\u4e00-\u9fff]{{1,2}}|小[\u4e00-\u9fff]|[A-Z][a-z]+))"
 _AFTER_ZH = r"(?=$|[，。！？、,.!?\s~～]|，|呀|啊|哈|哦|吧)"
 _GREETING_EN = r"(?:hi|hello|hey|hiya|yo|g['’]day|good\s+(?:morning|afternoon|evening))"
-# An introduction opens its clause: "I'm Sam btw, …", "Priya here, …" — the name is followed
+# An introduction opens its clause: "I'm Omar btw, …", "Lena here, …" — the name is followed
 # by a mark, "btw" or "here" (not "I'm Italian", "I'm British": a nationality is no name).
 _OPENS_EN = r"^\W*(?:(?:[A-Za-z]+|g['’]day)[\s,!.~]+)?"
 _AFTER_EN = r"(?=\s*(?:[,.!;~—–-]|\bbtw\b|\bhere\b|$))"
