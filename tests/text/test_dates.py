@@ -489,3 +489,22 @@ def test_every_mention_is_a_valid_range(anchor: date, parts: list[str], glue: st
 def test_resolving_twice_changes_nothing(anchor: date, parts: list[str], glue: str) -> None:
     once = resolve_text(glue.join(parts), anchor)
     assert resolve_text(once, anchor) == once
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I teach every Tuesday and Thursday evening.",
+        "She runs every Monday, Wednesday and Saturday.",
+        "我每周一和周四下午去健身。",
+        "每星期二、四都有课。",
+    ],
+)
+def test_every_day_of_a_habits_list_stays_a_habit(text: str) -> None:
+    assert resolve_text(text, MON) == text
+    assert find_times(text, MON) == []
+
+
+def test_days_without_a_habit_are_still_dates() -> None:
+    assert find_times("I worked on Tuesday and Thursday.", MON)
+    assert find_times("我周二和周四都加班了。", MON)

@@ -36,7 +36,8 @@ Rules for the ambiguous cases (the anchor is the day the text was said):
   "last summer" is the most recent summer already over, "next summer" the first one not yet
   begun, "this summer" the current one if it is summer, else the one of the anchor's year;
   去年夏天 is "this summer" a year earlier.
-- "every Friday", "a Friday", 每周五 and "twice in a week" are habits or rates, not dates.
+- "every Friday", "a Friday", 每周五 and "twice in a week" are habits or rates, not dates; so
+  is each later day of a habit's list ("every Monday and Wednesday", 每周三和周五).
 - An expression carrying an explicit four-digit year ("8 May 2023", 2023年5月, ISO dates) is
   absolute, and `resolve_text` leaves it alone; everything else is relative.
 
@@ -74,11 +75,30 @@ def _as_date(anchor: date | datetime) -> date:
     return anchor.date() if isinstance(anchor, datetime) else anchor
 
 
+# A weekday further along a habit's list ("every Monday and Wednesday", "每周三和周五"): the
+# habit's, as its first day is, not a date.
+_WEEKDAY_EN = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+_AND_EN = r"\s*(?:,|and|or|&)\s*"
+_DAY_ZH = r"(?:周|星期|礼拜)?[一二三四五六日天]"
+_AND_ZH = r"\s*(?:和|跟|与|或|、|以及|及|,|，)\s*"
+_HABIT_LIST = re.compile(
+    rf"(?:\b(?:every|each)\s+{_WEEKDAY_EN}(?:{_AND_EN}{_WEEKDAY_EN})*{_AND_EN}"
+    rf"|每个?(?:周|星期|礼拜)[一二三四五六日天](?:{_AND_ZH}{_DAY_ZH})*{_AND_ZH})$",
+    re.I,
+)
+
+
+def _in_habit_list(text: str, start: int) -> bool:
+    return _HABIT_LIST.search(text[max(0, start - 60) : start]) is not None
+
+
 def _candidates(text: str, anchor: date) -> list[tuple[TimeMention, bool, int]]:
     """Every resolvable match of every rule: (mention, is it relative, rule order)."""
     found: list[tuple[TimeMention, bool, int]] = []
     for order, rule in enumerate(RULES):
         for match in rule.pattern.finditer(text):
+            if _in_habit_list(text, match.start()):
+                continue
             resolve = rule.resolve
             if rule.ahead is not None and looks_ahead_at(text, match.start()):
                 resolve = rule.ahead
