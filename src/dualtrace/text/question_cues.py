@@ -15,6 +15,9 @@ of them once (`recall/question.py`):
 - **names someone else** (`names_someone_else`): a pronoun for another person ("her",
   "他"), a name, or a person among its entities.
 
+`asks` reads any sentence, not only a question to the engine: whether it asks rather than
+states ("查些啥", "what colours suit me"), which the write path and the slot check read.
+
 `ASKS_ABOUT_USER` is the narrower sign `recall/triggers.py` reads in any message: a question
 for something of the user's ("what's my budget?", "我住在哪"), where "How do I sort a list?"
 speaks as the user but asks about no matter of theirs.
