@@ -9,10 +9,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from hit_builders import said_hit
 
 from dualtrace import Memory
 from dualtrace.embed.fake import FakeEmbedder
-from dualtrace.models import Hit, Source
+from dualtrace.models import Hit
 from dualtrace.recall.packing import pack
 from dualtrace.recall.state import EARLIER, PLANNED, note, states
 from dualtrace.text.smalltalk import is_small_talk
@@ -57,25 +58,8 @@ def test_statements_with_content_are_not_small_talk(text: str) -> None:
 
 
 def _memory(i: str, text: str, when: datetime, **kw: object) -> Hit:
-    source = Source(i + "-t", None, None, when, "user", text, role="user")
     slot = {"attribute": "residence", "subject": None, "many": False}
-    base: dict[str, object] = {
-        "valid_from": when,
-        "valid_to": None,
-        "metadata": {"slot": slot},
-    }
-    base.update(kw)
-    return Hit(
-        i,
-        "fact",
-        text,
-        None,
-        recorded_at=when,
-        session_id=None,
-        sources=[source],
-        score=1.0,
-        **base,
-    )  # type: ignore[arg-type]
+    return said_hit(i, "fact", text, when, **{"metadata": {"slot": slot}, **kw})
 
 
 def test_closed_and_planned_memories_are_marked_and_follow_the_current_one() -> None:
@@ -107,20 +91,7 @@ def test_an_older_rival_of_the_same_slot_is_earlier_whatever_the_write_side_clos
 
 
 def _turn(i: str, text: str, when: datetime, **kw: object) -> Hit:
-    source = Source(i, None, None, when, "user", text, role="user")
-    return Hit(
-        i,
-        "episode",
-        text,
-        None,
-        recorded_at=when,
-        session_id=None,
-        sources=[source],
-        score=1.0,
-        valid_from=when,
-        valid_to=None,
-        metadata={},
-    )  # type: ignore[arg-type]
+    return said_hit(i, "episode", text, when, source_id=i, **kw)
 
 
 def test_a_turn_that_reports_an_ending_is_not_earlier_for_it() -> None:

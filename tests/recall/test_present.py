@@ -8,8 +8,9 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
+from hit_builders import said_hit
 
-from dualtrace.models import Hit, Source
+from dualtrace.models import Hit
 from dualtrace.recall.current import later_word_first, newest_first
 from dualtrace.recall.packing import pack
 from dualtrace.recall.question import analyse
@@ -28,19 +29,7 @@ def _hit(
     happened: datetime | None = None,
     score: float = 1.0,
 ) -> Hit:
-    source = Source(f"{i}-t", None, None, said, "user", text, role="user")
-    return Hit(
-        i,
-        kind,
-        text,
-        None,
-        valid_from=happened or said,
-        valid_to=None,
-        recorded_at=said,
-        session_id=None,
-        sources=[source],
-        score=score,
-    )
+    return said_hit(i, kind, text, said, happened=happened, score=score)
 
 
 @pytest.mark.parametrize(
