@@ -19,7 +19,6 @@ a question about the present (`later_word_first`).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -45,6 +44,7 @@ from dualtrace.text.slots import (
     whose,
 )
 from dualtrace.text.slots.stored import holds_value
+from dualtrace.text.tense import looks_ahead
 
 # A statement of the asked slot's value is put in order by date when it scores at least
 # this share of the best hit: a passing mention far down does not jump ahead.
@@ -302,13 +302,6 @@ CHANGE_DEPTH = 10  # how deep a later statement of a change is looked for
 # answer to where one lives.
 CHANGE_DENSE = 0.8
 
-# A change said ahead: not yet the value ("I'll move in May", "下个月开始…").
-_AHEAD = re.compile(
-    r"\b(?:will|['’]ll|going\s+to|gonna|next\s+(?:week|month|year|spring|summer|autumn|fall|"
-    r"winter)|from\s+next|soon)\b|下(?:个)?[周月]|明年|下礼拜|以后|将|准备|打算|要(?:去|换|搬)",
-    re.I,
-)
-
 
 def later_word_first(hits: list[Hit], question: Question) -> list[Hit]:
     """For a question about the user's present, the user's own statement of a change, said
@@ -349,4 +342,5 @@ def _a_change(hit: Hit) -> bool:
     stated = " ".join(_stated(text))
     if not stated or about_other(hit.text) or not cues.CHANGE.search(stated):
         return False
-    return not (cues.HEDGE.search(stated) or cues.CONDITION.search(stated) or _AHEAD.search(stated))
+    # a change said ahead ("I'll move in May", "下个月开始…") is not yet the value
+    return not (cues.HEDGE.search(stated) or cues.CONDITION.search(stated) or looks_ahead(stated))
