@@ -75,3 +75,28 @@ def test_texts_opening_on_another_persons_matter(text: str) -> None:
 )
 def test_texts_that_are_the_speakers_own_or_no_ones(text: str) -> None:
     assert not about_other(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Yeah, my cousin just bought a Tesla.",  # a reply's first word
+        "Oh, her flat is in Leith now.",
+        "嗯，他换到了新公司。",
+        "对，她还在深圳上班。",
+        "我爸退休以后天天钓鱼。",  # a parent by one character
+        "用户妈在学跳广场舞。",
+        "老爸最近迷上了摄影。",
+    ],
+)
+def test_a_text_opening_on_another_person_after_a_reply_word_or_a_short_kin_word(
+    text: str,
+) -> None:
+    assert about_other(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Yeah, I switched to tea.", "嗯，我搬到了厦门。", "我妈和我去了超市。"]
+)
+def test_the_speakers_own_matter_after_a_reply_word(text: str) -> None:
+    assert not about_other(text)
