@@ -103,7 +103,7 @@ def test_class_attributes_give_defaults_as_before() -> None:
 
 def test_setting_names_are_the_fields() -> None:
     names = MemoryConfig.setting_names()
-    assert len(names) == len(set(names)) == 39
+    assert len(names) == len(set(names)) == 40
     assert list(names) == [f.name for f in dataclasses.fields(MemoryConfig)]
     assert list(MemoryConfig().settings()) == list(names)
     assert not set(names) & set(ServiceConfig.setting_names())
@@ -189,6 +189,7 @@ def test_every_setting_can_come_from_the_env() -> None:
         crosslingual_weight=0.9,
         crosslingual_glosses=False,
         dense_language_balance=0.5,
+        crosslingual_embedder="none",
         recency_weight=0.1,
         recency_halflife_days=10.0,
         importance_weight=0.2,

@@ -152,6 +152,12 @@ class MemoryConfig:
         "text not in the question's language",
         "retrieval",
     )
+    crosslingual_embedder: str = setting(
+        "auto",
+        'a second embedder for text in the other language: "use" (USE multilingual, '
+        'bundled), "none", or "auto" ("use" for an embedder with a language gap: e5-small)',
+        "retrieval",
+    )
 
     recency_weight: float = setting(
         0.05, "recency boost, a multiplier within ±weight (0: off)", "boosts"

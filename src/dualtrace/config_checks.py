@@ -12,6 +12,7 @@ if TYPE_CHECKING:
 
 SESSION_SECTIONS = ("memory", "turns", "summary", "reserve")
 TRACES = ("episode", "fact", "scene")
+CROSSLINGUAL_EMBEDDERS = ("auto", "use", "none")
 
 
 def check_values(c: MemoryConfig) -> None:
@@ -51,6 +52,11 @@ def _check_retrieval(c: MemoryConfig) -> None:
     ):
         if getattr(c, name) < 0:
             raise ConfigError(f"{name}={getattr(c, name)} must not be negative")
+    if c.crosslingual_embedder not in CROSSLINGUAL_EMBEDDERS:
+        raise ConfigError(
+            f"crosslingual_embedder={c.crosslingual_embedder!r} is not one of "
+            f"{', '.join(map(repr, CROSSLINGUAL_EMBEDDERS))}; use 'auto' (the default)"
+        )
     if c.candidates < 1:
         raise ConfigError(f"candidates={c.candidates} must be a positive integer, e.g. 50")
 

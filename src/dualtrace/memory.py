@@ -12,10 +12,17 @@ from typing import Any
 
 from dualtrace import transfer
 from dualtrace.access import ApiKeys
-from dualtrace.assembly import backup_path, checked_config, default_extractor, open_store_at
+from dualtrace.assembly import (
+    backup_path,
+    checked_config,
+    default_extractor,
+    open_store_at,
+    warm_up,
+)
 from dualtrace.config import MemoryConfig
 from dualtrace.embed.base import Embedder
 from dualtrace.embed.cache import CachedEmbedder
+from dualtrace.embed.choice import crosslingual_embedder
 from dualtrace.encode.base import Extractor
 from dualtrace.encode.episodes import new_id
 from dualtrace.encode.keys import KeyBuilder
@@ -56,10 +63,6 @@ from dualtrace.recall.search import Searcher, search_scope
 from dualtrace.session import Session, SessionParts, end_idle_sessions
 from dualtrace.store.base import IndexEntry, Store
 from dualtrace.store.sqlite.embed_cache import EmbeddingCacheFile
-from dualtrace.text.entities import extract_entities
-from dualtrace.text.lexical import query_terms
-from dualtrace.text.lexicon import lexicon
-from dualtrace.text.tokens import count_tokens
 
 log = logging.getLogger(__name__)
 
@@ -102,11 +105,12 @@ class Memory:
                 embedder or _default_embedder(), persistent=self._cache_file
             )
             self.store.bind_embedder(self.embedder.id, self.embedder.dimensions)
+            crossed = crosslingual_embedder(self.config, self.embedder, self._cache_file)
         except BaseException:
             self.close()
             raise
-        self._searcher = Searcher(self.store, self.embedder, self.config)
-        self._keys = KeyBuilder(self.store, self.embedder, self.config)
+        self._searcher = Searcher(self.store, self.embedder, self.config, crossed)
+        self._keys = KeyBuilder(self.store, self.embedder, self.config, crossed)
         self._recorder = EpisodeRecorder(self.store, self._keys, self.config)
         self.writer = MemoryWriter(
             self.store,
@@ -248,15 +252,10 @@ class Memory:
         return AddResult(episodes=ids, events=events, warnings=warnings)
 
     def warm_up(self) -> None:
-        """Load the embedding model, the tokenizer, the Chinese word segmenter and the
+        """Load the embedding models, the tokenizer, the Chinese word segmenter and the
         bilingual lexicon now (a service calls this at start, so that no request pays 1-5 s
         for loading them)."""
-        self.embedder.embed_queries(["warm up"])
-        count_tokens("warm up")
-        query_terms("加载中文分词词典")  # jieba loads its dictionary on first use
-        extract_entities("王小明住在杭州")  # and its part-of-speech tagger (~2 s)
-        if self.config.crosslingual_weight > 0 or self.config.crosslingual_glosses:
-            lexicon()
+        warm_up(self.config, self.embedder, self._keys.crosslingual)
 
     def finish_pending(self, user_id: str | None = None) -> int:
         """Embed and derive memories from the turns a deferred (or interrupted) `add` left
@@ -534,7 +533,8 @@ class Memory:
         pending = finish_pending(
             self.store, self.writer, self._keys, None if user_id is None else users, self._adds
         )
-        report = maintain(self.store, self.config, users, at, link_limit=self.writer.link_limit)
+        limit, keys = self.writer.link_limit, self._keys
+        report = maintain(self.store, self.config, users, at, link_limit=limit, keys=keys)
         report.sessions_ended = end_idle_sessions(
             self._session_parts,
             at,

@@ -1,4 +1,5 @@
-"""The dense channel adds an embedder's declared language gap back to the other language."""
+"""Without a cross-lingual embedder, the dense channel adds an embedder's declared language
+gap back to the other language."""
 
 from __future__ import annotations
 
@@ -15,6 +16,9 @@ class GappedEmbedder(FakeEmbedder):
     language_gap = 0.25
 
 
+ONE_EMBEDDER = MemoryConfig(crosslingual_embedder="none")  # "auto" takes one for a gap
+
+
 def _dense(mem: Memory, query: str) -> dict[str, float]:
     hits = mem.search(query, user_id="u", limit=5, kinds=["episode"], explain=True)
     return {h.text: h.scores.get("dense_raw", 0.0) for h in hits}
@@ -29,7 +33,7 @@ def test_keys_in_the_other_language_get_the_gap_back(tmp_path: Path) -> None:
     with Memory(tmp_path / "plain.db", embedder=FakeEmbedder()) as plain:
         _store(plain)
         before = _dense(plain, "How long is my parking space?")
-    with Memory(tmp_path / "gap.db", embedder=GappedEmbedder()) as gapped:
+    with Memory(tmp_path / "gap.db", embedder=GappedEmbedder(), config=ONE_EMBEDDER) as gapped:
         _store(gapped)
         after = _dense(gapped, "How long is my parking space?")
         chinese = _dense(gapped, "我的车位有多长？")
@@ -40,7 +44,7 @@ def test_keys_in_the_other_language_get_the_gap_back(tmp_path: Path) -> None:
 
 
 def test_balance_zero_turns_it_off(tmp_path: Path) -> None:
-    config = MemoryConfig(dense_language_balance=0.0)
+    config = MemoryConfig(dense_language_balance=0.0, crosslingual_embedder="none")
     with Memory(tmp_path / "off.db", embedder=GappedEmbedder(), config=config) as off:
         _store(off)
         scores = _dense(off, "How long is my parking space?")

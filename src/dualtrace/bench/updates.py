@@ -52,6 +52,7 @@ KINDS = (
     "request",
     "plan",
     "negation",
+    "control",  # a control of no one kind named (written from sessions: a friend's, a joke…)
 )
 LANGS = ("en", "zh")
 UPDATE_MEASURES = ("first_hit", "context", "as_of")

@@ -8,6 +8,7 @@ turn (a pasted document) has a key per chunk, so its parts are found on their ow
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import pairwise
 from typing import Protocol
 
@@ -16,9 +17,10 @@ from dualtrace.embed.base import Embedder
 from dualtrace.embed.cache import text_hash
 from dualtrace.encode.episodes import episode_key_text, lexical_body
 from dualtrace.models import Episode, MemoryRecord
+from dualtrace.store.languages import key_language
 from dualtrace.store.ports.episode_reads import EpisodeReads
 from dualtrace.store.ports.index_reads import IndexReads
-from dualtrace.store.ports.records import IndexEntry
+from dualtrace.store.ports.records import IndexEntry, Vector
 from dualtrace.text.lexicon import gloss
 from dualtrace.text.sentences import split_chunks
 
@@ -34,10 +36,17 @@ class KeyBuilder:
     """Builds the search keys of new or changed records; vectors are reused by text hash
     (from the store, then the embedder's cache) and embedded in one batch otherwise."""
 
-    def __init__(self, store: KeyReads, embedder: Embedder, config: MemoryConfig) -> None:
+    def __init__(
+        self,
+        store: KeyReads,
+        embedder: Embedder,
+        config: MemoryConfig,
+        crosslingual: Embedder | None = None,
+    ) -> None:
         self.store = store
         self.embedder = embedder
         self.config = config
+        self.crosslingual = crosslingual  # gives each vector a cross-lingual one beside it
 
     def episode_keys(
         self,
@@ -70,7 +79,11 @@ class KeyBuilder:
                     dense[episode.id] = said
         assistant = config.assistant_embed_chars
         dense_chars = {e.id: assistant for e in episodes if e.role == "assistant"}
-        return self._keys(user_id, specs, lexical, dense_chars, dense, embed=embed)
+        keys = self._keys(user_id, specs, lexical, dense_chars, dense, embed=embed)
+        # a turn's language is its own words', not its date's, its speaker's or the turn
+        # before's ("[2026-01-09 Fri] user: 今天…" after an English turn is Chinese)
+        languages = {e.id: key_language(e.text) for e in episodes}
+        return [replace(k, language=languages[k.record_id]) for k in keys]
 
     def _chunked(self, episode: Episode) -> list[KeySpec]:
         """A turn's key specs: one, or one per chunk of a turn longer than `chunk_chars`
@@ -106,8 +119,11 @@ class KeyBuilder:
             if m.scene:
                 specs.append((m.id, "scene", m.kind, m.session_id, m.scene, 0))
         by_id: dict[str, list[IndexEntry]] = {m.id: [] for m in memories}
+        # both traces in the fact's language: a scene's dates and labels are not what the
+        # memory is written in
+        languages = {m.id: key_language(m.text) for m in memories}
         for key in self._keys(user_id, specs):
-            by_id[key.record_id].append(key)
+            by_id[key.record_id].append(replace(key, language=languages[key.record_id]))
         return [by_id[m.id] for m in memories]
 
     def _keys(
@@ -150,6 +166,7 @@ class KeyBuilder:
         if todo and embed:
             fresh = self.embedder.embed_passages(todo)
             known.update({text_hash(t): fresh[i] for i, t in enumerate(todo)})
+        crossed = self._crosslingual(dense) if embed else {}
         extra = lexical_context or {}
         glossed = self.config.crosslingual_glosses
         return [
@@ -163,9 +180,23 @@ class KeyBuilder:
                 known.get(h),
                 chunk,
                 lexical_body([gloss(text)]) if glossed else "",
+                crossed.get(h),
+                key_language(text),
             )
             for (rid, trace, kind, sid, text, chunk), h in zip(specs, hashes, strict=True)
         ]
+
+    def _crosslingual(self, texts: list[str]) -> dict[str, Vector]:
+        """The cross-lingual embedder's vectors of the texts that have a dense key, by hash
+        (none without one: `crosslingual_embedder` "none", or a main embedder that needs
+        none)."""
+        if self.crosslingual is None:
+            return {}
+        todo = list(dict.fromkeys(t for t in texts if t))
+        if not todo:
+            return {}
+        vectors = self.crosslingual.embed_passages(todo)
+        return {text_hash(t): vectors[i] for i, t in enumerate(todo)}
 
 
 def _tail(text: str, size: int) -> str:

@@ -23,13 +23,14 @@ from itertools import pairwise
 from typing import Protocol
 
 from dualtrace.config import MemoryConfig
+from dualtrace.encode.keys import KeyBuilder
 from dualtrace.encode.patterns import SINGLE_VALUED
 from dualtrace.lifecycle import consolidate
+from dualtrace.lifecycle.crossvectors import CrossVectorStore, add_crosslingual_vectors
 from dualtrace.models import MEMORY_KINDS, MemoryRecord
 from dualtrace.store.ports.graph_reads import GraphReads
 from dualtrace.store.ports.graph_writes import GraphWrites
 from dualtrace.store.ports.maintenance import MaintenanceStore
-from dualtrace.store.ports.memory_reads import MemoryReads
 from dualtrace.store.ports.memory_writes import MemoryWrites
 from dualtrace.store.ports.records import MemoryChange
 
@@ -38,7 +39,7 @@ LINK_BATCH = 500
 
 
 class MaintainedStore(
-    MaintenanceStore, MemoryReads, MemoryWrites, GraphReads, GraphWrites, Protocol
+    MaintenanceStore, MemoryWrites, GraphReads, GraphWrites, CrossVectorStore, Protocol
 ):
     """What a maintenance pass reads and adjusts: usage, duplicates, links, indexes."""
 
@@ -56,6 +57,7 @@ class MaintenanceReport:
     linked: int = 0
     pending_extracted: int = 0  # turns an interrupted add or delete had left unextracted
     search_indexes: int = 0  # users whose own search index was built or dropped
+    crosslingual_vectors: int = 0  # keys given the cross-lingual vector they lacked
     sessions_ended: list[tuple[str, str]] = field(default_factory=list)
 
 
@@ -66,12 +68,16 @@ def maintain(
     now: datetime,
     *,
     link_limit: int,
+    keys: KeyBuilder | None = None,
 ) -> MaintenanceReport:
     """Run every maintenance step for these users at time `now`; a memory is linked to at
-    most `link_limit` others."""
+    most `link_limit` others. With `keys`, keys stored without a cross-lingual vector get
+    one (crossvectors.py)."""
     report = MaintenanceReport()
     for user_id in users:
         report.users += 1
+        if keys is not None:
+            report.crosslingual_vectors += add_crosslingual_vectors(store, keys, user_id)
         _forget(store, config, user_id, now, report)
         _consolidate(store, config.actor, user_id, report)
         report.normalised += int(store.normalise_importance(user_id))

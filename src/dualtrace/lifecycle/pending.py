@@ -74,7 +74,7 @@ def extract_pending(
     and the extractors' errors (each fell back). Turns no longer pending are skipped."""
     events: list[Event] = []
     errors: list[str] = []
-    for batch in _runs(episodes):
+    for batch in runs_of(episodes):
         for _ in range(TRIES):
             found, error = writer.write(user_id, batch, mark_extracted=True, actor=actor)
             events += found
@@ -86,7 +86,7 @@ def extract_pending(
     return events, errors
 
 
-def _runs(episodes: Sequence[Episode]) -> list[list[Episode]]:
+def runs_of(episodes: Sequence[Episode]) -> list[list[Episode]]:
     """The turns split into runs of one session and consecutive numbers: an extractor reads
     a batch as turns said one after the other (each quoting the one before), which two
     pending turns with others between them were not."""
@@ -111,7 +111,7 @@ def embed_pending(
     """Give pending turns stored without vectors (a deferred add) their vectors; returns
     how many keys got one. Turns embedded already cost a lookup, not an embedding."""
     count = 0
-    for run in _runs(episodes):
+    for run in runs_of(episodes):
         count += store.add_vectors(user_id, keys.episode_keys(user_id, run))
     return count
 

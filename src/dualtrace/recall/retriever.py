@@ -13,6 +13,7 @@ from functools import partial
 from dualtrace.config import MemoryConfig
 from dualtrace.embed.base import Embedder
 from dualtrace.models import Candidate, EntityMention
+from dualtrace.recall.dense import language_queries, standardised
 from dualtrace.recall.fusion import weighted_fusion
 from dualtrace.recall.question import Question
 from dualtrace.store.languages import KEY_LANGUAGES, key_language
@@ -76,10 +77,17 @@ class AliasCache:
 class Retriever:
     """Runs each channel and fuses them (weighted min–max)."""
 
-    def __init__(self, store: ChannelReads, embedder: Embedder, config: MemoryConfig) -> None:
+    def __init__(
+        self,
+        store: ChannelReads,
+        embedder: Embedder,
+        config: MemoryConfig,
+        crosslingual: Embedder | None = None,
+    ) -> None:
         self.store = store
         self.embedder = embedder
         self.config = config
+        self.crosslingual = crosslingual  # scores keys in the other language (dense.py)
         self._aliases = AliasCache(ALIAS_CACHE_USERS)
         self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="dualtrace-channel")
 
@@ -109,8 +117,11 @@ class Retriever:
         # The query embedding runs first and alone: the model's own threads use every core,
         # and channel threads beside them slowed it 10 -> 26 ms (p50) on 2 cores.
         vector = self.embedder.embed_queries([query.text])[0]
+        crossed = None
+        if self.crosslingual is not None:
+            crossed = self.crosslingual.embed_queries([query.text])[0]
         jobs: dict[str, Callable[[], list[Candidate]]] = {
-            "dense": partial(self._dense, user_id, vector, depth, scope, query.text),
+            "dense": partial(self._dense, user_id, (vector, crossed), depth, scope, query.text),
             "lexical": partial(self.store.search_lexical, user_id, query.terms, depth, scope),
         }
         if self.config.crosslingual_weight > 0:
@@ -141,13 +152,28 @@ class Retriever:
         return {name: {c.record_id: c.score for c in found} for name, found in channels.items()}
 
     def _dense(
-        self, user_id: str, vector: Vector, depth: int, scope: SearchScope, text: str
+        self,
+        user_id: str,
+        vectors: tuple[Vector, Vector | None],
+        depth: int,
+        scope: SearchScope,
+        text: str,
     ) -> list[Candidate]:
-        """The dense channel. Keys in the other language than the question's get the
-        embedder's `language_gap` back (e5-small rates its own language higher), times
-        `dense_language_balance`."""
-        gap = self.config.dense_language_balance * self.embedder.language_gap
+        """The dense channel: with a cross-lingual embedder (its vector of the question
+        second in `vectors`), each language by its own embedder, on one scale (dense.py).
+        Without one, or while some keys lack its vectors, keys in the other language than
+        the question's get the embedder's `language_gap` back (e5-small rates its own
+        language higher), times `dense_language_balance`."""
+        vector, crossed = vectors
         own = key_language(text)
+        if crossed is not None:
+            queries = language_queries(own, vector, crossed)
+            found = standardised(
+                self.store.search_dense_languages(user_id, queries, depth, scope), depth
+            )
+            if found is not None:
+                return found
+        gap = self.config.dense_language_balance * self.embedder.language_gap
         offset = {lang: gap for lang in KEY_LANGUAGES if lang != own}
         return self.store.search_dense(user_id, vector, depth, scope, language_offset=offset)
 

@@ -52,10 +52,16 @@ ANSWER_DEPTH = 10
 class Searcher:
     """Hybrid search over one user's episodes and memories (see `Memory.search`)."""
 
-    def __init__(self, store: StoreReads, embedder: Embedder, config: MemoryConfig) -> None:
+    def __init__(
+        self,
+        store: StoreReads,
+        embedder: Embedder,
+        config: MemoryConfig,
+        crosslingual: Embedder | None = None,
+    ) -> None:
         self.store = store
         self.config = config
-        self._retriever = Retriever(store, embedder, config)
+        self._retriever = Retriever(store, embedder, config, crosslingual)
         self._closed = False
 
     def close(self) -> None:

@@ -8,6 +8,11 @@ from dualtrace.cjk import CJK
 
 #: The languages a search key is told apart by (`key_language`), e.g. for a dense offset.
 KEY_LANGUAGES = ("en", "zh")
+
+#: A language's standard deviation of cosines below this (a handful of near-identical keys)
+#: is taken as this when its scores are standardised (`LanguageQuery`), so that a few keys
+#: do not score far above the other language's best.
+SPREAD_FLOOR = 0.01
 _LATIN_WORD = re.compile(r"[A-Za-z]+")
 
 

@@ -77,6 +77,8 @@ def key(
     session_id: str | None = "s1",
     vector: Vector | None = None,
     content_hash: str | None = None,
+    xvector: Vector | None = None,
+    language: str = "",
 ) -> IndexEntry:
     """A search key (hash: derived from the record and trace unless given)."""
     return IndexEntry(
@@ -87,6 +89,8 @@ def key(
         body=body,
         content_hash=content_hash or f"hash-{record_id}-{trace}",
         vector=vector,
+        xvector=xvector,
+        language=language,
     )
 
 

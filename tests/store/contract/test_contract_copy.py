@@ -9,6 +9,7 @@ from datetime import timedelta, timezone
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from contract.conftest import StoreFactory
@@ -45,7 +46,16 @@ def _fill(store: Store) -> None:
         occurred_at=at(1).astimezone(timezone(timedelta(hours=8))),
     )
     gloss = IndexEntry(
-        "e1", "episode", "episode", "s1", "I live in Paris", "h-e1", vec(1), gloss="我 住 巴黎"
+        "e1",
+        "episode",
+        "episode",
+        "s1",
+        "I live in Paris",
+        "h-e1",
+        vec(1),
+        gloss="我 住 巴黎",
+        xvector=np.array([0.6, 0.8, 0.0], dtype=np.float32),  # the cross-lingual embedder's
+        language="en",
     )
     store.insert_episodes("u", [local], [gloss], ACTOR)
     store.insert_episodes(
@@ -93,6 +103,8 @@ def _dump(store: Store, limit: int) -> dict[str, list[Any]]:
             k.gloss,
             k.content_hash,
             None if k.vector is None else k.vector.tobytes(),
+            None if k.xvector is None else k.xvector.round(3).tolist(),
+            k.language,
         )
         for k in parts["keys"]
     ]

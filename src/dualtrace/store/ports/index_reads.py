@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Protocol
 
 from dualtrace.models import Candidate
-from dualtrace.store.ports.records import SearchScope, Vector
+from dualtrace.store.ports.records import LanguageHits, LanguageQuery, SearchScope, Vector
 
 
 class IndexReads(Protocol):
@@ -19,6 +19,11 @@ class IndexReads(Protocol):
 
     def vectors_by_hash(self, user_id: str, hashes: Sequence[str]) -> dict[str, Vector]:
         """This user's vectors for these content hashes, to reuse (PostgreSQL's are float16)."""
+        ...
+
+    def records_lacking_xvectors(self, user_id: str, limit: int) -> list[str]:
+        """Up to `limit` of this user's records with a key that has a vector but no
+        cross-lingual one (written before `crosslingual_embedder` was on), by id."""
         ...
 
     def search_dense(
@@ -44,6 +49,19 @@ class IndexReads(Protocol):
         language_offset: Mapping[str, float] | None = None,
     ) -> list[list[Candidate]]:
         """`search_dense` for several vectors at once."""
+        ...
+
+    def search_dense_languages(
+        self,
+        user_id: str,
+        queries: Mapping[str, LanguageQuery],
+        limit: int,
+        scope: SearchScope,
+    ) -> dict[str, LanguageHits]:
+        """For each key language named (`store.languages.KEY_LANGUAGES`), the nearest
+        records among the keys in that language to its query, filtered by scope, with how
+        that query scores all of them (the mean and spread that put languages on one scale:
+        `recall/retriever.py`)."""
         ...
 
     def search_lexical(

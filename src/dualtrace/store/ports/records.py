@@ -9,6 +9,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from dualtrace.models import Candidate
+
 Vector = npt.NDArray[np.float32]
 
 
@@ -25,6 +27,35 @@ class IndexEntry:
     vector: Vector | None = None
     chunk: int = 0  # a long turn has a key per chunk of its text, numbered from 0
     gloss: str = ""  # its words in the other language (full-text, cross-lingual search only)
+    # the cross-lingual embedder's vector of the same text (`crosslingual_embedder`), which
+    # scores the key for a question in the other language
+    xvector: Vector | None = None
+    # the language of the record's own words (`store.languages.key_language`); "": worked
+    # out from `body`, which also holds the turn before and a turn's date and speaker
+    language: str = ""
+
+
+@dataclass(frozen=True)
+class LanguageQuery:
+    """The dense query for the keys of one language. Each key scores the z-score of its
+    vector's cosine with `vector` among that language's keys (how far above their mean, in
+    their standard deviations); with `crosslingual` (the cross-lingual embedder's vector of
+    the question), the mean of that and the same z-score of its cross-lingual vector, and
+    keys without a cross-lingual vector are left out (counted as `LanguageHits.missing`)."""
+
+    vector: Vector
+    crosslingual: Vector | None = None
+
+
+@dataclass(frozen=True)
+class LanguageHits:
+    """One language's best records by their `LanguageQuery` score (best first); `keys`:
+    the language's keys that have a vector, `missing`: of those, how many lack the
+    cross-lingual one the query asked for."""
+
+    candidates: list[Candidate]
+    keys: int
+    missing: int = 0
 
 
 @dataclass(frozen=True)

@@ -71,7 +71,9 @@ class PostgresCopy(PostgresConnection):
             raise ValidationError(f"part={part!r} is not one of {list(COPY_PARTS)}")
         table, order = PAGED[part]
         keyset = ", ".join(name for name, _ in order)
-        extra = ", vector::text AS vector_text" if part == "keys" else ""
+        extra = (
+            ", vector::text AS vector_text, xvector::text AS xvector_text" if part == "keys" else ""
+        )
         sql = f"SELECT *{extra} FROM {table} WHERE user_id = %s"
         params: list[Any] = [user_id]
         if after is not None:
@@ -251,6 +253,10 @@ def _keys(cur: Cursor, user_id: str, rows: Rows) -> UserRows:
                 vector=None
                 if r["vector_text"] is None
                 else codec.vector_from_text(r["vector_text"]),
+                xvector=None
+                if r["xvector_text"] is None
+                else codec.vector_from_text(r["xvector_text"]),
+                language=r["language"],
             )
             for r in rows
         )

@@ -14,6 +14,7 @@ from functools import partial
 from dualtrace.models import Candidate
 from dualtrace.store.base import IndexEntry, SearchScope, Vector
 from dualtrace.store.languages import key_language
+from dualtrace.store.ports.records import LanguageHits, LanguageQuery
 from dualtrace.store.postgres import codec
 from dualtrace.store.postgres import graph as graph_sql
 from dualtrace.store.postgres.connection import Cursor, PostgresConnection
@@ -23,12 +24,17 @@ from dualtrace.store.postgres.search import (
     deepened,
     dense_search,
     in_window,
+    language_search,
     lexical_search,
     split_scripts,
 )
 
 # Entity hits whose links the structural channel follows (one hop), best first.
 HOP_SOURCES = 20
+
+# The stored key a key given to `add_vectors` is (its parameters: user, record, trace, chunk,
+# content hash).
+_SAME_KEY = "user_id = %s AND record_id = %s AND trace = %s AND chunk = %s AND content_hash = %s"
 
 
 def write_keys(cur: Cursor, user_id: str, keys: Sequence[IndexEntry]) -> None:
@@ -38,9 +44,10 @@ def write_keys(cur: Cursor, user_id: str, keys: Sequence[IndexEntry]) -> None:
         return
     cur.executemany(
         "INSERT INTO search_keys (user_id, record_id, trace, chunk, kind, session_id, "
-        "content_hash, embedder_id, vector, tsv, gloss_tsv, body, gloss, language) VALUES (%s, "
-        "%s, %s, %s, %s, %s, %s, (SELECT value FROM store_meta WHERE key = 'embedder_id'), "
-        f"%s::halfvec, {TSVECTOR_SQL}, CASE WHEN %s THEN {TSVECTOR_SQL} END, %s, %s, %s)",
+        "content_hash, embedder_id, vector, xvector, tsv, gloss_tsv, body, gloss, language) "
+        "VALUES (%s, %s, %s, %s, %s, %s, %s, (SELECT value FROM store_meta WHERE key = "
+        f"'embedder_id'), %s::halfvec, %s::halfvec, {TSVECTOR_SQL}, CASE WHEN %s THEN "
+        f"{TSVECTOR_SQL} END, %s, %s, %s)",
         [
             (
                 user_id,
@@ -51,12 +58,13 @@ def write_keys(cur: Cursor, user_id: str, keys: Sequence[IndexEntry]) -> None:
                 k.session_id,
                 k.content_hash,
                 None if k.vector is None else codec.vector_text(k.vector),
+                None if k.xvector is None else codec.vector_text(k.xvector),
                 *split_scripts(k.body),
                 bool(k.gloss),
                 *split_scripts(k.gloss),
                 k.body,
                 k.gloss,
-                key_language(k.body),
+                k.language or key_language(k.body),
             )
             for k in keys
         ],
@@ -85,6 +93,16 @@ class PostgresIndex(PostgresConnection):
         )
         return {r[0]: codec.vector_from_text(r[1]) for r in rows}
 
+    def records_lacking_xvectors(self, user_id: str, limit: int) -> list[str]:
+        """Records with a key that has a vector but no cross-lingual one, by id."""
+        rows = self._read(
+            user_id,
+            "SELECT DISTINCT record_id FROM search_keys WHERE user_id = %s AND vector IS NOT "
+            "NULL AND xvector IS NULL ORDER BY record_id LIMIT %s",
+            (user_id, limit),
+        )
+        return [r[0] for r in rows]
+
     def replace_keys(self, user_id: str, record_id: str, keys: Sequence[IndexEntry]) -> None:
         """Rebuild a record's search keys (its text unchanged) and scrub the old ones."""
         with self._tx(user_id, write=True) as cur:
@@ -94,31 +112,47 @@ class PostgresIndex(PostgresConnection):
         self._scrub()
 
     def add_vectors(self, user_id: str, keys: Sequence[IndexEntry]) -> int:
-        """Give stored keys without a vector the vectors of these keys (same record, trace,
-        chunk and content hash); returns how many got one."""
-        given = [k for k in keys if k.vector is not None]
-        if not given:
-            return 0
+        """Give stored keys without a vector (or without a cross-lingual one) the vectors of
+        these keys (same record, trace, chunk and content hash); returns how many keys got
+        one."""
         count = 0
         with self._tx(user_id, write=True) as cur:
-            for key in given:
-                assert key.vector is not None
-                cur.execute(
-                    "UPDATE search_keys SET vector = %s::halfvec, embedder_id = "
-                    "(SELECT value FROM store_meta WHERE key = 'embedder_id') WHERE user_id = %s "
-                    "AND record_id = %s AND trace = %s AND chunk = %s AND content_hash = %s "
-                    "AND vector IS NULL",
-                    (
-                        codec.vector_text(key.vector),
-                        user_id,
-                        key.record_id,
-                        key.trace,
-                        key.chunk,
-                        key.content_hash,
-                    ),
-                )
-                count += cur.rowcount
+            for key in keys:
+                where = (user_id, key.record_id, key.trace, key.chunk, key.content_hash)
+                got = 0
+                if key.vector is not None:
+                    cur.execute(
+                        "UPDATE search_keys SET vector = %s::halfvec, embedder_id = "
+                        "(SELECT value FROM store_meta WHERE key = 'embedder_id') WHERE "
+                        f"{_SAME_KEY} AND vector IS NULL",
+                        (codec.vector_text(key.vector), *where),
+                    )
+                    got = cur.rowcount
+                if key.xvector is not None:
+                    cur.execute(
+                        f"UPDATE search_keys SET xvector = %s::halfvec WHERE {_SAME_KEY} "
+                        "AND xvector IS NULL",
+                        (codec.vector_text(key.xvector), *where),
+                    )
+                    got |= cur.rowcount
+                count += got
         return count
+
+    def search_dense_languages(
+        self,
+        user_id: str,
+        queries: Mapping[str, LanguageQuery],
+        limit: int,
+        scope: SearchScope,
+    ) -> dict[str, LanguageHits]:
+        """Each language's nearest records to its query, and how it scores all its keys
+        (exact, whatever the user's size; one transaction)."""
+        with self._tx(user_id) as cur:
+            admit = partial(_admit, cur, user_id, limit=limit, scope=scope)
+            return {
+                language: language_search(cur, user_id, language, query, limit, scope, admit)
+                for language, query in queries.items()
+            }
 
     def search_dense(
         self,

@@ -315,6 +315,9 @@ MIGRATIONS: list[tuple[str, Migration]] = [
         "0006_memories_predicate",
         "CREATE INDEX memories_predicate ON memories (user_id, predicate, valid_to)",
     ),
+    # the cross-lingual embedder's vector of each key (`crosslingual_embedder`), which scores
+    # it for a question in the other language; NULL: none yet (`Memory.maintain` adds them)
+    ("0007_key_xvector", "ALTER TABLE search_keys ADD COLUMN xvector halfvec"),
 ]
 
 LATEST = MIGRATIONS[-1][0]

@@ -35,6 +35,8 @@ from typing import Any
 from dualtrace.cjk import CJK_RUN, has_cjk
 from dualtrace.models import Candidate
 from dualtrace.store.base import SearchScope, Vector
+from dualtrace.store.languages import SPREAD_FLOOR
+from dualtrace.store.ports.records import LanguageHits, LanguageQuery
 from dualtrace.store.postgres import codec, graphs
 from dualtrace.store.postgres.connection import Cursor
 
@@ -179,6 +181,51 @@ def _dense_keys(
         )
         rows = cur.execute(sql.encode(), [*values, query, *params, query, limit * 3]).fetchall()
     return _best_per_record(rows, limit * 3)
+
+
+def language_search(
+    cur: Cursor,
+    user_id: str,
+    language: str,
+    query: LanguageQuery,
+    limit: int,
+    scope: SearchScope,
+    admit: Admit,
+) -> LanguageHits:
+    """The best records among the user's keys in `language` by the query's standardised
+    score (`LanguageQuery`), exact, read deeper until `limit` pass `admit`."""
+    main = codec.vector_text(query.vector)
+    cross = None if query.crosslingual is None else codec.vector_text(query.crosslingual)
+    both = "" if cross is None else "AND xvector IS NOT NULL"
+    row = cur.execute(
+        "SELECT count(*), count(*) FILTER (WHERE xvector IS NOT NULL), "
+        f"avg(1 - (vector <=> %s::halfvec)) FILTER (WHERE true {both}), "
+        f"stddev_pop(1 - (vector <=> %s::halfvec)) FILTER (WHERE true {both}), "
+        "avg(1 - (xvector <=> %s::halfvec)), stddev_pop(1 - (xvector <=> %s::halfvec)) "
+        "FROM search_keys WHERE user_id = %s AND language = %s AND vector IS NOT NULL".encode(),
+        (main, main, cross, cross, user_id, language),
+    ).fetchone()
+    keys = 0 if row is None else int(row[0])
+    missing = 0 if cross is None else keys - int(row[1] if row is not None else 0)
+    if row is None or row[2] is None or (cross is not None and row[4] is None):
+        return LanguageHits([], keys, missing)
+    score = "(1 - (vector <=> %s::halfvec) - %s) / %s"
+    values: list[Any] = [main, float(row[2]), max(float(row[3] or 0.0), SPREAD_FLOOR)]
+    if cross is not None:
+        score = f"({score} + (1 - (xvector <=> %s::halfvec) - %s) / %s) / 2"
+        values += [cross, float(row[4]), max(float(row[5] or 0.0), SPREAD_FLOOR)]
+    filters, params = _key_filters(scope)
+
+    def fetch(depth: int) -> tuple[list[Candidate], bool]:
+        sql = (
+            f"SELECT record_id, trace, {score} AS score FROM search_keys WHERE user_id = %s "
+            f"AND language = %s AND vector IS NOT NULL {both}{filters} "
+            "ORDER BY score DESC, id LIMIT %s"
+        )
+        rows = cur.execute(sql.encode(), [*values, user_id, language, *params, depth * 3])
+        return _best_per_record(rows.fetchall(), depth * 3)
+
+    return LanguageHits(deepened(fetch, admit, limit, limit), keys, missing)
 
 
 # -- lexical ------------------------------------------------------------------------------------

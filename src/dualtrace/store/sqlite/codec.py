@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -48,6 +49,26 @@ def blob(vector: np.ndarray) -> bytes:
     if values.size and float(np.max(np.abs(values))) > HALF_MAX:
         return values.tobytes()
     return values.astype(np.float16).tobytes()
+
+
+def half_blob(vector: np.ndarray) -> bytes:
+    """Serialise a unit vector as float16 (a cross-lingual key vector: its length is its
+    dimension, without a `dim` column)."""
+    return np.asarray(vector, dtype=np.float16).tobytes()
+
+
+def half_many(blobs: Sequence[bytes | None]) -> tuple[np.ndarray, np.ndarray]:
+    """`half_blob`s as one float32 matrix, zero rows for None, and which rows had one."""
+    has = np.array([b is not None for b in blobs], dtype=bool)
+    width = next((len(b) // 2 for b in blobs if b is not None), 0)
+    if has.all() and width:
+        joined = np.frombuffer(b"".join(b for b in blobs if b is not None), dtype=np.float16)
+        return joined.astype(np.float32).reshape(len(blobs), width), has
+    out = np.zeros((len(blobs), width), np.float32)
+    for i, data in enumerate(blobs):
+        if data is not None:
+            out[i] = np.frombuffer(data, dtype=np.float16, count=width)
+    return out, has
 
 
 def unblob(data: bytes, dim: int) -> np.ndarray:

@@ -241,6 +241,8 @@ def _keys(conn: sqlite3.Connection, user_id: str, rows: Rows) -> UserRows:
                 chunk=r["chunk"],
                 vector=None if r["vector"] is None else codec.unblob(r["vector"], r["dim"]).copy(),
                 gloss=texts["gloss"].get(r["id"], ""),
+                xvector=None if r["xvector"] is None else codec.half_many([r["xvector"]])[0][0],
+                language=r["language"] or "",
             )
             for r in rows
         )

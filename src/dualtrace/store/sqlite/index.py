@@ -16,6 +16,7 @@ from functools import partial
 from dualtrace.models import Candidate
 from dualtrace.store.base import IndexEntry, SearchScope, Vector
 from dualtrace.store.languages import key_language
+from dualtrace.store.ports.records import LanguageHits, LanguageQuery
 from dualtrace.store.sqlite import codec
 from dualtrace.store.sqlite import graph as graph_sql
 from dualtrace.store.sqlite.connection import FTS_TABLES, SQLiteConnection
@@ -30,6 +31,10 @@ from dualtrace.store.sqlite.search import (
 # Entity hits whose links the structural channel follows (one hop), best first.
 HOP_SOURCES = 20
 
+# The stored key a key given to `add_vectors` is (its parameters: user, record, trace, chunk,
+# content hash).
+_SAME_KEY = "user_id = ? AND record_id = ? AND trace = ? AND chunk = ? AND content_hash = ?"
+
 
 def write_keys(conn: sqlite3.Connection, user_id: str, keys: Sequence[IndexEntry]) -> None:
     """Insert search keys (row with the text's language, FTS body, vector tagged with the
@@ -42,8 +47,8 @@ def write_keys(conn: sqlite3.Connection, user_id: str, keys: Sequence[IndexEntry
         dim = None if key.vector is None else int(key.vector.shape[0])
         cur = conn.execute(
             "INSERT INTO search_keys (user_id, record_id, trace, chunk, kind, session_id, "
-            "content_hash, embedder_id, dim, vector, language) VALUES (?, ?, ?, ?, ?, ?, ?, "
-            "(SELECT value FROM store_meta WHERE key = 'embedder_id'), ?, ?, ?)",
+            "content_hash, embedder_id, dim, vector, xvector, language) VALUES (?, ?, ?, ?, ?, "
+            "?, ?, (SELECT value FROM store_meta WHERE key = 'embedder_id'), ?, ?, ?, ?)",
             (
                 user_id,
                 key.record_id,
@@ -54,7 +59,8 @@ def write_keys(conn: sqlite3.Connection, user_id: str, keys: Sequence[IndexEntry
                 key.content_hash,
                 dim,
                 vector,
-                key_language(key.body),
+                None if key.xvector is None else codec.half_blob(key.xvector),
+                key.language or key_language(key.body),
             ),
         )
         conn.execute(
@@ -113,6 +119,16 @@ class SQLiteIndex(SQLiteConnection):
         )
         return {r[0]: codec.unblob(r[2], r[1]) for r in rows}
 
+    def records_lacking_xvectors(self, user_id: str, limit: int) -> list[str]:
+        """Records with a key that has a vector but no cross-lingual one, by id."""
+        with self._reading() as conn:
+            rows = conn.execute(
+                "SELECT DISTINCT record_id FROM search_keys WHERE user_id = ? AND vector IS "
+                "NOT NULL AND xvector IS NULL ORDER BY record_id LIMIT ?",
+                (user_id, limit),
+            ).fetchall()
+        return [r[0] for r in rows]
+
     def replace_keys(self, user_id: str, record_id: str, keys: Sequence[IndexEntry]) -> None:
         """Rebuild a record's search keys (its text unchanged) and scrub the old ones."""
         with self._tx() as conn:
@@ -122,34 +138,45 @@ class SQLiteIndex(SQLiteConnection):
         self._scrub()
 
     def add_vectors(self, user_id: str, keys: Sequence[IndexEntry]) -> int:
-        """Give stored keys without a vector the vectors of these keys (same record, trace,
-        chunk and content hash); returns how many got one. No text changes, so nothing to scrub."""
-        given = [k for k in keys if k.vector is not None]
-        if not given:
-            return 0
+        """Give stored keys without a vector (or without a cross-lingual one) the vectors of
+        these keys (same record, trace, chunk and content hash); returns how many keys got
+        one. No text changes, so nothing to scrub."""
         count = 0
         with self._tx() as conn:
-            for key in given:
-                assert key.vector is not None
-                cur = conn.execute(
-                    "UPDATE search_keys SET vector = ?, dim = ?, embedder_id = "
-                    "(SELECT value FROM store_meta WHERE key = 'embedder_id') WHERE user_id = ? "
-                    "AND record_id = ? AND trace = ? AND chunk = ? AND content_hash = ? "
-                    "AND vector IS NULL",
-                    (
-                        codec.blob(key.vector),
-                        int(key.vector.shape[0]),
-                        user_id,
-                        key.record_id,
-                        key.trace,
-                        key.chunk,
-                        key.content_hash,
-                    ),
-                )
-                count += cur.rowcount
+            for key in keys:
+                where = (user_id, key.record_id, key.trace, key.chunk, key.content_hash)
+                got = 0
+                if key.vector is not None:
+                    got = conn.execute(
+                        "UPDATE search_keys SET vector = ?, dim = ?, embedder_id = "
+                        "(SELECT value FROM store_meta WHERE key = 'embedder_id') WHERE "
+                        f"{_SAME_KEY} AND vector IS NULL",
+                        (codec.blob(key.vector), int(key.vector.shape[0]), *where),
+                    ).rowcount
+                if key.xvector is not None:
+                    got |= conn.execute(
+                        f"UPDATE search_keys SET xvector = ? WHERE {_SAME_KEY} AND xvector IS NULL",
+                        (codec.half_blob(key.xvector), *where),
+                    ).rowcount
+                count += got
             if count:
                 bump(conn, user_id)
         return count
+
+    def search_dense_languages(
+        self,
+        user_id: str,
+        queries: Mapping[str, LanguageQuery],
+        limit: int,
+        scope: SearchScope,
+    ) -> dict[str, LanguageHits]:
+        """Each language's nearest records to its query, and how it scores all its keys."""
+        if not queries:
+            return {}
+        dim = int(next(iter(queries.values())).vector.shape[0])
+        with self._reading() as conn:
+            admit = partial(_admit, conn, user_id, limit=limit, scope=scope)
+            return self._dense.search_languages(conn, user_id, dim, queries, limit, scope, admit)
 
     def search_dense(
         self,

@@ -297,6 +297,16 @@ MIGRATIONS.append(
     )
 )
 
+MIGRATIONS.append(
+    (
+        # The cross-lingual embedder's vector of each key (float16, `crosslingual_embedder`),
+        # which scores the key for a question in the other language. NULL: none (written
+        # before, or with the setting "none"); `Memory.maintain` gives them one.
+        "0012_key_xvector",
+        "ALTER TABLE search_keys ADD COLUMN xvector BLOB;",
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]
 
 

@@ -22,7 +22,8 @@ import numpy.typing as npt
 
 from dualtrace.models import Candidate
 from dualtrace.store.base import SearchScope, Vector
-from dualtrace.store.languages import key_language
+from dualtrace.store.languages import SPREAD_FLOOR, key_language
+from dualtrace.store.ports.records import LanguageHits, LanguageQuery
 from dualtrace.store.sqlite import bm25, codec
 from dualtrace.store.sqlite.codec import ts
 
@@ -71,12 +72,21 @@ class _UserMatrix:
     sessions: np.ndarray
     languages: np.ndarray  # `key_language` of each key's text
     buffer: np.ndarray  # rows [0, n) are the vectors; the rest is room to append into
+    # the cross-lingual embedder's vectors, row for row (zeros where a key has none), and
+    # which keys have one
+    xbuffer: np.ndarray
+    xhas: np.ndarray
     masks: dict[tuple[str, tuple[str, ...]], np.ndarray] = field(default_factory=dict)
 
     @property
     def matrix(self) -> np.ndarray:
         """The vectors, one row per key (a view: no copy)."""
         return self.buffer[: len(self.key_ids)]
+
+    @property
+    def xmatrix(self) -> np.ndarray:
+        """The cross-lingual vectors, one row per key (a view: no copy)."""
+        return self.xbuffer[: len(self.key_ids)]
 
     def mask(self, column: str, values: tuple[str, ...]) -> np.ndarray:
         """Rows whose kind, language or trace is one of `values` (computed once per matrix)."""
@@ -93,12 +103,13 @@ def _rows(
     # the full-text row of a key has the key's id (its text, Chinese segmented by spaces):
     # read only for keys written before their language was stored
     rows = conn.execute(
-        "SELECT id, record_id, trace, kind, session_id, vector, language, CASE WHEN language "
-        "IS NULL THEN (SELECT body FROM fts WHERE fts.rowid = search_keys.id) END AS body "
-        f"FROM search_keys WHERE user_id = ? AND vector IS NOT NULL {where} ORDER BY id",
+        "SELECT id, record_id, trace, kind, session_id, vector, xvector, language, CASE WHEN "
+        "language IS NULL THEN (SELECT body FROM fts WHERE fts.rowid = search_keys.id) END AS "
+        f"body FROM search_keys WHERE user_id = ? AND vector IS NOT NULL {where} ORDER BY id",
         [user_id, *params],
     ).fetchall()
     matrix = codec.unblob_many([r["vector"] for r in rows], dim)
+    xmatrix, xhas = codec.half_many([r["xvector"] for r in rows])
     return _UserMatrix(
         version=0,
         key_ids=np.array([r["id"] for r in rows], dtype=np.int64),
@@ -111,30 +122,36 @@ def _rows(
             [r["language"] or key_language(r["body"] or "") for r in rows], dtype=object
         ),
         buffer=matrix,
+        xbuffer=xmatrix,
+        xhas=xhas,
     )
 
 
 def _only_appended(conn: sqlite3.Connection, user_id: str, cached: _UserMatrix) -> bool:
-    """True when none of the cached keys was deleted since (keys are never updated in place:
-    a change deletes and re-inserts; a deferred key that gets its vector later raises the
-    count, which reloads), so the cache plus the newer rows is the index."""
-    (count,) = conn.execute(
-        "SELECT COUNT(*) FROM search_keys WHERE user_id = ? AND id <= ? AND vector IS NOT NULL",
+    """True when none of the cached keys was deleted or given a vector since (keys are
+    never otherwise updated in place: a change deletes and re-inserts; a deferred key that
+    gets its vector later raises the count, and so does an old key given its cross-lingual
+    vector), so the cache plus the newer rows is the index."""
+    count, crossed = conn.execute(
+        "SELECT COUNT(*), COUNT(xvector) FROM search_keys WHERE user_id = ? AND id <= ? "
+        "AND vector IS NOT NULL",
         (user_id, int(cached.key_ids[-1])),
     ).fetchone()
-    return bool(count == len(cached.key_ids))
+    return bool(count == len(cached.key_ids) and crossed == int(cached.xhas.sum()))
 
 
 def _concat(old: _UserMatrix, new: _UserMatrix, version: int) -> _UserMatrix:
     """The old matrix with the new rows appended. Vectors go into spare room at the end of
     the old buffer (doubled when full), so a write costs its own rows, not the user's
     whole matrix; rows of the old view are never touched, so readers holding it are safe."""
-    n, k = len(old.key_ids), len(new.key_ids)
-    buffer = old.buffer
-    if n + k > len(buffer):
-        buffer = np.empty((max(2 * len(buffer), n + k, 64), old.buffer.shape[1]), np.float32)
-        buffer[:n] = old.matrix
-    buffer[n : n + k] = new.matrix
+    n = len(old.key_ids)
+    buffer = _appended(old.buffer, n, new.matrix)
+    xold, xnew = old.xbuffer, new.xmatrix
+    if xold.shape[1] != xnew.shape[1]:  # the first cross-lingual vectors (or none new)
+        width = max(xold.shape[1], xnew.shape[1])
+        xold = _widened(xold[:n], width)
+        xnew = _widened(xnew, width)
+    xbuffer = _appended(xold, n, xnew)
     return _UserMatrix(
         version=version,
         key_ids=np.concatenate([old.key_ids, new.key_ids]),
@@ -145,7 +162,30 @@ def _concat(old: _UserMatrix, new: _UserMatrix, version: int) -> _UserMatrix:
         sessions=np.concatenate([old.sessions, new.sessions]),
         languages=np.concatenate([old.languages, new.languages]),
         buffer=buffer,
+        xbuffer=xbuffer,
+        xhas=np.concatenate([old.xhas, new.xhas]),
     )
+
+
+def _appended(buffer: np.ndarray, n: int, rows: np.ndarray) -> np.ndarray:
+    """`buffer` with `rows` written after its first `n` rows, into its spare room, or into
+    a new buffer twice as big (the first `n` rows copied) when they do not fit."""
+    k = len(rows)
+    if n + k > len(buffer):
+        grown = np.empty((max(2 * len(buffer), n + k, 64), buffer.shape[1]), np.float32)
+        grown[:n] = buffer[:n]
+        buffer = grown
+    buffer[n : n + k] = rows
+    return buffer
+
+
+def _widened(rows: np.ndarray, width: int) -> np.ndarray:
+    """Rows padded with zero columns to `width` (a matrix of no columns: all zeros)."""
+    if rows.shape[1] == width:
+        return rows
+    out = np.zeros((len(rows), width), np.float32)
+    out[:, : rows.shape[1]] = rows
+    return out
 
 
 class DenseIndex:
@@ -219,17 +259,64 @@ class DenseIndex:
         for language, offset in (language_offset or {}).items():
             if offset:
                 table += np.float32(offset) * um.mask("language", (language,))
-        mask = np.ones(table.shape[1], dtype=bool)
-        if scope.kinds is not None:
-            mask &= um.mask("kind", tuple(sorted(scope.kinds)))
-        if scope.session_id is not None:
-            mask &= um.sessions == scope.session_id
-        if scope.traces is not None and not set(scope.traces) >= ALL_TRACES:
-            mask &= um.mask("trace", tuple(sorted(scope.traces)))
+        mask = _scope_mask(um, scope)
         rows = [np.where(mask, row, -np.inf) for row in table]
         if admit is None:
             return [_best(um, row, limit)[0] for row in rows]
         return [deepened(partial(_best, um, row), admit, limit, limit) for row in rows]
+
+    def search_languages(
+        self,
+        conn: sqlite3.Connection,
+        user_id: str,
+        dim: int,
+        queries: Mapping[str, LanguageQuery],
+        limit: int,
+        scope: SearchScope,
+        admit: Admit,
+    ) -> dict[str, LanguageHits]:
+        """For each language, the best records among its keys by that language's query's
+        standardised score (`LanguageQuery`), read deeper until `limit` pass `admit`."""
+        um = self._load(conn, user_id, dim)
+        mask = _scope_mask(um, scope)
+        found: dict[str, LanguageHits] = {}
+        for language, query in queries.items():
+            keys = um.mask("language", (language,))
+            usable = keys if query.crosslingual is None else keys & um.xhas
+            count, missing = int(keys.sum()), int(keys.sum() - usable.sum())
+            if not usable.any():
+                found[language] = LanguageHits([], count, missing)
+                continue
+            score = _standard(um.matrix, query.vector, usable)
+            if query.crosslingual is not None:
+                score = (score + _standard(um.xmatrix, query.crosslingual, usable)) / 2
+            row = np.where(mask & usable, score, -np.inf).astype(np.float32)
+            hits = deepened(partial(_best, um, row), admit, limit, limit)
+            found[language] = LanguageHits(hits, count, missing)
+        return found
+
+
+def _standard(matrix: np.ndarray, vector: Vector, rows: np.ndarray) -> np.ndarray:
+    """Each row's cosine with `vector` as a z-score among the `rows` chosen (zeros where the
+    widths differ: no vectors of that kind stored yet)."""
+    if matrix.shape[1] != vector.shape[0]:
+        return np.zeros(len(matrix), np.float32)
+    cosine = np.einsum("ij,j->i", matrix, vector.astype(np.float32))
+    chosen = cosine[rows]
+    standard: np.ndarray = (cosine - chosen.mean()) / max(float(chosen.std()), SPREAD_FLOOR)
+    return standard
+
+
+def _scope_mask(um: _UserMatrix, scope: SearchScope) -> np.ndarray:
+    """The keys the scope's key filters admit: kind, session and trace."""
+    mask = np.ones(len(um.key_ids), dtype=bool)
+    if scope.kinds is not None:
+        mask &= um.mask("kind", tuple(sorted(scope.kinds)))
+    if scope.session_id is not None:
+        mask &= um.sessions == scope.session_id
+    if scope.traces is not None and not set(scope.traces) >= ALL_TRACES:
+        mask &= um.mask("trace", tuple(sorted(scope.traces)))
+    return mask
 
 
 def _best(
