@@ -4,7 +4,7 @@ ranks them best for the question, on one scale.
 e5-small (the bundled embedder) scores text in a question's own language higher whatever it
 says, and ranks the other language's text poorly. With a cross-lingual embedder
 (`crosslingual_embedder`), keys in the question's language are scored by the main embedder
-and keys in the other language by the cross-lingual one; each language's cosines are then
+and keys in the other language mostly by the cross-lingual one; each language's cosines are
 standardised by how that same query scores all of the language's keys (its mean and spread),
 so that a question meets both languages on equal terms. Within one language nothing changes:
 a store in one language ranks its own-language questions exactly as before.
@@ -18,12 +18,22 @@ from dualtrace.models import Candidate
 from dualtrace.store.languages import KEY_LANGUAGES
 from dualtrace.store.ports.records import LanguageHits, LanguageQuery, Vector
 
+#: The cross-lingual embedder's share of an other-language key's score (the main embedder
+#: has the rest). An even mean of two correlated z-scores spreads less than either, so
+#: the other language's best keys scored below the question language's on the same
+#: footing; 0.75 and 1.0 gain the most cross-lingual recall over 132 pairs each way,
+#: and 0.75 loses less of the same-language ceiling (docs/benchmarks.md, "Cross-lingual
+#: recall").
+CROSSLINGUAL_SHARE = 0.75
+
 
 def language_queries(own: str, vector: Vector, crosslingual: Vector) -> dict[str, LanguageQuery]:
     """The question's own language by the main embedder's vector, every other language by
-    the main and the cross-lingual embedder's vectors together."""
+    the main and the cross-lingual embedder's vectors together (`CROSSLINGUAL_SHARE`)."""
     return {
-        language: LanguageQuery(vector, None if language == own else crosslingual)
+        language: LanguageQuery(vector)
+        if language == own
+        else LanguageQuery(vector, crosslingual, CROSSLINGUAL_SHARE)
         for language in KEY_LANGUAGES
     }
 

@@ -67,13 +67,29 @@ def test_each_language_scores_its_keys_as_z_scores_among_them(store: Store) -> N
     expected = _z(_cosines(q, [vec(*k[3]) for k in KEYS[:3]]))
     assert list(en) == ["u-en1", "u-en2", "u-en3"]  # best first
     assert np.allclose([en[f"u-en{i}"] for i in (1, 2, 3)], expected, atol=2e-3)
-    # the other language: the mean of both embedders' z-scores
+    # the other language: both embedders' z-scores, evenly by default
     zh = {c.record_id: c.score for c in found["zh"].candidates}
     main = _z(_cosines(q, [vec(*k[3]) for k in KEYS[3:]]))
     cross = _z(_cosines(xq, [xvec(*k[4]) for k in KEYS[3:]]))
     assert np.allclose([zh[f"u-zh{i}"] for i in (1, 2, 3)], (main + cross) / 2, atol=2e-3)
     assert next(iter(zh)) == "u-zh1"  # by the cross-lingual vectors; zh3 is nearer in main
     assert (found["en"].keys, found["zh"].keys, found["zh"].missing) == (3, 3, 0)
+
+
+@pytest.mark.parametrize("share", [0.0, 0.75, 1.0])
+def test_the_cross_lingual_share_weighs_the_two_z_scores(store: Store, share: float) -> None:
+    _fill(store)
+    q, xq = vec(1), xvec(1)
+    found = store.search_dense_languages(
+        "u", {"zh": LanguageQuery(q, xq, share)}, 10, SearchScope()
+    )
+    zh = {c.record_id: c.score for c in found["zh"].candidates}
+    main = _z(_cosines(q, [vec(*k[3]) for k in KEYS[3:]]))
+    cross = _z(_cosines(xq, [xvec(*k[4]) for k in KEYS[3:]]))
+    expected = (1 - share) * main + share * cross
+    assert np.allclose([zh[f"u-zh{i}"] for i in (1, 2, 3)], expected, atol=2e-3)
+    # all main: zh3 is nearest to the question; all cross-lingual: zh1
+    assert next(iter(zh)) == ("u-zh3" if share == 0.0 else "u-zh1")
 
 
 def test_keys_without_a_cross_lingual_vector_are_counted_and_left_out(store: Store) -> None:

@@ -40,11 +40,13 @@ class LanguageQuery:
     """The dense query for the keys of one language. Each key scores the z-score of its
     vector's cosine with `vector` among that language's keys (how far above their mean, in
     their standard deviations); with `crosslingual` (the cross-lingual embedder's vector of
-    the question), the mean of that and the same z-score of its cross-lingual vector, and
-    keys without a cross-lingual vector are left out (counted as `LanguageHits.missing`)."""
+    the question), that and the same z-score of its cross-lingual vector, weighted `1 -
+    share` and `share`, and keys without a cross-lingual vector are left out (counted as
+    `LanguageHits.missing`)."""
 
     vector: Vector
     crosslingual: Vector | None = None
+    share: float = 0.5  # the cross-lingual embedder's share of the score, in [0, 1]
 
 
 @dataclass(frozen=True)

@@ -212,8 +212,9 @@ def language_search(
     score = "(1 - (vector <=> %s::halfvec) - %s) / %s"
     values: list[Any] = [main, float(row[2]), max(float(row[3] or 0.0), SPREAD_FLOOR)]
     if cross is not None:
-        score = f"({score} + (1 - (xvector <=> %s::halfvec) - %s) / %s) / 2"
-        values += [cross, float(row[4]), max(float(row[5] or 0.0), SPREAD_FLOOR)]
+        score = f"%s * {score} + %s * (1 - (xvector <=> %s::halfvec) - %s) / %s"
+        spread = max(float(row[5] or 0.0), SPREAD_FLOOR)
+        values = [1 - query.share, *values, query.share, cross, float(row[4]), spread]
     filters, params = _key_filters(scope)
 
     def fetch(depth: int) -> tuple[list[Candidate], bool]:

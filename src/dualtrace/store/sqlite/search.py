@@ -289,7 +289,8 @@ class DenseIndex:
                 continue
             score = _standard(um.matrix, query.vector, usable)
             if query.crosslingual is not None:
-                score = (score + _standard(um.xmatrix, query.crosslingual, usable)) / 2
+                crossed = _standard(um.xmatrix, query.crosslingual, usable)
+                score = (1 - query.share) * score + query.share * crossed
             row = np.where(mask & usable, score, -np.inf).astype(np.float32)
             hits = deepened(partial(_best, um, row), admit, limit, limit)
             found[language] = LanguageHits(hits, count, missing)
