@@ -148,8 +148,8 @@ class MemoryConfig:
     )
     dense_language_balance: float = setting(
         1.0,
-        "share of the embedder's language gap (e5-small: 0.015) added to the dense score of "
-        "text not in the question's language",
+        "without a cross-lingual embedder: share of the embedder's language gap (e5-small: "
+        "0.015) added to the dense score of the other language",
         "retrieval",
     )
     crosslingual_embedder: str = setting(

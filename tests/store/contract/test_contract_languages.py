@@ -8,6 +8,7 @@ import pytest
 
 from contract.rows import ACTOR, episode, key, vec
 from dualtrace.store.base import SearchScope, Store
+from dualtrace.store.languages import PRIOR_KEYS
 from dualtrace.store.ports.records import LanguageQuery
 
 XDIM = 5  # the cross-lingual vectors' own dimension, unlike the main ones'
@@ -48,9 +49,14 @@ def _fill(store: Store, user: str = "u", *, without: str | None = None) -> None:
     )
 
 
-def _z(values: list[float]) -> np.ndarray:
-    array = np.array(values, dtype=np.float64)
-    return (array - array.mean()) / array.std()
+def _z(values: list[float], every: list[float]) -> np.ndarray:
+    """z-scores among `values`, their mean and variance weighed against those of `every`
+    (all the user's keys) as `PRIOR_KEYS` keys."""
+    array, wide = np.array(values, dtype=np.float64), np.array(every, dtype=np.float64)
+    n, k = len(array), PRIOR_KEYS
+    mean = (n * array.mean() + k * wide.mean()) / (n + k)
+    spread = np.sqrt((n * array.var() + k * wide.var()) / (n + k))
+    return (array - mean) / spread
 
 
 def _cosines(query: np.ndarray, vectors: list[np.ndarray]) -> list[float]:
@@ -64,13 +70,16 @@ def test_each_language_scores_its_keys_as_z_scores_among_them(store: Store) -> N
         "u", {"en": LanguageQuery(q), "zh": LanguageQuery(q, xq)}, 10, SearchScope()
     )
     en = {c.record_id: c.score for c in found["en"].candidates}
-    expected = _z(_cosines(q, [vec(*k[3]) for k in KEYS[:3]]))
+    every = _cosines(q, [vec(*k[3]) for k in KEYS])
+    expected = _z(_cosines(q, [vec(*k[3]) for k in KEYS[:3]]), every)
     assert list(en) == ["u-en1", "u-en2", "u-en3"]  # best first
     assert np.allclose([en[f"u-en{i}"] for i in (1, 2, 3)], expected, atol=2e-3)
     # the other language: both embedders' z-scores, evenly by default
     zh = {c.record_id: c.score for c in found["zh"].candidates}
-    main = _z(_cosines(q, [vec(*k[3]) for k in KEYS[3:]]))
-    cross = _z(_cosines(xq, [xvec(*k[4]) for k in KEYS[3:]]))
+    main = _z(_cosines(q, [vec(*k[3]) for k in KEYS[3:]]), _cosines(q, [vec(*k[3]) for k in KEYS]))
+    cross = _z(
+        _cosines(xq, [xvec(*k[4]) for k in KEYS[3:]]), _cosines(xq, [xvec(*k[4]) for k in KEYS])
+    )
     assert np.allclose([zh[f"u-zh{i}"] for i in (1, 2, 3)], (main + cross) / 2, atol=2e-3)
     assert next(iter(zh)) == "u-zh1"  # by the cross-lingual vectors; zh3 is nearer in main
     assert (found["en"].keys, found["zh"].keys, found["zh"].missing) == (3, 3, 0)
@@ -84,12 +93,31 @@ def test_the_cross_lingual_share_weighs_the_two_z_scores(store: Store, share: fl
         "u", {"zh": LanguageQuery(q, xq, share)}, 10, SearchScope()
     )
     zh = {c.record_id: c.score for c in found["zh"].candidates}
-    main = _z(_cosines(q, [vec(*k[3]) for k in KEYS[3:]]))
-    cross = _z(_cosines(xq, [xvec(*k[4]) for k in KEYS[3:]]))
+    main = _z(_cosines(q, [vec(*k[3]) for k in KEYS[3:]]), _cosines(q, [vec(*k[3]) for k in KEYS]))
+    cross = _z(
+        _cosines(xq, [xvec(*k[4]) for k in KEYS[3:]]), _cosines(xq, [xvec(*k[4]) for k in KEYS])
+    )
     expected = (1 - share) * main + share * cross
     assert np.allclose([zh[f"u-zh{i}"] for i in (1, 2, 3)], expected, atol=2e-3)
     # all main: zh3 is nearest to the question; all cross-lingual: zh1
     assert next(iter(zh)) == ("u-zh3" if share == 0.0 else "u-zh1")
+
+
+def test_a_language_of_a_few_far_keys_scores_below_the_users_average(store: Store) -> None:
+    # ten English keys from far to near the query, two Chinese ones far from it: among
+    # themselves the nearer of two scores +1 whatever it says; drawn towards all twelve
+    # keys it scores below their mean
+    english = [
+        key(f"en{i}", f"note {i}", vector=vec(1, 1.5 - i / 6), language="en") for i in range(10)
+    ]
+    chinese = [key(f"zh{i}", f"闲聊{i}", vector=vec(0.1 * i, 1), language="zh") for i in (1, 2)]
+    keys = english + chinese
+    store.insert_episodes(
+        "u", [episode("u", k.record_id, k.body, seq=n) for n, k in enumerate(keys)], keys, ACTOR
+    )
+    found = store.search_dense_languages("u", {"zh": LanguageQuery(vec(1))}, 5, SearchScope())
+    assert found["zh"].keys == 2
+    assert max(c.score for c in found["zh"].candidates) < 0
 
 
 def test_keys_without_a_cross_lingual_vector_are_counted_and_left_out(store: Store) -> None:

@@ -317,7 +317,7 @@ MIGRATIONS: list[tuple[str, Migration]] = [
     ),
     # the cross-lingual embedder's vector of each key (`crosslingual_embedder`), which scores
     # it for a question in the other language; NULL: none yet (`Memory.maintain` adds them)
-    ("0007_key_xvector", "ALTER TABLE search_keys ADD COLUMN xvector halfvec"),
+    ("0007_key_xvector", "ALTER TABLE search_keys ADD COLUMN IF NOT EXISTS xvector halfvec"),
 ]
 
 LATEST = MIGRATIONS[-1][0]

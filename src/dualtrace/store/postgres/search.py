@@ -35,7 +35,7 @@ from typing import Any
 from dualtrace.cjk import CJK_RUN, has_cjk
 from dualtrace.models import Candidate
 from dualtrace.store.base import SearchScope, Vector
-from dualtrace.store.languages import SPREAD_FLOOR
+from dualtrace.store.languages import Cosines, standardising
 from dualtrace.store.ports.records import LanguageHits, LanguageQuery
 from dualtrace.store.postgres import codec, graphs
 from dualtrace.store.postgres.connection import Cursor
@@ -197,24 +197,38 @@ def language_search(
     main = codec.vector_text(query.vector)
     cross = None if query.crosslingual is None else codec.vector_text(query.crosslingual)
     both = "" if cross is None else "AND xvector IS NOT NULL"
+    # how the query scores the language's keys (those with both vectors when both are
+    # asked) and all the user's keys, by each embedder (`standardising`)
+    mine = f"language = %s {both}"
     row = cur.execute(
-        "SELECT count(*), count(*) FILTER (WHERE xvector IS NOT NULL), "
-        f"avg(1 - (vector <=> %s::halfvec)) FILTER (WHERE true {both}), "
-        f"stddev_pop(1 - (vector <=> %s::halfvec)) FILTER (WHERE true {both}), "
-        "avg(1 - (xvector <=> %s::halfvec)), stddev_pop(1 - (xvector <=> %s::halfvec)) "
-        "FROM search_keys WHERE user_id = %s AND language = %s AND vector IS NOT NULL".encode(),
-        (main, main, cross, cross, user_id, language),
+        f"SELECT count(*) FILTER (WHERE language = %s), count(*) FILTER (WHERE {mine}), "
+        f"avg(mc) FILTER (WHERE {mine}), var_pop(mc) FILTER (WHERE {mine}), "
+        f"count(*) FILTER (WHERE true {both}), avg(mc) FILTER (WHERE true {both}), "
+        f"var_pop(mc) FILTER (WHERE true {both}), "
+        "avg(xc) FILTER (WHERE language = %s), var_pop(xc) FILTER (WHERE language = %s), "
+        "count(xc), avg(xc), var_pop(xc) FROM (SELECT language, xvector, "
+        "1 - (vector <=> %s::halfvec) AS mc, 1 - (xvector <=> %s::halfvec) AS xc "
+        "FROM search_keys WHERE user_id = %s AND vector IS NOT NULL) AS k".encode(),
+        (language, language, language, language, language, language, main, cross, user_id),
     ).fetchone()
-    keys = 0 if row is None else int(row[0])
-    missing = 0 if cross is None else keys - int(row[1] if row is not None else 0)
-    if row is None or row[2] is None or (cross is not None and row[4] is None):
+    assert row is not None  # an aggregate without GROUP BY returns one row
+    keys, usable = int(row[0]), int(row[1])
+    missing = 0 if cross is None else keys - usable
+    if not usable:
         return LanguageHits([], keys, missing)
+    mean, spread = standardising(
+        Cosines(usable, float(row[2]), float(row[3])),
+        Cosines(int(row[4]), float(row[5]), float(row[6])),
+    )
     score = "(1 - (vector <=> %s::halfvec) - %s) / %s"
-    values: list[Any] = [main, float(row[2]), max(float(row[3] or 0.0), SPREAD_FLOOR)]
+    values: list[Any] = [main, mean, spread]
     if cross is not None:
+        xmean, xspread = standardising(
+            Cosines(usable, float(row[7]), float(row[8])),
+            Cosines(int(row[9]), float(row[10]), float(row[11])),
+        )
         score = f"%s * {score} + %s * (1 - (xvector <=> %s::halfvec) - %s) / %s"
-        spread = max(float(row[5] or 0.0), SPREAD_FLOOR)
-        values = [1 - query.share, *values, query.share, cross, float(row[4]), spread]
+        values = [1 - query.share, *values, query.share, cross, xmean, xspread]
     filters, params = _key_filters(scope)
 
     def fetch(depth: int) -> tuple[list[Candidate], bool]:

@@ -22,7 +22,7 @@ import numpy.typing as npt
 
 from dualtrace.models import Candidate
 from dualtrace.store.base import SearchScope, Vector
-from dualtrace.store.languages import SPREAD_FLOOR, key_language
+from dualtrace.store.languages import Cosines, key_language, standardising
 from dualtrace.store.ports.records import LanguageHits, LanguageQuery
 from dualtrace.store.sqlite import bm25, codec
 from dualtrace.store.sqlite.codec import ts
@@ -287,9 +287,10 @@ class DenseIndex:
             if not usable.any():
                 found[language] = LanguageHits([], count, missing)
                 continue
-            score = _standard(um.matrix, query.vector, usable)
+            every = None if query.crosslingual is None else um.xhas
+            score = _standard(um.matrix, query.vector, usable, every)
             if query.crosslingual is not None:
-                crossed = _standard(um.xmatrix, query.crosslingual, usable)
+                crossed = _standard(um.xmatrix, query.crosslingual, usable, um.xhas)
                 score = (1 - query.share) * score + query.share * crossed
             row = np.where(mask & usable, score, -np.inf).astype(np.float32)
             hits = deepened(partial(_best, um, row), admit, limit, limit)
@@ -297,15 +298,23 @@ class DenseIndex:
         return found
 
 
-def _standard(matrix: np.ndarray, vector: Vector, rows: np.ndarray) -> np.ndarray:
-    """Each row's cosine with `vector` as a z-score among the `rows` chosen (zeros where the
-    widths differ: no vectors of that kind stored yet)."""
+def _standard(
+    matrix: np.ndarray, vector: Vector, rows: np.ndarray, every: np.ndarray | None
+) -> np.ndarray:
+    """Each row's cosine with `vector` as a z-score among the `rows` chosen, their mean and
+    spread drawn towards those of the `every` rows (None: all) by `standardising`; zeros
+    where the widths differ (no vectors of that kind stored yet)."""
     if matrix.shape[1] != vector.shape[0]:
         return np.zeros(len(matrix), np.float32)
     cosine = np.einsum("ij,j->i", matrix, vector.astype(np.float32))
-    chosen = cosine[rows]
-    standard: np.ndarray = (cosine - chosen.mean()) / max(float(chosen.std()), SPREAD_FLOOR)
+    reference = cosine if every is None else cosine[every]
+    mean, spread = standardising(_cosines(cosine[rows]), _cosines(reference))
+    standard: np.ndarray = (cosine - mean) / spread
     return standard
+
+
+def _cosines(values: np.ndarray) -> Cosines:
+    return Cosines(len(values), float(values.mean()), float(values.var()))
 
 
 def _scope_mask(um: _UserMatrix, scope: SearchScope) -> np.ndarray:
