@@ -279,6 +279,7 @@ class DenseIndex:
         standardised score (`LanguageQuery`), read deeper until `limit` pass `admit`."""
         um = self._load(conn, user_id, dim)
         mask = _scope_mask(um, scope)
+        cosines = _Cosines(um)  # each query vector's cosines, once for all languages
         found: dict[str, LanguageHits] = {}
         for language, query in queries.items():
             keys = um.mask("language", (language,))
@@ -288,9 +289,9 @@ class DenseIndex:
                 found[language] = LanguageHits([], count, missing)
                 continue
             every = None if query.crosslingual is None else um.xhas
-            score = _standard(um.matrix, query.vector, usable, every)
+            score = _standard(cosines.of(query.vector, cross=False), usable, every)
             if query.crosslingual is not None:
-                crossed = _standard(um.xmatrix, query.crosslingual, usable, um.xhas)
+                crossed = _standard(cosines.of(query.crosslingual, cross=True), usable, um.xhas)
                 score = (1 - query.share) * score + query.share * crossed
             row = np.where(mask & usable, score, -np.inf).astype(np.float32)
             hits = deepened(partial(_best, um, row), admit, limit, limit)
@@ -298,15 +299,32 @@ class DenseIndex:
         return found
 
 
-def _standard(
-    matrix: np.ndarray, vector: Vector, rows: np.ndarray, every: np.ndarray | None
-) -> np.ndarray:
-    """Each row's cosine with `vector` as a z-score among the `rows` chosen, their mean and
-    spread drawn towards those of the `every` rows (None: all) by `standardising`; zeros
-    where the widths differ (no vectors of that kind stored yet)."""
-    if matrix.shape[1] != vector.shape[0]:
-        return np.zeros(len(matrix), np.float32)
-    cosine = np.einsum("ij,j->i", matrix, vector.astype(np.float32))
+class _Cosines:
+    """Every key's cosine with a query vector, by its main or cross-lingual vector,
+    computed once per vector (None where the widths differ: no vectors of that kind yet)."""
+
+    def __init__(self, um: _UserMatrix) -> None:
+        self._um = um
+        self._done: dict[tuple[bool, int], np.ndarray | None] = {}
+
+    def of(self, vector: Vector, *, cross: bool) -> np.ndarray | None:
+        key = (cross, id(vector))
+        if key not in self._done:
+            matrix = self._um.xmatrix if cross else self._um.matrix
+            self._done[key] = (
+                None
+                if matrix.shape[1] != vector.shape[0]
+                else np.einsum("ij,j->i", matrix, vector.astype(np.float32))
+            )
+        return self._done[key]
+
+
+def _standard(cosine: np.ndarray | None, rows: np.ndarray, every: np.ndarray | None) -> np.ndarray:
+    """Each key's cosine as a z-score among the `rows` chosen, their mean and spread drawn
+    towards those of the `every` rows (None: all) by `standardising`; zeros without
+    cosines."""
+    if cosine is None:
+        return np.zeros(len(rows), np.float32)
     reference = cosine if every is None else cosine[every]
     mean, spread = standardising(_cosines(cosine[rows]), _cosines(reference))
     standard: np.ndarray = (cosine - mean) / spread
