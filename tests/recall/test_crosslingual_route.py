@@ -139,3 +139,21 @@ def test_maintain_gives_old_keys_their_cross_lingual_vectors(tmp_path: Path) -> 
         ]
     with Memory(tmp_path / "new.db") as new:
         assert after == [[new.get(i, user_id="u").text for i in r] for r in fresh]
+
+
+def test_the_cross_lingual_embedder_embeds_a_question_only_with_keys_in_another_language(
+    tmp_path: Path,
+) -> None:
+    with Memory(tmp_path / "m.db") as mem:
+        mem.add(ENGLISH, user_id="en-only", session_id="s")
+        mem.add(ENGLISH[:3] + CHINESE[:3], user_id="both", session_id="s")
+        crossed = mem._searcher._retriever.crosslingual
+        assert crossed is not None
+        asked: list[str] = []
+        embed = crossed.embed_queries
+        crossed.embed_queries = lambda texts: asked.extend(texts) or embed(texts)  # type: ignore[method-assign]
+        mem.search("Where do I live?", user_id="en-only")
+        assert asked == []  # all its keys are in the question's language
+        mem.search("我住在哪里？", user_id="en-only")
+        mem.search("Where do I live?", user_id="both")
+        assert asked == ["我住在哪里？", "Where do I live?"]

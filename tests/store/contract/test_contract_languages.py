@@ -185,3 +185,14 @@ def test_a_language_with_no_keys_finds_nothing(store: Store, language: str) -> N
         assert (found["en"].candidates, found["en"].missing) == ([], 1)
     else:
         assert (found["zh"].candidates, found["zh"].keys) == ([], 0)
+
+
+def test_key_languages_counts_one_users_keys_with_a_vector(store: Store) -> None:
+    _fill(store, "u")
+    _fill(store, "v")
+    store.insert_episodes(
+        "u", [episode("u", "u-bare", "没有向量")], [key("u-bare", "没有向量", language="zh")], ACTOR
+    )
+    counts = store.key_languages("u")
+    assert (counts.get("en", 0), counts.get("zh", 0)) == (3, 3)  # the bare key has no vector
+    assert not any(store.key_languages("nobody").values())

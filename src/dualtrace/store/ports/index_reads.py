@@ -21,6 +21,11 @@ class IndexReads(Protocol):
         """This user's vectors for these content hashes, to reuse (PostgreSQL's are float16)."""
         ...
 
+    def key_languages(self, user_id: str) -> dict[str, int]:
+        """How many of this user's keys with a vector are in each key language
+        (`store.languages.KEY_LANGUAGES`; a language without any: absent or 0)."""
+        ...
+
     def records_lacking_xvectors(self, user_id: str, limit: int) -> list[str]:
         """Up to `limit` of this user's records with a key that has a vector but no
         cross-lingual one (written before `crosslingual_embedder` was on), by id."""

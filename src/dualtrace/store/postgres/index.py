@@ -93,6 +93,16 @@ class PostgresIndex(PostgresConnection):
         )
         return {r[0]: codec.vector_from_text(r[1]) for r in rows}
 
+    def key_languages(self, user_id: str) -> dict[str, int]:
+        """Keys with a vector by language."""
+        rows = self._read(
+            user_id,
+            "SELECT language, count(*) FROM search_keys WHERE user_id = %s AND vector IS NOT "
+            "NULL GROUP BY language",
+            (user_id,),
+        )
+        return {r[0]: int(r[1]) for r in rows if r[0] is not None}
+
     def records_lacking_xvectors(self, user_id: str, limit: int) -> list[str]:
         """Records with a key that has a vector but no cross-lingual one, by id."""
         rows = self._read(

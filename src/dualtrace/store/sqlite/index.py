@@ -119,6 +119,14 @@ class SQLiteIndex(SQLiteConnection):
         )
         return {r[0]: codec.unblob(r[2], r[1]) for r in rows}
 
+    def key_languages(self, user_id: str) -> dict[str, int]:
+        """Keys with a vector by language, from the user's cached dense matrix."""
+        with self._reading() as conn:
+            row = conn.execute("SELECT value FROM store_meta WHERE key = 'embedder_dim'").fetchone()
+            if row is None:  # no embedder bound yet: no vectors
+                return {}
+            return self._dense.languages(conn, user_id, int(row[0]))
+
     def records_lacking_xvectors(self, user_id: str, limit: int) -> list[str]:
         """Records with a key that has a vector but no cross-lingual one, by id."""
         with self._reading() as conn:

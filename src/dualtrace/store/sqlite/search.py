@@ -22,7 +22,7 @@ import numpy.typing as npt
 
 from dualtrace.models import Candidate
 from dualtrace.store.base import SearchScope, Vector
-from dualtrace.store.languages import Cosines, key_language, standardising
+from dualtrace.store.languages import KEY_LANGUAGES, Cosines, key_language, standardising
 from dualtrace.store.ports.records import LanguageHits, LanguageQuery
 from dualtrace.store.sqlite import bm25, codec
 from dualtrace.store.sqlite.codec import ts
@@ -264,6 +264,11 @@ class DenseIndex:
         if admit is None:
             return [_best(um, row, limit)[0] for row in rows]
         return [deepened(partial(_best, um, row), admit, limit, limit) for row in rows]
+
+    def languages(self, conn: sqlite3.Connection, user_id: str, dim: int) -> dict[str, int]:
+        """How many of the user's keys with a vector are in each key language."""
+        um = self._load(conn, user_id, dim)
+        return {language: int(um.mask("language", (language,)).sum()) for language in KEY_LANGUAGES}
 
     def search_languages(
         self,
