@@ -160,7 +160,7 @@ class Retriever:
         text: str,
     ) -> list[Candidate]:
         """The dense channel: with a cross-lingual embedder (its vector of the question
-        second in `vectors`), each language by its own embedder, on one scale (dense.py).
+        second in `vectors`), each language by both, on one scale (dense.py).
         Without one, or while some keys lack its vectors, keys in the other language than
         the question's get the embedder's `language_gap` back (e5-small rates its own
         language higher), times `dense_language_balance`."""
