@@ -151,6 +151,22 @@ def test_add_vectors_gives_a_missing_cross_lingual_vector_and_keeps_given_ones(
     assert {c.record_id for c in found["zh"].candidates[:2]} == {"u-zh1", "u-zh3"}
 
 
+def test_add_vectors_relabels_a_key_given_its_cross_lingual_vector(store: Store) -> None:
+    # a key written before keys had their own language: labelled by its full-text body
+    store.insert_episodes(
+        "u",
+        [episode("u", "old", "[2026-01-09 Fri] user: 今天下雨")],
+        [key("old", "[2026-01-09 Fri] user: 今天下雨", vector=vec(1), language="en")],
+        ACTOR,
+    )
+    assert store.key_languages("u").get("zh", 0) == 0
+    rebuilt = key(
+        "old", "[2026-01-09 Fri] user: 今天下雨", vector=vec(1), xvector=xvec(1), language="zh"
+    )
+    assert store.add_vectors("u", [rebuilt]) == 1
+    assert (store.key_languages("u").get("en", 0), store.key_languages("u").get("zh", 0)) == (0, 1)
+
+
 def test_languages_read_one_user_and_the_scope(store: Store) -> None:
     _fill(store, "u")
     _fill(store, "v")

@@ -138,11 +138,12 @@ class PostgresIndex(PostgresConnection):
                         (codec.vector_text(key.vector), *where),
                     )
                     got = cur.rowcount
-                if key.xvector is not None:
+                if key.xvector is not None:  # and the language of its own words, which keys
+                    # written before were not labelled by (`IndexEntry.language`)
                     cur.execute(
-                        f"UPDATE search_keys SET xvector = %s::halfvec WHERE {_SAME_KEY} "
-                        "AND xvector IS NULL",
-                        (codec.vector_text(key.xvector), *where),
+                        "UPDATE search_keys SET xvector = %s::halfvec, language = "
+                        f"COALESCE(NULLIF(%s, ''), language) WHERE {_SAME_KEY} AND xvector IS NULL",
+                        (codec.vector_text(key.xvector), key.language, *where),
                     )
                     got |= cur.rowcount
                 count += got

@@ -161,10 +161,12 @@ class SQLiteIndex(SQLiteConnection):
                         f"{_SAME_KEY} AND vector IS NULL",
                         (codec.blob(key.vector), int(key.vector.shape[0]), *where),
                     ).rowcount
-                if key.xvector is not None:
+                if key.xvector is not None:  # and the language of its own words, which keys
+                    # written before were not labelled by (`IndexEntry.language`)
                     got |= conn.execute(
-                        f"UPDATE search_keys SET xvector = ? WHERE {_SAME_KEY} AND xvector IS NULL",
-                        (codec.half_blob(key.xvector), *where),
+                        "UPDATE search_keys SET xvector = ?, language = COALESCE(NULLIF(?, ''), "
+                        f"language) WHERE {_SAME_KEY} AND xvector IS NULL",
+                        (codec.half_blob(key.xvector), key.language, *where),
                     ).rowcount
                 count += got
             if count:
