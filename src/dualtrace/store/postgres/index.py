@@ -20,11 +20,13 @@ from dualtrace.store.postgres import graph as graph_sql
 from dualtrace.store.postgres.connection import Cursor, PostgresConnection
 from dualtrace.store.postgres.search import (
     TSVECTOR_SQL,
+    LanguageStats,
     allowed_ids,
     deepened,
     dense_search,
     in_window,
     language_search,
+    language_stats,
     lexical_search,
     split_scripts,
 )
@@ -158,12 +160,20 @@ class PostgresIndex(PostgresConnection):
     ) -> dict[str, LanguageHits]:
         """Each language's nearest records to its query, and how it scores all its keys
         (exact, whatever the user's size; one transaction)."""
+        found: dict[str, LanguageHits] = {}
         with self._tx(user_id) as cur:
             admit = partial(_admit, cur, user_id, limit=limit, scope=scope)
-            return {
-                language: language_search(cur, user_id, language, query, limit, scope, admit)
-                for language, query in queries.items()
-            }
+            read: dict[tuple[bytes, bytes | None], dict[str | None, LanguageStats]] = {}
+            for language, query in queries.items():
+                # one pass over the keys for every language asked with the same vectors
+                cross = query.crosslingual
+                seen = (query.vector.tobytes(), None if cross is None else cross.tobytes())
+                if seen not in read:
+                    read[seen] = language_stats(cur, user_id, query.vector, cross)
+                found[language] = language_search(
+                    cur, user_id, language, query, read[seen], limit, scope, admit
+                )
+        return found
 
     def search_dense(
         self,

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
 from typing import Any
@@ -183,52 +184,85 @@ def _dense_keys(
     return _best_per_record(rows, limit * 3)
 
 
+@dataclass(frozen=True)
+class LanguageStats:
+    """How a query's vectors score a set of keys (one language's, or all the user's): how
+    many keys there are, how many have a cross-lingual vector, the main cosines' mean and
+    variance over all of them and over those with both vectors, and the cross-lingual
+    cosines' mean and variance."""
+
+    keys: int
+    crossed: int
+    main: Cosines
+    main_crossed: Cosines
+    cross: Cosines
+
+
+def language_stats(
+    cur: Cursor, user_id: str, vector: Vector, crosslingual: Vector | None
+) -> dict[str | None, LanguageStats]:
+    """`LanguageStats` of each key language and (under None) of all the user's keys, read
+    in one pass over the user's keys."""
+    rows = cur.execute(
+        "SELECT GROUPING(language), language, count(*), count(xvector), avg(mc), var_pop(mc), "
+        "avg(mc) FILTER (WHERE xvector IS NOT NULL), var_pop(mc) FILTER (WHERE xvector IS "
+        "NOT NULL), avg(xc), var_pop(xc) FROM (SELECT language, xvector, 1 - (vector <=> "
+        "%s::halfvec) AS mc, 1 - (xvector <=> %s::halfvec) AS xc FROM search_keys WHERE "
+        "user_id = %s AND vector IS NOT NULL) AS k GROUP BY GROUPING SETS ((language), ())",
+        (
+            codec.vector_text(vector),
+            None if crosslingual is None else codec.vector_text(crosslingual),
+            user_id,
+        ),
+    ).fetchall()
+    return {
+        None if total else language: LanguageStats(
+            int(n),
+            int(nx),
+            Cosines(int(n), float(m or 0.0), float(v or 0.0)),
+            Cosines(int(nx), float(mx or 0.0), float(vx or 0.0)),
+            Cosines(int(nx), float(xm or 0.0), float(xv or 0.0)),
+        )
+        for total, language, n, nx, m, v, mx, vx, xm, xv in rows
+    }
+
+
 def language_search(
     cur: Cursor,
     user_id: str,
     language: str,
     query: LanguageQuery,
+    stats: Mapping[str | None, LanguageStats],
     limit: int,
     scope: SearchScope,
     admit: Admit,
 ) -> LanguageHits:
     """The best records among the user's keys in `language` by the query's standardised
-    score (`LanguageQuery`), exact, read deeper until `limit` pass `admit`."""
-    main = codec.vector_text(query.vector)
-    cross = None if query.crosslingual is None else codec.vector_text(query.crosslingual)
-    both = "" if cross is None else "AND xvector IS NOT NULL"
-    # how the query scores the language's keys (those with both vectors when both are
-    # asked) and all the user's keys, by each embedder (`standardising`)
-    mine = f"language = %s {both}"
-    row = cur.execute(
-        f"SELECT count(*) FILTER (WHERE language = %s), count(*) FILTER (WHERE {mine}), "
-        f"avg(mc) FILTER (WHERE {mine}), var_pop(mc) FILTER (WHERE {mine}), "
-        f"count(*) FILTER (WHERE true {both}), avg(mc) FILTER (WHERE true {both}), "
-        f"var_pop(mc) FILTER (WHERE true {both}), "
-        "avg(xc) FILTER (WHERE language = %s), var_pop(xc) FILTER (WHERE language = %s), "
-        "count(xc), avg(xc), var_pop(xc) FROM (SELECT language, xvector, "
-        "1 - (vector <=> %s::halfvec) AS mc, 1 - (xvector <=> %s::halfvec) AS xc "
-        "FROM search_keys WHERE user_id = %s AND vector IS NOT NULL) AS k".encode(),
-        (language, language, language, language, language, language, main, cross, user_id),
-    ).fetchone()
-    assert row is not None  # an aggregate without GROUP BY returns one row
-    keys, usable = int(row[0]), int(row[1])
-    missing = 0 if cross is None else keys - usable
+    score (`LanguageQuery`), exact, read deeper until `limit` pass `admit`; `stats`: how the
+    query scores each language's keys and all of them (`language_stats`)."""
+    mine, every = stats.get(language), stats.get(None)
+    if mine is None or every is None:  # no key in this language (or none at all)
+        return LanguageHits([], 0, 0)
+    crossed = query.crosslingual is not None
+    usable = mine.crossed if crossed else mine.keys
+    missing = mine.keys - usable
     if not usable:
-        return LanguageHits([], keys, missing)
-    mean, spread = standardising(
-        Cosines(usable, float(row[2]), float(row[3])),
-        Cosines(int(row[4]), float(row[5]), float(row[6])),
-    )
+        return LanguageHits([], mine.keys, missing)
+    main = codec.vector_text(query.vector)
+    # the main cosines among the keys scored: those with both vectors when both are asked
+    if crossed:
+        mean, spread = standardising(mine.main_crossed, every.main_crossed)
+    else:
+        mean, spread = standardising(mine.main, every.main)
     score = "(1 - (vector <=> %s::halfvec) - %s) / %s"
     values: list[Any] = [main, mean, spread]
-    if cross is not None:
-        xmean, xspread = standardising(
-            Cosines(usable, float(row[7]), float(row[8])),
-            Cosines(int(row[9]), float(row[10]), float(row[11])),
-        )
+    both = ""
+    if query.crosslingual is not None:
+        xmean, xspread = standardising(mine.cross, every.cross)
         score = f"%s * {score} + %s * (1 - (xvector <=> %s::halfvec) - %s) / %s"
+        cross = codec.vector_text(query.crosslingual)
         values = [1 - query.share, *values, query.share, cross, xmean, xspread]
+        both = "AND xvector IS NOT NULL"
     filters, params = _key_filters(scope)
 
     def fetch(depth: int) -> tuple[list[Candidate], bool]:
@@ -240,7 +274,7 @@ def language_search(
         rows = cur.execute(sql.encode(), [*values, user_id, language, *params, depth * 3])
         return _best_per_record(rows.fetchall(), depth * 3)
 
-    return LanguageHits(deepened(fetch, admit, limit, limit), keys, missing)
+    return LanguageHits(deepened(fetch, admit, limit, limit), mine.keys, missing)
 
 
 # -- lexical ------------------------------------------------------------------------------------
