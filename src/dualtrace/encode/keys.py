@@ -8,7 +8,6 @@ turn (a pasted document) has a key per chunk, so its parts are found on their ow
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from itertools import pairwise
 from typing import Protocol
 
@@ -79,11 +78,10 @@ class KeyBuilder:
                     dense[episode.id] = said
         assistant = config.assistant_embed_chars
         dense_chars = {e.id: assistant for e in episodes if e.role == "assistant"}
-        keys = self._keys(user_id, specs, lexical, dense_chars, dense, embed=embed)
         # a turn's language is its own words', not its date's, its speaker's or the turn
         # before's ("[2026-01-09 Fri] user: 今天…" after an English turn is Chinese)
         languages = {e.id: key_language(e.text) for e in episodes}
-        return [replace(k, language=languages[k.record_id]) for k in keys]
+        return self._keys(user_id, specs, languages, lexical, dense_chars, dense, embed=embed)
 
     def _chunked(self, episode: Episode) -> list[KeySpec]:
         """A turn's key specs: one, or one per chunk of a turn longer than `chunk_chars`
@@ -122,22 +120,23 @@ class KeyBuilder:
         # both traces in the fact's language: a scene's dates and labels are not what the
         # memory is written in
         languages = {m.id: key_language(m.text) for m in memories}
-        for key in self._keys(user_id, specs):
-            by_id[key.record_id].append(replace(key, language=languages[key.record_id]))
+        for key in self._keys(user_id, specs, languages):
+            by_id[key.record_id].append(key)
         return [by_id[m.id] for m in memories]
 
     def _keys(
         self,
         user_id: str,
         specs: list[KeySpec],
+        languages: dict[str, str],
         lexical_context: dict[str, str] | None = None,
         dense_chars: dict[str, int] | None = None,
         dense_context: dict[str, str] | None = None,
         *,
         embed: bool = True,
     ) -> list[IndexEntry]:
-        """Search keys for (record id, trace, kind, session, text, chunk); vectors reused
-        by hash.
+        """Search keys for (record id, trace, kind, session, text, chunk), each in its
+        record's language (`languages`, by record id); vectors reused by hash.
 
         The full text goes to the full-text index; the dense vector is made from its first
         `embed_max_chars` characters (embedding cost grows with length, and the opening of
@@ -181,7 +180,7 @@ class KeyBuilder:
                 chunk,
                 lexical_body([gloss(text)]) if glossed else "",
                 crossed.get(h),
-                key_language(text),
+                languages[rid],
             )
             for (rid, trace, kind, sid, text, chunk), h in zip(specs, hashes, strict=True)
         ]

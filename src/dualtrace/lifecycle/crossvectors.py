@@ -35,8 +35,8 @@ def add_crosslingual_vectors(store: CrossVectorStore, keys: KeyBuilder, user_id:
         return 0
     added, tried = 0, set[str]()
     while True:
-        ids = [i for i in store.records_lacking_xvectors(user_id, len(tried) + BATCH)]
-        ids = [i for i in ids if i not in tried]
+        lacking = store.records_lacking_xvectors(user_id, len(tried) + BATCH)
+        ids = [i for i in lacking if i not in tried]
         if not ids:
             return added
         tried.update(ids)
