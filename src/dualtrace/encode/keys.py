@@ -23,6 +23,12 @@ from dualtrace.store.ports.records import IndexEntry, Vector
 from dualtrace.text.lexicon import gloss
 from dualtrace.text.sentences import split_chunks
 
+# Characters of the turn before that a turn's dense key ends with: its last words, what the
+# turn answers. The whole turn before cost a one-message add a third more tokens; its last
+# 160 characters kept LoCoMo's recall@500/1000/2000 within 0.002 and cut the add's p95 from
+# ~165 to ~152 ms (docs/benchmarks.md, "One message at a time").
+DENSE_CONTEXT_CHARS = 160
+
 # (record id, trace, kind, session id, text, chunk)
 KeySpec = tuple[str, str, str, str | None, str, int]
 
@@ -61,27 +67,56 @@ class KeyBuilder:
         `embed=False`: vectors only where the store has them already (the rest later, by
         `add_vectors`: a deferred add)."""
         specs = [spec for e in episodes for spec in self._chunked(e)]
-        lexical: dict[str, str] = {}
-        dense: dict[str, str] = {}
-        config = self.config
-        if (config.lexical_context_turns or config.dense_context_turns) and episodes:
-            first = episodes[0]
-            before = self.store.recent_episodes(user_id, first.session_id, first.seq, 2)
-            before = [e for e in before if e.id != skip][-1:]
-            for prev, episode in pairwise([*before, *episodes]):
-                if prev.session_id != episode.session_id:
-                    continue
-                said = f"{prev.speaker or prev.role}: {_tail(prev.text, config.chunk_chars)}"
-                if config.lexical_context_turns:
-                    lexical[episode.id] = said
-                if config.dense_context_turns and "assistant" not in (prev.role, episode.role):
-                    dense[episode.id] = said
-        assistant = config.assistant_embed_chars
+        lexical, dense = self._turns_before(user_id, episodes, skip)
+        assistant = self.config.assistant_embed_chars
         dense_chars = {e.id: assistant for e in episodes if e.role == "assistant"}
         # a turn's language is its own words', not its date's, its speaker's or the turn
         # before's ("[2026-01-09 Fri] user: 今天…" after an English turn is Chinese)
         languages = {e.id: key_language(e.text) for e in episodes}
         return self._keys(user_id, specs, languages, lexical, dense_chars, dense, embed=embed)
+
+    def _turns_before(
+        self, user_id: str, episodes: Sequence[Episode], skip: str | None = None
+    ) -> tuple[dict[str, str], dict[str, str]]:
+        """The turn before each turn ("speaker: words"), by turn id, for its full-text key
+        (`lexical_context_turns`) and for its dense key (`dense_context_turns`, between
+        people only). The episodes are one session's run, in order."""
+        lexical: dict[str, str] = {}
+        dense: dict[str, str] = {}
+        config = self.config
+        if not (config.lexical_context_turns or config.dense_context_turns) or not episodes:
+            return lexical, dense
+        first = episodes[0]
+        before = self.store.recent_episodes(user_id, first.session_id, first.seq, 2)
+        before = [e for e in before if e.id != skip][-1:]
+        for prev, episode in pairwise([*before, *episodes]):
+            if prev.session_id != episode.session_id:
+                continue
+            who = prev.speaker or prev.role
+            if config.lexical_context_turns:
+                lexical[episode.id] = f"{who}: {_tail(prev.text, config.chunk_chars)}"
+            if config.dense_context_turns and "assistant" not in (prev.role, episode.role):
+                dense[episode.id] = f"{who}: {last_words(prev.text, DENSE_CONTEXT_CHARS)}"
+        return lexical, dense
+
+    def _turn_dense_texts(self, user_id: str, ids: Sequence[str]) -> dict[str, str]:
+        """The text of each turn's dense key, by turn id, for turns of one chunk (a longer
+        turn's parts have keys of their own, and a memory comes from one of them)."""
+        size = self.config.chunk_chars
+        turns = self.store.get_episodes(user_id, list(dict.fromkeys(ids)))
+        texts = {}
+        for episode in turns.values():
+            if size and len(episode.text) > size:
+                continue
+            _, before = self._turns_before(user_id, [episode])
+            text = episode_key_text(episode)
+            if episode.id in before:
+                text = f"{text}\n{before[episode.id]}"
+            limit = self.config.embed_max_chars
+            if episode.role == "assistant":
+                limit = self.config.assistant_embed_chars
+            texts[episode.id] = text[:limit]
+        return texts
 
     def _chunked(self, episode: Episode) -> list[KeySpec]:
         """A turn's key specs: one, or one per chunk of a turn longer than `chunk_chars`
@@ -116,11 +151,23 @@ class KeyBuilder:
             specs.append((m.id, "fact", m.kind, m.session_id, m.text, 0))
             if m.scene:
                 specs.append((m.id, "scene", m.kind, m.session_id, m.scene, 0))
+        # A scene quotes its turn and the turn before, which the turn's dense key holds
+        # already: the scene is found in meaning by the turn's vector (reused by hash, not
+        # embedded again) and in words by its own. Embedding scenes was half of a one-message
+        # add's cost; on LoCoMo it moved recall@500/1000/2000 by -0.004/-0.002/+0.002.
+        turns = self._turn_dense_texts(
+            user_id, [m.source_episode_ids[0] for m in memories if m.scene and m.source_episode_ids]
+        )
+        dense_texts = {
+            (m.id, "scene"): turns[m.source_episode_ids[0]]
+            for m in memories
+            if m.scene and m.source_episode_ids and m.source_episode_ids[0] in turns
+        }
         by_id: dict[str, list[IndexEntry]] = {m.id: [] for m in memories}
         # both traces in the fact's language: a scene's dates and labels are not what the
         # memory is written in
         languages = {m.id: key_language(m.text) for m in memories}
-        for key in self._keys(user_id, specs, languages):
+        for key in self._keys(user_id, specs, languages, dense_texts=dense_texts):
             by_id[key.record_id].append(key)
         return [by_id[m.id] for m in memories]
 
@@ -133,6 +180,7 @@ class KeyBuilder:
         dense_chars: dict[str, int] | None = None,
         dense_context: dict[str, str] | None = None,
         *,
+        dense_texts: dict[tuple[str, str], str] | None = None,
         embed: bool = True,
     ) -> list[IndexEntry]:
         """Search keys for (record id, trace, kind, session, text, chunk), each in its
@@ -144,7 +192,8 @@ class KeyBuilder:
         record's full-text key only. `dense_chars` lowers the dense prefix for some records
         (0: no vector). `dense_context` adds text after a record's own in its dense key
         (cut first when long). The contexts go to a record's first chunk; later chunks have
-        a vector only with `embed_chunks`.
+        a vector only with `embed_chunks`. `dense_texts`: the dense text of a (record id,
+        trace), instead of its own (a scene's: its turn's).
         """
         limits = dense_chars or {}
         after = dense_context or {}
@@ -155,6 +204,8 @@ class KeyBuilder:
             ]
             for rid, *_, text, chunk in specs
         ]
+        if dense_texts:
+            dense = [dense_texts.get((s[0], s[1]), d) for s, d in zip(specs, dense, strict=True)]
         hashes = [text_hash(text) for text in dense]
         known = self.store.vectors_by_hash(
             user_id, [h for t, h in zip(dense, hashes, strict=True) if t]
@@ -165,7 +216,7 @@ class KeyBuilder:
         if todo and embed:
             fresh = self.embedder.embed_passages(todo)
             known.update({text_hash(t): fresh[i] for i, t in enumerate(todo)})
-        crossed = self._crosslingual(dense) if embed else {}
+        crossed = self._crosslingual(user_id, dense, hashes) if embed else {}
         extra = lexical_context or {}
         glossed = self.config.crosslingual_glosses
         return [
@@ -185,17 +236,33 @@ class KeyBuilder:
             for (rid, trace, kind, sid, text, chunk), h in zip(specs, hashes, strict=True)
         ]
 
-    def _crosslingual(self, texts: list[str]) -> dict[str, Vector]:
-        """The cross-lingual embedder's vectors of the texts that have a dense key, by hash
-        (none without one: `crosslingual_embedder` "none", or a main embedder that needs
-        none)."""
+    def _crosslingual(self, user_id: str, texts: list[str], hashes: list[str]) -> dict[str, Vector]:
+        """The cross-lingual embedder's vectors of the texts that have a dense key, by hash:
+        the store's where it has them, the rest embedded (none without the embedder:
+        `crosslingual_embedder` "none", or a main embedder that needs none)."""
         if self.crosslingual is None:
             return {}
-        todo = list(dict.fromkeys(t for t in texts if t))
-        if not todo:
+        wanted = {h: t for t, h in zip(texts, hashes, strict=True) if t}
+        if not wanted:
             return {}
-        vectors = self.crosslingual.embed_passages(todo)
-        return {text_hash(t): vectors[i] for i, t in enumerate(todo)}
+        known = self.store.xvectors_by_hash(user_id, list(wanted))
+        todo = [h for h in wanted if h not in known]
+        if todo:
+            vectors = self.crosslingual.embed_passages([wanted[h] for h in todo])
+            known.update({h: vectors[i] for i, h in enumerate(todo)})
+        return known
+
+
+def last_words(text: str, size: int) -> str:
+    """The end of `text` in at most `size` characters, from a word's start (a Chinese text,
+    without spaces, from a character), after "…" where the text was cut."""
+    if len(text) <= size:
+        return text
+    end = text[-size:]
+    space = end.find(" ")
+    if 0 <= space < size // 2:
+        end = end[space + 1 :]
+    return "…" + end
 
 
 def _tail(text: str, size: int) -> str:

@@ -154,6 +154,24 @@ def test_vectors_are_reused_by_content_hash(store: Store) -> None:
     assert store.vectors_by_hash("u", []) == {}
 
 
+def test_cross_lingual_vectors_are_reused_by_content_hash(store: Store) -> None:
+    x = vec(0, 1, 1)
+    store.insert_episodes(
+        "u",
+        [episode("u", "ep1", "x"), episode("u", "ep2", "y", seq=1)],
+        [
+            key("ep1", "x", vector=vec(1), xvector=x, content_hash="h1"),
+            key("ep2", "y", vector=vec(2), content_hash="h2"),  # no cross-lingual vector
+        ],
+        ACTOR,
+    )
+    found = store.xvectors_by_hash("u", ["h1", "h2", "h3"])
+    assert list(found) == ["h1"] and np.allclose(found["h1"], x, rtol=1e-3, atol=1e-3)
+    assert found["h1"].dtype == np.float32
+    assert store.xvectors_by_hash("u", []) == {}
+    assert store.xvectors_by_hash("other", ["h1"]) == {}  # one user's
+
+
 def test_replace_keys_rebuilds_a_records_keys(store: Store) -> None:
     _corpus(store)
     plums = vec(0, 0, 0, 0, 0, 1)

@@ -21,6 +21,11 @@ class IndexReads(Protocol):
         """This user's vectors for these content hashes, to reuse (PostgreSQL's are float16)."""
         ...
 
+    def xvectors_by_hash(self, user_id: str, hashes: Sequence[str]) -> dict[str, Vector]:
+        """This user's cross-lingual vectors for these content hashes, to reuse (float16
+        on both backends)."""
+        ...
+
     def key_languages(self, user_id: str) -> dict[str, int]:
         """How many of this user's keys with a vector are in each key language
         (`store.languages.KEY_LANGUAGES`; a language without any: absent or 0)."""

@@ -95,6 +95,18 @@ class PostgresIndex(PostgresConnection):
         )
         return {r[0]: codec.vector_from_text(r[1]) for r in rows}
 
+    def xvectors_by_hash(self, user_id: str, hashes: Sequence[str]) -> dict[str, Vector]:
+        """Cross-lingual vectors this user already has for these content hashes."""
+        if not hashes:
+            return {}
+        rows = self._read(
+            user_id,
+            "SELECT content_hash, xvector::text FROM search_keys WHERE user_id = %s "
+            "AND xvector IS NOT NULL AND content_hash = ANY(%s)",
+            (user_id, list(hashes)),
+        )
+        return {r[0]: codec.vector_from_text(r[1]) for r in rows}
+
     def key_languages(self, user_id: str) -> dict[str, int]:
         """Keys with a vector by language."""
         rows = self._read(

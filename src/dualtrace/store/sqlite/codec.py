@@ -57,6 +57,11 @@ def half_blob(vector: np.ndarray) -> bytes:
     return np.asarray(vector, dtype=np.float16).tobytes()
 
 
+def unhalf(data: bytes) -> np.ndarray:
+    """A `half_blob` as float32."""
+    return np.frombuffer(data, dtype=np.float16).astype(np.float32)
+
+
 def half_many(blobs: Sequence[bytes | None]) -> tuple[np.ndarray, np.ndarray]:
     """`half_blob`s as one float32 matrix, zero rows for None, and which rows had one."""
     has = np.array([b is not None for b in blobs], dtype=bool)

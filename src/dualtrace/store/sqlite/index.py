@@ -119,6 +119,16 @@ class SQLiteIndex(SQLiteConnection):
         )
         return {r[0]: codec.unblob(r[2], r[1]) for r in rows}
 
+    def xvectors_by_hash(self, user_id: str, hashes: Sequence[str]) -> dict[str, Vector]:
+        """Cross-lingual vectors this user already has for these content hashes."""
+        rows = self._read_in(
+            "SELECT content_hash, xvector FROM search_keys WHERE user_id = ? "
+            "AND xvector IS NOT NULL AND content_hash IN ({marks})",
+            user_id,
+            hashes,
+        )
+        return {r[0]: codec.unhalf(r[1]) for r in rows}
+
     def key_languages(self, user_id: str) -> dict[str, int]:
         """Keys with a vector by language, from the user's cached dense matrix."""
         with self._reading() as conn:
