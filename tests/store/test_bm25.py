@@ -97,19 +97,36 @@ def test_user_lengths_follow_the_index_version() -> None:
     assert len(lengths.of(conn, "fts", scope_token("v"), "v").rowids) == 0
 
 
-def test_term_counts_are_read_once_per_index_version() -> None:
+class _Recording:
+    """A connection that keeps the parameters of every statement it runs."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self.params: list[tuple[object, ...]] = []
+
+    def execute(self, sql: str, params: tuple[object, ...] = ()) -> sqlite3.Cursor:
+        self.params.append(tuple(params))
+        return self.conn.execute(sql, params)
+
+
+def test_term_counts_read_only_the_rows_added_since() -> None:
     conn = sqlite3.connect(":memory:")
     _table(conn)
     _fill(conn, random.Random(4), "u", 40, 1)
     counts = bm25.TermCounts()
-    first = counts.of(conn, "fts", "body", scope_token("u"), "kiwi", 0)
+    spy = _Recording(conn)
+    first = counts.of(spy, "fts", "body", scope_token("u"), "kiwi", 40)  # type: ignore[arg-type]
+    assert counts.of(conn, "fts", "body", scope_token("u"), "kiwi", 40) is first  # kept
     conn.execute(
         "INSERT INTO fts (rowid, scope, body) VALUES (99, ?, 'kiwi kiwi')", (scope_token("u"),)
     )
-    assert counts.of(conn, "fts", "body", scope_token("u"), "kiwi", 0) is first  # kept
-    ids, freqs = counts.of(conn, "fts", "body", scope_token("u"), "kiwi", 1)  # moved: read
+    spy.params.clear()
+    ids, freqs = counts.of(spy, "fts", "body", scope_token("u"), "kiwi", 99)  # type: ignore[arg-type]
+    assert [p[-2:] for p in spy.params] == [(40, 99)]  # only the rows after 40 were read
     assert ids[-1] == 99 and freqs[-1] == 2 and len(ids) == len(first[0]) + 1
-    assert len(counts.of(conn, "fts", "body", scope_token("v"), "kiwi", 1)[0]) == 0
+    older = counts.of(conn, "fts", "body", scope_token("u"), "kiwi", 40)  # an older view
+    assert older[0].tolist() == first[0].tolist()
+    assert len(counts.of(conn, "fts", "body", scope_token("v"), "kiwi", 99)[0]) == 0
     rows = bm25.UserLengths().of(conn, "fts", scope_token("u"), "u")
     fresh = bm25.ranked_keys(conn, "fts", "body", scope_token("u"), ["kiwi", "tea"], rows)
     cached = bm25.TermCounts()
@@ -118,6 +135,55 @@ def test_term_counts_are_read_once_per_index_version() -> None:
             conn, "fts", "body", scope_token("u"), ["kiwi", "tea"], rows, cached
         )
         assert again == fresh
+
+
+def test_user_lengths_read_only_the_rows_added_since_unless_one_was_deleted() -> None:
+    conn = sqlite3.connect(":memory:")
+    _table(conn)
+    _fill(conn, random.Random(5), "u", 30, 1)
+    lengths = bm25.UserLengths()
+    before = lengths.of(conn, "fts", scope_token("u"), "u")
+    _fill(conn, random.Random(6), "u", 5, 31)
+    conn.execute("INSERT INTO index_versions VALUES ('u', 1)")
+    spy = _Recording(conn)
+    after = lengths.of(spy, "fts", scope_token("u"), "u")  # type: ignore[arg-type]
+    assert after.rowids.tolist() == list(range(1, 36))
+    scope = bm25._match(scope_token("u"))
+    assert spy.params == [("u",), (scope, 30), (scope, 30)]  # the version, the count, and
+    # the sizes of the rows after row 30 (a whole read: (scope, 0))
+    whole = bm25.UserLengths().of(conn, "fts", scope_token("u"), "u")
+    assert after.norms.tolist() == pytest.approx(whole.norms.tolist())
+    conn.execute("DELETE FROM fts WHERE rowid = 7")
+    conn.execute("UPDATE index_versions SET version = 2")
+    gone = lengths.of(conn, "fts", scope_token("u"), "u")
+    assert 7 not in gone.rowids.tolist() and len(gone.rowids) == 34
+    assert gone.norms.tolist() == pytest.approx(
+        bm25.UserLengths().of(conn, "fts", scope_token("u"), "u").norms.tolist()
+    )
+    assert len(before.rowids) == 30  # a reader's view is never changed under it
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_caches_kept_across_writes_and_deletions_rank_as_fresh_ones(seed: int) -> None:
+    rng = random.Random(seed)
+    conn = sqlite3.connect(":memory:")
+    _table(conn)
+    lengths, counts = bm25.UserLengths(), bm25.TermCounts()
+    next_id = 1
+    for version in range(1, 13):
+        added = rng.randint(1, 8)
+        _fill(conn, rng, "u", added, next_id)
+        next_id += added
+        if rng.random() < 0.4:  # a deletion among the user's rows
+            (gone,) = rng.choice(conn.execute("SELECT rowid FROM fts").fetchall())
+            conn.execute("DELETE FROM fts WHERE rowid = ?", (gone,))
+        conn.execute("INSERT OR REPLACE INTO index_versions VALUES ('u', ?)", (version,))
+        terms = rng.sample(["kiwi", "mangoes", "stone", "北京", "朋友", "climbing gym", "tea"], 3)
+        rows = lengths.of(conn, "fts", scope_token("u"), "u")
+        kept = bm25.ranked_keys(conn, "fts", "body", scope_token("u"), terms, rows, counts)
+        assert kept == _ranked(conn, "u", terms)
+        theirs = _fts5_order(conn, "u", terms)
+        assert [r for r, _ in kept] == [r for r, _ in theirs], terms
 
 
 def _varint(value: int) -> bytes:

@@ -76,17 +76,33 @@ def row_lengths(blobs: Sequence[bytes]) -> npt.NDArray[np.float64]:
 
 @dataclass(frozen=True)
 class UserRows:
-    """A user's rows in one full-text table: ids (ascending), each row's BM25 length norm
-    k1 · (1 - b + b · length / average length), lengths in tokens over all columns."""
+    """A user's rows in one full-text table: ids (ascending), lengths in tokens over all
+    columns, and each row's BM25 length norm k1 · (1 - b + b · length / average length)."""
 
     version: int
     rowids: npt.NDArray[np.int64]
+    lengths: npt.NDArray[np.float64]
     norms: npt.NDArray[np.float64]
+
+    @property
+    def last(self) -> int:
+        """The newest row's id (0: none)."""
+        return int(self.rowids[-1]) if len(self.rowids) else 0
+
+
+def _user_rows(
+    version: int, rowids: npt.NDArray[np.int64], lengths: npt.NDArray[np.float64]
+) -> UserRows:
+    average = float(lengths.sum()) / len(lengths) if len(lengths) else 1.0
+    return UserRows(version, rowids, lengths, K1 * (1 - B + B * lengths / average))
 
 
 class UserLengths:
     """Per user and full-text table, the user's rows and their length norms (`UserRows`),
-    read once per move of the user's `index_versions` counter (10,000 rows: ~11 ms)."""
+    brought up to date when the user's `index_versions` counter moves: by reading only the
+    rows added since when none of the cached ones was deleted (what a write does: full-text
+    rows are never changed in place, and their ids only grow), else all of them (10,000
+    rows: ~11 ms)."""
 
     def __init__(self) -> None:
         self._cache: dict[tuple[str, str], UserRows] = {}
@@ -101,23 +117,46 @@ class UserLengths:
         cached = self._cache.get((user_id, table))
         if cached is not None and cached.version == version:
             return cached
-        sizes = conn.execute(
-            f"SELECT id, sz FROM {table}_docsize WHERE id IN "
-            f"(SELECT rowid FROM {table} WHERE {table} MATCH ?) ORDER BY id",
-            (_match(scope),),
-        ).fetchall()
-        rowids = np.fromiter((rowid for rowid, _ in sizes), np.int64, len(sizes))
-        lengths = row_lengths([sz for _, sz in sizes])
-        average = float(lengths.sum()) / len(lengths) if len(lengths) else 1.0
-        rows = UserRows(version, rowids, K1 * (1 - B + B * lengths / average))
+        if cached is not None and _only_appended(conn, table, scope, cached):
+            rowids, lengths = _sizes(conn, table, scope, cached.last)
+            rows = _user_rows(
+                version,
+                np.concatenate([cached.rowids, rowids]),
+                np.concatenate([cached.lengths, lengths]),
+            )
+        else:
+            rows = _user_rows(version, *_sizes(conn, table, scope, 0))
         with self._lock:
             old = self._cache.pop((user_id, table), None)
             self._held -= 0 if old is None else len(old.rowids)
-            while self._cache and self._held + len(rowids) > MAX_CACHED_ROWS:
+            while self._cache and self._held + len(rows.rowids) > MAX_CACHED_ROWS:
                 self._held -= len(self._cache.pop(next(iter(self._cache))).rowids)
             self._cache[(user_id, table)] = rows
-            self._held += len(rowids)
+            self._held += len(rows.rowids)
         return rows
+
+
+def _sizes(
+    conn: sqlite3.Connection, table: str, scope: str, after: int
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]:
+    """The ids and lengths of the user's rows (`scope`) with an id above `after`."""
+    sizes = conn.execute(
+        f"SELECT id, sz FROM {table}_docsize WHERE id IN "
+        f"(SELECT rowid FROM {table} WHERE {table} MATCH ? AND rowid > ?) ORDER BY id",
+        (_match(scope), after),
+    ).fetchall()
+    rowids = np.fromiter((rowid for rowid, _ in sizes), np.int64, len(sizes))
+    return rowids, row_lengths([sz for _, sz in sizes])
+
+
+def _only_appended(conn: sqlite3.Connection, table: str, scope: str, cached: UserRows) -> bool:
+    """True when every cached row is still there (so the cache plus the newer rows is the
+    user's table): as many of the user's rows up to the newest cached one as are cached."""
+    (count,) = conn.execute(
+        f"SELECT count(*) FROM {table} WHERE {table} MATCH ? AND rowid <= ?",
+        (_match(scope), cached.last),
+    ).fetchone()
+    return bool(count == len(cached.rowids))
 
 
 Counts = tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]
@@ -125,11 +164,12 @@ Counts = tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]
 
 class TermCounts:
     """The user's rows holding a term, and how often each holds it, kept per user, table,
-    column and term while the user's index version stands (the least recently used go past
-    MAX_CACHED_TERMS). `highlight()` re-reads every matched row's text: for a common word
-    over 1,300 LongMemEval turns, a megabyte per term. One question asked at several
-    budgets and then searched (what `context` and an agent's follow-up `search` do) reads
-    its terms once; any write of the user's moves the version, so no stale count is used."""
+    column and term (the least recently used go past MAX_CACHED_TERMS) up to a row id.
+    `highlight()` re-reads every matched row's text: for a common word over 1,300
+    LongMemEval turns, a megabyte per term. A row's text never changes under its id and
+    new rows get higher ids, so after a write only the rows added since are read (an
+    agent's next `context()` after its `add`), and rows deleted since are left for the
+    caller to skip (`ranked_keys` keeps only the user's current rows)."""
 
     def __init__(self) -> None:
         self._cache: OrderedDict[tuple[str, str, str, str], tuple[int, Counts]] = OrderedDict()
@@ -142,24 +182,33 @@ class TermCounts:
         column: str,
         scope: str,
         term: str,
-        version: int,
+        upto: int,
     ) -> Counts:
+        """The rows up to id `upto` holding the term, and their counts of it."""
         key = (table, column, scope, term)
         with self._lock:
             cached = self._cache.get(key)
-            if cached is not None and cached[0] == version:
+            if cached is not None and cached[0] >= upto:
                 self._cache.move_to_end(key)
-                return cached[1]
+                ids, freqs = cached[1]
+                if cached[0] == upto:
+                    return cached[1]
+                keep = ids <= upto  # an older view of the user's rows than the one cached
+                return ids[keep], freqs[keep]
+        after = 0 if cached is None else cached[0]
         found = conn.execute(
             f"SELECT rowid, highlight({table}, {RANKED_COLUMN}, ?, '') FROM {table} "
-            f"WHERE {table} MATCH ?",
-            (_MARK, _match(scope, column, term)),
+            f"WHERE {table} MATCH ? AND rowid > ? AND rowid <= ?",
+            (_MARK, _match(scope, column, term), after, upto),
         ).fetchall()
         ids = np.fromiter((rowid for rowid, _ in found), np.int64, len(found))
         freqs = np.fromiter((marked.count(_MARK) for _, marked in found), np.float64, len(found))
+        if cached is not None:
+            ids = np.concatenate([cached[1][0], ids])
+            freqs = np.concatenate([cached[1][1], freqs])
         counts = (ids, freqs)
         with self._lock:
-            self._cache[key] = (version, counts)
+            self._cache[key] = (upto, counts)
             self._cache.move_to_end(key)
             while len(self._cache) > MAX_CACHED_TERMS:
                 self._cache.popitem(last=False)
@@ -188,15 +237,15 @@ def ranked_keys(
     matched = np.zeros(len(rows.rowids), dtype=bool)
     counts = counts or TermCounts()
     for term in dict.fromkeys(terms):
-        ids, freqs = counts.of(conn, table, column, scope, term, rows.version)
-        if not len(ids):
-            continue
-        n = len(ids)
-        idf = max(math.log((len(rows.rowids) - n + 0.5) / (n + 0.5)), IDF_FLOOR)
+        ids, freqs = counts.of(conn, table, column, scope, term, rows.last)
         at = np.searchsorted(rows.rowids, ids)
         known = at < len(rows.rowids)
-        known[known] = rows.rowids[at[known]] == ids[known]  # rows newer than `rows`: skipped
+        known[known] = rows.rowids[at[known]] == ids[known]  # rows deleted since: skipped
         at, freqs = at[known], freqs[known]
+        n = len(at)
+        if not n:
+            continue
+        idf = max(math.log((len(rows.rowids) - n + 0.5) / (n + 0.5)), IDF_FLOOR)
         # FTS5's sum, term by term in query order: the same float operations as bm25()
         scores[at] += idf * ((freqs * (K1 + 1.0)) / (freqs + rows.norms[at]))
         matched[at] = True
