@@ -83,11 +83,15 @@ class TextRecordingEmbedder(FakeEmbedder):
         return super().embed_passages(texts)
 
 
-def test_a_memorys_fact_and_scene_are_embedded_from_their_own_texts(tmp_path: Path) -> None:
+def test_a_memorys_fact_is_embedded_and_its_scene_takes_its_turns_vector(tmp_path: Path) -> None:
     embedder = TextRecordingEmbedder()
     with Memory(tmp_path / "m.db", embedder=embedder) as mem:
         mem.add("I moved to Lisbon for my new job.", user_id="u", session_id="s")
         (item,) = [m for m in mem.get_all(user_id="u") if m.kind != "episode"]
         record = mem.store.get_memories("u", [item.id])[item.id]
+        keys = {k.trace: k for k in mem.memory_keys("u", record)}
     assert record.scene and record.scene != record.text
-    assert {record.text, record.scene} <= set(embedder.texts)
+    assert record.text in embedder.texts and record.scene not in embedder.texts
+    (turn,) = [t for t in embedder.texts if "I moved to Lisbon" in t and t != record.text]
+    assert keys["scene"].vector is not None
+    assert np.allclose(keys["scene"].vector, embedder.embed_passages([turn])[0])

@@ -195,17 +195,7 @@ class KeyBuilder:
         a vector only with `embed_chunks`. `dense_texts`: the dense text of a (record id,
         trace), instead of its own (a scene's: its turn's).
         """
-        limits = dense_chars or {}
-        after = dense_context or {}
-        chunks = self.config.embed_chunks
-        dense = [
-            (f"{text}\n{after[rid]}" if rid in after and chunk == 0 else text)[
-                : limits.get(rid, self.config.embed_max_chars) if chunk == 0 or chunks else 0
-            ]
-            for rid, *_, text, chunk in specs
-        ]
-        if dense_texts:
-            dense = [dense_texts.get((s[0], s[1]), d) for s, d in zip(specs, dense, strict=True)]
+        dense = self._dense(specs, dense_chars or {}, dense_context or {}, dense_texts or {})
         hashes = [text_hash(text) for text in dense]
         known = self.store.vectors_by_hash(
             user_id, [h for t, h in zip(dense, hashes, strict=True) if t]
@@ -234,6 +224,23 @@ class KeyBuilder:
                 languages[rid],
             )
             for (rid, trace, kind, sid, text, chunk), h in zip(specs, hashes, strict=True)
+        ]
+
+    def _dense(
+        self,
+        specs: list[KeySpec],
+        limits: dict[str, int],
+        after: dict[str, str],
+        given: dict[tuple[str, str], str],
+    ) -> list[str]:
+        """The text each spec's dense vector is made from ("": none); see `_keys`."""
+        chunks = self.config.embed_chunks
+        return [
+            given.get((rid, trace))
+            or (f"{text}\n{after[rid]}" if rid in after and chunk == 0 else text)[
+                : limits.get(rid, self.config.embed_max_chars) if chunk == 0 or chunks else 0
+            ]
+            for rid, trace, _, _, text, chunk in specs
         ]
 
     def _crosslingual(self, user_id: str, texts: list[str], hashes: list[str]) -> dict[str, Vector]:
