@@ -13,8 +13,9 @@ here, independently of the extractor's own rewriting (no function is shared with
                Anyway, 对了, 哈哈, …)
   smalltalk    a memory that opens with an acknowledgement or small talk (Thanks, Not yet,
                Sure, 还行, 好的, …)
-  glued date   a date note "(Fri 4 December 2026)" with sentence text after it, or glued to
-               a Chinese character
+  glued date   a date note, "(Fri 4 December 2026)" or "(tomorrow = Fri 4 December 2026; …)",
+               with sentence text after it, or written against a Chinese character with no
+               space between (a note set off at the end of the text is not glued)
   recurring    a date note in a memory that speaks of a recurring time (every Tuesday, 每周二)
 
     PYTHONPATH=src .venv/bin/python bench/text_quality.py \
@@ -38,7 +39,9 @@ from dualtrace.encode.base import Window
 from dualtrace.encode.rules import RulesExtractor
 from dualtrace.models import Episode
 
-_NOTE = r"\((?:[A-Z][a-z]{2} )?(?:\d{1,2} )?[A-Z][a-z]+ \d{4}\)"
+_DAY = r"(?:[A-Z][a-z]{2} )?(?:\d{1,2} )?[A-Z][a-z]+ \d{4}"
+_LABEL = rf"{_DAY}(?: – {_DAY})?"
+_NOTE = rf"\((?:[^()=;]+ = )?{_LABEL}(?:; [^()=;]+ = {_LABEL})*\)"
 _PRONOUN = r"(?:he|she|her|his|him|they|them|their)"
 DETECTORS: dict[str, re.Pattern[str]] = {
     "agreement": re.compile(
@@ -64,7 +67,7 @@ DETECTORS: dict[str, re.Pattern[str]] = {
         r"|^\s*(?:还行|好的|好吧|谢谢|没问题|没事|不客气|还没|是的|对啊|对|行|可以)(?:[，,。！!…\s]|$)",
         re.I,
     ),
-    "glued date": re.compile(rf"[\u4e00-\u9fff]\s?{_NOTE}|{_NOTE}(?!\s*[.!?。！？]?\s*$)"),
+    "glued date": re.compile(rf"[\u4e00-\u9fff]{_NOTE}|{_NOTE}(?!\s*[.!?。！？]?\s*$)"),
     "recurring": re.compile(
         rf"(?=.*{_NOTE})(?:.*\b(?:every|each) (?:day|week|month|year|morning|evening|night"
         r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend)"

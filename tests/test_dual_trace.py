@@ -39,7 +39,8 @@ def talk(mem: Memory) -> Memory:
 def test_memories_are_third_person_typed_dated_and_sourced(talk: Memory) -> None:
     facts = {i.text: i for i in talk.get_all(user_id="u") if i.kind != "episode"}
     event = facts[
-        "Caroline went to a LGBTQ support group yesterday (Sun 7 May 2023) and it was so powerful."
+        "Caroline went to a LGBTQ support group yesterday and it was so powerful. "
+        "(yesterday = Sun 7 May 2023)"
     ]
     assert event.kind == "event" and event.valid_from is not None
     assert event.valid_from.date() == date(2023, 5, 7)

@@ -373,19 +373,22 @@ def test_datetime_anchor_uses_its_date() -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("I went there yesterday", "I went there yesterday (Sun 7 May 2023)"),
+        ("I went there yesterday", "I went there yesterday (yesterday = Sun 7 May 2023)"),
         ("We met on 8 May 2023.", "We met on 8 May 2023."),
         (
             "Yesterday I booked the 2023-06-01 flight for next Friday.",
-            "Yesterday (Sun 7 May 2023) I booked the 2023-06-01 flight for next Friday "
-            "(Fri 19 May 2023).",
+            "Yesterday I booked the 2023-06-01 flight for next Friday. "
+            "(Yesterday = Sun 7 May 2023; next Friday = Fri 19 May 2023)",
         ),
-        ("She left last month", "She left last month (April 2023)"),
-        ("He retired last year", "He retired last year (2022)"),
-        ("We hiked last weekend", "We hiked last weekend (6 May 2023 – 7 May 2023)"),
-        ("It opens in May", "It opens in May (May 2023)"),
-        ("我昨天去了西湖", "我昨天 (Sun 7 May 2023)去了西湖"),
-        ("2022年我在北京，去年在上海", "2022年我在北京，去年 (2022)在上海"),
+        ("She left last month", "She left last month (last month = April 2023)"),
+        ("He retired last year", "He retired last year (last year = 2022)"),
+        (
+            "We hiked last weekend",
+            "We hiked last weekend (last weekend = 6 May 2023 – 7 May 2023)",
+        ),
+        ("It opens in May", "It opens in May (May = May 2023)"),
+        ("我昨天去了西湖", "我昨天去了西湖 (昨天 = Sun 7 May 2023)"),
+        ("2022年我在北京，去年在上海", "2022年我在北京，去年在上海 (去年 = 2022)"),
         ("nothing here", "nothing here"),
     ],
 )
@@ -398,6 +401,26 @@ def test_resolve_text_keeps_an_existing_label() -> None:
     assert resolve_text(once, MON) == once
     # A label written against another anchor is kept as it is, not doubled.
     assert resolve_text(once, D("2030-01-01")) == once
+    # a label in the text, the old way, stays where it is
+    assert resolve_text("I went yesterday (Sun 7 May 2023).", MON) == (
+        "I went yesterday (Sun 7 May 2023)."
+    )
+    # more written after a note: the note goes to the end, with the new expression's
+    later = resolve_text(once + " Back tomorrow.", MON)
+    assert later == (
+        "I went there yesterday and last week Back tomorrow. (yesterday = Sun 7 May 2023; "
+        "last week = 1 May 2023 – 7 May 2023; tomorrow = Tue 9 May 2023)"
+    )
+
+
+def test_a_note_is_outside_the_sentence_and_brackets_of_the_text_are_not_notes() -> None:
+    assert (
+        resolve_text("Sam昨天终于考完驾照了。", MON)
+        == "Sam昨天终于考完驾照了。 (昨天 = Sun 7 May 2023)"
+    )
+    assert resolve_text("Set (x = 5) tomorrow", MON) == (
+        "Set (x = 5) tomorrow (tomorrow = Tue 9 May 2023)"
+    )
 
 
 # ------------------------------------------------------------------ time_window

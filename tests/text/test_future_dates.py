@@ -174,16 +174,16 @@ def test_chinese_mixed_sentence() -> None:
         (
             "My new job at Ctrip starts Monday.",
             MON,
-            "My new job at Ctrip starts Monday (Mon 15 May 2023).",
+            "My new job at Ctrip starts Monday. (Monday = Mon 15 May 2023)",
         ),
         (
             "I went to the gym on Monday and will go again Friday",
             WED,
-            "I went to the gym on Monday (Mon 8 May 2023) and will go again Friday "
-            "(Fri 12 May 2023)",
+            "I went to the gym on Monday and will go again Friday "
+            "(Monday = Mon 8 May 2023; Friday = Fri 12 May 2023)",
         ),
-        ("月底要交房租", MON, "月底 (Wed 31 May 2023)要交房租"),
-        ("我周一去了医院", WED, "我周一 (Mon 8 May 2023)去了医院"),
+        ("月底要交房租", MON, "月底要交房租 (月底 = Wed 31 May 2023)"),
+        ("我周一去了医院", WED, "我周一去了医院 (周一 = Mon 8 May 2023)"),
     ],
 )
 def test_resolve_text_by_tense(text: str, anchor: date, expected: str) -> None:
@@ -291,6 +291,6 @@ def test_extracted_memory_and_scene_carry_the_forward_date() -> None:
         content_hash="1",
     )
     (draft,) = RulesExtractor().extract(Window((episode,))).drafts
-    assert draft.text == "The user's new job at Ctrip starts Monday (Mon 15 May 2023)."
+    assert draft.text == "The user's new job at Ctrip starts Monday. (Monday = Mon 15 May 2023)"
     assert "(Monday = Mon 15 May 2023)" in draft.scene
     assert "8 May" not in draft.text and "1 May" not in draft.scene

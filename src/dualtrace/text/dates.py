@@ -1,8 +1,9 @@
 """Time expressions in English and Chinese text, resolved against the date the text was said.
 
 `find_times` finds every time expression and resolves it to a day range; `resolve_text`
-writes the resolved date after each *relative* expression so that a stored memory stays true
-when read years later ("yesterday" -> "yesterday (Sun 7 May 2023)"); `time_window` turns a
+notes the resolved date of each *relative* expression after the text, so that a stored
+memory stays true when read years later and its sentence reads as it was said ("I went
+yesterday." -> "I went yesterday. (yesterday = Sun 7 May 2023)"); `time_window` turns a
 search query into the date range it asks about.
 
 Rules for the ambiguous cases (the anchor is the day the text was said):
@@ -52,6 +53,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from collections import Counter
 from datetime import date, datetime
 
 from dualtrace.models import TimeMention
@@ -61,12 +63,16 @@ from dualtrace.text.tense import looks_ahead_at
 __all__ = ["find_times", "resolve_text", "time_window"]
 
 
-# A label `resolve_text` wrote earlier: "(Sun 7 May 2023)", "(May 2023)", "(2023)", or a range.
-_LABEL = re.compile(
-    r"\s*\((?:(?:[A-Z][a-z]{2} )?\d{1,2} [A-Z][a-z]+ \d{1,4}(?: – \d{1,2} [A-Z][a-z]+ \d{1,4})?"
-    r"|(?:[A-Z][a-z]+ )?\d{1,4})\)"
+# A label in a text: "(Sun 7 May 2023)", "(May 2023)", "(2023)", or a range.
+_DATE = (
+    r"(?:[A-Z][a-z]{2} )?\d{1,2} [A-Z][a-z]+ \d{4}(?: – \d{1,2} [A-Z][a-z]+ \d{4})?"
+    r"|(?:[A-Z][a-z]+ )?\d{4}"
 )
+_LABEL = re.compile(rf"\s*\((?:{_DATE})\)")
 
+# The note `resolve_text` writes after a text: " (yesterday = Sun 7 May 2023; …)"; one found
+# inside a text (more was written after it) is moved to the end.
+_NOTE = re.compile(rf" \(((?:[^()=;]+ = (?:{_DATE}))(?:; [^()=;]+ = (?:{_DATE}))*)\)")
 
 # --- scanning -------------------------------------------------------------------------------
 
@@ -153,27 +159,32 @@ def find_times(text: str, anchor: date | datetime) -> list[TimeMention]:
 
 
 def resolve_text(text: str, anchor: date | datetime) -> str:
-    """`text` with each relative time expression followed by its resolved date in brackets.
+    """`text` with a note after it giving the resolved date of each relative time
+    expression, in the order they come: outside the sentence, which reads as it was said.
 
-    Absolute expressions ("8 May 2023") are left as they are, and an expression that already
-    carries a label is not labelled again, so resolving twice changes nothing.
+    Absolute expressions ("8 May 2023") are left as they are, and an expression that
+    already carries a label in the text ("yesterday (Sun 7 May 2023)") or in the note is not
+    noted again, so resolving twice changes nothing, whatever the anchor.
 
-    >>> resolve_text("I went there yesterday", date(2023, 5, 8))
-    'I went there yesterday (Sun 7 May 2023)'
+    >>> resolve_text("I left on Friday, back yesterday.", date(2023, 5, 8))
+    'I left on Friday, back yesterday. (Friday = Fri 5 May 2023; yesterday = Sun 7 May 2023)'
     """
-    # Scan the text with earlier labels taken out: a label changes the characters next to the
+    notes = [note for found in _NOTE.finditer(text) for note in found[1].split("; ")]
+    text = _NOTE.sub("", text)
+    # what the note resolves already, by expression: kept as it was, whatever the anchor
+    noted = Counter(note.split(" = ", 1)[0] for note in notes)
+    # Scan the text with labels in it taken out: a label changes the characters next to the
     # expression after it, and the Chinese lookarounds would then judge that one differently.
     bare, labels = _strip_labels(text)
     for mention, relative in _scan(bare, anchor):
-        if relative and mention.end not in labels:
-            labels[mention.end] = f" ({mention.label})"
-    parts: list[str] = []
-    done = 0
-    for position in sorted(labels):
-        parts += [bare[done:position], labels[position]]
-        done = position
-    parts.append(bare[done:])
-    return "".join(parts)
+        words = bare[mention.start : mention.end]
+        if not relative or mention.end in labels:
+            continue
+        if noted[words] > 0:
+            noted[words] -= 1
+            continue
+        notes.append(f"{words} = {mention.label}")
+    return f"{text} ({'; '.join(notes)})" if notes else text
 
 
 def _strip_labels(text: str) -> tuple[str, dict[int, str]]:
