@@ -137,3 +137,22 @@ def test_a_clause_of_several_slots_keeps_each_values_article() -> None:
     }
     assert "Caroline works as a paramedic." in texts
     assert "Caroline works at the county hospital." in texts
+
+
+def test_a_clause_opening_on_a_pronoun_keeps_whom_it_is_about() -> None:
+    (d,) = extract(turn(1, "My neighbour Rosa runs a bakery. She opens at six every day."))
+    assert d.text == "Caroline's neighbour Rosa runs a bakery. She opens at six every day."
+    (d,) = extract(turn(2, "I got a new bike for my nephews; they ride it to school now."))
+    assert d.text == "Caroline got a new bike for Caroline's nephews; they ride it to school now."
+    (d,) = extract(turn(3, "我表哥在杭州开了家茶馆。他每天下午都在店里。", speaker="Lin"))
+    assert d.text == "Lin表哥在杭州开了家茶馆。他每天下午都在店里。"
+    texts = [d.text for d in extract(turn(4, "I mended the fence for Tom. His dog got out."))]
+    assert texts == ["Caroline mended the fence for Tom. His dog got out."]
+
+
+def test_a_pronoun_clause_stays_apart_from_a_question_or_a_slot() -> None:
+    # what a question asks is no memory, and a slot's statement is a memory of its own
+    texts = [d.text for d in extract(turn(1, "Did you meet Rosa? She moved to Porto in March."))]
+    assert texts == ["She moved to Porto in March. (March = March 2023)"]
+    texts = [d.text for d in extract(turn(2, "I work at a clinic in Leeds. She works nights."))]
+    assert texts == ["Caroline works at a clinic in Leeds."]

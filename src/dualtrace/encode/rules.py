@@ -186,8 +186,39 @@ def _without_openers(clause: str) -> str:
 
 def _clauses(text: str) -> list[str]:
     """The turn's clauses as extraction reads them: sentences, cut further where a sentence
-    states several slots."""
-    return [c for s in split_sentences(text, clauses=True) for c in atomic_clauses(s)]
+    states several slots; a clause that opens on a pronoun for someone named before it stays
+    with the clause before (`_with_antecedents`)."""
+    return _with_antecedents(
+        [c for s in split_sentences(text, clauses=True) for c in atomic_clauses(s)]
+    )
+
+
+# A clause that opens on a third-person pronoun points back at someone the clause before
+# named ("My sister Anna lives in Munich. Her birthday is…"; "我姐姐住在广州。她…").
+_POINTS_BACK = re.compile(r"^(?:(?:he|she|they|his|her|their|him|them)\b|他们|她们|他|她)", re.I)
+
+
+def _with_antecedents(clauses: list[str]) -> list[str]:
+    """The clauses, each that opens on a pronoun joined to the one before it, so that its
+    memory says whom it is about ("… Munich. Her birthday is on 12 October." rather than
+    "Her birthday is on 12 October" alone). Left apart where either states a slot (each
+    slot is a memory of its own) or the one before asks or requests something (that is no
+    memory)."""
+    joined: list[str] = []
+    for clause in clauses:
+        before = joined[-1] if joined else None
+        if (
+            before is not None
+            and _POINTS_BACK.match(clause)
+            and not asks(before)
+            and not is_request(before)
+            and not find_statements(before)
+            and not find_statements(clause)
+        ):
+            joined[-1] = before + ("" if has_cjk(clause[:1]) else " ") + clause
+        else:
+            joined.append(clause)
+    return joined
 
 
 def _slot_subject(slot: SlotStatement, speaker: str) -> str:
