@@ -156,3 +156,9 @@ def test_a_pronoun_clause_stays_apart_from_a_question_or_a_slot() -> None:
     assert texts == ["She moved to Porto in March. (March = March 2023)"]
     texts = [d.text for d in extract(turn(2, "I work at a clinic in Leeds. She works nights."))]
     assert texts == ["Caroline works at a clinic in Leeds."]
+
+
+def test_an_acknowledgement_to_a_name_is_no_memory() -> None:
+    assert extract(turn(1, "That's wonderful, Priya!")) == []
+    texts = [d.text for d in extract(turn(2, "No problem, Omar. I moved to Porto in March."))]
+    assert texts == ["Caroline moved to Porto in March. (March = March 2023)"]

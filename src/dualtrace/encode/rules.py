@@ -25,6 +25,7 @@ from dualtrace.text.question_cues import asks
 from dualtrace.text.sentences import split_sentences
 from dualtrace.text.slots import SlotStatement, atomic_clauses, find_statements, is_request
 from dualtrace.text.slots.catalogue import BY_NAME
+from dualtrace.text.smalltalk import is_small_talk
 
 _ZH_PRONOUNS = (("我们", "{S}等人"), ("咱们", "{S}等人"), ("我的", "{S}的"), ("我", "{S}"))
 # A discourse opener or an acknowledgement before the statement ("Big news: I got the job",
@@ -164,7 +165,7 @@ class RulesExtractor:
         )
 
     def _worth_keeping(self, sentence: str) -> bool:
-        if asks(sentence):
+        if asks(sentence) or is_small_talk(sentence):  # "That's awesome, Mel!" states nothing
             return False
         rest = patterns.GREETING.sub("", sentence, count=1).strip()
         if has_cjk(sentence):

@@ -20,15 +20,19 @@ MAX_WORDS = 16  # a longer turn says something, whatever its courtesy words
 MAX_CJK_CHARS = 24
 MAX_QUESTION_WORDS = 6  # "When do you start?", "你什么时候开始？"
 MAX_LEFT_WORDS = 1  # a name ("Sam") or one filler word may remain beside the courtesy
-_EN = re.compile(
-    r"\b(?:hi|hello|hey|good (?:morning|afternoon|evening)|welcome|nice|great|glad|lovely"
+_EN_WORDS = (
+    r"hi|hello|hey|good morning|good afternoon|good evening|welcome|nice|great|glad|lovely"
     r"|wonderful|awesome|cool|pleased|happy|to|meet|you|your|yours|it|that|this|is|so|much|back"
     r"|very|really|too|see|talk|again|thanks?|thank|cheers|sure|of course|okay|ok|alright"
     r"|all right|got|noted|understood|will do|i'll|i will|i|i'm|am|keep|in|mind|remember"
     r"|help|with|anything|else|let me know|congrats|congratulations|well done|sorry|hear"
     r"|about|for|sharing|telling|me|no problem|you're|welcome|absolutely|definitely|perfect"
     r"|sounds|good|fine|yes|yeah|a|an|the|and|oh|wow|haha|bye|goodbye|take care|that's"
-    r"|news|exciting|amazing|here|be|always|just|by the way|btw|now|what|how|can|do)\b",
+    r"|news|exciting|amazing|here|be|always|just|by the way|btw|now|what|how|can|do"
+)
+# longest first: "that's" is one courtesy word, not "that" and a stray "s"
+_EN = re.compile(
+    r"\b(?:" + "|".join(sorted(_EN_WORDS.split("|"), key=len, reverse=True)) + r")\b",
     re.IGNORECASE,
 )
 _ZH = re.compile(

@@ -1,0 +1,34 @@
+"""Small talk: courtesy that states nothing, however its contractions are written."""
+
+from __future__ import annotations
+
+import pytest
+
+from dualtrace.text.smalltalk import is_small_talk
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "That's lovely, Priya!",  # "that's" is one courtesy word, not "that" and an "s"
+        "You're welcome, Omar.",
+        "I'm so glad for you!",
+        "Good evening, Ines!",
+        "好的，记住了。",
+    ],
+)
+def test_courtesy_is_small_talk(text: str) -> None:
+    assert is_small_talk(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "That's the bakery on Rue Cler.",
+        "I'm flying to Oslo on Friday.",
+        "Good evening classes start at 7 at the library.",
+        "你好，我下周搬去成都。",
+    ],
+)
+def test_a_sentence_with_content_is_not(text: str) -> None:
+    assert not is_small_talk(text)
