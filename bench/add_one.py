@@ -10,11 +10,12 @@ import argparse
 import cProfile
 import json
 import pstats
-import statistics
 import tempfile
 import time
 from datetime import datetime
 from pathlib import Path
+
+from timing import p50_p95_ms
 
 from dualtrace import Memory
 
@@ -59,11 +60,10 @@ def main() -> None:
         if profile is not None:
             profile.disable()
             pstats.Stats(profile).sort_stats("cumulative").print_stats(25)
-    times.sort()
-    p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
+    p50, p95 = p50_p95_ms(times)
     print(
-        f"turns {len(times)}  p50 {statistics.median(times) * 1000:.1f} ms  "
-        f"p95 {p95 * 1000:.1f} ms  turns/s {len(times) / sum(times):.1f}"
+        f"turns {len(times)}  p50 {p50:.1f} ms  "
+        f"p95 {p95:.1f} ms  turns/s {len(times) / sum(times):.1f}"
     )
 
 

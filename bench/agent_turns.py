@@ -16,6 +16,8 @@ import statistics
 import time
 from pathlib import Path
 
+from timing import p50_p95_ms
+
 from dualtrace import Memory, MemoryConfig
 from dualtrace.bench.longmemeval import load_longmemeval
 
@@ -61,11 +63,10 @@ def main() -> None:
                     timestamp=last.when,
                 )
             print(f"{unit.user_id}: {sum(1 for m in turns if m['role'] == 'user')} turns")
-    times.sort()
-    p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
+    p50, p95 = p50_p95_ms(times)
     print(
         f"context() after each add: {len(times)} calls  p50 "
-        f"{statistics.median(times) * 1000:.1f} ms  p95 {p95 * 1000:.1f} ms  "
+        f"{p50:.1f} ms  p95 {p95:.1f} ms  "
         f"mean {statistics.mean(times) * 1000:.1f} ms"
     )
 

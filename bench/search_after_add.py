@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import argparse
 import shutil
-import statistics
 import tempfile
 import time
 from pathlib import Path
+
+from timing import p50_p95_ms
 
 from dualtrace import Memory
 from dualtrace.embed.fake import FakeEmbedder
@@ -49,12 +50,8 @@ def main() -> None:
                 start = time.perf_counter()
                 mem.search(QUESTIONS[i % len(QUESTIONS)], user_id=args.user, limit=10)
                 times.append(time.perf_counter() - start)
-    times.sort()
-    p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
-    print(
-        f"search after each add: {len(times)} rounds  p50 "
-        f"{statistics.median(times) * 1000:.1f} ms  p95 {p95 * 1000:.1f} ms"
-    )
+    p50, p95 = p50_p95_ms(times)
+    print(f"search after each add: {len(times)} rounds  p50 {p50:.1f} ms  p95 {p95:.1f} ms")
 
 
 if __name__ == "__main__":
