@@ -68,8 +68,7 @@ class KeyBuilder:
         `add_vectors`: a deferred add)."""
         specs = [spec for e in episodes for spec in self._chunked(e)]
         lexical, dense = self._turns_before(user_id, episodes, skip)
-        assistant = self.config.assistant_embed_chars
-        dense_chars = {e.id: assistant for e in episodes if e.role == "assistant"}
+        dense_chars = self._dense_chars(episodes)
         # a turn's language is its own words', not its date's, its speaker's or the turn
         # before's ("[2026-01-09 Fri] user: 今天…" after an English turn is Chinese)
         languages = {e.id: key_language(e.text) for e in episodes}
@@ -99,23 +98,22 @@ class KeyBuilder:
                 dense[episode.id] = f"{who}: {last_words(prev.text, DENSE_CONTEXT_CHARS)}"
         return lexical, dense
 
+    def _dense_chars(self, episodes: Sequence[Episode]) -> dict[str, int]:
+        """The dense prefix of assistant turns (`assistant_embed_chars`), by turn id."""
+        chars = self.config.assistant_embed_chars
+        return {e.id: chars for e in episodes if e.role == "assistant"}
+
     def _turn_dense_texts(self, user_id: str, ids: Sequence[str]) -> dict[str, str]:
         """The text of each turn's dense key, by turn id, for turns of one chunk (a longer
         turn's parts have keys of their own, and a memory comes from one of them)."""
         size = self.config.chunk_chars
-        turns = self.store.get_episodes(user_id, list(dict.fromkeys(ids)))
         texts = {}
-        for episode in turns.values():
+        for episode in self.store.get_episodes(user_id, list(dict.fromkeys(ids))).values():
             if size and len(episode.text) > size:
                 continue
             _, before = self._turns_before(user_id, [episode])
-            text = episode_key_text(episode)
-            if episode.id in before:
-                text = f"{text}\n{before[episode.id]}"
-            limit = self.config.embed_max_chars
-            if episode.role == "assistant":
-                limit = self.config.assistant_embed_chars
-            texts[episode.id] = text[:limit]
+            specs = self._chunked(episode)
+            (texts[episode.id],) = self._dense(specs, self._dense_chars([episode]), before, {})
         return texts
 
     def _chunked(self, episode: Episode) -> list[KeySpec]:
