@@ -51,7 +51,14 @@ def main() -> None:
         help="embed each question before its first call (its vector is cached for the later "
         "calls of the same question, so the first call would pay it alone)",
     )
+    parser.add_argument(
+        "--budgets",
+        default="1000,2000,4000",
+        help="each question's calls, in order: their token budgets (e.g. 1000,1000 for a "
+        "first and a second call alike)",
+    )
     args = parser.parse_args()
+    budgets = [int(b) for b in args.budgets.split(",")]
     bench = load_longmemeval(args.data, limit=10, types=["knowledge-update", "temporal-reasoning"])
     units = bench.units[: args.users]
     config = MemoryConfig(embed_cache_path=str(args.cache))
@@ -75,7 +82,7 @@ def main() -> None:
             question = unit.questions[0]
             if args.embedded:  # the question's vector is not the user's: cached beforehand
                 mem.embedder.embed_queries([question.text])
-            for budget in (1000, 2000, 4000):
+            for budget in budgets:
                 SPANS.clear()
                 start = time.perf_counter()
                 mem.context(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Sequence
 
 from dualtrace.config import MemoryConfig
@@ -32,6 +33,9 @@ def rank(
     (`text.quantities`), and for a question about the user's own matter, a cut for what
     opens on another person's (`text.owners`); an assistant's small talk goes after every
     other hit (`state.small_talk`); only the best `keep` are made into hits (None: all).
+    The answer boost is read only for the hits it could bring into the best `keep`
+    (`_answers_lifted`): reading a text's quantities costs ~0.1 ms, and a pool holds
+    hundreds of candidates for a context's one hundred.
 
     `scores` always holds each channel's normalised score; with `explain` it also holds the
     raw channel scores, the relevance before boosts, and each boost.
@@ -60,24 +64,48 @@ def rank(
             said = any((src.speaker or "").casefold() in named for src in item.sources)
             boosts["speaker_boost"] = boost(1.0 if said else 0.5, speaker_weight)
             score *= boosts["speaker_boost"]
-        if answer_weight > 0:
-            states = bool(asks & stated_kinds(item.text))
-            boosts["answer_boost"] = boost(1.0 if states else 0.5, answer_weight)
-            score *= boosts["answer_boost"]
         if owner_weight > 0:
             boosts["owner_boost"] = boost(0.0 if about_other(item.text) else 0.5, owner_weight)
             score *= boosts["owner_boost"]
         scored.append((score, s, item, boosts))
     scored.sort(key=lambda t: -t[0])
+    if answer_weight > 0:
+        scored = _answers_lifted(scored, asks, answer_weight, keep)
     scored = _small_talk_last(scored)
     return [
         as_hit(item, score, _scores(s, boosts, explain)) for score, s, item, boosts in scored[:keep]
     ]
 
 
-def _small_talk_last(
-    scored: list[tuple[float, Scored, Item, dict[str, float]]],
-) -> list[tuple[float, Scored, Item, dict[str, float]]]:
+Ranked = list[tuple[float, Scored, Item, dict[str, float]]]
+
+
+def _answers_lifted(
+    scored: Ranked, asks: frozenset[str], weight: float, keep: int | None
+) -> Ranked:
+    """The ranked pool (best first) with the answer boost on each hit that states a
+    quantity of an asked kind, read best first until no hit left could reach the best
+    `keep` that are not small talk (their order is exact); the rest follow unread, with
+    a neutral boost, below every one of those. With `keep` None every hit is read."""
+    lift = boost(1.0, weight)
+    best: list[float] = []  # the `keep` best scores read that are not small talk (a heap)
+    read: Ranked = []
+    for n, (score, s, item, boosts) in enumerate(scored):
+        if best and len(best) == keep and score * lift < best[0]:
+            rest = [(sc, si, it, {**b, "answer_boost": 1.0}) for sc, si, it, b in scored[n:]]
+            return sorted(read, key=lambda t: -t[0]) + rest
+        states = bool(asks & stated_kinds(item.text))
+        boosts["answer_boost"] = boost(1.0 if states else 0.5, weight)
+        read.append((score * boosts["answer_boost"], s, item, boosts))
+        if keep is not None and keep > 0 and not small_talk(item):
+            if len(best) < keep:
+                heapq.heappush(best, read[-1][0])
+            else:
+                heapq.heappushpop(best, read[-1][0])
+    return sorted(read, key=lambda t: -t[0])
+
+
+def _small_talk_last(scored: Ranked) -> Ranked:
     """The ranked pool with an assistant's small talk (`state.small_talk`) after every other
     hit, scored below the lowest of them: a greeting never takes a statement's place."""
     said = [t for t in scored if not small_talk(t[2])]
