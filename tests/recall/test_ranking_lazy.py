@@ -68,12 +68,12 @@ def test_hits_that_cannot_reach_the_head_are_not_read(monkeypatch: pytest.Monkey
     items = {f"e{n}": _item(n, rng) for n in range(300)}
     pool = [Scored(i, 1.0 / (1 + n), {"dense": 1.0}) for n, i in enumerate(items)]
     read: list[str] = []
-    stated = ranking.stated_kinds
+    states = ranking.states_any
 
-    def counted(text: str) -> frozenset[str]:
+    def counted(text: str, kinds: frozenset[str]) -> bool:
         read.append(text)
-        return stated(text)
+        return states(text, kinds)
 
-    monkeypatch.setattr(ranking, "stated_kinds", counted)
+    monkeypatch.setattr(ranking, "states_any", counted)
     ranking.rank(pool, items, analyse("How long is the hallway?", NOW), MemoryConfig(), keep=10)
     assert 10 <= len(read) < 60

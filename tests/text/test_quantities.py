@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from dualtrace.text.quantities import asked_kinds, stated_kinds
+from dualtrace.text.quantities import asked_kinds, stated_kinds, states_any
 
 
 @pytest.mark.parametrize(
@@ -61,3 +63,38 @@ def test_the_kind_a_question_asks_for(question: str, kinds: set[str]) -> None:
 )
 def test_the_kinds_a_text_states(text: str, kinds: set[str]) -> None:
     assert stated_kinds(text) == kinds
+
+
+_KINDS = ("length", "weight", "duration", "money", "age", "capacity")
+_PIECES = (
+    "5.2 m",
+    "一米四",
+    "68.5 kg",
+    "一百二十斤",
+    "2:07:40",
+    "十年",
+    "1.2 million RMB",
+    "三十万",
+    "$40",
+    "turned nine",
+    "六岁",
+    "五百四十升",
+    "63-day",
+    "2026年3月",
+    "in May",
+    "Ten of us",
+    "a few weeks",
+    "3 in total",
+    "两万",
+    "the hall",
+    "空调",
+    "7:30",
+)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_states_any_is_stated_kinds_met_with_the_asked(seed: int) -> None:
+    rng = random.Random(seed)
+    text = " ".join(rng.choice(_PIECES) for _ in range(rng.randrange(1, 5)))
+    kinds = frozenset(rng.sample(_KINDS, rng.randrange(1, 3)))
+    assert states_any(text, kinds) == bool(stated_kinds(text) & kinds)

@@ -32,3 +32,9 @@ def test_courtesy_is_small_talk(text: str) -> None:
 )
 def test_a_sentence_with_content_is_not(text: str) -> None:
     assert not is_small_talk(text)
+
+
+def test_a_long_turn_of_courtesy_words_is_not_small_talk() -> None:
+    # past MAX_WORDS words a turn says something, whatever they are
+    assert not is_small_talk("Thanks so much, that is great, really great, thank you! " * 3)
+    assert is_small_talk("Thanks so much, that is great!")

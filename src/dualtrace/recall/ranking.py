@@ -13,7 +13,7 @@ from dualtrace.recall.retriever import Scored
 from dualtrace.recall.scoring import boost, engram_score
 from dualtrace.recall.state import small_talk
 from dualtrace.text.owners import about_other
-from dualtrace.text.quantities import stated_kinds
+from dualtrace.text.quantities import states_any
 
 SMALL_TALK_SHARE = 0.5  # small talk scores at most this share of the lowest other hit
 
@@ -94,7 +94,7 @@ def _answers_lifted(
         if best and len(best) == keep and score * lift < best[0]:
             rest = [(sc, si, it, {**b, "answer_boost": 1.0}) for sc, si, it, b in scored[n:]]
             return sorted(read, key=lambda t: -t[0]) + rest
-        states = bool(asks & stated_kinds(item.text))
+        states = states_any(item.text, asks)
         boosts["answer_boost"] = boost(1.0 if states else 0.5, weight)
         read.append((score * boosts["answer_boost"], s, item, boosts))
         if keep is not None and keep > 0 and not small_talk(item):

@@ -151,6 +151,25 @@ def stated_kinds(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
+@lru_cache(maxsize=8192)
+def states_any(text: str, kinds: frozenset[str]) -> bool:
+    """Whether a text states a quantity of any of `kinds`: `stated_kinds(text) & kinds`,
+    reading only those kinds' units and stopping at the first found (a ranking asks this
+    of hundreds of candidates for one or two kinds)."""
+    afters = [after for kind, after in _AFTER.items() if kind in kinds]
+    if afters:
+        for number in _numbers(text, text.casefold()):
+            ends = [number.end()]
+            if _CHINESE_NUMERALS.fullmatch(number.group(0)):  # 三万 may be 三 + the unit 万
+                ends = list(range(number.end(), number.start(), -1))
+            if any(after.match(text, end) for after in afters for end in ends):
+                return True
+    return any(
+        kind in kinds and needs.search(text) is not None and pattern.search(text) is not None
+        for kind, needs, pattern in _OTHER_WAYS
+    )
+
+
 def _numbers(text: str, folded: str) -> Iterator[re.Match[str]]:
     """The numbers of a text (`folded`: its casefold), form by form."""
     digits, chinese, words = _SCANS

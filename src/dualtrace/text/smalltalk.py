@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import islice
 
 from dualtrace.cjk import has_cjk
 from dualtrace.text.sentences import split_sentences
@@ -64,9 +65,15 @@ def is_small_talk(text: str) -> bool:
 
 
 def _too_long(text: str) -> bool:
+    """More words (or CJK characters) than a pleasantry has, counted only that far: most
+    turns an assistant says are far longer, and counting all their words took ~0.05 ms."""
     if has_cjk(text):
-        return len(_CJK_CHAR.findall(text)) > MAX_CJK_CHARS
-    return len(_WORD.findall(text)) > MAX_WORDS
+        return _more_than(_CJK_CHAR, text, MAX_CJK_CHARS)
+    return _more_than(_WORD, text, MAX_WORDS)
+
+
+def _more_than(pattern: re.Pattern[str], text: str, most: int) -> bool:
+    return sum(1 for _ in islice(pattern.finditer(text), most + 1)) > most
 
 
 def _courtesy(sentence: str) -> bool:
