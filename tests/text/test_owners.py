@@ -86,6 +86,8 @@ def test_texts_that_are_the_speakers_own_or_no_ones(text: str) -> None:
         "对，她还在深圳上班。",
         "我爸退休以后天天钓鱼。",  # a parent by one character
         "用户妈在学跳广场舞。",
+        "我弟在腾讯上班，天天加班。",  # a sibling by one character
+        "她姐刚换了工作。",
         "老爸最近迷上了摄影。",
     ],
 )

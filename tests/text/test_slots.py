@@ -273,3 +273,26 @@ def test_a_child_or_classmate_who_plays_is_not_the_user(clause: str, subject: st
 )
 def test_how_old_a_thing_is_asks_no_age_slot(question: str, age: bool) -> None:
     assert any(q.attribute == "age" for q in ask(question)) is age
+
+
+@pytest.mark.parametrize(
+    ("clause", "attribute", "subject"),
+    [
+        ("我弟在腾讯上班，天天加班。", "works_at", "弟弟"),  # the brother's job, not the user's
+        ("用户弟在腾讯工作。", "works_at", "弟弟"),  # as a memory writes it
+        ("我哥的女朋友叫小雨。", "partner", "哥哥"),
+        ("我姐在浙大读研。", "studies_at", "姐姐"),
+    ],
+)
+def test_a_parent_or_sibling_in_one_character_is_not_the_user(
+    clause: str, attribute: str, subject: str
+) -> None:
+    (said,) = find_statements(clause)
+    assert (said.attribute, said.subject) == (attribute, subject)
+
+
+@pytest.mark.parametrize("clause", ["我在腾讯上班。", "妈呀，我在字节上班了！", "帅哥在腾讯上班。"])
+def test_one_character_kin_needs_whose_it_is(clause: str) -> None:
+    # 妈 or 哥 with no one's before it is no relative: the speaker's own job
+    (said,) = find_statements(clause)
+    assert (said.attribute, said.subject) == ("works_at", None)

@@ -25,6 +25,7 @@ from dualtrace.text.slots.cues import (
     KIN_MODIFIERS_EN,
     KIN_WORDS_EN,
     KIN_WORDS_ZH,
+    SINGLE_KIN_AFTER_OWNER_ZH,
 )
 
 # People other than the speaker: kin and friends (the slots' words), and who a household
@@ -54,9 +55,11 @@ _NOT_NAMES = frozenset(
     "it that what there here let who where how when he she today tonight tomorrow yesterday "
     "everyone everybody nobody somebody someone this one year week month user".split()
 )
-# "我妈说…", "用户爸也是…": a parent by one character, after whose parent it is
+# "我妈说…", "用户爸也是…", "我弟在…": a parent or sibling by one character, after whose
+# they are
 _PEOPLE_ZH = (
-    rf"(?:{KIN_WORDS_ZH}|保安|保姆|保洁|师傅|老师|医生|房东|同桌|客户|网友|(?<=我|户|咱)[妈爸])"
+    rf"(?:{KIN_WORDS_ZH}|保安|保姆|保洁|师傅|老师|医生|房东|同桌|客户|网友"
+    rf"|{SINGLE_KIN_AFTER_OWNER_ZH})"
 )
 _OTHER_OPENING_ZH = re.compile(
     rf"^\W*{_INTERJECTION_ZH}(?:(?:(?:用户|我们?|咱们?|咱家|我家)的?)?{_PEOPLE_ZH}|[他她]们?)"

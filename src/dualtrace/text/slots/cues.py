@@ -74,7 +74,18 @@ KIN_EN = re.compile(
 )
 OTHER_EN = re.compile(r"\b(?:he|she|they|he['’]s|she['’]s|they['’]re|his|her|their)\b", re.I)
 KIN_WORDS_ZH = "|".join(CHINESE_KIN)  # text/kin.py lists them with their relations
-KIN_ZH = re.compile(rf"(?P<kin>{KIN_WORDS_ZH})")
+# A parent or sibling said in one character right after whose they are ("我弟在腾讯上班",
+# "用户妈住在成都", "她姐"): alone, 妈 or 哥 is no kin word ("妈呀", "帅哥"); after a
+# possessor it is the everyday way to say it. Each stands for its two-character word. Not
+# after a word that makes them an object ("猫送给我妈养了", "跟我哥去"): the clause is
+# about someone else's doing, as before.
+SINGLE_KIN_ZH = {"妈": "妈妈", "爸": "爸爸", "哥": "哥哥", "姐": "姐姐", "弟": "弟弟", "妹": "妹妹"}
+_OBJECT_BEFORE_ZH = "给送跟和同帮陪带让叫被对找问向替把与"
+SINGLE_KIN_AFTER_OWNER_ZH = (
+    rf"(?:(?<=[咱他她你])|(?<=(?<![{_OBJECT_BEFORE_ZH}])我)|(?<=(?<![{_OBJECT_BEFORE_ZH}])用户))"
+    rf"[{''.join(SINGLE_KIN_ZH)}]"
+)
+KIN_ZH = re.compile(rf"(?P<kin>{KIN_WORDS_ZH}|{SINGLE_KIN_AFTER_OWNER_ZH})")
 # A son or daughter is also the "kid" or "孩子" a parent speaks of.
 CHILDREN_GENERIC = frozenset({"kid", "kids", "child", "children", "孩子", "小孩"})
 CHILDREN = CHILDREN_GENERIC | {"son", "daughter", "儿子", "女儿", "闺女"}

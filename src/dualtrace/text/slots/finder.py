@@ -396,6 +396,7 @@ def _marks(text: str, attribute: Attribute) -> list[tuple[int, str | None]]:
     kin_re = cues.KIN_ZH if cjk else cues.KIN_EN
     for m in kin_re.finditer(text):
         kin = m.group("kin").casefold()
+        kin = cues.SINGLE_KIN_ZH.get(kin, kin)  # 我哥: the user's 哥哥
         if not attribute.about.fullmatch(kin) and not attribute.about.search(m.group(0)):
             marks.append((m.start("kin"), kin))
     kin_starts = {m.start() for m in cues.KIN_EN.finditer(text)}
