@@ -296,3 +296,34 @@ def test_one_character_kin_needs_whose_it_is(clause: str) -> None:
     # 妈 or 哥 with no one's before it is no relative: the speaker's own job
     (said,) = find_statements(clause)
     assert (said.attribute, said.subject) == ("works_at", None)
+
+
+@pytest.mark.parametrize(
+    ("clause", "attribute", "value", "ended"),
+    [
+        # a habit given up is no employer left
+        ("Big change: I quit coffee two weeks ago.", "drink", "coffee", True),
+        ("I quit Accenture in March.", "works_at", "Accenture", True),
+        ("quit accenture lol", "works_at", "accenture", True),  # a name typed in a hurry
+        # a value ends where a time phrase or a chat filler begins
+        ("I'm leaving my job at Initech end of June.", "works_at", "Initech", True),
+        # a Chinese value ends before a place word or an adverb of time, and a verb after it
+        ("华为那边已经办完离职了。", "works_at", "华为", True),
+        ("我不在星巴克做了。", "works_at", "星巴克", True),
+    ],
+)
+def test_a_value_is_the_name_alone(clause: str, attribute: str, value: str, ended: bool) -> None:
+    said = find_statements(clause)
+    assert [(s.attribute, s.value, s.ended) for s in said] == [(attribute, value, ended)]
+
+
+@pytest.mark.parametrize(
+    ("clause", "value"),
+    [
+        ("We moved to New Zealand a few months ago.", "New Zealand"),  # "New" of a name
+        ("I drive a new Tesla now.", "Tesla"),
+    ],
+)
+def test_new_is_a_name_s_own_only_before_a_capital(clause: str, value: str) -> None:
+    (said,) = find_statements(clause)
+    assert said.value == value

@@ -285,6 +285,8 @@ def _statement(attribute: Attribute, clause: str) -> tuple[int, SlotStatement] |
             value = clean_value(match.group("v"))
             if not value or not _plausible(attribute.name, value):
                 continue
+            if ended and attribute.name == "works_at" and _habit(value):
+                continue  # "I quit coffee": a habit given up, no employer left
             # who it is about: in Chinese, said in the value's own part of the clause
             # ("双方父母商量了一下，婚礼预算改成30万": the budget is the speaker's); an English
             # part often goes on with the subject before it ("My dad, who retired, moved …")
@@ -333,6 +335,15 @@ def _plausible(attribute: str, value: str) -> bool:
 
 
 _SPAN_ZH = re.compile(r"^[一二三四五六七八九十两半几多\d]+个?(?:天|周|星期|礼拜|月|年|小时)多?$")
+
+
+def _habit(value: str) -> bool:
+    """Whether what an English "quit …" or "left …" names is an everyday thing ("coffee",
+    "sugar", "social media": words of the lexicon, written in lower case) rather than an
+    employer, which is a name ("Accenture", or "accenture" typed in a hurry)."""
+    return not has_cjk(value) and value == value.casefold() and value in lexicon().en_zh
+
+
 _ASKING_ZH = re.compile(r"^(?:哪|什么|啥|谁|几|多少|怎么)|哪(?:里|儿|个|家|所)?$")
 
 

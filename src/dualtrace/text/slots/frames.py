@@ -18,7 +18,10 @@ _EN_STOP = (
     r"after|before|when|as|which|who|where|ago|from|until|till|on|at|in|these\s+days|"
     r"nowadays|instead|too|again|anymore|any\s+more|every|each|per|starting|effective|"
     r"though|although|while|if|or|to|than|by|about|right|already|full[-\s]time|part[-\s]time|"
-    r"is|was|are|were|will|starts?|started|begins?|has|had|that|which|because|cause|so)"
+    r"is|was|are|were|will|starts?|started|begins?|has|had|that|which|because|cause|so|"
+    r"(?:the\s+)?(?:end|beginning|start|middle)\s+of|"
+    r"(?:a\s+)?(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|few|several|"
+    r"couple(?:\s+of)?)\s+(?:hours?|days?|weeks?|months?|years?)\s+ago)"
     r"\b|\s*(?:[,;:!?()\"“”]|\.(?![A-Za-z0-9]))|\s+[-–—]|$)"
 )
 # a dot inside a word is the value's own ("Booking.com", "Node.js"); one before a space ends it
@@ -27,17 +30,25 @@ EN_VALUE = r"(?P<v>(?:[^,.;:!?()\"“”]|\.(?=[A-Za-z0-9])){1,60}?)" + _EN_STOP
 ZH_VALUE = r"(?P<v>[^，。；！？,.;!?\s、：:（）()]{1,16}?)"
 _ZH_STOP = r"(?=了|吧|啊|呢|呀|哦|嘛|啦|的时候|左右|上下|而已|$|[，。；！？,.;!?\s、：:（）()])"
 
+# ("New" before a capitalised word is a name's own: New York, New Zealand; "new Tesla" is not)
 _LEADING = re.compile(
-    r"^(?:(?:a|an|the|my|our|his|her|their|some|new|brand\s+new|current|own|now|currently|"
-    r"just|really|also|still|finally|officially|to|up\s+to|about|around|roughly|approximately|"
-    r"like|only|even)\s+)+",
+    r"^(?:(?:a|an|the|my|our|his|her|their|some|(?-i:new)|new(?!\s+(?-i:[A-Z]))|brand\s+new|"
+    r"current|own|now|currently|just|really|also|still|finally|officially|to|up\s+to|about|"
+    r"around|roughly|approximately|like|only|even)\s+)+",
     re.I,
 )
-_TRAILING = re.compile(r"\s+(?:now|too|again|then|instead|lately|recently|though)$", re.I)
+_TRAILING = re.compile(
+    r"(?:\s+(?:now|too|again|then|instead|lately|recently|though|lol|lmao|haha|tbh|btw|rn|"
+    r"atm|fr|ngl))+$",
+    re.I,
+)
 _ZH_LEADING = re.compile(
     r"^(?:我们|我|已经|刚刚|刚|也|都|从|了|一个|一台|一辆|一部|一只|一条|一家|一所|个|台|辆|部|只|家|所|新的|新|现在|目前|大概|大约|差不多|约|是|为|成|到|在)+"
 )
-_ZH_TRAILING = re.compile(r"(?:了|吧|啊|呢|呀|哦|嘛|啦|的|左右|上下)+$")
+_ZH_TRAILING = re.compile(r"(?:了|吧|啊|呢|呀|哦|嘛|啦|的|左右|上下|做|干)+$")
+# Where a Chinese value has ended whatever follows: a place word or an adverb of time is no
+# part of a name ("BMW那边已经提了离职": BMW).
+_ZH_AFTER = re.compile(r"(?:那边|这边|那里|这里|那儿|这儿|已经|正在|一直).*$")
 
 
 def en(pattern: str) -> re.Pattern[str]:
@@ -71,7 +82,7 @@ def clean_value(value: str) -> str:
         previous = None
         while previous != value:
             previous = value
-            value = _ZH_TRAILING.sub("", _ZH_LEADING.sub("", value)).strip()
+            value = _ZH_TRAILING.sub("", _ZH_LEADING.sub("", _ZH_AFTER.sub("", value))).strip()
         return value
     value = _TRAILING.sub("", _LEADING.sub("", value)).strip()
     return value.rstrip("'’s ").strip() if value.endswith(("'s", "’s")) else value
