@@ -327,3 +327,28 @@ def test_a_value_is_the_name_alone(clause: str, attribute: str, value: str, ende
 def test_new_is_a_name_s_own_only_before_a_capital(clause: str, value: str) -> None:
     (said,) = find_statements(clause)
     assert said.value == value
+
+
+@pytest.mark.parametrize(
+    ("clause", "value", "subject"),
+    [
+        ("Found a tiny two-bed flat in Gràcia, moving next weekend.", "Gràcia", None),
+        ("our apartment in Queens is freezing all winter", "Queens", None),
+        ("finally signed a lease in Roxbury!", "Roxbury", None),
+        ("My cousin rented a studio in Brixton.", "Brixton", "cousin"),
+        ("我们在徐汇租了个一居室，离地铁很近。", "徐汇", None),
+        ("新家在五道口，终于不用挤地铁了。", "五道口", None),
+    ],
+)
+def test_a_home_found_rented_or_bought_says_where_one_lives(
+    clause: str, value: str, subject: str | None
+) -> None:
+    (said,) = find_statements(clause)
+    assert (said.attribute, said.value, said.subject) == ("lives_in", value, subject)
+
+
+@pytest.mark.parametrize(
+    "clause", ["My old flat in Croydon was damp.", "I found a great ramen place in Soho."]
+)
+def test_an_old_home_or_a_place_to_eat_is_not_where_one_lives(clause: str) -> None:
+    assert not [s for s in find_statements(clause) if s.attribute == "lives_in"]

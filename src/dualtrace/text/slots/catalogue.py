@@ -18,13 +18,19 @@ from dualtrace.text.slots.names import NAME
 from dualtrace.text.slots.people import LIFE
 
 _MOVE_EN = r"(?:moved|moving|move|relocated|relocating|relocate|transferred)"
+# what a home may be called before its kind ("a tiny two-bed flat"), up to two words
+_HOME_SIZE = (
+    r"(?:(?:new|tiny|little|small|cute|nice|big|bigger|current|two-bed(?:room)?|"
+    r"one-bed(?:room)?|\d-bed(?:room)?)\s+){0,2}"
+)
 _WORK_ZH = r"(?:工作|上班|任职|实习|打工|干活|当|做)"
 
 _HOME_AND_WORK: tuple[Attribute, ...] = (
     _a(
         "lives_in",
         r"\b(?:live[sd]?|(?<!for\sa\s)living(?!\s+room)|based|resid\w*|relocat\w*|mov(?:e|ed|ing)|settled|city|town|"
-        r"address|hometown|apartment|flat|neighbou?rhood|back\s+home)\b|住|搬|定居|城市|安家|落户|回老家|小区",
+        r"address|hometown|apartment|flat|neighbou?rhood|back\s+home|sublet|lease|condo|studio|"
+        r"unpack\w*)\b|住|搬|定居|城市|安家|落户|回老家|小区|新家|租了|买了房|公寓|房子在",
         (
             en(
                 r"\b(?:live|living|lived|reside|residing|resided|settled)\s+"
@@ -39,6 +45,16 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             ),
             en(r"\b(?:home|place)\s+is\s+(?:now\s+)?(?:in\s+)?{V}"),
             en(r"\b(?:new|current)\s+(?:apartment|flat|house|place|home)\s+(?:is\s+)?in\s+{V}"),
+            # a home found, rented or bought somewhere: "found a sublet in Södermalm", "signed
+            # a lease on a two-bed in Leith", "our apartment in Evanston is tiny"
+            en(
+                rf"\b(?:found|got|rent|rented|renting|bought|signed\s+(?:a|the)\s+lease\s+(?:on|for)|"
+                rf"moved\s+into|(?:our|my))\s+(?:(?:a|an|the|this)\s+)?{_HOME_SIZE}"
+                rf"(?:place|apartment|flat|sublet|house|condo|studio|townhouse)\s+in\s+{{V}}"
+            ),
+            en(
+                r"\b(?:signed\s+(?:a|the)\s+lease|settl(?:ed|ing)\s+(?:in|into)|unpacked)\s+in\s+{V}"
+            ),
             zh(r"住在{V}"),
             # "住杭州西湖边", "现在还住徐汇": 住 after its subject or an adverb (not 记住, 住院)
             zh(
@@ -48,6 +64,11 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             zh(r"定居(?:在|于)?{V}"),
             zh(r"在{V}(?:生活|定居|安家|落户|住(?![院宿]))"),
             zh(r"(?:人在|现居|居住在|家在){V}"),
+            # a home rented or bought there: "在滨江租了个两居室", "新家在望京"
+            zh(
+                r"在{V}(?:租了|买了)(?:个|一个|套|一套|间|一间)?(?:房子?|公寓|[一两三四]居室?|单间|新房)"
+            ),
+            zh(r"(?:新家|房子|公寓|住处|新房)(?:就)?在{V}"),
         ),
         ("{s} lives in {v}.", "{s}住在{v}。"),
         ends=(en(r"\bmoved\s+(?:out\s+of|away\s+from)\s+{V}"), zh(r"(?:搬离|离开)(?:了)?{V}")),
