@@ -158,6 +158,15 @@ def test_a_pronoun_clause_stays_apart_from_a_question_or_a_slot() -> None:
     assert texts == ["Caroline works at a clinic in Leeds."]
 
 
+def test_a_clause_that_only_names_joins_the_clause_it_names_from() -> None:
+    # a name given in the next sentence belongs to what the one before spoke of, slot or not
+    texts = [d.text for d in extract(turn(1, "We adopted a puppy!! His name is Rolo."))]
+    assert texts == ["Caroline and others adopted a puppy! His name is Rolo."]
+    # the marks left bare by "!!" are no clause of their own between the two
+    texts = [d.text for d in extract(turn(2, "My sister Mia visited!! She stayed a whole week."))]
+    assert texts == ["Caroline's sister Mia visited! She stayed a whole week."]
+
+
 def test_an_acknowledgement_to_a_name_is_no_memory() -> None:
     assert extract(turn(1, "That's wonderful, Priya!")) == []
     texts = [d.text for d in extract(turn(2, "No problem, Omar. I moved to Porto in March."))]

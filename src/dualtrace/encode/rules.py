@@ -189,14 +189,23 @@ def _clauses(text: str) -> list[str]:
     """The turn's clauses as extraction reads them: sentences, cut further where a sentence
     states several slots; a clause that opens on a pronoun for someone named before it stays
     with the clause before (`_with_antecedents`)."""
-    return _with_antecedents(
-        [c for s in split_sentences(text, clauses=True) for c in atomic_clauses(s)]
-    )
+    clauses = [c for s in split_sentences(text, clauses=True) for c in atomic_clauses(s)]
+    # the marks left bare by "!!", "..." or "？？" are no clause: dropped, so that the clause
+    # after them meets the one before ("we got a kitten!! her name is Mochi")
+    return _with_antecedents([c for c in clauses if _WORD.search(c)])
 
 
+_WORD = re.compile(r"[^\W_]")
 # A clause that opens on a third-person pronoun points back at someone the clause before
 # named ("My sister Anna lives in Munich. Her birthday is…"; "我姐姐住在广州。她…").
 _POINTS_BACK = re.compile(r"^(?:(?:he|she|they|his|her|their|him|them)\b|他们|她们|他|她)", re.I)
+# ... and a clause that only gives a name gives it to whom or what the clause before spoke
+# of, slot or not ("We adopted a puppy. His name is Rolo."; "养了只猫，叫年糕"):
+_NAMES_IT = re.compile(
+    r"^(?:(?:her|his|its|their)\s+names?(?:['’]s|\s+is|\s+was)?|(?:she|he|it)(?:['’]s|\s+is)"
+    r"\s+called|named|called)\s+(?-i:[A-Z])|^(?:[她他它]的?)?(?:名字)?叫(?!做)|^名叫",
+    re.I,
+)
 
 
 def _with_antecedents(clauses: list[str]) -> list[str]:
@@ -204,16 +213,16 @@ def _with_antecedents(clauses: list[str]) -> list[str]:
     memory says whom it is about ("… Munich. Her birthday is on 12 October." rather than
     "Her birthday is on 12 October" alone). Left apart where either states a slot (each
     slot is a memory of its own) or the one before asks or requests something (that is no
-    memory)."""
+    memory); a clause that only names (`_NAMES_IT`) joins a slot's clause too, as its name."""
     joined: list[str] = []
     for clause in clauses:
         before = joined[-1] if joined else None
         if (
             before is not None
-            and _POINTS_BACK.match(clause)
+            and (_NAMES_IT.match(clause) or _POINTS_BACK.match(clause))
             and not asks(before)
             and not is_request(before)
-            and not find_statements(before)
+            and (_NAMES_IT.match(clause) or not find_statements(before))
             and not find_statements(clause)
         ):
             joined[-1] = before + ("" if has_cjk(clause[:1]) else " ") + clause
