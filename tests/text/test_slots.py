@@ -352,3 +352,25 @@ def test_a_home_found_rented_or_bought_says_where_one_lives(
 )
 def test_an_old_home_or_a_place_to_eat_is_not_where_one_lives(clause: str) -> None:
     assert not [s for s in find_statements(clause) if s.attribute == "lives_in"]
+
+
+@pytest.mark.parametrize(
+    ("clause", "value", "ended"),
+    [
+        ("picked up a used Skoda Octavia last week", "Skoda Octavia", False),
+        ("Finally sold the Mazda to my neighbour.", "Mazda", True),
+        ("上个月换了台比亚迪海豹，很省电。", "比亚迪海豹", False),
+        ("我现在开一台二手Yaris，够用了。", "Yaris", False),
+        ("提了理想L7，周末去试驾了一圈。", "理想L7", False),
+    ],
+)
+def test_a_car_make_names_the_car_without_the_word_car(
+    clause: str, value: str, ended: bool
+) -> None:
+    (said,) = find_statements(clause)
+    assert (said.attribute, said.value, said.ended) == ("vehicle", value, ended)
+
+
+@pytest.mark.parametrize("clause", ["我们终于买了理想的房子。", "Ford is hiring engineers again."])
+def test_a_make_that_is_an_everyday_word_or_an_employer_is_no_car(clause: str) -> None:
+    assert not [s for s in find_statements(clause) if s.attribute == "vehicle"]

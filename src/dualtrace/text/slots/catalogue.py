@@ -18,6 +18,21 @@ from dualtrace.text.slots.names import NAME
 from dualtrace.text.slots.people import LIFE
 
 _MOVE_EN = r"(?:moved|moving|move|relocated|relocating|relocate|transferred)"
+# Car makes, which name a car without the word "car" ("got a second-hand Skoda", "换了台特斯拉
+# Model Y"). Chinese makes that are also everyday words (理想 "ideal", 现代 "modern") name a
+# car only with a model after them ("理想L6").
+_MAKES_EN = (
+    r"Tesla|BYD|NIO|XPeng|Toyota|Honda|Ford|BMW|Audi|VW|Volkswagen|Mercedes(?:-Benz)?|Benz|Kia|"
+    r"Hyundai|Nissan|Mazda|Subaru|Volvo|Jeep|Chevy|Chevrolet|Skoda|Škoda|Renault|Peugeot|"
+    r"Citroen|Citroën|Fiat|Porsche|Lexus|Polestar|Rivian|Dodge|Buick|Cadillac|Acura|Infiniti|"
+    r"Opel|Vauxhall|Dacia|Suzuki|Mitsubishi|Land\s+Rover|Range\s+Rover|Jaguar|Geely|Zeekr"
+)
+_MAKES_ZH = (
+    r"特斯拉|比亚迪|蔚来|小鹏|问界|极氪|吉利|哈弗|五菱|奇瑞|丰田|本田|日产|马自达|大众|宝马|奔驰|"
+    r"奥迪|保时捷|沃尔沃|别克|雪佛兰|福特|起亚|斯柯达|凯迪拉克|路虎|雷克萨斯|领克|零跑|埃安"
+)
+_MAKES_WITH_MODEL_ZH = r"理想|长安|长城|红旗|现代|坦克|小米"
+_MODEL = r"[A-Za-z0-9][A-Za-z0-9+\-]*(?:\s[A-Z0-9][A-Za-z0-9+\-]*)?"
 # what a home may be called before its kind ("a tiny two-bed flat"), up to two words
 _HOME_SIZE = (
     r"(?:(?:new|tiny|little|small|cute|nice|big|bigger|current|two-bed(?:room)?|"
@@ -226,7 +241,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
     ),
     _a(
         "vehicle",
-        r"\b(?:traded|trade[-\s]in|leased|car|drive|drives|driving|vehicle|suv|sedan|ev|truck|motorbike|motorcycle|scooter)\b|(?<![停堵打坐火])车(?![位库险费站程票道厢])|辆|开(?=的是|着|上了|了?一?辆|起来)",
+        r"\b(?:traded|trade[-\s]in|leased|car|drive|drives|driving|vehicle|suv|sedan|ev|truck|motorbike|motorcycle|scooter)\b|(?<![停堵打坐火])车(?![位库险费站程票道厢])|辆|开(?=的是|着|上了|了?一?[辆台]|起来)"
+        rf"|\b(?-i:{_MAKES_EN})\b|{_MAKES_ZH}|(?:{_MAKES_WITH_MODEL_ZH})(?={_MODEL})",
         (
             en(
                 r"\b(?:drive|drives|driving)\s+(?:an?\s+|the\s+|my\s+)?"
@@ -243,6 +259,21 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             ),
             zh(r"(?:开的是|开着|开一辆|开了一辆|改开|现在开|开(?=[A-Za-z]))(?:一辆|辆|的是)?{V}"),
             zh(r"(?:买了|换了|提了)(?:一辆|辆|台)?(?:新的)?{V}(?=$|了|[，。；！？,.;!?\s])(?<=车)"),
+            # a make names the car: "picked up a used Skoda Octavia", "换了台特斯拉Model Y"
+            en(
+                r"\b(?:bought|got|picked\s+up|leased|purchased|traded\s+(?:it\s+)?(?:in\s+)?for)\s+"
+                r"(?:an?\s+|the\s+|our\s+|my\s+)?(?:(?:new|used|second[-\s]hand|secondhand|"
+                rf"electric|little)\s+){{0,2}}(?P<v>(?-i:{_MAKES_EN})(?:\s+(?-i:[A-Z0-9])[\w-]*){{0,2}})\b"
+            ),
+            zh(
+                r"(?:买了|换了|提了|入了|开上了|开的是|开着|开(?:了)?一?(?:辆|台))(?:一辆|辆|一台|台)?"
+                r"(?:二手的?|新的?)?"
+                rf"(?P<v>(?:{_MAKES_ZH})(?:{_MODEL}|[\u4e00-\u9fff]{{1,2}})??|(?:{_MAKES_WITH_MODEL_ZH}){_MODEL})"
+                r"(?=$|了|[，。；！？,.;!?、]|\s*$)"
+            ),
+            zh(
+                r"开(?:了)?一?(?:辆|台)(?:二手的?|新的?)?(?P<v>[A-Za-z][A-Za-z0-9 +\-]{1,20}?)(?=$|[，。；！？,.;!?、])"
+            ),
         ),
         ("{s} drives {v}.", "{s}开{v}。"),
         nouns=("car vehicle ride", "车 座驾 爱车"),
