@@ -374,3 +374,23 @@ def test_a_car_make_names_the_car_without_the_word_car(
 @pytest.mark.parametrize("clause", ["我们终于买了理想的房子。", "Ford is hiring engineers again."])
 def test_a_make_that_is_an_everyday_word_or_an_employer_is_no_car(clause: str) -> None:
     assert not [s for s in find_statements(clause) if s.attribute == "vehicle"]
+
+
+@pytest.mark.parametrize(
+    ("clause", "attribute", "value"),
+    [
+        ("no more diet coke for me, it's sparkling water only now", "drink", "sparkling water"),
+        ("最近每天只喝豆浆，咖啡不碰了。", "drink", "豆浆"),
+        ("I've taken up fencing, twice a week.", "hobby", "fencing"),
+        ("今年迷上了攀岩。", "hobby", "攀岩"),
+    ],
+)
+def test_a_drink_or_a_hobby_said_the_everyday_way(clause: str, attribute: str, value: str) -> None:
+    assert (attribute, value) in [(s.attribute, s.value) for s in find_statements(clause)]
+
+
+@pytest.mark.parametrize(
+    "clause", ["It's a one-day only sale.", "My water bottle only holds 500 ml."]
+)
+def test_only_after_a_thing_that_is_no_drink_says_nothing_of_one(clause: str) -> None:
+    assert not [s for s in find_statements(clause) if s.attribute == "drink"]

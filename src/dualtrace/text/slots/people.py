@@ -245,12 +245,13 @@ LIFE: tuple[Attribute, ...] = (
     _a(
         "hobby",
         # "into" as in "I'm into climbing" (a bare noun follows), not "paid into my fund"
-        r"\b(?:hobby|hobbies|free\s+time|spare\s+time|weekends?|enjoy|love|pastime)\b|"
+        r"\b(?:hobby|hobbies|free\s+time|spare\s+time|weekends?|enjoy|love|pastime|took\s+up|taken\s+up|"
+        r"taking\s+up)\b|"
         r"\binto\b(?!\s+(?:my|our|your|his|her|their|its|the|a|an)\b)|"
-        r"爱好|兴趣|业余|周末|喜欢",
+        r"爱好|兴趣|业余|周末|喜欢|迷上|爱上|入坑",
         (
             en(
-                r"\b(?:my\s+(?:new\s+)?hobby\s+is|(?:got|getting|I['’]m)\s+(?:really\s+)?into|took\s+up|taking\s+up|"
+                r"\b(?:my\s+(?:new\s+)?hobby\s+is|(?:got|getting|I['’]m)\s+(?:really\s+)?into|took\s+up|taking\s+up|taken\s+up|"
                 r"picked\s+up|started)\s+{V}(?<=ing)"
             ),
             zh(r"(?:爱好|兴趣)(?:是|变成了?){V}"),
@@ -363,11 +364,17 @@ LIFE: tuple[Attribute, ...] = (
     ),
     _a(
         "drink",
-        r"\b(?:coffee|tea|latte|espresso|cappuccino|matcha|drink\w*|caffeine|decaf|beer|wine|alcohol|sober)\b|咖啡|茶|喝|酒|奶茶",
+        r"\b(?:coffee|tea|latte|espresso|cappuccino|matcha|drink\w*|caffeine|decaf|beer|wine|alcohol|sober|"
+        r"water|soda|juice|kombucha)\b|咖啡|茶|喝|酒|奶茶|苏打水|气泡水",
         (
             en(
                 r"\b(?:drink|drinking|switched\s+to|having)\s+(?:only\s+)?(?P<v>(?:[\w-]+\s+)?(?:coffee|tea|latte|espresso|"
                 r"cappuccino|matcha|decaf|americano|cold\s+brew|green\s+tea|herbal\s+tea))\b"
+            ),
+            # "it's green tea only now", "sparkling water only": the one drink left
+            en(
+                r"\b(?P<v>(?:[\w-]+\s+)?(?:coffee|tea|latte|espresso|matcha|decaf|americano|cold\s+brew|"
+                r"water|soda|juice|kombucha|smoothies?))\s+only\b"
             ),
             en(
                 r"\bswitched\s+from\s+[^,.;]{1,30}?\s+to\s+(?P<v>(?:[\w-]+\s+)?(?:coffee|tea|latte|espresso|matcha|decaf|"
@@ -375,7 +382,8 @@ LIFE: tuple[Attribute, ...] = (
             ),
             en(r"\b(?:I['’]m|I\s+am|went)\s+(?P<v>sober|teetotal|alcohol[-\s]free)\b"),
             zh(
-                r"(?:改喝|开始喝|只喝|每天喝|换成)(?:了)?(?P<v>[^，。；！？,.;!?\s]{0,4}?(?:咖啡|茶|拿铁|美式|奶茶))"
+                r"(?:改喝|开始喝|只喝|每天喝|就喝|换成|泡)(?:了)?(?:一壶|一杯|一瓶)?"
+                r"(?P<v>[^，。；！？,.;!?\s]{0,4}?(?:咖啡|茶|拿铁|美式|奶茶|苏打水|气泡水|果汁|豆浆))"
             ),
         ),
         ("{s} drinks {v}.", "{s}喝{v}。"),
