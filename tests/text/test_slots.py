@@ -394,3 +394,16 @@ def test_a_drink_or_a_hobby_said_the_everyday_way(clause: str, attribute: str, v
 )
 def test_only_after_a_thing_that_is_no_drink_says_nothing_of_one(clause: str) -> None:
     assert not [s for s in find_statements(clause) if s.attribute == "drink"]
+
+
+@pytest.mark.parametrize(
+    ("clause", "name"),
+    [("我是陈静，在银行上班。", "陈静"), ("我是赵磊，想问个问题。", "赵磊")],
+)
+def test_a_name_said_first_with_no_greeting(clause: str, name: str) -> None:
+    assert ("name", name) in [(s.attribute, s.value) for s in find_statements(clause)]
+
+
+@pytest.mark.parametrize("clause", ["我是程序员，写后端的。", "我是高中生，想问个问题。"])
+def test_a_role_that_opens_on_a_surname_is_no_name(clause: str) -> None:
+    assert not [s for s in find_statements(clause) if s.attribute == "name"]

@@ -55,6 +55,9 @@ NAME: Attribute = _a(
         zh(rf"叫我{_NAME_ZH}{_AFTER_ZH}"),
         zh(rf"我的名字(?:是|叫){_NAME_ZH}{_AFTER_ZH}"),
         zh(rf"^\W*{_GREETING_ZH}[\s，,！!~～]*我是{_NAME_ZH}{_AFTER_ZH}"),
+        # "我是李娜，做运营的": with no greeting, a surname and a comma after the name, and
+        # not a role that opens on a surname's character (程序员, 王老师, 高中生)
+        zh(rf"^\W*我是(?P<v>[{SURNAMES}][\u4e00-\u9fff]{{1,2}})(?<![员师生者家工长手])(?=[，,])"),
     ),
     ("{s}'s name is {v}.", "{s}叫{v}。"),
 )
