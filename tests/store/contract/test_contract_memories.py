@@ -95,6 +95,16 @@ def test_memories_are_found_by_fact_hash_and_by_subject(store: Store) -> None:
     assert store.memories_by_predicate("u", []) == []
 
 
+def test_memories_of_one_moment_come_in_one_order(store: Store) -> None:
+    # one turn's two values of a slot, said at one time: by text, whatever their ids (random
+    # in use), so which one a reader takes as the newest is the same on every run
+    when = {"predicate": "hair", "valid_from": at(5)}
+    later_id = memory("u", "m-a", "Dyed it ash brown", **when)
+    first_id = memory("u", "m-z", "Cut it short", **when)
+    store.insert_memories("u", [later_id, first_id], [], ACTOR)
+    assert [m.id for m in store.memories_by_predicate("u", ["hair"])] == ["m-z", "m-a"]
+
+
 def _plan(id: str, kind: str, minutes: int, status: str, **fields: Any) -> MemoryRecord:
     """A goal or task memory as a session end stores it (predicate = kind)."""
     meta = {"status": status, **fields.pop("metadata", {})}

@@ -60,16 +60,18 @@ def predicate_rows(
     include_invalid: bool,
     status: str | None = None,
 ) -> list[str]:
-    """Ids of memories with one of these predicates, oldest first (valid ones only unless
-    `include_invalid`; never archived ones; with `status`, those whose metadata's "status"
-    is it). Index `memories_predicate` (user, predicate, valid_to) finds the valid ones."""
+    """Ids of memories with one of these predicates, oldest first, those of one moment by
+    their text's bytes as SQLite orders it (valid ones only unless `include_invalid`; never
+    archived ones; with `status`, those whose metadata's "status" is it). Index
+    `memories_predicate` (user, predicate, valid_to) finds the valid ones."""
     if not predicates:
         return []
     valid = "" if include_invalid else "AND invalidated_at IS NULL AND valid_to IS NULL "
     marked = "" if status is None else "AND metadata->>'status' = %s "
     rows = cur.execute(
         f"SELECT id FROM memories WHERE user_id = %s AND predicate = ANY(%s) {valid}{marked}"
-        "AND NOT archived ORDER BY valid_from NULLS FIRST, recorded_at, id".encode(),
+        "AND NOT archived "
+        'ORDER BY valid_from NULLS FIRST, recorded_at, text COLLATE "C", id'.encode(),
         (user_id, list(predicates), *([] if status is None else [status])),
     ).fetchall()
     return [r[0] for r in rows]

@@ -58,9 +58,11 @@ def predicate_rows(
     include_invalid: bool,
     status: str | None = None,
 ) -> list[str]:
-    """Ids of memories with one of these predicates, oldest first (valid ones only unless
-    `include_invalid`; never archived ones; with `status`, those whose metadata's "status"
-    is it). Index `memories_predicate` (user, predicate, valid_to) finds the valid ones."""
+    """Ids of memories with one of these predicates, oldest first, those of one moment (one
+    turn's memories) by text, so that every run and both backends give one order (valid
+    ones only unless `include_invalid`; never archived ones; with `status`, those whose
+    metadata's "status" is it). Index `memories_predicate` (user, predicate, valid_to) finds
+    the valid ones."""
     if not predicates:
         return []
     valid = "" if include_invalid else "AND invalidated_at IS NULL AND valid_to IS NULL "
@@ -68,7 +70,7 @@ def predicate_rows(
     rows = conn.execute(
         f"SELECT id FROM memories WHERE user_id = ? "
         f"AND predicate IN ({','.join('?' * len(predicates))}) {valid}{marked}AND archived = 0 "
-        "ORDER BY valid_from, recorded_at, id",
+        "ORDER BY valid_from, recorded_at, text, id",
         [user_id, *predicates, *([] if status is None else [status])],
     )
     return [r[0] for r in rows]
