@@ -136,38 +136,37 @@ def stated_kinds(text: str) -> frozenset[str]:
     """The kinds of quantity a text states. One pass finds the numbers, and each is read
     with what follows it: a search per kind over the whole text took ~1.3 ms on a long
     turn, a third of `context()`'s time on LongMemEval."""
-    found: set[str] = set()
-    folded = text.casefold()
-    for number in _numbers(text, folded):
-        ends = [number.end()]
-        if _CHINESE_NUMERALS.fullmatch(number.group(0)):  # 三万 may be 三 + the unit 万
-            ends = list(range(number.end(), number.start(), -1))
-        for kind, after in _AFTER.items():
-            if kind not in found and any(after.match(text, end) for end in ends):
-                found.add(kind)
-    for kind, needs, pattern in _OTHER_WAYS:
-        if kind not in found and needs.search(text) and pattern.search(text):
-            found.add(kind)
-    return frozenset(found)
+    return frozenset(_kinds_said(text, _ALL_KINDS))
 
 
 @lru_cache(maxsize=8192)
 def states_any(text: str, kinds: frozenset[str]) -> bool:
-    """Whether a text states a quantity of any of `kinds`: `stated_kinds(text) & kinds`,
-    reading only those kinds' units and stopping at the first found (a ranking asks this
-    of hundreds of candidates for one or two kinds)."""
-    afters = [after for kind, after in _AFTER.items() if kind in kinds]
+    """Whether a text states a quantity of any of `kinds` (`stated_kinds(text) & kinds`),
+    reading only those kinds' units and stopping at the first found: a ranking asks this
+    of hundreds of candidates for one or two kinds."""
+    return next(_kinds_said(text, kinds), None) is not None
+
+
+_ALL_KINDS = frozenset(_UNITS)
+
+
+def _kinds_said(text: str, kinds: frozenset[str]) -> Iterator[str]:
+    """Each of `kinds` the text states, once, as it is found."""
+    found: set[str] = set()
+    afters = {kind: after for kind, after in _AFTER.items() if kind in kinds}
     if afters:
         for number in _numbers(text, text.casefold()):
             ends = [number.end()]
             if _CHINESE_NUMERALS.fullmatch(number.group(0)):  # 三万 may be 三 + the unit 万
                 ends = list(range(number.end(), number.start(), -1))
-            if any(after.match(text, end) for after in afters for end in ends):
-                return True
-    return any(
-        kind in kinds and needs.search(text) is not None and pattern.search(text) is not None
-        for kind, needs, pattern in _OTHER_WAYS
-    )
+            for kind, after in afters.items():
+                if kind not in found and any(after.match(text, end) for end in ends):
+                    found.add(kind)
+                    yield kind
+    for kind, needs, pattern in _OTHER_WAYS:
+        if kind in kinds and kind not in found and needs.search(text) and pattern.search(text):
+            found.add(kind)
+            yield kind
 
 
 def _numbers(text: str, folded: str) -> Iterator[re.Match[str]]:
