@@ -6,7 +6,8 @@ dev (`--lme-limit` questions, round-robin over question types; 0 = all), and a s
 set of EN/ZH turns written for this check. Each memory text is checked by detectors written
 here, independently of the extractor's own rewriting (no function is shared with it):
 
-  agreement    "the user are/have/were", "ares", "the user and Jo is", "用户等人", an article
+  agreement    "the user are/have/were" (not "Jo and the user are"), "ares", "the user and
+               Jo is" (not "… and the user is", two clauses), "用户等人", an article
                dropped after "works as" / "works at"
   dangling     a memory that opens with a pronoun (He, She, Her, They, 他, 她, …)
   filler       a memory that opens with a greeting or discourse opener (Hi, Also, Big news:,
@@ -16,7 +17,8 @@ here, independently of the extractor's own rewriting (no function is shared with
   glued date   a date note, "(Fri 4 December 2026)" or "(tomorrow = Fri 4 December 2026; …)",
                with sentence text after it, or written against a Chinese character with no
                space between (a note set off at the end of the text is not glued)
-  recurring    a date note in a memory that speaks of a recurring time (every Tuesday, 每周二)
+  recurring    a date given to a day the memory says recurs ("every Monday and Friday …
+               (Friday = …)", "每周三和周五 (Fri …)"); a note on another phrase is not
 
     PYTHONPATH=src .venv/bin/python bench/text_quality.py \
         --locomo path/to/locomo \
@@ -43,12 +45,48 @@ _DAY = r"(?:[A-Z][a-z]{2} )?(?:\d{1,2} )?[A-Z][a-z]+ \d{4}"
 _LABEL = rf"{_DAY}(?: – {_DAY})?"
 _NOTE = rf"\((?:[^()=;]+ = )?{_LABEL}(?:; [^()=;]+ = {_LABEL})*\)"
 _PRONOUN = r"(?:he|she|her|his|him|they|them|their)"
-DETECTORS: dict[str, re.Pattern[str]] = {
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_DAY_ZH = r"(?:周|星期|礼拜)[一二三四五六日天]"
+# a habit's days: "every Monday, Wednesday and Friday", "on Fridays", "每周三和周五"
+_HABIT = re.compile(
+    rf"\b(?:every|each)\s+{_WEEKDAY}(?:\W+(?:(?:and|or)\s+)?{_WEEKDAY})*\b"
+    rf"|\bon\s+{_WEEKDAY}s(?:\W+(?:(?:and|or)\s+)?{_WEEKDAY}s)*\b"
+    r"|每个?(?:周|星期|礼拜)[一二三四五六日天](?:[和跟与或、及,，\s]*(?:周|星期|礼拜)?[一二三四五六日天])*",
+    re.I,
+)
+_HABIT_DAY = re.compile(rf"({_WEEKDAY})|(?:周|星期|礼拜|[、和或及，,])([一二三四五六日天])", re.I)
+_NOTE_LABEL = re.compile(r"(?:\(|; )([^()=;]+) = ")
+
+
+def _days(text: str) -> set[str]:
+    return {(en or zh).casefold() for en, zh in _HABIT_DAY.findall(text)}
+
+
+class _Recurring:
+    """A date given to a day that the memory says recurs: a note right after the habit
+    ("每周三和周五 (Fri 4 December 2026)"), or one whose label is a day of it ("every Monday
+    and Friday … (Friday = Fri 26 May 2023)"); a note on another phrase of the memory
+    ("a weekly class … (a month ago = …)") is not."""
+
+    def search(self, text: str) -> bool:
+        days: set[str] = set()
+        for habit in _HABIT.finditer(text):
+            if re.match(rf"\s*{_NOTE}", text[habit.end() :]):
+                return True
+            days |= _days(habit.group())
+        labels = {d for label in _NOTE_LABEL.findall(text) for d in _days(label.strip())}
+        return bool(days & labels)
+
+
+DETECTORS: dict[str, re.Pattern[str] | _Recurring] = {
     "agreement": re.compile(
-        r"\bthe user(?:'s)? (?:are|were|have|am|do|don't|'re|'m|'ve)\b"
+        # "Matt and the user are" agrees; "… and the user is …" joins two clauses
+        r"(?<!\band )\bthe user(?:'s)? (?:are|were|have|am|do|don't|'re|'m|'ve)\b"
         r"|\b(?:ares|ams|weres|haves|wases)\b"
-        r"|\bthe user and (?:[A-Z]\w+|others|\w+ \w+) (?:is|has|was|does|loves|likes|wants)\b"
-        r"|\b[A-Z]\w+ and the user (?:is|has|was|does)\b"
+        r"|\bthe user and (?:[A-Z]\w+|others|(?:his|her|their|a|the user's) \w+)"
+        r" (?:is|has|was|does|loves|likes|wants)\b"
+        # a subject opens its clause: "bought at Sephora and the user has" joins two
+        r"|(?:^|[.!?;:]\s+)[A-Z]\w+ and the user (?:is|has|was|does)\b"
         r"|用户等人"
         r"|\bworks? (?:as|at) (?!a\b|an\b|the\b|[A-Z0-9]|home\b|night|\w+ing\b)[a-z]"
     ),
@@ -68,13 +106,7 @@ DETECTORS: dict[str, re.Pattern[str]] = {
         re.I,
     ),
     "glued date": re.compile(rf"[\u4e00-\u9fff]{_NOTE}|{_NOTE}(?!\s*[.!?。！？]?\s*$)"),
-    "recurring": re.compile(
-        rf"(?=.*{_NOTE})(?:.*\b(?:every|each) (?:day|week|month|year|morning|evening|night"
-        r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend)"
-        r"|.*\bon (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b"
-        r"|.*\b(?:weekly|daily|monthly)\b|.*每(?:周|星期|天|个?月|年|晚|逢))",
-        re.I,
-    ),
+    "recurring": _Recurring(),
 }
 
 # Turns written for this check (not from any data set): EN and ZH, with the shapes above.

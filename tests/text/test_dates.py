@@ -519,6 +519,7 @@ def test_resolving_twice_changes_nothing(anchor: date, parts: list[str], glue: s
     [
         "I teach every Tuesday and Thursday evening.",
         "She runs every Monday, Wednesday and Saturday.",
+        "We walk each Tuesday, Friday, and Sunday with the dog.",
         "我每周一和周四下午去健身。",
         "每星期二、四都有课。",
     ],

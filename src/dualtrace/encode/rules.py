@@ -16,6 +16,7 @@ from dualtrace.cjk import CJK, has_cjk
 from dualtrace.encode import patterns
 from dualtrace.encode.base import Extraction, Window
 from dualtrace.encode.person import is_first_person, reports_done, to_third_person
+from dualtrace.encode.referents import with_referent
 from dualtrace.encode.scene import build_scene
 from dualtrace.models import EntityMention, Episode, MemoryDraft, TimeMention
 from dualtrace.text.dates import find_times, resolve_text
@@ -37,9 +38,22 @@ _OPENER = re.compile(
     r"好消息)\s*[，,！!：:。…]+)\s*",
     re.I,
 )
+_SAYS_SOMETHING = 3  # content words of a clause that says something of what it names
 _FUTURE_GRANULARITIES = frozenset({"day", "week", "weekend"})
 # What begins on a day goes on after it ("my new job starts Monday"): no expiry.
 _BEGINS = re.compile(r"\b(?:start|starts|starting|begin|begins|beginning)\b|开始|入职", re.I)
+
+
+@dataclass(frozen=True)
+class Said:
+    """One clause of a turn as extraction reads it: the turn, the turn before, who heard it,
+    and whether it opens the turn (nothing but small talk before it)."""
+
+    clause: str
+    episode: Episode
+    previous: Episode | None
+    listeners: list[str]
+    opening: bool
 
 
 @dataclass(frozen=True)
@@ -73,8 +87,11 @@ class RulesExtractor:
             previous = turns[i - 1] if i > 0 else None
             listeners = _listeners(episode, window)
             starts = _dated_starts(episode.text, episode.occurred_at)
+            opening = True  # no statement before this clause in the turn
             for clause in _clauses(episode.text):
-                for found in self._drafts(clause, episode, previous, listeners):
+                said = Said(clause, episode, previous, listeners, opening)
+                opening = opening and _acknowledges(clause)
+                for found in self._drafts(said):
                     draft = _starting(found, starts, episode.occurred_at, clause)
                     key = draft.text.casefold()
                     if key in seen:  # said again in this window: one draft citing both turns
@@ -86,21 +103,28 @@ class RulesExtractor:
                     drafts.append(draft)
         return Extraction(drafts=drafts, extractor=self.name)
 
-    def _drafts(
-        self, clause: str, episode: Episode, previous: Episode | None, listeners: list[str]
-    ) -> list[MemoryDraft]:
+    def _drafts(self, at: Said) -> list[MemoryDraft]:
         """The clause's memory, or one per slot when it states several ("我在阿里巴巴做产品
         经理": an employer and a title, each changing on its own)."""
+        episode, previous, listeners = at.episode, at.previous, at.listeners
         # slots are read from the clause as said (a greeting is how "Hi, I'm Sam" names the
-        # speaker); the memory's text leaves the openers out
-        said, clause = clause, _without_openers(clause)
+        # speaker); the memory's text leaves the openers out, and says whom an opening
+        # pronoun means when the turn before named it
+        said, clause = at.clause, _without_openers(at.clause)
         if not clause or asks(clause):
             return []
+        referred = False  # the opening pronoun now names what it points back to
+        if at.opening:
+            speakers = (episode.speaker or episode.role, *listeners)
+            resolved = with_referent(clause, previous, speakers)
+            # ... and says something of it ("They sure are." says nothing)
+            referred = resolved != clause and len(query_terms(clause)) >= _SAYS_SOMETHING
+            clause = resolved
         statements = find_statements(said)
         if not statements:
             if is_request(clause):  # "recommend me a book", "帮我…": not about the speaker
                 return []
-            draft = self._draft(clause, episode, previous, listeners)
+            draft = self._draft(clause, episode, previous, listeners, about=referred)
             return [] if draft is None else [draft]
         if len(statements) == 1:
             draft = self._draft(clause, episode, previous, listeners, statements[0])
@@ -119,7 +143,11 @@ class RulesExtractor:
         slot: SlotStatement | None = None,
         *,
         said: bool = False,
+        about: bool = False,
     ) -> MemoryDraft | None:
+        """The clause's memory (`slot`: the one slot it is for; `said`: in the slot's own
+        words), or None for a clause not worth one; `about`: the clause names what the turn
+        before spoke of, which makes it a remark about something."""
         if slot is None and not self._worth_keeping(sentence):
             return None
         speaker = _speaker_name(episode)
@@ -128,7 +156,7 @@ class RulesExtractor:
         entities = _entities(sentence, speaker, listeners)
         times = find_times(sentence, anchor)
         triple = _triple(sentence, speaker) if slot is None else _slot_triple(slot, speaker)
-        if not first_person and not times and len(entities) <= 1 and triple is None:
+        if not (first_person or times or len(entities) > 1 or triple or about):
             return None  # a remark about nothing in particular
         statement = _third_person(sentence, speaker)
         if slot is not None and said:
@@ -171,6 +199,14 @@ class RulesExtractor:
         if has_cjk(sentence):
             return len(CJK.findall(rest)) >= self.config.min_chars_zh
         return len(rest) >= self.config.min_chars_en and len(query_terms(rest)) >= 2
+
+
+def _acknowledges(clause: str) -> bool:
+    """Whether a clause only acknowledges ("Thanks!", "Wow, it looks awesome!"): a pronoun
+    after it still points at what the turn before named, not after a question of its own
+    ("Are they yours?") or a statement."""
+    rest = _without_openers(clause)
+    return not rest or (is_small_talk(rest) and not asks(rest))
 
 
 def _without_openers(clause: str) -> str:
@@ -222,6 +258,7 @@ def _with_antecedents(clauses: list[str]) -> list[str]:
             and (_NAMES_IT.match(clause) or _POINTS_BACK.match(clause))
             and not asks(before)
             and not is_request(before)
+            and not _acknowledges(before)  # "Thanks for asking!" names no one
             and (_NAMES_IT.match(clause) or not find_statements(before))
             and not find_statements(clause)
         ):

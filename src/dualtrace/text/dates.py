@@ -84,7 +84,7 @@ def _as_date(anchor: date | datetime) -> date:
 # A weekday further along a habit's list ("every Monday and Wednesday", "每周三和周五"): the
 # habit's, as its first day is, not a date.
 _WEEKDAY_EN = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
-_AND_EN = r"\s*(?:,|and|or|&)\s*"
+_AND_EN = r"\s*(?:,\s*(?:and|or)\b|,|and|or|&)\s*"  # the serial comma too
 _DAY_ZH = r"(?:周|星期|礼拜)?[一二三四五六日天]"
 _AND_ZH = r"\s*(?:和|跟|与|或|、|以及|及|,|，)\s*"
 _HABIT_LIST = re.compile(
