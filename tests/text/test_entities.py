@@ -385,3 +385,12 @@ def test_alias_index_works_on_extracted_mentions() -> None:
 def test_bad_mentions_are_refused(bad: EntityMention) -> None:
     with pytest.raises(ValidationError, match="entity mention"):
         AliasIndex().add(bad)
+
+
+@pytest.mark.parametrize("text", ["They're back from Lisbon.", "We've moved.", "You're right."])
+def test_a_contracted_pronoun_is_no_name(text: str) -> None:
+    assert all(e.norm not in ("they're", "we've", "you're") for e in extract_entities(text))
+
+
+def test_a_name_loses_its_contraction() -> None:
+    assert [e.name for e in extract_entities("Tom'll come by later.")] == ["Tom"]

@@ -30,14 +30,18 @@ _PLURAL_VERB = {"re": "are", "ve": "have", "ll": "will"}
 # A plural noun phrase: a definite or possessive determiner, at most one modifier, a head
 # in -s ("the kids", "your new teammates"), not followed by what would make it a modifier
 # itself ("the way dogs and cats do"); or a plural that opens a sentence as its subject
-# ("Animals are amazing").
+# ("Animals are amazing", "Aww, childhood memories can be so powerful").
 _FOLLOWS = r"(?!\s+(?:and|or|nor|of|that|which|who)\b)(?!['’])"
 _DETERMINED = re.compile(
     rf"\b(the|your|my|these|those)\s+((?:[a-z]+\s+)?[a-z]{{2,}}[^s\W]s)\b{_FOLLOWS}", re.I
 )
 _DESCRIBED = re.compile(r"\b([a-z]{2,}[^s\W]s)\s+(?:that|who|which)\b")
 _SENTENCE_END = re.compile(r"[.!?]+(?:\s|$)")
-_OPENS = re.compile(r"(?:^|[.!?]\s+)([A-Z][a-z]+[^s\W]s)\s+(?:are|were|have|can|do|make)\b")
+_OPENS = re.compile(
+    r"(?:^|[.!?]\s+)(?:(?:yeah|yes|well|oh|aw+|wow)\W*\s+)?((?:[a-z]+\s+)?[a-z]+[^s\W]s)"
+    r"\s+(?:are|were|have|can|could|do|make|bring|give|take|keep|look|seem)\b",
+    re.I,
+)
 # heads that end in -s and name no thing a pronoun can point back to
 _NOT_THINGS = frozenset(
     "ones others days years weeks months times things lots ways news series always "
@@ -109,14 +113,13 @@ def _plurals(text: str, speakers: Sequence[str]) -> list[tuple[int, tuple[str, s
     found = [
         (m.start(), (m.group(1), m.group(2)))
         for m in _DETERMINED.finditer(text)
-        if m.group(2).split()[-1].casefold() not in _NOT_THINGS
-        and not STOP_EN & set(m.group(2).casefold().split())
+        if _a_thing(m.group(2))
     ]
     found += [
         (m.start(1), ("", m.group(1)))
         for pattern in (_OPENS, _DESCRIBED)
         for m in pattern.finditer(text)
-        if m.group(1).casefold() not in _NOT_THINGS
+        if _a_thing(m.group(1))
         and not any(start <= m.start(1) < start + len(" ".join(p)) for start, p in found)
     ]
     keys = {normalise_name(s) for s in speakers}
@@ -128,6 +131,16 @@ def _plurals(text: str, speakers: Sequence[str]) -> list[tuple[int, tuple[str, s
                 found.append((pair.start(), ("", pair.group())))
     ends = [m.end() for m in _SENTENCE_END.finditer(text)]
     return [(bisect(ends, at), phrase) for at, phrase in sorted(found)]
+
+
+def _a_thing(phrase: str) -> bool:
+    """Whether a plural phrase names things a pronoun can point back to: not "lots" or
+    "the others", no function word in it; "ones" only with a word that says which
+    ("the little ones", "loved ones")."""
+    words = phrase.casefold().split()
+    if STOP_EN & set(words):
+        return False
+    return words[-1] not in _NOT_THINGS or (words[-1] == "ones" and len(words) > 1)
 
 
 def _named_in(phrase: tuple[str, str], clause: str) -> bool:

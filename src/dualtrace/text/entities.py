@@ -126,6 +126,7 @@ def _without_overlaps(spans: list[_Span]) -> list[_Span]:
 
 _L = "A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f"
 _TOKEN = re.compile(rf"[{_L}][{_L}0-9]*(?:['’&-][{_L}0-9]+)*|[0-9]+[{_L}]*|&")
+_CONTRACTED = re.compile(r"['’](?:re|ve|ll|d|m)$", re.I)
 _INLINE_GAP = re.compile(r"[ \t\u00a0]{1,3}")
 _TITLE_GAP = re.compile(r"\.?[ \t\u00a0]{1,3}")
 _ACRONYM = re.compile(r"[A-Z][A-Z&]{1,7}")
@@ -145,8 +146,9 @@ class _Tok:
 
     @property
     def base(self) -> str:
-        """The word without a possessive ending ("Melanie's" -> "Melanie")."""
-        return _POSSESSIVE.sub("", self.text)
+        """The word without a possessive ending or a contraction ("Melanie's" -> "Melanie",
+        "They're" -> "They")."""
+        return _CONTRACTED.sub("", _POSSESSIVE.sub("", self.text))
 
     @property
     def key(self) -> str:
@@ -166,7 +168,7 @@ def _english_spans(text: str, speakers: frozenset[str]) -> list[_Span]:
             continue
         words = [tok.base for tok in toks[first : last + 1]]
         kind = _classify(words, _cue(text, toks, first, speakers))
-        name = _POSSESSIVE.sub("", text[toks[first].start : toks[last].end])
+        name = _CONTRACTED.sub("", _POSSESSIVE.sub("", text[toks[first].start : toks[last].end]))
         spans.append(_Span(toks[first].start, toks[last].end, name, kind))
     return spans
 
