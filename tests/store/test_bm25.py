@@ -205,3 +205,48 @@ def test_row_lengths_decode_docsize_records_as_varints_do(seed: int) -> None:
     assert bm25.row_lengths(blobs).tolist() == [float(sum(bm25._varints(b))) for b in blobs]
     nine = _varint(1) + bytes([0xFF] * 8 + [0x01])  # a nine-byte varint: decoded one by one
     assert bm25.row_lengths([nine]).tolist() == [float(sum(bm25._varints(nine)))]
+
+
+def _terms_table(conn: sqlite3.Connection) -> None:
+    conn.execute(
+        "CREATE TABLE fts_terms (user_id TEXT, tbl TEXT, term TEXT, key_id INTEGER, freq INTEGER, "
+        "PRIMARY KEY (user_id, tbl, term, key_id)) WITHOUT ROWID"
+    )
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_counts_written_with_the_rows_rank_as_fts5_bm25(seed: int) -> None:
+    rng = random.Random(seed)
+    conn = sqlite3.connect(":memory:")
+    _table(conn)
+    _terms_table(conn)
+    _fill(conn, rng, "u", rng.randint(5, 120), 1)
+    rows = conn.execute("SELECT rowid, body FROM fts").fetchall()
+    bm25.store_terms(conn, "u", "fts", rows)
+    conn.commit()
+    stats = bm25.UserLengths().of(conn, "fts", scope_token("u"), "u")
+    for _ in range(10):
+        # "mangoes" meets "mango" by its stem; "climbing gym", a phrase, by highlight()
+        terms = rng.sample(["kiwi", "mangoes", "Stone", "北京", "朋友", "climbing gym", "tea"], 3)
+        counts = bm25.TermCounts()
+        ours = bm25.ranked_keys(conn, "fts", "body", scope_token("u"), terms, stats, counts, "u")
+        theirs = _fts5_order(conn, "u", terms)
+        assert [r for r, _ in ours] == [r for r, _ in theirs], terms
+        assert all(abs(a[1] - b[1]) < 1e-9 for a, b in zip(ours, theirs, strict=True))
+
+
+def test_stored_counts_are_what_highlight_counts() -> None:
+    conn = sqlite3.connect(":memory:")
+    _table(conn)
+    _terms_table(conn)
+    texts = ["Running runners ran; the runner RUNS.", "Café au lait, cafe noir", "我 周末 去 北京"]
+    for n, text in enumerate(texts, 1):
+        conn.execute(
+            "INSERT INTO fts (rowid, scope, body, user_id) VALUES (?, ?, ?, 'u')",
+            (n, scope_token("u"), text),
+        )
+    bm25.store_terms(conn, "u", "fts", list(enumerate(texts, 1)))
+    for term in ["run", "runner", "cafe", "CAFÉ", "北京", "walk"]:
+        stored = bm25.TermCounts().of(conn, "fts", "body", scope_token("u"), term, 3, "u")
+        read = bm25.TermCounts().of(conn, "fts", "body", scope_token("u"), term, 3)
+        assert stored[0].tolist() == read[0].tolist() and stored[1].tolist() == read[1].tolist()

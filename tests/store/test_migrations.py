@@ -69,3 +69,19 @@ def test_failing_migration_leaves_database_unchanged(
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
     assert "half_done" not in tables
     assert "9000_broken" not in _applied(path)
+
+
+def test_term_counts_of_an_older_store_are_filled_as_writes_fill_them(tmp_path: Path) -> None:
+    path = tmp_path / "terms.db"
+    with Memory(path, embedder=FakeEmbedder()) as mem:
+        mem.add("My sister Anna runs a café in Porto; she's running two now.", user_id="u")
+        mem.add("我周末去北京看朋友。", user_id="v")
+    query = "SELECT user_id, tbl, term, key_id, freq FROM fts_terms ORDER BY 1, 2, 3, 4"
+    with sqlite3.connect(path) as conn:
+        written = conn.execute(query).fetchall()
+        assert {row[0] for row in written} == {"u", "v"}
+        conn.execute("DROP TABLE fts_terms")  # the store as 0012 left it
+        conn.execute("DELETE FROM schema_migrations WHERE name = '0013_fts_terms'")
+    SQLiteStore(path).close()
+    with sqlite3.connect(path) as conn:
+        assert conn.execute(query).fetchall() == written

@@ -8,6 +8,11 @@ by a MATCH confined to the user's scope token, which FTS5 answers by seeking thr
 posting lists; a row's count of the term comes from `highlight()`, and the user's rows with
 their lengths from FTS5's `docsize` table, cached per user.
 
+A term's rows and counts are read from `fts_terms`, written with the rows (`store_terms`:
+each row's terms as FTS5's own tokenizer makes them, `_Tokenizer`), so a user's first
+search reads an index rather than every matched row's text; a term that is several tokens
+(a phrase: "e-mail") is still counted by `highlight()`.
+
 The score is FTS5's (k1 1.2, b 0.75, an idf of log((N - n + 0.5) / (n + 0.5)) floored at
 1e-6, lengths over all columns) with the row count N, the term's row count n and the average
 length all taken over the user's rows: on a store of one user it ranks exactly as
@@ -21,7 +26,7 @@ from __future__ import annotations
 import math
 import sqlite3
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -36,6 +41,10 @@ RANKED_COLUMN = 1
 MAX_CACHED_ROWS = 2_000_000  # rows whose length norms are kept, over all users (~24 MB)
 MAX_CACHED_TERMS = 4096  # (user, table, column, term) row counts kept (`TermCounts`)
 _MARK = "\x01"  # highlight()'s opening mark: one per instance of the term in the row
+# The full-text tables' tokenizer (store/sqlite/migrations.py): the scratch table that
+# tokenizes rows and question terms for `fts_terms` must split and stem as they do.
+TOKENIZER = "porter unicode61 remove_diacritics 2"
+MAX_CACHED_TOKENS = 65_536  # question terms whose tokens are kept (`_tokens`)
 
 
 def _varints(blob: bytes) -> list[int]:
@@ -159,17 +168,91 @@ def _only_appended(conn: sqlite3.Connection, table: str, scope: str, cached: Use
     return bool(count == len(cached.rowids))
 
 
+class _Tokenizer:
+    """Text split and stemmed as the full-text tables do it: through a scratch FTS5 table
+    with their tokenizer and its per-instance vocabulary, in a process-wide in-memory
+    database (a search thread's connection is query-only, and the tokens depend on the text
+    alone). Question terms' tokens are kept (MAX_CACHED_TOKENS): the same words are asked
+    again and again."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._conn: sqlite3.Connection | None = None
+        self._terms: OrderedDict[str, tuple[str, ...]] = OrderedDict()
+
+    def _scratch(self) -> sqlite3.Connection:
+        if self._conn is None:
+            conn = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
+            conn.execute(f"CREATE VIRTUAL TABLE scratch USING fts5(body, tokenize = '{TOKENIZER}')")
+            conn.execute("CREATE VIRTUAL TABLE scratch_terms USING fts5vocab(scratch, instance)")
+            self._conn = conn
+        return self._conn
+
+    def texts(self, texts: Sequence[str]) -> list[list[str]]:
+        """Each text's tokens, in order."""
+        tokens: list[list[str]] = [[] for _ in texts]
+        with self._lock:
+            conn = self._scratch()
+            conn.execute("BEGIN")
+            try:
+                conn.executemany(
+                    "INSERT INTO scratch (rowid, body) VALUES (?, ?)", enumerate(texts, 1)
+                )
+                for doc, term in conn.execute(
+                    "SELECT doc, term FROM scratch_terms ORDER BY doc, offset"
+                ):
+                    tokens[doc - 1].append(term)
+            finally:
+                conn.execute("ROLLBACK")  # the scratch table stays empty
+        return tokens
+
+    def term(self, term: str) -> tuple[str, ...]:
+        """A question term's tokens."""
+        with self._lock:
+            cached = self._terms.get(term)
+        if cached is None:
+            cached = tuple(self.texts([term])[0])
+            with self._lock:
+                self._terms[term] = cached
+                while len(self._terms) > MAX_CACHED_TOKENS:
+                    self._terms.popitem(last=False)
+        return cached
+
+
+_tokenizer = _Tokenizer()
+
+
+def store_terms(
+    conn: sqlite3.Connection, user_id: str, table: str, rows: Sequence[tuple[int, str]]
+) -> None:
+    """Record how often each term occurs in each new full-text row (row id, text) of the
+    user's `table` ("fts" or "fts_gloss"), for `TermCounts` (deleted with the rows' search
+    keys: `index.drop_keys`, `delete_user`)."""
+    if not rows:
+        return
+    tokens = _tokenizer.texts([text for _, text in rows])
+    conn.executemany(
+        "INSERT INTO fts_terms (user_id, tbl, term, key_id, freq) VALUES (?, ?, ?, ?, ?)",
+        (
+            (user_id, table, term, rowid, freq)
+            for (rowid, _), said in zip(rows, tokens, strict=True)
+            for term, freq in Counter(said).items()
+        ),
+    )
+
+
 Counts = tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]
 
 
 class TermCounts:
     """The user's rows holding a term, and how often each holds it, kept per user, table,
     column and term (the least recently used go past MAX_CACHED_TERMS) up to a row id.
-    `highlight()` re-reads every matched row's text: for a common word over 1,300
-    LongMemEval turns, a megabyte per term. A row's text never changes under its id and
-    new rows get higher ids, so after a write only the rows added since are read (an
-    agent's next `context()` after its `add`), and rows deleted since are left for the
-    caller to skip (`ranked_keys` keeps only the user's current rows)."""
+    Read from `fts_terms` (an index seek) for a user's rows, else (a phrase, or a table
+    without `fts_terms`) by `highlight()`, which re-reads every matched row's text: for a
+    common word over 1,300 LongMemEval turns, a megabyte per term. A row's text never
+    changes under its id and new rows get higher ids, so after a write only the rows added
+    since are read (an agent's next `context()` after its `add`), and rows deleted since
+    are left for the caller to skip (`ranked_keys` keeps only the user's current rows)."""
 
     def __init__(self) -> None:
         self._cache: OrderedDict[tuple[str, str, str, str], tuple[int, Counts]] = OrderedDict()
@@ -183,8 +266,10 @@ class TermCounts:
         scope: str,
         term: str,
         upto: int,
+        user_id: str | None = None,
     ) -> Counts:
-        """The rows up to id `upto` holding the term, and their counts of it."""
+        """The rows up to id `upto` holding the term, and their counts of it (`user_id`: the
+        scope's user, whose rows `fts_terms` holds; None: counted by `highlight()`)."""
         key = (table, column, scope, term)
         with self._lock:
             cached = self._cache.get(key)
@@ -196,13 +281,24 @@ class TermCounts:
                 keep = ids <= upto  # an older view of the user's rows than the one cached
                 return ids[keep], freqs[keep]
         after = 0 if cached is None else cached[0]
-        found = conn.execute(
-            f"SELECT rowid, highlight({table}, {RANKED_COLUMN}, ?, '') FROM {table} "
-            f"WHERE {table} MATCH ? AND rowid > ? AND rowid <= ?",
-            (_MARK, _match(scope, column, term), after, upto),
-        ).fetchall()
+        tokens = () if user_id is None else _tokenizer.term(term)
+        if len(tokens) == 1:
+            found = conn.execute(
+                "SELECT key_id, freq FROM fts_terms WHERE user_id = ? AND tbl = ? AND term = ? "
+                "AND key_id > ? AND key_id <= ? ORDER BY key_id",
+                (user_id, table, tokens[0], after, upto),
+            ).fetchall()
+        else:
+            found = [
+                (rowid, marked.count(_MARK))
+                for rowid, marked in conn.execute(
+                    f"SELECT rowid, highlight({table}, {RANKED_COLUMN}, ?, '') FROM {table} "
+                    f"WHERE {table} MATCH ? AND rowid > ? AND rowid <= ? ORDER BY rowid",
+                    (_MARK, _match(scope, column, term), after, upto),
+                )
+            ]
         ids = np.fromiter((rowid for rowid, _ in found), np.int64, len(found))
-        freqs = np.fromiter((marked.count(_MARK) for _, marked in found), np.float64, len(found))
+        freqs = np.fromiter((freq for _, freq in found), np.float64, len(found))
         if cached is not None:
             ids = np.concatenate([cached[1][0], ids])
             freqs = np.concatenate([cached[1][1], freqs])
@@ -230,14 +326,16 @@ def ranked_keys(
     terms: Sequence[str],
     rows: UserRows,
     counts: TermCounts | None = None,
+    user_id: str | None = None,
 ) -> list[tuple[int, float]]:
     """(row id, score) of every row of the user (`scope`, `rows`: `UserLengths.of`)
-    holding any of the terms in `column`, best first (equal scores: the lower id first)."""
+    holding any of the terms in `column`, best first (equal scores: the lower id first);
+    `user_id` reads the counts from `fts_terms` (`TermCounts.of`)."""
     scores = np.zeros(len(rows.rowids))
     matched = np.zeros(len(rows.rowids), dtype=bool)
     counts = counts or TermCounts()
     for term in dict.fromkeys(terms):
-        ids, freqs = counts.of(conn, table, column, scope, term, rows.last)
+        ids, freqs = counts.of(conn, table, column, scope, term, rows.last, user_id)
         at = np.searchsorted(rows.rowids, ids)
         known = at < len(rows.rowids)
         known[known] = rows.rowids[at[known]] == ids[known]  # rows deleted since: skipped

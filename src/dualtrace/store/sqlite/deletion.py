@@ -87,6 +87,7 @@ class SQLiteDeletion(SQLiteConnection):
         stays, its rows re-keyed to the user's pseudonym (`_forgotten_id`)."""
         counts: dict[str, int] = {}
         with self._tx() as conn:
+            conn.execute("DELETE FROM fts_terms WHERE user_id = ?", (user_id,))
             for fts in FTS_TABLES:
                 conn.execute(
                     f"DELETE FROM {fts} WHERE rowid IN "

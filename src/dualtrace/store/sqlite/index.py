@@ -17,7 +17,7 @@ from dualtrace.models import Candidate
 from dualtrace.store.base import IndexEntry, SearchScope, Vector
 from dualtrace.store.languages import key_language
 from dualtrace.store.ports.records import LanguageHits, LanguageQuery
-from dualtrace.store.sqlite import codec
+from dualtrace.store.sqlite import bm25, codec
 from dualtrace.store.sqlite import graph as graph_sql
 from dualtrace.store.sqlite.connection import FTS_TABLES, SQLiteConnection
 from dualtrace.store.sqlite.search import (
@@ -42,6 +42,7 @@ def write_keys(conn: sqlite3.Connection, user_id: str, keys: Sequence[IndexEntry
     if not keys:
         return
     token = scope_token(user_id)
+    texts: dict[str, list[tuple[int, str]]] = {"fts": [], "fts_gloss": []}
     for key in keys:
         vector = None if key.vector is None else codec.blob(key.vector)
         dim = None if key.vector is None else int(key.vector.shape[0])
@@ -63,20 +64,30 @@ def write_keys(conn: sqlite3.Connection, user_id: str, keys: Sequence[IndexEntry
                 key.language or key_language(key.body),
             ),
         )
+        rowid = int(cur.lastrowid or 0)
         conn.execute(
             "INSERT INTO fts (rowid, scope, body, user_id) VALUES (?, ?, ?, ?)",
-            (cur.lastrowid, token, key.body, user_id),
+            (rowid, token, key.body, user_id),
         )
+        texts["fts"].append((rowid, key.body))
         if key.gloss:
             conn.execute(
                 "INSERT INTO fts_gloss (rowid, scope, gloss, user_id) VALUES (?, ?, ?, ?)",
-                (cur.lastrowid, token, key.gloss, user_id),
+                (rowid, token, key.gloss, user_id),
             )
+            texts["fts_gloss"].append((rowid, key.gloss))
+    for table, rows in texts.items():  # each row's terms and counts, for BM25 (bm25.py)
+        bm25.store_terms(conn, user_id, table, rows)
     bump(conn, user_id)
 
 
 def drop_keys(conn: sqlite3.Connection, user_id: str, record_id: str) -> None:
-    """Delete a record's search keys and their FTS bodies and glosses."""
+    """Delete a record's search keys, their FTS bodies and glosses, and their term counts."""
+    conn.execute(
+        "DELETE FROM fts_terms WHERE key_id IN "
+        "(SELECT id FROM search_keys WHERE user_id = ? AND record_id = ?) AND user_id = ?",
+        (user_id, record_id, user_id),
+    )
     for table in FTS_TABLES:
         conn.execute(
             f"DELETE FROM {table} WHERE rowid IN "

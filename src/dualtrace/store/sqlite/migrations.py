@@ -307,6 +307,39 @@ MIGRATIONS.append(
     )
 )
 
+MIGRATIONS.append(
+    (
+        # How often each term (as the full-text tokenizer makes it) occurs in each full-text
+        # row, per user and table: BM25 reads a term's rows here rather than re-reading each
+        # matched row's text (store/sqlite/bm25.py). Filled from the existing rows through
+        # the tables' own per-instance vocabulary.
+        "0013_fts_terms",
+        """
+        CREATE TABLE fts_terms (
+            user_id TEXT NOT NULL,
+            tbl TEXT NOT NULL,
+            term TEXT NOT NULL,
+            key_id INTEGER NOT NULL,
+            freq INTEGER NOT NULL,
+            PRIMARY KEY (user_id, tbl, term, key_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX fts_terms_key ON fts_terms(key_id);
+        CREATE VIRTUAL TABLE temp.fts_body_terms USING fts5vocab(main, fts, instance);
+        INSERT INTO fts_terms (user_id, tbl, term, key_id, freq)
+            SELECT k.user_id, 'fts', v.term, v.doc, count(*)
+            FROM temp.fts_body_terms AS v JOIN search_keys AS k ON k.id = v.doc
+            WHERE v.col = 'body' GROUP BY v.doc, v.term;
+        DROP TABLE temp.fts_body_terms;
+        CREATE VIRTUAL TABLE temp.fts_gloss_terms USING fts5vocab(main, fts_gloss, instance);
+        INSERT INTO fts_terms (user_id, tbl, term, key_id, freq)
+            SELECT k.user_id, 'fts_gloss', v.term, v.doc, count(*)
+            FROM temp.fts_gloss_terms AS v JOIN search_keys AS k ON k.id = v.doc
+            WHERE v.col = 'gloss' GROUP BY v.doc, v.term;
+        DROP TABLE temp.fts_gloss_terms
+        """,
+    )
+)
+
 LATEST = MIGRATIONS[-1][0]
 
 

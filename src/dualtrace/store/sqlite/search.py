@@ -389,7 +389,7 @@ def lexical_search(
         return []
     table, token = _FTS_OF[column], scope_token(user_id)
     rows = (lengths or bm25.UserLengths()).of(conn, table, token, user_id)
-    ranked = bm25.ranked_keys(conn, table, column, token, terms, rows, counts)
+    ranked = bm25.ranked_keys(conn, table, column, token, terms, rows, counts, user_id)
     keys = _LexicalKeys(conn, user_id, scope, ranked)
     if admit is None:
         return keys.fetch(limit)[0]
