@@ -5,7 +5,7 @@ embedding cache makes a rerun cheap), the store reopened, each user's question r
 packing; the first three run on channel threads, so they overlap).
 
     python bench/first_call.py --data path/to/longmemeval_s_dev.json.gz --users 3 \
-        --cache ~/.cache/dualtrace/embeddings.sqlite --db first.db
+        --cache ~/.cache/dualtrace/embeddings.sqlite --db first.db [--new-questions 3]
 """
 
 from __future__ import annotations
@@ -57,10 +57,18 @@ def main() -> None:
         help="each question's calls, in order: their token budgets (e.g. 1000,1000 for a "
         "first and a second call alike)",
     )
+    parser.add_argument(
+        "--new-questions",
+        type=int,
+        default=0,
+        help="after a user's calls, this many other users' questions asked of the user (a "
+        "warm user's new question: no answer cached for its words), embedded beforehand",
+    )
     args = parser.parse_args()
     budgets = [int(b) for b in args.budgets.split(",")]
     bench = load_longmemeval(args.data, limit=10, types=["knowledge-update", "temporal-reasoning"])
     units = bench.units[: args.users]
+    others = [u.questions[0].text for u in bench.units[args.users :]][: args.new_questions]
     config = MemoryConfig(embed_cache_path=str(args.cache))
     if not args.db.exists():
         with Memory(args.db, config=config) as mem:
@@ -82,19 +90,18 @@ def main() -> None:
             question = unit.questions[0]
             if args.embedded:  # the question's vector is not the user's: cached beforehand
                 mem.embedder.embed_queries([question.text])
-            for budget in budgets:
+            mem.embedder.embed_queries(others)
+            asked = [(question.text, b, "") for b in budgets]
+            asked += [(text, budgets[0], "  new question") for text in others]
+            for text, budget, label in asked:
                 SPANS.clear()
                 start = time.perf_counter()
                 mem.context(
-                    question.text,
-                    user_id=unit.user_id,
-                    max_tokens=budget,
-                    now=question.now,
-                    reinforce=False,
+                    text, user_id=unit.user_id, max_tokens=budget, now=question.now, reinforce=False
                 )
                 total = 1000 * (time.perf_counter() - start)
                 spans = "  ".join(f"{k} {v:.1f}" for k, v in sorted(SPANS.items()))
-                print(f"{unit.user_id}  {budget}  {total:.1f} ms  ({spans})")
+                print(f"{unit.user_id}  {budget}  {total:.1f} ms  ({spans}){label}")
 
 
 if __name__ == "__main__":
