@@ -242,3 +242,48 @@ def test_sam_eats_fish_now_and_vegetarian_is_earlier(tmp_path: Path) -> None:
         lines = _lines(mem, "What should I cook for Sam's dinner?")
     veg = [line for line in lines if "vegetarian" in line.casefold()]
     assert veg and all("earlier" in line or "此前" in line for line in veg)
+
+
+def test_turns_that_stated_the_asked_slot_before_the_latest_are_earlier() -> None:
+    jan, may, jun = (datetime(2026, m, 9, tzinfo=UTC) for m in (1, 5, 6))
+    first = _turn("t1", "I teach at Hillcrest Primary, year 3.", jan)
+    second = _turn("t2", "Update: I moved to Brookside School this spring.", may)
+    aside = _turn("t3", "The weather in Leeds is awful lately.", jun)
+    hits = [second, first, aside]
+    assert states(hits, NOW, frozenset({"t1", "t2"})) == {"t1": (EARLIER, None)}
+    # one day's statements, or one alone: nothing to replace
+    assert states(hits, NOW, frozenset({"t2"})) == {}
+
+
+def test_a_statement_of_a_plan_replaces_nothing_yet() -> None:
+    jan, oct_ = datetime(2026, 1, 9, tzinfo=UTC), datetime(2026, 10, 2, tzinfo=UTC)
+    now = datetime(2026, 11, 1, tzinfo=UTC)
+    first = _turn("t1", "I work at the Seattle office.", jan)
+    plan = _turn("t2", "Transfer confirmed: I start at the Denver office on January 5.", oct_)
+    assert states([plan, first], now, frozenset({"t1", "t2"})) == {}
+
+
+def test_a_close_dated_ahead_leaves_the_memory_current_until_then() -> None:
+    ends = datetime(2027, 1, 5, tzinfo=UTC)
+    job = _memory("a", "The user works at the Seattle office.", datetime(2026, 1, 9, tzinfo=UTC))
+    assert states([replace(job, valid_to=ends)], NOW) == {}
+    assert states([replace(job, valid_to=ends)], ends) == {"a": (EARLIER, ends)}
+
+
+def test_a_question_about_the_slot_marks_the_turn_it_replaced(mem: Memory) -> None:
+    mem.add(
+        [{"role": "user", "content": "I work as a nurse at St Mary's Hospital."}],
+        user_id="u",
+        timestamp=datetime(2026, 3, 2, 9, tzinfo=UTC),
+    )
+    mem.add(
+        [{"role": "user", "content": "Big change: I work at the Royal Free Hospital now."}],
+        user_id="u",
+        timestamp=datetime(2026, 9, 14, 9, tzinfo=UTC),
+    )
+    text = mem.context("Where do I work now?", user_id="u", now=NOW, reinforce=False).text
+    lines = [line for line in text.splitlines() if line.startswith("- ")]
+    royal = next(i for i, line in enumerate(lines) if "Royal Free" in line)
+    mary = [i for i, line in enumerate(lines) if "St Mary" in line and "Royal" not in line]
+    assert mary and royal < mary[0]
+    assert all("earlier" in lines[i] for i in mary)

@@ -224,6 +224,31 @@ def answering(hits: Sequence[Item], question: Question) -> frozenset[str]:
     return frozenset(h.id for h in hits if any(_answers(h, q) for q in asked))
 
 
+def stating(hits: Sequence[Item], question: Question) -> frozenset[str]:
+    """Ids of the hits whose statements, as extraction reads them, give a value of a slot the
+    question asks about: `answering` without the turns that only use the attribute's words
+    ("工作日一般" is no employer), for marking what a later statement replaced."""
+    asked = question.own_slots
+    if not asked:
+        return frozenset()
+    return frozenset(h.id for h in hits if any(_states(h, q) for q in asked))
+
+
+def _states(item: Item, q: SlotQuestion) -> bool:
+    if item.kind != "episode":
+        return _answers(item, q)
+    if q.subject is None and about_other(item.text):
+        return False
+    return any(
+        s.attribute == q.attribute
+        and same_subject(q.subject, s.subject)
+        and not s.hedged
+        and (not q.qualifier or s.qualifier in (None, q.qualifier))
+        for sentence in _stated(item.text)
+        for s in find_statements(sentence)
+    )
+
+
 def newest_first(hits: list[Hit], question: Question) -> list[Hit]:
     """For a question about the user's own present value, the hits that state the slot lead,
     newest first, taking the best scores in turn: whatever the words, the latest statement

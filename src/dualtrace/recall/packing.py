@@ -25,12 +25,14 @@ from functools import lru_cache
 
 from dualtrace.config import MemoryConfig
 from dualtrace.models import Context, Hit, Source
+from dualtrace.recall.current import stating
 from dualtrace.recall.question import Question, analyse
 from dualtrace.recall.requests import messages_to_assistant
 from dualtrace.recall.snippets import clause_snippet, focus_words, longer_than, snippet
 from dualtrace.recall.state import PLANNED, note, small_talk, states
 from dualtrace.store.ports.session_reads import SessionReads
 from dualtrace.text.lexical import content_words
+from dualtrace.text.slots import BY_NAME
 from dualtrace.text.tokens import count_tokens, truncate_to_tokens
 
 HEADER = "## Memories, newest first; [n] = source turn"  # 12 tokens; `context_header`
@@ -307,6 +309,7 @@ class _Frame:
     focus: frozenset[str]
     own_ids: frozenset[str]
     now: datetime
+    answers: frozenset[str] = frozenset()  # statements of the asked one-valued slot
 
     def section(self, hit: Hit) -> str:
         if self.timeline:
@@ -322,7 +325,7 @@ def _render(chosen: list[tuple[Hit, str]], frame: _Frame) -> Context:
     that changes: where one lives, a budget), in one section newest first, facts and turns
     alike, so that no value is shown above a newer statement of it, extracted or not.
     Sources are numbered in the order the text cites them."""
-    found = states(frame.hits, frame.now)  # rivals among all the hits, shown or not
+    found = states(frame.hits, frame.now, frame.answers)  # among all the hits, shown or not
 
     def later(pair: tuple[Hit, str]) -> int:  # current, then planned, then earlier
         state = found.get(pair[0].id)
@@ -397,6 +400,7 @@ def pack(
     own_ids = _Labels.own_ids(hits)
     # about a value of the user's that changes, or what holds now: newest said first
     timeline = question is not None and (bool(question.own_slots) or question.present)
+    answers = _answers(hits, question)
     top = order_for_context(hits)[:1]
     snippets = focus if snippet_tokens > 0 else frozenset()
     best = ("", "")
@@ -406,7 +410,7 @@ def pack(
     chosen_before: list[tuple[Hit, str]] = []
     # the bare layout (no header, no titles) when the frame leaves no room for the best item
     for with_header, titled in ((header, True), (False, False)):
-        frame = _Frame(hits, with_header, titled, timeline, focus, own_ids, now)
+        frame = _Frame(hits, with_header, titled, timeline, focus, own_ids, now, answers)
         room = max_tokens - (_cost(HEADER) if with_header else 0)
         chosen = _select(hits, room, snippets, snippet_tokens, messages, frame)
         shown = _render(chosen, frame)
@@ -418,6 +422,16 @@ def pack(
         if context.items and _shows_best(context, chosen_before, best) == 2:
             break  # the best item uncut: no need to drop the frame
     return context
+
+
+def _answers(hits: Sequence[Hit], question: Question | None) -> frozenset[str]:
+    """The hits that state a value of the one-valued slot of the user's that the question
+    asks about (a many-valued one, pets or languages, keeps every value current)."""
+    if question is None or not question.own_slots:
+        return frozenset()
+    if any(BY_NAME[q.attribute].many for q in question.own_slots):
+        return frozenset()
+    return stating(hits, question)
 
 
 def _shows_best(context: Context, chosen: list[tuple[Hit, str]], best: tuple[str, str]) -> int:

@@ -5,7 +5,8 @@ validity starts after `now` (a planned change) is "planned from 1 Dec"; a turn t
 found to state only a replaced value (`current.rerank` scores it "slot" -1) is "earlier".
 Among the shown memories that fill the same one-valued slot of the same subject (subject,
 attribute, qualifier), the one said last leads and the older ones are earlier too, whatever the
-write side closed: read-time rivals. Such lines are put after the current ones
+write side closed: read-time rivals; so are the turns that stated a value of the slot a
+question asks about before the latest one did. Such lines are put after the current ones
 (`packing._render`), so a superseded value never stands above its successor. Lines in
 Chinese get the note in Chinese.
 """
@@ -17,20 +18,30 @@ from datetime import datetime
 
 from dualtrace.cjk import has_cjk
 from dualtrace.models import Hit, Item
+from dualtrace.text.dates import find_times
 from dualtrace.text.smalltalk import is_small_talk
+from dualtrace.text.tense import looks_ahead
 
 EARLIER = "earlier"
 PLANNED = "planned"
 
 
-def states(hits: Sequence[Hit], now: datetime) -> dict[str, tuple[str, datetime | None]]:
+def states(
+    hits: Sequence[Hit], now: datetime, answers: frozenset[str] = frozenset()
+) -> dict[str, tuple[str, datetime | None]]:
     """Hit id -> (EARLIER or PLANNED, the date it ended or starts, if known), for the hits
-    that are not current; a current hit is absent."""
+    that are not current; a current hit is absent. `answers`: the hits that state a value
+    of the one-valued slot a question asks about (`current.answering`), extracted or not:
+    all but the latest said are earlier (`_restated`)."""
     found: dict[str, tuple[str, datetime | None]] = {}
     for hit in hits:
         if hit.kind != "episode" and hit.valid_from is not None and hit.valid_from > now:
             found[hit.id] = (PLANNED, hit.valid_from)
-        elif hit.kind != "episode" and (hit.valid_to or hit.invalidated_at or hit.superseded_by):
+        elif hit.kind != "episode" and (
+            (hit.valid_to is not None and hit.valid_to <= now)
+            or hit.invalidated_at
+            or (hit.superseded_by and hit.valid_to is None)
+        ):  # closed by now (a close dated ahead, "until 5 Jan", leaves it current till then)
             found[hit.id] = (EARLIER, hit.valid_to)
         elif hit.scores.get("slot", 0.0) < 0:
             found[hit.id] = (EARLIER, None)
@@ -46,7 +57,34 @@ def states(hits: Sequence[Hit], now: datetime) -> dict[str, tuple[str, datetime 
             newest[key] = hit
         else:
             found[hit.id] = (EARLIER, lead.said_at)
+    # a plan (and the turn it was drawn from) replaces nothing yet
+    planned = {h.id for h in hits if found.get(h.id, ("", None))[0] == PLANNED}
+    planned |= {s.episode_id for h in hits if h.id in planned for s in h.sources}
+    for i, state in _restated(hits, answers - planned, now).items():
+        found.setdefault(i, state)
     return _turns_too(hits, found)
+
+
+def _restated(
+    hits: Sequence[Hit], answers: frozenset[str] | set[str], now: datetime
+) -> dict[str, tuple[str, datetime | None]]:
+    """The statements of the asked slot said before the day of the latest one: earlier. A
+    statement that looks ahead or names a day after `now` ("I
+    start at the Vancouver office January 5") replaces nothing yet: a plan."""
+    said = sorted(
+        (h for h in hits if h.id in answers and not _ahead(h, now)), key=lambda h: h.said_at
+    )
+    if len({h.said_at.date() for h in said}) < 2:
+        return {}
+    last = said[-1].said_at.date()
+    # no date: when a later statement was said is not when the value ended
+    return {h.id: (EARLIER, None) for h in said if h.said_at.date() < last}
+
+
+def _ahead(hit: Hit, now: datetime) -> bool:
+    if looks_ahead(hit.text):
+        return True
+    return any(t.last_day > now.date() for t in find_times(hit.text, hit.said_at))
 
 
 def _turns_too(
