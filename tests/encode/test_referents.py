@@ -68,7 +68,7 @@ def reply(before: str, text: str) -> list[str]:
             "Anton's coached Tom through Tom's first outdoor route last year",
         ),
         (
-            "How is Greta settling in at school?",
+            "How is your daughter Greta settling in at school?",
             "Thanks for asking! She joined the chess club and loves her new teacher.",
             "Greta joined the chess club",
         ),

@@ -1,14 +1,15 @@
 """Whom a turn's opening pronoun means, when the turn before named it.
 
-A reply often opens on a pronoun for what the other speaker just asked about ("The kids
-look so cute! How did they handle it?" — "They were scared but…"). Its memory, read alone,
-would say "They were scared…" about nobody. Where the turn before names exactly what the
-pronoun can stand for — one person for he / she, a plural noun phrase for they — the
-pronoun is replaced by it, in the replying speaker's words ("your teammates" said to John
-is "my teammates" in John's reply). Anything less certain is left as said: two people
-named, no plural phrase, a phrase the clause already names, or a turn that named the
-antecedent itself before the pronoun. English only: a Chinese reply rarely opens on 他 / 她
-without the name.
+A reply often opens on a pronoun for what the other speaker just spoke of ("The kids look so
+cute! How did they handle it?" — "They were scared but…"). Its memory, read alone, would
+say "They were scared…" about nobody. Where the turn before names exactly what the pronoun
+can stand for — one person for he / she (a name, or a relative or role: "your brother",
+"my landlord", of the pronoun's gender where the word has one), a plural phrase for they —
+the pronoun is replaced by it, in the replying speaker's words ("your teammates" said to
+John is "my teammates" in John's reply). Anything less certain is left as said: two people,
+two plural phrases or two joined by "and" ("my brothers and my cousins"), a phrase the
+clause itself names, a book or a place for "he". English only: a Chinese reply rarely opens
+on 他 / 她 without the name.
 """
 
 from __future__ import annotations
@@ -19,34 +20,68 @@ from collections.abc import Sequence
 
 from dualtrace.models import Episode
 from dualtrace.text.entities import extract_entities, normalise_name
+from dualtrace.text.kin import ENGLISH_WORDS, relation
 from dualtrace.text.lexical import STOP_EN
+from dualtrace.text.lexicon import lexicon
 
 # The pronoun a clause opens on, with its contraction: (pronoun, contraction or "").
 _OPENING = re.compile(r"^(he|she|his|her|they|their)(?:['’](re|ve|ll|s|d))?\b", re.I)
 _SINGULAR = frozenset({"he", "she", "his", "her"})
-# What a contraction says after a plural subject ("they're" → "are"); "'s" and "'d" keep
-# their ambiguity ("Max's been", "Max'd").
+_MALE = frozenset({"he", "his"})
+# What a contraction says after a plural subject ("they're" → "are"); "'d" (had or would)
+# is not guessed: such a clause keeps its pronoun.
 _PLURAL_VERB = {"re": "are", "ve": "have", "ll": "will"}
-# A plural noun phrase: a definite or possessive determiner, at most one modifier, a head
-# in -s ("the kids", "your new teammates"), not followed by what would make it a modifier
-# itself ("the way dogs and cats do"); or a plural that opens a sentence as its subject
-# ("Animals are amazing", "Aww, childhood memories can be so powerful").
-_FOLLOWS = r"(?!\s+(?:and|or|nor|of|that|which|who)\b)(?!['’])"
-_DETERMINED = re.compile(
-    rf"\b(the|your|my|these|those)\s+((?:[a-z]+\s+)?[a-z]{{2,}}[^s\W]s)\b{_FOLLOWS}", re.I
+# Who a pronoun can mean besides a name: kin and social relations (`text.kin`) and roles.
+_ROLES = frozenset(
+    "landlord landlady coach teacher doctor dentist tutor therapist trainer instructor "
+    "mentor intern supervisor nurse vet neighbour".split()
 )
-_DESCRIBED = re.compile(r"\b([a-z]{2,}[^s\W]s)\s+(?:that|who|which)\b")
-_SENTENCE_END = re.compile(r"[.!?]+(?:\s|$)")
+_MALE_WORDS = frozenset(
+    "father brother son husband boyfriend uncle nephew grandfather fiance".split()
+)
+_FEMALE_WORDS = frozenset(
+    "mother sister daughter wife girlfriend aunt niece grandmother landlady".split()
+)
+_DETERMINER = r"(the|your|my|these|those|two|three|four|five|six|both)"
+_HEAD = r"[a-z][a-z-]*[a-z]"
+# A plural noun phrase: a determiner, at most two modifiers, a head in -s; not joined to
+# another by "and" / "or" ("my brothers and my cousins", "the way dogs and cats do": which
+# one is not sure), nor described by what follows ("friends that…").
+_FOLLOWS = r"(?!\s+(?:and|or|nor|of|that|which|who)\b)(?!['’])"
+# joined: after "and" / "or", or a list's comma after a plural ("my brothers, my cousins")
+_JOINED_BEFORE = re.compile(r"(?:\band|\bor|\ws,)\s*$", re.I)
+_PLURAL = re.compile(rf"\b{_DETERMINER}\s+((?:[a-z]+\s+){{0,2}}?{_HEAD}s)\b{_FOLLOWS}", re.I)
+# One person by a relation or a role ("your brother", "my new neighbour", "the landlord").
+_ROLE_WORDS = "|".join(sorted({*ENGLISH_WORDS, *_ROLES}, key=lambda w: (-len(w), w)))
+_ONE = re.compile(rf"\b(the|your|my|our)\s+((?:[a-z]+\s+)?(?:{_ROLE_WORDS}))\b{_FOLLOWS}", re.I)
+# ... a plural without one that opens a sentence as its subject ("Animals are amazing",
+# "Aww, childhood memories can be so powerful"), or that a verb has just taken ("We watched
+# dolphins from the ferry", "There've been bees all over the lavender").
 _OPENS = re.compile(
-    r"(?:^|[.!?]\s+)(?:(?:yeah|yes|well|oh|aw+|wow)\W*\s+)?((?:[a-z]+\s+)?[a-z]+[^s\W]s)"
+    rf"(?:^|[.!?]\s+)(?:(?:yeah|yes|well|oh|aw+|wow|so|honestly|totally|haha+)\W*\s+)?"
+    rf"((?:[a-z]+(?<!ly)\s+)?{_HEAD}s)"
     r"\s+(?:are|were|have|can|could|do|make|bring|give|take|keep|look|seem)\b",
     re.I,
 )
+_TAKEN = re.compile(
+    rf"\b(?:[a-z]+ed|saw|got|bought|found|had|been|see|seen|love|grew|grow)\s+({_HEAD}s)\b"
+    rf"{_FOLLOWS}"
+)
+# a plural in a phrase of place is where, not who ("a dealership out in the suburbs")
+_PLACE_BEFORE = re.compile(
+    r"\b(?:in|at|on|near|around|across|inside|outside|through|over|under|behind|beside|"
+    r"along)\s*$",
+    re.I,
+)
+_DESCRIBED = re.compile(rf"\b({_HEAD}s)\s+(?:that|who|which)\b")
+_SENTENCE_END = re.compile(r"[.!?]+(?:\s|$)")
 # heads that end in -s and name no thing a pronoun can point back to
 _NOT_THINGS = frozenset(
     "ones others days years weeks months times things lots ways news series always "
-    "thanks kinds sorts bits".split()
+    "thanks kinds sorts bits hours minutes yours ours theirs".split()
 )
+
+Phrase = tuple[str, str]  # (determiner or "", the rest)
 
 
 def with_referent(clause: str, previous: Episode | None, speakers: Sequence[str]) -> str:
@@ -58,16 +93,19 @@ def with_referent(clause: str, previous: Episode | None, speakers: Sequence[str]
     if opening is None or previous is None or not previous.text:
         return clause
     pronoun, contraction = opening.group(1).casefold(), (opening.group(2) or "").casefold()
+    rest = clause[opening.end() :]
     if pronoun in _SINGULAR:
-        name = _person(previous.text, speakers)
-        if name is None:
+        if pronoun == "her" and re.match(r"\s*[,.!?]", rest):
+            return clause  # "Her, I trust": not whose
+        who = _person(previous, speakers, male=pronoun in _MALE)
+        if who is None:
             return clause
-        if pronoun == "her" and not _owns(clause[opening.end() :]):
-            return clause  # "her" an object ("Her, I trust"), not whose
+        who = who[:1].upper() + who[1:]
         if pronoun in ("his", "her"):
-            return f"{name}'s{clause[opening.end() :]}"
-        rest = f"'{contraction}" if contraction else ""
-        return f"{name}{rest}{clause[opening.end() :]}"
+            return f"{who}'s{rest}"
+        return who + ("'" + contraction if contraction else "") + rest
+    if contraction == "d":
+        return clause
     found = [p for p in _plurals(previous.text, speakers) if not _named_in(p[1], clause)]
     # the last one named, unless its sentence names another ("friends that share your
     # interests": which of the two is not sure)
@@ -76,52 +114,105 @@ def with_referent(clause: str, previous: Episode | None, speakers: Sequence[str]
     phrase = _in_reply(found[-1][1], previous, speakers)
     phrase = phrase[:1].upper() + phrase[1:]
     if pronoun == "their":
-        return f"{phrase}'{clause[opening.end() :]}"
+        return f"{phrase}'{rest}"
     verb = _PLURAL_VERB.get(contraction)
-    rest = f" {verb}" if verb else (f"'{contraction}" if contraction else "")
-    return f"{phrase}{rest}{clause[opening.end() :]}"
+    return phrase + (" " + verb if verb else "") + rest
 
 
-_OWNED = re.compile(r"\s+[a-z'’-]+(?:\s+[a-z'’-]+)?\s+(?:is|was|has|are|were)\b", re.I)
-
-
-def _owns(rest: str) -> bool:
-    """Whether "her" opens a noun phrase ("Her advocacy is…"), not "Her, I trust"."""
-    return _OWNED.match(rest) is not None
-
-
-def _person(text: str, speakers: Sequence[str]) -> str | None:
-    """The one person a text names other than the speakers, or None: none, or anything
-    else named beside it ("a pic of Oliver… one of Oscar?", "LeBron… this Finals game")."""
-    keys = {normalise_name(s) for s in speakers}
-    named = {e.norm: e for e in extract_entities(text, speakers=speakers) if e.norm not in keys}
-    if len(named) != 1:
+def _person(previous: Episode, speakers: Sequence[str], *, male: bool) -> str | None:
+    """The one person the turn before names other than the speakers, in the reply's words,
+    or None: none, or more than one ("a pic of Oliver… one of Oscar?"). A relation or a role
+    of the other gender is not who is meant; a name right after a relation is the same
+    person ("my sister Anna")."""
+    text = previous.text
+    names = _names(text, speakers)
+    roles = [
+        m
+        for m in _ONE.finditer(text)
+        if _a_person(m.group(2), male=male) and not _JOINED_BEFORE.search(text[: m.start()])
+    ]
+    if len(roles) == 1 and len(names) == 1 and text[roles[0].end() :].lstrip().startswith(names[0]):
+        roles = []  # "my sister Anna": one person
+    if len(names) + len(roles) != 1:
         return None
-    (only,) = named.values()
-    # a name the gazetteer does not know ("Anton") is typed "other"; a place, a firm or a
-    # product is no "he" or "she"
-    if only.type == "person" or (only.type == "other" and " " not in only.name):
-        return only.name
-    return None
+    if names:
+        return names[0]
+    return _in_reply((roles[0].group(1), roles[0].group(2)), previous, speakers)
 
 
-def _plurals(text: str, speakers: Sequence[str]) -> list[tuple[int, tuple[str, str]]]:
+# Where a name the gazetteer does not know ("Anton", typed "other") is a person's: opening a
+# sentence before a lowercase word ("Marta finally got…"), or after a verb or word that
+# takes a person ("I met Anton", "lunch with Greta"); not "reading Dune", "on Fridays".
+_TAKES_PERSON = re.compile(
+    r"\b(?:met|meet|meeting|with|told|tell|asked|ask|called|call|texted|invited|visited|"
+    r"saw|and|by|from|thanks|love|miss|missed|but|so|because|while|when|then|since|if|"
+    rf"{_ROLE_WORDS})\s+$",
+    re.I,
+)
+_TITLE = r"(?:Mr|Mrs|Ms|Dr|Prof)\.?"
+
+
+_KIN_NAME = re.compile(
+    r"(?<!\bmy )(?<!\byour )(?<!\bthe )(?<!\bher )(?<!\bhis )\b(?:"
+    + "|".join(w.capitalize() for w in ENGLISH_WORDS if w.isalpha())
+    + r")\b(?!['’]s\b)"
+)
+
+
+def _names(text: str, speakers: Sequence[str]) -> list[str]:
+    """The people a text names other than the speakers, each once, in order."""
+    keys = {normalise_name(s) for s in speakers}
+    # a relation said as a name ("then Grandma called", "Mom says hi") is a person too
+    found: list[str] = [m.group() for m in _KIN_NAME.finditer(text)]
+    for e in extract_entities(text, speakers=speakers):
+        if e.norm in keys or e.name in found:
+            continue
+        if e.type == "person":
+            found.append(e.name)
+        elif e.type == "other" and len(e.name.split()) <= 2:
+            at = text.find(e.name)
+            after = text[at + len(e.name) :]
+            # a capital opening a sentence says little: "Traffic was insane" is no one
+            opens = (
+                (at == 0 or re.search(r"[.!?]\s+$", text[:at]))
+                and re.match(r"\s+[a-z]", after)
+                and e.name.casefold() not in lexicon().en_zh
+            )
+            if opens or _TAKES_PERSON.search(text[:at]):
+                found.append(e.name)
+    # "Mr. Patel" is how the reply would name him too
+    titled = (re.search(rf"\b{_TITLE}\s+{re.escape(name)}\b", text) for name in found)
+    return [t.group() if t else name for t, name in zip(titled, found, strict=True)]
+
+
+def _a_person(phrase: str, *, male: bool) -> bool:
+    """Whether a relation or role names one person (not "kids", "parents"), of the
+    pronoun's gender where the word has one."""
+    words = phrase.casefold().split()
+    if STOP_EN & set(words[:-1]):
+        return False
+    word = relation(words[-1])
+    if word in ("child", "parents"):
+        return False
+    return word not in (_FEMALE_WORDS if male else _MALE_WORDS)
+
+
+def _plurals(text: str, speakers: Sequence[str]) -> list[tuple[int, Phrase]]:
     """The plural noun phrases of a text, in order, each with the number of its sentence:
-    (determiner, rest); a sentence's plural subject, a plural that a relative clause
-    describes ("friends that…") and two names joined by "and" ("Harry Potter and GoT")
-    have none ("")."""
-    found = [
+    (determiner, rest); a plural without a determiner and two names joined by "and" ("Harry
+    Potter and GoT") have none ("")."""
+    found: list[tuple[int, Phrase]] = [
         (m.start(), (m.group(1), m.group(2)))
-        for m in _DETERMINED.finditer(text)
+        for m in _PLURAL.finditer(text)
         if _a_thing(m.group(2))
+        and not _JOINED_BEFORE.search(text[: m.start()])
+        and not _PLACE_BEFORE.search(text[: m.start()])
     ]
-    found += [
-        (m.start(1), ("", m.group(1)))
-        for pattern in (_OPENS, _DESCRIBED)
-        for m in pattern.finditer(text)
-        if _a_thing(m.group(1))
-        and not any(start <= m.start(1) < start + len(" ".join(p)) for start, p in found)
-    ]
+    for pattern in (_OPENS, _TAKEN, _DESCRIBED):
+        for m in pattern.finditer(text):
+            inside = any(start <= m.start(1) < start + len(" ".join(p)) for start, p in found)
+            if _a_thing(m.group(1)) and not inside:
+                found.append((m.start(1), ("", m.group(1))))
     keys = {normalise_name(s) for s in speakers}
     names = [e.name for e in extract_entities(text, speakers=speakers) if e.norm not in keys]
     for first in names:
@@ -138,12 +229,12 @@ def _a_thing(phrase: str) -> bool:
     "the others", no function word in it; "ones" only with a word that says which
     ("the little ones", "loved ones")."""
     words = phrase.casefold().split()
-    if STOP_EN & set(words):
+    if STOP_EN & set(words) or words[-1].endswith(("ss", "us", "is")):
         return False
     return words[-1] not in _NOT_THINGS or (words[-1] == "ones" and len(words) > 1)
 
 
-def _named_in(phrase: tuple[str, str], clause: str) -> bool:
+def _named_in(phrase: Phrase, clause: str) -> bool:
     """Whether the clause's first sentence names the phrase's head itself: "They are still
     my favorites" says what they are, and "your favorites" is not who."""
     head = phrase[1].split()[-1]
@@ -151,7 +242,7 @@ def _named_in(phrase: tuple[str, str], clause: str) -> bool:
     return re.search(rf"\b{re.escape(head)}\b", first, re.I) is not None
 
 
-def _in_reply(phrase: tuple[str, str], previous: Episode, speakers: Sequence[str]) -> str:
+def _in_reply(phrase: Phrase, previous: Episode, speakers: Sequence[str]) -> str:
     """The phrase as the replying speaker would say it: the other speaker's "your" is the
     reply's "my", their "my" is theirs by name ("Tim's books")."""
     determiner, rest = phrase

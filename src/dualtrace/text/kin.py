@@ -163,3 +163,7 @@ def english_kin(word: str) -> tuple[str, ...]:
 def is_kin(word: str) -> bool:
     """Whether an English word names a relation ("mother", "mum", "cousin")."""
     return relation(word) in _ENGLISH
+
+
+# Every English word for a relation above, canonical or not ("sister", "sis", "coworker").
+ENGLISH_WORDS = tuple(sorted({w for words in _ENGLISH.values() for w in words}))
