@@ -119,3 +119,29 @@ def test_the_replying_speakers_words_own_the_phrase() -> None:
 
 def test_no_turn_before_changes_nothing() -> None:
     assert with_referent("They left early.", None, SPEAKERS) == "They left early."
+
+
+@pytest.mark.parametrize(
+    ("before", "text", "said"),
+    [
+        ("你表姐找到工作了吗？", "她上周去银行报到了，工资还不错。", "我的表姐上周去银行报到了"),
+        ("赵明昨天来公司了吗？", "他来了，还给大家带了咖啡。", "赵明来了"),
+        ("你爸妈身体还好吗？", "他们挺好的，刚从云南旅游回来。", "我的爸妈挺好的"),
+        ("我弟考上研究生了", "他真厉害，是读哪个专业？", "Priya的弟弟真厉害"),
+    ],
+)
+def test_a_chinese_reply_names_whom_its_pronoun_means(before: str, text: str, said: str) -> None:
+    resolved = with_referent(text, turn(1, before, "Priya"), SPEAKERS)
+    assert resolved.startswith(said), resolved
+
+
+@pytest.mark.parametrize(
+    ("before", "text"),
+    [
+        ("你哥和你弟都回来了吗？", "他明天才到，航班晚点了。"),  # two brothers
+        ("你妹妹最近怎么样？", "他刚换了工作，在深圳。"),  # 他 is not the sister
+        ("我们公司新来了个总监", "她看起来挺严厉的。"),  # no one named with whose
+    ],
+)
+def test_an_unsure_chinese_pronoun_stays(before: str, text: str) -> None:
+    assert with_referent(text, turn(1, before, "Priya"), SPEAKERS) == text

@@ -8,8 +8,9 @@ can stand for — one person for he / she (a name, or a relative or role: "your 
 the pronoun is replaced by it, in the replying speaker's words ("your teammates" said to
 John is "my teammates" in John's reply). Anything less certain is left as said: two people,
 two plural phrases or two joined by "and" ("my brothers and my cousins"), a phrase the
-clause itself names, a book or a place for "he". English only: a Chinese reply rarely opens
-on 他 / 她 without the name.
+clause itself names, a book or a place for "he". In Chinese the same for 他 / 她 (a name, or
+a relative or role with whose it is: "你哥" is "我的哥" in the reply) and 他们 / 她们 (a plural
+relative, "你爸妈", or two names joined by 和).
 """
 
 from __future__ import annotations
@@ -18,11 +19,13 @@ import re
 from bisect import bisect
 from collections.abc import Sequence
 
+from dualtrace.cjk import has_cjk
 from dualtrace.models import Episode
 from dualtrace.text.entities import extract_entities, normalise_name
-from dualtrace.text.kin import ENGLISH_WORDS, relation
+from dualtrace.text.kin import CHINESE_KIN, ENGLISH_WORDS, relation
 from dualtrace.text.lexical import STOP_EN
 from dualtrace.text.lexicon import lexicon
+from dualtrace.text.slots.cues import SINGLE_KIN_ZH
 
 # The pronoun a clause opens on, with its contraction: (pronoun, contraction or "").
 _OPENING = re.compile(r"^(he|she|his|her|they|their)(?:['’](re|ve|ll|s|d))?\b", re.I)
@@ -89,8 +92,12 @@ def with_referent(clause: str, previous: Episode | None, speakers: Sequence[str]
     clause as it is. For a turn's first clause (after acknowledgements): a pronoun further
     on may mean what the turn itself named. `speakers` are the conversation's participants
     (never a pronoun's antecedent here: they are "I" and "you")."""
+    if previous is None or not previous.text:
+        return clause
+    if has_cjk(clause[:2]):
+        return _with_referent_zh(clause, previous, speakers)
     opening = _OPENING.match(clause)
-    if opening is None or previous is None or not previous.text:
+    if opening is None:
         return clause
     pronoun, contraction = opening.group(1).casefold(), (opening.group(2) or "").casefold()
     rest = clause[opening.end() :]
@@ -256,3 +263,61 @@ def _in_reply(phrase: Phrase, previous: Episode, speakers: Sequence[str]) -> str
     if said in ("these", "those"):
         return f"the {rest}"
     return f"{determiner} {rest}".strip()
+
+
+# Chinese: the opening pronoun, and the people the turn before names with whose they are
+_OPENING_ZH = re.compile(r"^(他们|她们|他|她)(的)?")
+_ROLES_ZH = ("班主任", "老师", "医生", "房东", "师傅", "教练", "主管", "经理", "导师", "上司")
+# a one-character relative ("你哥", "我妈") names one only after whose it is, as here
+_KIN_ZH = "|".join(sorted({*CHINESE_KIN, *_ROLES_ZH, *SINGLE_KIN_ZH}, key=lambda w: (-len(w), w)))
+_OWNED_ZH = re.compile(rf"(你们|你|我们|我)(的)?({_KIN_ZH})(们)?")
+_PLURAL_ZH = frozenset({"父母", "爸妈", "孩子们"})
+_FEMALE_ZH = frozenset("mother sister daughter wife girlfriend aunt niece grandmother".split())
+_MALE_ZH = frozenset("father brother son husband boyfriend uncle nephew grandfather".split())
+
+
+def _with_referent_zh(clause: str, previous: Episode, speakers: Sequence[str]) -> str:
+    opening = _OPENING_ZH.match(clause)
+    if opening is None:
+        return clause
+    pronoun, whose = opening.group(1), opening.group(2) or ""
+    plural = pronoun.endswith("们")
+    text = previous.text
+    owned = [m for m in _OWNED_ZH.finditer(text) if _fits_zh(m, pronoun, plural=plural)]
+    keys = {normalise_name(s) for s in speakers}
+    names = [
+        e.name
+        for e in extract_entities(text, speakers=speakers)
+        if e.type == "person" and e.norm not in keys
+    ]
+    if plural:
+        pairs = [f"{a}和{b}" for a in names for b in names if a != b and f"{a}和{b}" in text]
+        found = [*pairs, *(_owner_zh(m, previous, speakers) for m in owned)]
+    else:
+        found = [*names, *(_owner_zh(m, previous, speakers) for m in owned)]
+    if len(found) != 1 or found[0] in clause:
+        return clause
+    return found[0] + ("的" if whose else "") + clause[opening.end() :]
+
+
+def _fits_zh(m: re.Match[str], pronoun: str, *, plural: bool) -> bool:
+    """Whether a relative or role can be what the pronoun means: a plural one (爸妈, 同事们)
+    for 他们 / 她们, a single one of the pronoun's gender, where the word has one, for 他 / 她."""
+    word, many = m.group(3), bool(m.group(4))  # "你们班主任" is one teacher
+    if plural:
+        return many or word in _PLURAL_ZH
+    if many or word in _PLURAL_ZH:
+        return False
+    english = relation(SINGLE_KIN_ZH.get(word, word))
+    return english not in (_MALE_ZH if pronoun == "她" else _FEMALE_ZH)
+
+
+def _owner_zh(m: re.Match[str], previous: Episode, speakers: Sequence[str]) -> str:
+    """The relative as the replying speaker says it: "你哥" is "我的哥", the other speaker's
+    "我妈" is theirs by name ("小林的妈")."""
+    owner, word = m.group(1), SINGLE_KIN_ZH.get(m.group(3), m.group(3)) + (m.group(4) or "")
+    if owner in ("你", "你们"):
+        return f"{'我们' if owner == '你们' else '我'}的{word}"
+    speaker = previous.speaker or ""
+    named = speaker in speakers and speaker not in ("user", "assistant")
+    return f"{speaker}的{word}" if named else word
