@@ -287,3 +287,12 @@ def test_a_question_about_the_slot_marks_the_turn_it_replaced(mem: Memory) -> No
     mary = [i for i, line in enumerate(lines) if "St Mary" in line and "Royal" not in line]
     assert mary and royal < mary[0]
     assert all("earlier" in lines[i] for i in mary)
+
+
+def test_a_plan_whose_day_has_passed_replaces_the_value() -> None:
+    jan, jul = datetime(2026, 1, 9, tzinfo=UTC), datetime(2026, 7, 19, tzinfo=UTC)
+    first = _turn("t1", "I live on Capitol Hill, right by the park.", jan)
+    moved = _turn("t2", "We're moving! Signed a lease in Ballard, move date August 1.", jul)
+    assert states([moved, first], NOW, frozenset({"t1", "t2"})) == {"t1": (EARLIER, None)}
+    before_the_move = datetime(2026, 7, 25, tzinfo=UTC)
+    assert states([moved, first], before_the_move, frozenset({"t1", "t2"})) == {}

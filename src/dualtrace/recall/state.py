@@ -82,9 +82,13 @@ def _restated(
 
 
 def _ahead(hit: Hit, now: datetime) -> bool:
-    if looks_ahead(hit.text):
-        return True
-    return any(t.last_day > now.date() for t in find_times(hit.text, hit.said_at))
+    """Whether a statement is still a plan at `now`: it names a day after `now`, or it
+    looks ahead and names no day ("we're moving, move date Aug 1" said in July is done by
+    November)."""
+    times = find_times(hit.text, hit.said_at)
+    if times:
+        return any(t.last_day > now.date() for t in times)
+    return looks_ahead(hit.text)
 
 
 def _turns_too(
