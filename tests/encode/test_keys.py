@@ -1,6 +1,7 @@
 """What a one-message add embeds: a turn (with the last words of the turn before) and each
 memory's fact; a memory's scene is found in meaning by its turn's vector, reused by hash,
-and a vector the store holds is never embedded again, by either embedder."""
+and in the other language by its own words' cross-lingual vector; a vector the store holds
+is never embedded again, by either embedder."""
 
 from __future__ import annotations
 
@@ -66,8 +67,8 @@ def test_a_scene_takes_its_turns_vector_and_is_not_embedded(tmp_path: Path) -> N
     assert len(scene_keys) >= 2  # the start and the sister, from Tom's turn
     for key in scene_keys:
         turn = episodes[key["turn"]]
-        assert key["content_hash"] == turn["content_hash"]
         assert key["vector"] == turn["vector"]
+        assert key["content_hash"] != turn["content_hash"]  # named by its own text
     # embedded: the two turns and the facts; no scene ("On Mon 8 May 2023, … said: …")
     assert not [t for t in embedder.texts if t.startswith("On Mon 8 May 2023")]
     facts = [k for k in keys if k["trace"] == "fact"]
@@ -122,6 +123,8 @@ def test_cross_lingual_vectors_are_reused_by_hash(
         assert len(second.texts) == first
     keys = _keys(tmp_path / "m.db")
     assert all(k["xvector"] is not None for k in keys if k["vector"] is not None)
+    # a scene's cross-lingual vector is its own words' ("On Mon 8 May 2023, … said: …")
+    assert [t for t in second.texts if t.startswith("On Mon 8 May 2023")]
     for key in (k for k in keys if k["trace"] == "scene"):
         turn = next(k for k in keys if k["record_id"] == key["turn"] and k["trace"] == "episode")
-        assert key["xvector"] == turn["xvector"]
+        assert key["vector"] == turn["vector"] and key["xvector"] != turn["xvector"]

@@ -193,18 +193,25 @@ class KeyBuilder:
         a vector only with `embed_chunks`. `dense_texts`: the dense text of a (record id,
         trace), instead of its own (a scene's: its turn's).
         """
+        # a key's own dense text names it (its content hash) and gives its cross-lingual
+        # vector; its main vector comes from `dense_texts` where given (a scene: its turn's,
+        # reused by that text's hash). The cross-lingual embedder costs ~1 ms a text, and a
+        # scene's own words found the other language's questions that its turn's missed
+        # (held-out cross recall@3 0.750 / 0.938 with the turn's, 0.875 / 1.000 with its own).
+        own = self._dense(specs, dense_chars or {}, dense_context or {}, {})
         dense = self._dense(specs, dense_chars or {}, dense_context or {}, dense_texts or {})
-        hashes = [text_hash(text) for text in dense]
+        hashes = [text_hash(text) for text in own]
+        main = [text_hash(text) for text in dense]
         known = self.store.vectors_by_hash(
-            user_id, [h for t, h in zip(dense, hashes, strict=True) if t]
+            user_id, [h for t, h in zip(dense, main, strict=True) if t]
         )
         todo = list(
-            dict.fromkeys(t for t, h in zip(dense, hashes, strict=True) if t and h not in known)
+            dict.fromkeys(t for t, h in zip(dense, main, strict=True) if t and h not in known)
         )
         if todo and embed:
             fresh = self.embedder.embed_passages(todo)
             known.update({text_hash(t): fresh[i] for i, t in enumerate(todo)})
-        crossed = self._crosslingual(user_id, dense, hashes) if embed else {}
+        crossed = self._crosslingual(user_id, own, hashes) if embed else {}
         extra = lexical_context or {}
         glossed = self.config.crosslingual_glosses
         return [
@@ -215,13 +222,13 @@ class KeyBuilder:
                 sid,
                 lexical_body([text, extra.get(rid, "") if chunk == 0 else ""]),
                 h,
-                known.get(h),
+                known.get(m),
                 chunk,
                 lexical_body([gloss(text)]) if glossed else "",
                 crossed.get(h),
                 languages[rid],
             )
-            for (rid, trace, kind, sid, text, chunk), h in zip(specs, hashes, strict=True)
+            for (rid, trace, kind, sid, text, chunk), h, m in zip(specs, hashes, main, strict=True)
         ]
 
     def _dense(
