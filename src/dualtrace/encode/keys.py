@@ -202,15 +202,7 @@ class KeyBuilder:
         dense = self._dense(specs, dense_chars or {}, dense_context or {}, dense_texts or {})
         hashes = [text_hash(text) for text in own]
         main = [text_hash(text) for text in dense]
-        known = self.store.vectors_by_hash(
-            user_id, [h for t, h in zip(dense, main, strict=True) if t]
-        )
-        todo = list(
-            dict.fromkeys(t for t, h in zip(dense, main, strict=True) if t and h not in known)
-        )
-        if todo and embed:
-            fresh = self.embedder.embed_passages(todo)
-            known.update({text_hash(t): fresh[i] for i, t in enumerate(todo)})
+        known = self._vectors(user_id, dense, main, embed=embed)
         crossed = self._crosslingual(user_id, own, hashes) if embed else {}
         extra = lexical_context or {}
         glossed = self.config.crosslingual_glosses
@@ -230,6 +222,22 @@ class KeyBuilder:
             )
             for (rid, trace, kind, sid, text, chunk), h, m in zip(specs, hashes, main, strict=True)
         ]
+
+    def _vectors(
+        self, user_id: str, texts: list[str], hashes: list[str], *, embed: bool
+    ) -> dict[str, Vector]:
+        """The main embedder's vectors of the texts that have a dense key, by hash: the
+        store's where it has them, the rest embedded in one batch (with `embed`)."""
+        known = self.store.vectors_by_hash(
+            user_id, [h for t, h in zip(texts, hashes, strict=True) if t]
+        )
+        todo = list(
+            dict.fromkeys(t for t, h in zip(texts, hashes, strict=True) if t and h not in known)
+        )
+        if todo and embed:
+            fresh = self.embedder.embed_passages(todo)
+            known.update({text_hash(t): fresh[i] for i, t in enumerate(todo)})
+        return known
 
     def _dense(
         self,
