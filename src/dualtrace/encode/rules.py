@@ -87,7 +87,7 @@ class RulesExtractor:
             previous = turns[i - 1] if i > 0 else None
             listeners = _listeners(episode, window)
             starts = _dated_starts(episode.text, episode.occurred_at)
-            opening = True  # no statement before this clause in the turn
+            opening = True  # nothing but acknowledgements before this clause in the turn
             for clause in _clauses(episode.text):
                 said = Said(clause, episode, previous, listeners, opening)
                 opening = opening and _acknowledges(clause)

@@ -31,7 +31,7 @@ def states(
 ) -> dict[str, tuple[str, datetime | None]]:
     """Hit id -> (EARLIER or PLANNED, the date it ended or starts, if known), for the hits
     that are not current; a current hit is absent. `answers`: the hits that state a value
-    of the one-valued slot a question asks about (`current.answering`), extracted or not:
+    of the one-valued slot a question asks about (`current.stating`), extracted or not:
     all but the latest said are earlier (`_restated`)."""
     found: dict[str, tuple[str, datetime | None]] = {}
     for hit in hits:
@@ -69,8 +69,8 @@ def _restated(
     hits: Sequence[Hit], answers: frozenset[str] | set[str], now: datetime
 ) -> dict[str, tuple[str, datetime | None]]:
     """The statements of the asked slot said before the day of the latest one: earlier. A
-    statement that looks ahead or names a day after `now` ("I
-    start at the Vancouver office January 5") replaces nothing yet: a plan."""
+    statement still ahead at `now` (`_ahead`: "I start at the Vancouver office January 5")
+    replaces nothing yet: a plan."""
     said = sorted(
         (h for h in hits if h.id in answers and not _ahead(h, now)), key=lambda h: h.said_at
     )
