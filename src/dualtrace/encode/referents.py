@@ -199,9 +199,13 @@ def _a_person(phrase: str, *, male: bool) -> bool:
     if STOP_EN & set(words[:-1]):
         return False
     word = relation(words[-1])
-    if word in ("child", "parents"):
-        return False
-    return word not in (_FEMALE_WORDS if male else _MALE_WORDS)
+    return word not in ("child", "parents") and _may_be(word, male=male)
+
+
+def _may_be(relation_word: str, *, male: bool) -> bool:
+    """Whether a relation ("sister", in English for either language) can be a he (`male`)
+    or a she: not one of the other gender."""
+    return relation_word not in (_FEMALE_WORDS if male else _MALE_WORDS)
 
 
 def _plurals(text: str, speakers: Sequence[str]) -> list[tuple[int, Phrase]]:
@@ -257,12 +261,18 @@ def _in_reply(phrase: Phrase, previous: Episode, speakers: Sequence[str]) -> str
     if said == "your":
         return f"my {rest}"
     if said == "my":
-        owner = previous.speaker or ""
-        named = owner in speakers and owner not in ("user", "assistant")
-        return f"{owner}'s {rest}" if named else f"the {rest}"
+        owner = _owner(previous, speakers)
+        return f"{owner}'s {rest}" if owner else f"the {rest}"
     if said in ("these", "those"):
         return f"the {rest}"
     return f"{determiner} {rest}".strip()
+
+
+def _owner(previous: Episode, speakers: Sequence[str]) -> str | None:
+    """The name the reply gives the other speaker's own ("my cousins" → "Tim's cousins"),
+    or None where the turn has no speaker's name (a role: "user", "assistant")."""
+    owner = previous.speaker or ""
+    return owner if owner in speakers and owner not in ("user", "assistant") else None
 
 
 # Chinese: the opening pronoun, and the people the turn before names with whose they are
@@ -272,8 +282,6 @@ _ROLES_ZH = ("班主任", "老师", "医生", "房东", "师傅", "教练", "主
 _KIN_ZH = "|".join(sorted({*CHINESE_KIN, *_ROLES_ZH, *SINGLE_KIN_ZH}, key=lambda w: (-len(w), w)))
 _OWNED_ZH = re.compile(rf"(你们|你|我们|我)(的)?({_KIN_ZH})(们)?")
 _PLURAL_ZH = frozenset({"父母", "爸妈", "孩子们"})
-_FEMALE_ZH = frozenset("mother sister daughter wife girlfriend aunt niece grandmother".split())
-_MALE_ZH = frozenset("father brother son husband boyfriend uncle nephew grandfather".split())
 
 
 def _with_referent_zh(clause: str, previous: Episode, speakers: Sequence[str]) -> str:
@@ -308,8 +316,7 @@ def _fits_zh(m: re.Match[str], pronoun: str, *, plural: bool) -> bool:
         return many or word in _PLURAL_ZH
     if many or word in _PLURAL_ZH:
         return False
-    english = relation(SINGLE_KIN_ZH.get(word, word))
-    return english not in (_MALE_ZH if pronoun == "她" else _FEMALE_ZH)
+    return _may_be(relation(SINGLE_KIN_ZH.get(word, word)), male=pronoun == "他")
 
 
 def _owner_zh(m: re.Match[str], previous: Episode, speakers: Sequence[str]) -> str:
@@ -318,6 +325,5 @@ def _owner_zh(m: re.Match[str], previous: Episode, speakers: Sequence[str]) -> s
     owner, word = m.group(1), SINGLE_KIN_ZH.get(m.group(3), m.group(3)) + (m.group(4) or "")
     if owner in ("你", "你们"):
         return f"{'我们' if owner == '你们' else '我'}的{word}"
-    speaker = previous.speaker or ""
-    named = speaker in speakers and speaker not in ("user", "assistant")
-    return f"{speaker}的{word}" if named else word
+    speaker = _owner(previous, speakers)
+    return f"{speaker}的{word}" if speaker else word

@@ -117,13 +117,12 @@ class RulesExtractor:
         if at.opening:
             speakers = (episode.speaker or episode.role, *listeners)
             resolved = with_referent(clause, previous, speakers)
-            # ... which makes a memory of a clause that says something of it, not of "They
-            # sure are." (unless it was one anyway)
-            says = len(query_terms(clause)) >= _SAYS_SOMETHING
-            if resolved != clause and (
-                says or self._draft(clause, episode, previous, listeners) is not None
-            ):
-                referred, clause = says, resolved
+            if resolved != clause:
+                # ... which makes a memory of a clause that says something of it, not of
+                # "They sure are." (unless it was one anyway)
+                says = len(query_terms(clause)) >= _SAYS_SOMETHING
+                if says or self._draft(clause, episode, previous, listeners) is not None:
+                    referred, clause = says, resolved
         statements = find_statements(said)
         if not statements:
             if is_request(clause):  # "recommend me a book", "帮我…": not about the speaker

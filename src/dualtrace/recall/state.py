@@ -66,7 +66,7 @@ def states(
 
 
 def _restated(
-    hits: Sequence[Hit], answers: frozenset[str] | set[str], now: datetime
+    hits: Sequence[Hit], answers: frozenset[str], now: datetime
 ) -> dict[str, tuple[str, datetime | None]]:
     """The statements of the asked slot said before the day of the latest one: earlier. A
     statement still ahead at `now` (`_ahead`: "I start at the Vancouver office January 5")
