@@ -2,35 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
+from episode_builders import turn
 
 from dualtrace.encode.base import Window
 from dualtrace.encode.referents import with_referent
 from dualtrace.encode.rules import RulesExtractor
-from dualtrace.models import Episode
 
 SPEAKERS = ("Priya", "Tom")
-WHEN = datetime(2026, 6, 1, 18, 0, tzinfo=UTC)
-
-
-def turn(n: int, text: str, speaker: str) -> Episode:
-    return Episode(
-        id=f"ep_{n}",
-        user_id="u",
-        session_id="s1",
-        agent_id=None,
-        seq=n,
-        role="user",
-        speaker=speaker,
-        text=text,
-        occurred_at=WHEN,
-        recorded_at=WHEN,
-        external_id=None,
-        metadata={},
-        content_hash=str(n),
-    )
 
 
 def reply(before: str, text: str) -> list[str]:

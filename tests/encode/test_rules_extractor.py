@@ -2,34 +2,15 @@
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, timedelta, timezone
+from datetime import date, datetime, timedelta, timezone
+
+from episode_builders import turn
 
 from dualtrace.encode.base import Window
 from dualtrace.encode.rules import RulesExtractor
 from dualtrace.models import Episode, MemoryDraft
 
-MAY_8 = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)  # a Monday
 CN = timezone(timedelta(hours=8))
-
-
-def turn(
-    n: int, text: str, speaker: str = "Caroline", when: datetime = MAY_8, role: str = "user"
-) -> Episode:
-    return Episode(
-        id=f"ep_{n}",
-        user_id="u",
-        session_id="s1",
-        agent_id=None,
-        seq=n,
-        role=role,
-        speaker=speaker,
-        text=text,
-        occurred_at=when,
-        recorded_at=when,
-        external_id=f"D1:{n}",
-        metadata={},
-        content_hash=str(n),
-    )
 
 
 def extract(*episodes: Episode, context: tuple[Episode, ...] = ()) -> list[MemoryDraft]:
