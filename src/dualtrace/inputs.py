@@ -25,7 +25,7 @@ _INVISIBLE = frozenset({"Cc", "Cf", "Cn", "Co", "Cs", "Zs", "Zl", "Zp"})
 
 def check_user_id(user_id: object) -> str:
     """A non-empty user id of reasonable length."""
-    if not isinstance(user_id, str) or not _visible(user_id):
+    if not isinstance(user_id, str) or not visible(user_id):
         raise ValidationError(
             f"user_id={user_id!r} is not valid: every call needs a non-empty string user_id, "
             "e.g. user_id='alice'"
@@ -39,7 +39,7 @@ def check_optional_id(name: str, value: object) -> str | None:
     """An optional string id (session_id, agent_id)."""
     if value is None:
         return None
-    if not isinstance(value, str) or not _visible(value) or len(value) > MAX_ID_CHARS:
+    if not isinstance(value, str) or not visible(value) or len(value) > MAX_ID_CHARS:
         raise ValidationError(
             f"{name}={_short(value)} is not valid: pass a non-empty string of at most "
             f"{MAX_ID_CHARS} characters, or None"
@@ -49,7 +49,7 @@ def check_optional_id(name: str, value: object) -> str | None:
 
 def check_record_id(value: object, name: str = "id") -> str:
     """The id of a stored episode or memory (as `add`, `get_all` or `search` return it)."""
-    if not isinstance(value, str) or not _visible(value):
+    if not isinstance(value, str) or not visible(value):
         raise ValidationError(
             f"{name}={_short(value)} is not a record id: pass one id string such as "
             "'ep_…' or 'mem_…' (list a user's ids with get_all)"
@@ -164,7 +164,7 @@ def check_text(value: object, *, field: str, max_chars: int) -> str:
         raise ValidationError(
             f"{field} must be a string, got {type(value).__name__} ({_short(value)})"
         )
-    if not _visible(value):
+    if not visible(value):
         raise ValidationError(
             f"{field} is empty (it holds only spaces or invisible characters such as "
             "zero-width spaces or NULs); pass the text of the message"
@@ -197,7 +197,7 @@ def check_query(value: object, max_chars: int) -> str:
     return query
 
 
-def _visible(value: str) -> bool:
+def visible(value: str) -> bool:
     """Whether the string shows anything (a character that is not space or invisible)."""
     return any(unicodedata.category(ch) not in _INVISIBLE for ch in value)
 
@@ -212,7 +212,7 @@ def check_external_id(value: object, where: str) -> str | None:
         return None
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() < 64:
         return str(value)  # a number as a message id is common; a huge one is no id
-    if not isinstance(value, str) or not _visible(value) or len(value) > MAX_ID_CHARS:
+    if not isinstance(value, str) or not visible(value) or len(value) > MAX_ID_CHARS:
         raise ValidationError(
             f"{where}.id={_short(value)} must be a non-empty string (at most {MAX_ID_CHARS} "
             "characters)"

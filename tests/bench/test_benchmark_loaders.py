@@ -78,7 +78,7 @@ def test_longmemeval_loader_reads_gzip_and_marks_abstention(tmp_path: Path) -> N
     bench = load_longmemeval(path)
     first, second = bench.units
     assert first.user_id == "lme-q_user_1"
-    # the repeated session is stored once; the blank turn is skipped
+    # the repeated session is stored once; the blank and zero-width turns are skipped
     assert [s.session_id for s in first.sessions] == ["filler_1", "answer_1", "filler_2"]
     assert [t.external_id for t in first.sessions[1].turns] == ["answer_1:0", "answer_1:1"]
     (question,) = first.questions

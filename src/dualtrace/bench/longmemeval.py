@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from dualtrace.bench.dataset import Benchmark, Question, Session, Turn, Unit
 from dualtrace.errors import ValidationError
+from dualtrace.inputs import visible
 
 DATE_FORMAT = "%Y/%m/%d (%a) %H:%M"
 ABSTENTION = "abstention"
@@ -77,8 +78,8 @@ def haystack(item: dict[str, Any]) -> tuple[tuple[Session, ...], frozenset[str]]
         seen.add(sid)
         kept = []
         for index, turn in enumerate(turns):
-            if not str(turn.get("content", "")).strip():
-                continue  # an empty message cannot be stored and holds no answer
+            if not visible(str(turn.get("content", ""))):
+                continue  # an empty message (spaces, zero-width characters) holds no answer
             tid = f"{sid}:{index}"
             kept.append(Turn(tid, str(turn["role"]), None, str(turn["content"])))
             if turn.get("has_answer"):
