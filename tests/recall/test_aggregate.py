@@ -23,6 +23,7 @@ NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
         ("我这两年养过几只狗？", "count"),
         ("How much did the kitchen renovation cost me altogether?", "total"),
         ("What did I spend on groceries in total?", "total"),
+        ("How much have I spent on taxis?", "total"),
         ("装修总共花了多少钱？", "total"),
         ("Did I start yoga before or after I moved flats?", "order"),
         ("Which did I visit first, the museum or the aquarium?", "order"),
@@ -30,6 +31,11 @@ NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
         ("What instruments have I tried?", "list"),
         ("List all the restaurants I've recommended to my sister.", "list"),
         ("我都学过哪些语言？", "list"),
+        ("What hobbies does my sister pick up each winter?", "list"),
+        ("What regions of the U.K. has Tom cycled through?", "list"),
+        ("What are Priya's favourite podcasts?", "list"),
+        ("What are the names of my nephews?", "list"),
+        ("What people has Omar coached?", "list"),
     ],
 )
 def test_aggregation_questions_are_recognised(question: str, kind: str) -> None:
@@ -46,6 +52,12 @@ def test_aggregation_questions_are_recognised(question: str, kind: str) -> None:
         "我这几个月住在哪里？",
         "我女儿叫什么名字？",
         "How do I reset my router?",
+        "What was the name of her dog?",
+        "What status does my visa have?",
+        "What does Leo think about cats?",
+        "What is Nadia allergic to?",
+        "How much can I spend on the new sofa?",
+        "How much does the climbing gym cost?",
     ],
 )
 def test_single_fact_questions_are_not_aggregations(question: str) -> None:
@@ -101,3 +113,13 @@ def test_an_aggregation_reads_one_user_only(mem: Memory) -> None:
     )
     assert "Mont Blanc" not in ctx.text
     assert all(s.external_id.startswith("walker-") for i in ctx.items for s in i.sources)
+
+
+def test_a_question_for_every_instance_asks_no_newest_value() -> None:
+    cities = analyse("Which cities have I been to this year?", NOW)
+    assert cities.aggregate == "list" and not cities.present
+    assert "lives_in" not in {s.attribute for s in cities.slots}
+    assert analyse("Which city do I live in these days?", NOW).present
+    # a many-valued slot keeps every member current: it still answers a list
+    pets = analyse("What pets do I have now?", NOW)
+    assert [s.attribute for s in pets.own_slots] == ["pet"]

@@ -4,6 +4,9 @@
 whether it refers to the past, the slots it asks the current value of (all of them, and
 those of the user's own), the kinds of quantity it asks for, whether it asks about the
 user's own matter or names someone else, and the words that pick a long turn's sentences.
+A question for every instance (a list, a count, a total, an order) asks no one-valued slot's
+newest value and nothing of the present: "Which cities have I been to this year?" wants
+each city, not where the user lives now.
 Search, ranking, current truth and packing read these fields and never the text again
 (`recall/read.py` builds one per `context()` call). The cue words of each notion are in
 `text/question_cues.py`.
@@ -34,7 +37,7 @@ from dualtrace.text.question_cues import (
     refers_to_past,
     speaks_as_user,
 )
-from dualtrace.text.slots import SlotQuestion, ask
+from dualtrace.text.slots import BY_NAME, SlotQuestion, ask
 
 
 @dataclass(frozen=True)
@@ -87,7 +90,10 @@ def analyse(query: str, now: datetime, *, translate: bool = False) -> Question:
     window = time_window(query, now)
     terms = query_terms(query)
     entities = extract_entities(query)
+    aggregate = aggregate_kind(query)
     slots = () if in_past_tense(query) else ask(query)
+    if aggregate is not None:  # every instance, not one slot's newest value: a list of
+        slots = tuple(s for s in slots if BY_NAME[s.attribute].many)  # members stays
     other = names_someone_else(query, entities)
     return Question(
         text=query,
@@ -103,6 +109,6 @@ def analyse(query: str, now: datetime, *, translate: bool = False) -> Question:
         about_user=asks_about_self(query),
         names_someone_else=other,
         focus=focus_words(query),
-        aggregate=aggregate_kind(query),
-        present=not refers_to_past(query) and about_present(query),
+        aggregate=aggregate,
+        present=aggregate is None and not refers_to_past(query) and about_present(query),
     )

@@ -35,6 +35,10 @@ _TOTAL = re.compile(
 )
 _HOW_MUCH = re.compile(r"\bhow\s+(?:much|long|far)\b|多少钱|多少(?:公里|小时|天|元|块)", re.I)
 
+# Money already spent ("How much have I spent on the car?", "花了"), not a budget ("How much
+# can I spend on the laptop?") nor a price ("How much does it cost?").
+_SPENT = re.compile(r"\bspent\b|\b(?:did|do)\s+(?:i|we)\s+spend\b|花了", re.I)
+
 # A count: "how many", "number of", "how often", "几本/几次/多少个".
 _COUNT = re.compile(
     r"\bhow\s+many\b|\b(?:the\s+)?number\s+of\b|\bhow\s+often\b|\bcount\b|"
@@ -51,11 +55,23 @@ _ORDER = re.compile(
     re.I,
 )
 
+# A plural noun: a word in -s that is no verb or pronoun ("was", "his", "does") nor a
+# singular in -s ("news", "status"), or a plural without one.
+_PLURAL = (
+    r"(?:(?!(?:was|has|does|is|his|hers|its|this|us|yes|news|always|perhaps|plus|less|"
+    r"unless|bus|gas|status|series|species|whereas|across|towards|afterwards)\b)"
+    r"[a-z]{2,}(?:ies|[^\Wsiu']s)|children|people|men|women|feet|teeth|mice)"
+)
 # A list: "which/what … have I …" over many ("what pets", "which books", "list", "all the"),
-# "哪些", "都有什么".
+# a plural asked for ("What activities does Melanie do?", "What areas of the US has John
+# been to?", "What are Joanna's hobbies?"), "哪些", "都有什么".
 _LIST = re.compile(
     r"\b(?:list|name\s+all|all\s+(?:the|of\s+the|my)|every|each\s+of)\b|"
     r"\b(?:what|which)\s+(?:\w+\s+){0,3}\w+s\s+(?:have|had|did|do|has)\b|"
+    rf"\b(?:what|which)\s+(?:\w+\s+){{0,2}}{_PLURAL}\s+(?:of\s+(?:the\s+)?[\w.]+\s+)?"
+    r"(?:have|has|had|did|do|does|is|are|was|were)\b|"
+    r"\bwhat\s+(?:are|were)\s+(?:the\s+|some\s+|my\s+|his\s+|her\s+|their\s+|[\w-]+'s\s+)"
+    rf"(?:[\w'-]+\s+){{0,2}}{_PLURAL}(?=\s*\?|\s+(?:of|that|which|who)\b)|"
     r"哪些|都有什么|都有哪|都(?:去|买|读|看|养|学|做|吃)了(?:什么|哪)|有什么\S*(?:过|了)",
     re.I,
 )
@@ -72,6 +88,6 @@ def aggregate_kind(question: str) -> str | None:
         return "count"
     if _TOTAL.search(question) or _LIST.search(question):
         return "list" if not _HOW_MUCH.search(question) else "total"
-    if _HOW_MUCH.search(question) and re.search(r"\bspen[dt]|\bcost|花了", question, re.I):
+    if _HOW_MUCH.search(question) and _SPENT.search(question):
         return "total"
     return None
