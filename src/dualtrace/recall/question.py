@@ -26,6 +26,7 @@ from dualtrace.recall.snippets import focus_words
 from dualtrace.text.aggregate_cues import aggregate_kind
 from dualtrace.text.dates import time_window
 from dualtrace.text.entities import extract_entities
+from dualtrace.text.events import compared_events
 from dualtrace.text.lexical import query_terms
 from dualtrace.text.lexicon import translate_terms
 from dualtrace.text.owners import asks_about_self
@@ -68,6 +69,8 @@ class Question:
     aggregate: str | None = None
     #: Asks what holds now ("these days", "现在"): the newest statement answers it.
     present: bool = False
+    #: The events it compares ("before or after", "先…还是…"), each in its own words.
+    events: tuple[str, ...] = ()
 
     @property
     def named(self) -> frozenset[str]:
@@ -111,4 +114,5 @@ def analyse(query: str, now: datetime, *, translate: bool = False) -> Question:
         focus=focus_words(query),
         aggregate=aggregate,
         present=aggregate is None and not refers_to_past(query) and about_present(query),
+        events=tuple(compared_events(query)),
     )

@@ -5,6 +5,8 @@ context routes and the MCP tool), so a context is chosen one way wherever it is 
 
 1. the question is checked and read once (`Searcher.ask`, a `Question`);
 2. its best hits are searched (`Searcher.find`), as many as `candidates` gives for the budget;
+   a question that compares events ("before or after") also searches each event alone,
+   and their best hits lead (`events.py`);
 3. the answer to a question turn among them joins it (`replies.py`);
 4. the caller may drop some (`keep`: a session leaves out its own turns and what it has
    since contradicted);
@@ -20,7 +22,9 @@ from datetime import datetime
 
 from dualtrace.inputs import check_count
 from dualtrace.models import Context, Hit
+from dualtrace.recall.events import each_event
 from dualtrace.recall.packing import pack_context
+from dualtrace.recall.question import analyse
 from dualtrace.recall.replies import with_replies
 from dualtrace.recall.search import MAX_LIMIT, POOL_MOST, Searcher, read_depth
 
@@ -65,6 +69,19 @@ def read(
     if question.aggregate is not None:  # every instance, not the best few: read deeper
         limit, depth = min(MAX_LIMIT, 2 * limit), max(depth, POOL_MOST)
     hits = searcher.find(question, user_id=user_id, limit=limit, scope=scope, depth=depth)
+    if question.events:  # "the fence or the goats' hooves": each event searched on its own
+        translate = searcher.config.crosslingual_weight > 0  # as `Searcher.ask` reads it
+        found = [
+            searcher.find(
+                analyse(event, question.now, translate=translate),
+                user_id=user_id,
+                limit=limit,
+                scope=scope,
+                depth=depth,
+            )
+            for event in question.events
+        ]
+        hits = each_event(found, hits)
     # a reply said after `as_of` was not known then
     hits = with_replies(searcher.store, user_id, hits, before=scope.occurred_before)
     if keep is not None:
