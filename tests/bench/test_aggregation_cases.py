@@ -45,3 +45,14 @@ def test_evidence_outside_the_case_is_refused(tmp_path: Path) -> None:
     path.write_text(json.dumps(record) + "\n", encoding="utf-8")
     with pytest.raises(ValidationError, match="y9"):
         load_cases(path)
+
+
+@pytest.mark.parametrize("name", ["aggregation_fresh.jsonl", "aggregation_fresh2.jsonl"])
+def test_the_long_sets_load_with_evidence_across_sessions(name: str) -> None:
+    cases = load_cases(CASES.with_name(name))
+    assert len(cases) >= 10 and {c.lang for c in cases} == set(LANGS)
+    for case in cases:
+        session_of = {t["id"]: n for n, (_, turns) in enumerate(case.sessions) for t in turns}
+        assert len(case.sessions) >= 8 and len(session_of) >= 120
+        for q in case.questions:
+            assert len({session_of[e] for e in q.evidence}) >= 2

@@ -123,3 +123,37 @@ def test_a_question_for_every_instance_asks_no_newest_value() -> None:
     # a many-valued slot keeps every member current: it still answers a list
     pets = analyse("What pets do I have now?", NOW)
     assert [s.attribute for s in pets.own_slots] == ["pet"]
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("Which cities have I been to this year?", "place"),
+        ("我今年一共出了几趟差？", "place"),
+        ("How many companies did I interview with?", "org"),
+        ("我面试过哪些公司？", "org"),
+        ("What books have I read?", None),
+        ("Which city do I live in?", None),  # one value, not every instance
+    ],
+)
+def test_the_kind_of_instance_a_question_asks_for(question: str, kind: str | None) -> None:
+    assert analyse(question, NOW).instance_type == kind
+
+
+def test_a_question_for_every_place_finds_turns_naming_one(mem: Memory) -> None:
+    said = [
+        "Long week. Spent Saturday wandering around Lisbon, the custard tarts were unreal.",
+        "Work was fine, nothing new. Made lentil soup again.",
+        "Flew back from Kyoto last night, jet lag is brutal.",
+        "My manager wants the report by Friday.",
+    ]
+    for n, text in enumerate(said):
+        mem.add(text, user_id="ana", timestamp=NOW - timedelta(days=100 - 20 * n))
+    mem.add("Had a great time in Reykjavik.", user_id="bo", timestamp=NOW - timedelta(days=3))
+    hits = mem.search("Which cities have I been to?", user_id="ana", now=NOW, reinforce=False)
+    typed = {h.text for h in hits if h.scores.get("type") == 1.0}
+    assert any("Lisbon" in t for t in typed) and any("Kyoto" in t for t in typed)
+    assert not any("lentil" in t or "report" in t or "Reykjavik" in t for t in typed)
+    # a question about one named place keeps the entity channel as it was
+    one = mem.search("What did I do in Lisbon?", user_id="ana", now=NOW, reinforce=False)
+    assert all("type" not in h.scores for h in one)

@@ -103,3 +103,14 @@ def test_an_order_question_searches_each_event_and_shows_both(
     ctx = mem.context(asked, user_id="u", max_tokens=120, now=NOW, reinforce=False)
     assert built == [asked, "Did I adopt the cat", "I started the new job"]
     assert "Acme" in ctx.text and "shelter" in ctx.text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Where was John between August 11 and August 15 2023?",
+        "What did Ana and Bo talk about between meetings and lunch?",
+    ],
+)
+def test_a_span_between_two_moments_is_no_pair_of_events(question: str) -> None:
+    assert compared_events(question) == []

@@ -23,7 +23,7 @@ from datetime import date, datetime
 
 from dualtrace.models import EntityMention
 from dualtrace.recall.snippets import focus_words
-from dualtrace.text.aggregate_cues import aggregate_kind
+from dualtrace.text.aggregate_cues import aggregate_kind, asked_type
 from dualtrace.text.dates import time_window
 from dualtrace.text.entities import extract_entities
 from dualtrace.text.events import compared_events
@@ -71,6 +71,8 @@ class Question:
     present: bool = False
     #: The events it compares ("before or after", "先…还是…"), each in its own words.
     events: tuple[str, ...] = ()
+    #: The entity type a list or count asks every instance of ("Which cities …": "place").
+    instance_type: str | None = None
 
     @property
     def named(self) -> frozenset[str]:
@@ -115,4 +117,5 @@ def analyse(query: str, now: datetime, *, translate: bool = False) -> Question:
         aggregate=aggregate,
         present=aggregate is None and not refers_to_past(query) and about_present(query),
         events=tuple(compared_events(query)),
+        instance_type=asked_type(query),
     )

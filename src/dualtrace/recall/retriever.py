@@ -30,7 +30,7 @@ FILTERED_DEPTH = 20
 GLOSS_SHARE = 0.5
 
 # Channels whose scores already lie on a fixed [0, 1] scale (not min-max stretched).
-ABSOLUTE_CHANNELS = frozenset({"entity", "time"})
+ABSOLUTE_CHANNELS = frozenset({"entity", "time", "type"})
 
 # How many users' alias indexes a long-lived service keeps (the least recently asked go).
 ALIAS_CACHE_USERS = 256
@@ -136,6 +136,8 @@ class Retriever:
             )
         if self.config.entity_weight > 0 and query.entities:
             jobs["entity"] = partial(self._entities, user_id, query.entities, depth, scope)
+        if self.config.entity_weight > 0 and query.instance_type is not None:
+            jobs["type"] = partial(self._typed, user_id, query.instance_type, depth, scope)
         # The channels run at once: SQLite and numpy release the GIL, and the store gives
         # each thread its own read connection.
         futures = {name: self._pool.submit(job) for name, job in jobs.items()}
@@ -192,6 +194,21 @@ class Retriever:
             user_id, canonicals, depth, scope, self.config.entity_max_share
         )
 
+    def _typed(self, user_id: str, kind: str, depth: int, scope: SearchScope) -> list[Candidate]:
+        """The entity channel for a question that asks every instance of a kind of thing, not
+        a named one ("Which cities have I been to?"): the memories that mention any of the
+        user's entities of that type, each scored 1 (an entity in most memories, the home
+        town, tells nothing apart and is left out, as in `_entities`)."""
+        canonicals = sorted(
+            {r.canonical for r in self.store.entity_rows(user_id) if r.type == kind}
+        )
+        if not canonicals:
+            return []
+        found = self.store.search_entities(
+            user_id, canonicals, depth, scope, self.config.entity_max_share
+        )
+        return [Candidate(c.record_id, "type", 1.0) for c in found if c.trace == "entity"]
+
     def close(self) -> None:
         """Stop the channel threads."""
         self._pool.shutdown(wait=True)
@@ -206,6 +223,7 @@ class Retriever:
             "dense": dense,
             "lexical": 1 - dense,
             "entity": self.config.entity_weight,
+            "type": self.config.entity_weight,
             "time": self.config.temporal_weight,
             "crosslingual": self.config.crosslingual_weight,
             "gloss": self.config.crosslingual_weight * GLOSS_SHARE,

@@ -91,3 +91,33 @@ def aggregate_kind(question: str) -> str | None:
     if _HOW_MUCH.search(question) and _SPENT.search(question):
         return "total"
     return None
+
+
+# The kind of thing a list or count asks for, where entities are typed so: places ("Which
+# cities have I been to?", "我今年去过哪些城市？", "How many trips …") and organisations ("How
+# many companies did I interview with?", "几家公司").
+_TYPE_CUES = (
+    (
+        "place",
+        re.compile(
+            r"\b(?:cit(?:y|ies)|countr(?:y|ies)|places|towns?|destinations?|states|regions|"
+            r"trips?|travell?ed|visited|been\s+to)\b|城市|国家|地方|去过|哪儿|出\S{0,3}差|旅行|旅游|出游|景点",
+            re.I,
+        ),
+    ),
+    (
+        "org",
+        re.compile(
+            r"\b(?:compan(?:y|ies)|employers?|firms|startups|brands)\b|公司|单位|企业|品牌", re.I
+        ),
+    ),
+)
+
+
+def asked_type(question: str) -> str | None:
+    """The entity type whose every instance a list or count question asks for ("place",
+    "org"), or None: "Which cities have I been to?" is answered by the turns naming a
+    place, whatever else they share with its words."""
+    if aggregate_kind(question) not in ("list", "count"):
+        return None
+    return next((kind for kind, cue in _TYPE_CUES if cue.search(question)), None)

@@ -23,10 +23,12 @@ import re
 from dualtrace.cjk import is_cjk
 from dualtrace.text.lexical import content_words
 
-# A question that compares events: their order, or the time between them.
+# A question that compares events: their order, or the time between them ("how many days
+# passed between A and B"; not "where was John between 11 and 15 August", a span of time).
 _COMPARES = re.compile(
     r"\bbefore\s+or\s+after\b|\b(?:first|earlier|earliest|later|latest)\b|\border\b|"
-    r"\bbetween\b.+\band\b|\b(?:since|passed|how\s+(?:many|long))\b.+\bwhen\b|"
+    r"\b(?:how\s+(?:many|long)|passed)\b.+\bbetween\b.+\band\b|"
+    r"\b(?:since|passed|how\s+(?:many|long))\b.+\bwhen\b|"
     r"还是|先后|顺序|哪个(?:先|在前|早)|谁先|之间",
     re.I,
 )
