@@ -22,7 +22,7 @@ from datetime import datetime
 
 from dualtrace.inputs import check_count
 from dualtrace.models import Context, Hit
-from dualtrace.recall.events import each_event
+from dualtrace.recall.events import EVENT_HITS, each_event
 from dualtrace.recall.packing import pack_context
 from dualtrace.recall.question import analyse
 from dualtrace.recall.replies import with_replies
@@ -75,9 +75,9 @@ def read(
             searcher.find(
                 analyse(event, question.now, translate=translate),
                 user_id=user_id,
-                limit=limit,
+                limit=EVENT_HITS,
                 scope=scope,
-                depth=depth,
+                depth=read_depth(EVENT_HITS),  # only each event's best few lead
             )
             for event in question.events
         ]

@@ -7,8 +7,8 @@ Such a question is answered by one statement of each event, often in different s
 and in different words, and one search for the whole question finds the event its words
 favour. `compared_events` gives each event's words, so that each is searched on its own
 (`recall/read.py`); an event is a part of the question between its joints ("before or
-after", "or", "and", a comma, "、", "还是") with a content word, the part that asks ("which
-… first", "the order of") left out where two others remain.
+after", "or", "and", a comma, "、", "还是") with a content word; of the part that asks ("which
+… first", "how many days had passed since …"), only what follows its cue.
 
     >>> compared_events("Did I start yoga before or after I moved flats?")
     ['Did I start yoga', 'I moved flats']
@@ -38,12 +38,15 @@ _JOINTS = re.compile(
     r"[，、；：]|还是|和|跟|与)\s*",
     re.I,
 )
-# The part that asks, not an event ("Which event did I attend first", "这三件事的先后顺序").
-_ASKS = re.compile(
-    r"^\s*(?:which|what|who)\b.*\b(?:first|earlier|earliest|later|latest|order)\b|"
-    r"\bhow\s+(?:many|much|long)\b|先后|顺序|哪个|谁先|几天|多少|多久",
+# The part that asks: in English the first ("Which event did I attend first", "How many days
+# had passed since I finished the book"), in Chinese any ("这三件事的先后顺序是什么"); what
+# follows its last cue word is an event's words, if any.
+_ASKS_EN = re.compile(
+    r"\b(?:first|earlier|earliest|later|latest|order(?:\s+of)?|since|passed|ago)\b|"
+    r"\bhow\s+(?:many|much|long)(?:\s+\w+)?\b",
     re.I,
 )
+_ASKS_ZH = re.compile(r"先后|顺序|哪个|谁先|几天|多少|多久")
 MIN_WORDS = 1  # an event's content words (`_words`)
 MAX_EVENTS = 4
 
@@ -53,12 +56,22 @@ def compared_events(question: str) -> list[str]:
     [] when it compares none, or names fewer than two."""
     if not _COMPARES.search(question):
         return []
-    parts = [p.strip(" ?？。.!！'\"") for p in _JOINTS.split(question)]
-    parts = [p for p in parts if _words(p) >= MIN_WORDS]
-    events = [p for p in parts if not _ASKS.search(p)]
-    if len(events) < 2:  # "How many days ago did I launch the site, when I …": it asks
-        events = parts  # and names an event in one part
+    parts = [_event(p, first=n == 0) for n, p in enumerate(_JOINTS.split(question))]
+    events = [p for p in parts if p and _words(p) >= MIN_WORDS]
     return events[:MAX_EVENTS] if len(events) >= 2 else []
+
+
+def _event(part: str, *, first: bool) -> str:
+    """A part's event words: the part, or in the part that asks, what follows its cue; a
+    later part that ends on an English cue ("starting from the earliest") is none."""
+    part = part.strip(" ?？。.!！'\"")
+    english = list(_ASKS_EN.finditer(part))
+    if not first and english and not _words(part[english[-1].end() :]):
+        return ""
+    cues = [*(english if first else ()), *_ASKS_ZH.finditer(part)]
+    if cues:
+        part = part[max(m.end() for m in cues) :]
+    return part.strip(" ?？。.!！'\"")
 
 
 def _words(part: str) -> int:
