@@ -124,7 +124,8 @@ class MemoryConfig:
     candidates: int = setting(50, "hits taken from each channel before fusion", "retrieval")
     entity_weight: float = setting(
         0.2,
-        "weight of the entity channel: memories of the entities a question names (0: off)",
+        "weight of the entity channels: memories of the entities a question names, or of "
+        "its type for a list of places or companies (0: off)",
         "retrieval",
     )
     entity_max_share: float = setting(
