@@ -34,6 +34,11 @@ NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
             ["the day I sold my bike", "day I bought a car"],
         ),
         ("Who moved abroad first, Ines or Tomas?", ["Ines", "Tomas"]),
+        # the part that asks keeps what follows its cue
+        (
+            "How many days had passed since I repainted the fence when I adopted the goat?",
+            ["I repainted the fence", "I adopted the goat"],
+        ),
         ("我是先考的驾照还是先买的车？", ["我是先考的驾照", "先买的车"]),
         ("换工作、搬家、养猫，这三件事的先后顺序是什么？", ["换工作", "搬家", "养猫"]),
     ],
@@ -49,6 +54,7 @@ def test_the_events_a_question_compares(question: str, events: list[str]) -> Non
         "Where do I live?",
         "What did I buy first?",
         "What is the order of the talks I gave?",
+        "What is the order of the gigs I went to this spring, starting from the earliest?",
         "我现在在哪里上班？",
         "How many books have I read this year?",
     ],
