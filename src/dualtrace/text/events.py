@@ -75,6 +75,6 @@ def _event(part: str, *, first: bool) -> str:
 
 
 def _words(part: str) -> int:
-    """Content words, a Chinese one counted by its characters less one ("升职": 1, "驾照"
-    and "拿到": 2): a name ("Rachel") is an event's words, "的" is none."""
+    """Content words, a Chinese one counted by its characters less one ("我升职": 1, "拿到
+    驾照": 2): a name ("Rachel") is an event's words, "的" is none."""
     return sum(max(1, len(w) - 1) if is_cjk(w) else 1 for w in content_words(part))
