@@ -4,15 +4,15 @@ its own, and each event's best hits lead its context."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 import pytest
 from hit_builders import said_hit
+from question_count import count_questions
 
 from dualtrace import Memory
 from dualtrace.models import Hit
 from dualtrace.recall.events import EVENT_HITS, each_event
-from dualtrace.recall.question import Question, analyse
+from dualtrace.recall.question import analyse
 from dualtrace.text.events import compared_events
 
 NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
@@ -97,14 +97,7 @@ def test_an_order_question_searches_each_event_and_shows_both(
         user_id="u",
         timestamp=NOW - timedelta(days=100),
     )
-    built: list[str] = []
-    init = Question.__init__
-
-    def counted(self: Question, *args: Any, **kwargs: Any) -> None:
-        init(self, *args, **kwargs)
-        built.append(self.text)
-
-    monkeypatch.setattr(Question, "__init__", counted)
+    built = count_questions(monkeypatch)
     asked = "Did I adopt the cat before or after I started the new job?"
     ctx = mem.context(asked, user_id="u", max_tokens=120, now=NOW, reinforce=False)
     assert built == [asked, "Did I adopt the cat", "I started the new job"]

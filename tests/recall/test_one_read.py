@@ -7,29 +7,16 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from question_count import count_questions
 
 import dualtrace.recall.start
 import dualtrace.session.session
 from dualtrace import Memory
 from dualtrace.recall import read as read_module
-from dualtrace.recall.question import Question
 
 T0 = datetime(2024, 3, 4, 9, 0, tzinfo=UTC)
 # a question about a slot of the user's: search, current truth, ranking and packing all read it
 ASKED = "Which city do I live in now?"
-
-
-def _count_questions(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The text of every `Question` built from now on."""
-    built: list[str] = []
-    init = Question.__init__
-
-    def counted(self: Question, *args: Any, **kwargs: Any) -> None:
-        init(self, *args, **kwargs)
-        built.append(self.text)
-
-    monkeypatch.setattr(Question, "__init__", counted)
-    return built
 
 
 def _moves(mem: Memory) -> None:
@@ -40,7 +27,7 @@ def _moves(mem: Memory) -> None:
 
 def test_context_reads_the_question_once(mem: Memory, monkeypatch: pytest.MonkeyPatch) -> None:
     _moves(mem)
-    built = _count_questions(monkeypatch)
+    built = count_questions(monkeypatch)
     ctx = mem.context(ASKED, user_id="u", now=T0 + timedelta(days=40), reinforce=False)
     assert "Shanghai" in ctx.text
     assert built == [ASKED]
@@ -55,7 +42,7 @@ def test_session_context_reads_the_question_once(
     _moves(mem)
     chat = mem.session(user_id="u", now=T0 + timedelta(days=40))
     chat.add("user", "Any good tea houses near me?", timestamp=T0 + timedelta(days=40))
-    built = _count_questions(monkeypatch)
+    built = count_questions(monkeypatch)
     ctx = chat.context(ASKED, max_tokens=1000, reinforce=False)
     assert any("Shanghai" in m.text for m in ctx.memories)
     assert built == [ASKED]
