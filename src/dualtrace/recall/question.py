@@ -117,5 +117,5 @@ def analyse(query: str, now: datetime, *, translate: bool = False) -> Question:
         aggregate=aggregate,
         present=aggregate is None and not refers_to_past(query) and about_present(query),
         events=tuple(compared_events(query)),
-        instance_type=asked_type(query),
+        instance_type=asked_type(query, aggregate),
     )

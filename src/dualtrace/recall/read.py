@@ -24,7 +24,6 @@ from dualtrace.inputs import check_count
 from dualtrace.models import Context, Hit
 from dualtrace.recall.events import EVENT_HITS, each_event
 from dualtrace.recall.packing import pack_context
-from dualtrace.recall.question import analyse
 from dualtrace.recall.replies import with_replies
 from dualtrace.recall.search import MAX_LIMIT, POOL_MOST, Searcher, read_depth
 
@@ -70,10 +69,9 @@ def read(
         limit, depth = min(MAX_LIMIT, 2 * limit), max(depth, POOL_MOST)
     hits = searcher.find(question, user_id=user_id, limit=limit, scope=scope, depth=depth)
     if question.events:  # "the fence or the goats' hooves": each event searched on its own
-        translate = searcher.config.crosslingual_weight > 0  # as `Searcher.ask` reads it
         found = [
             searcher.find(
-                analyse(event, question.now, translate=translate),
+                searcher.read_at(event, question.now),
                 user_id=user_id,
                 limit=EVENT_HITS,
                 scope=scope,

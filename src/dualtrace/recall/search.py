@@ -126,8 +126,13 @@ class Searcher:
         scope = search_scope(self.config, as_of, now, kinds, session_id, filters)
         at = parse_time(now, field="now") if now is not None else scope.valid_at
         assert at is not None
-        question = analyse(query, at, translate=self.config.crosslingual_weight > 0)
-        return question, scope
+        return self.read_at(query, at), scope
+
+    def read_at(self, text: str, now: datetime) -> Question:
+        """`text` read as a question asked at `now` (with its terms in the other language when
+        the cross-lingual channel is on): `ask`'s reading, and that of each event a question
+        compares (`read.py`)."""
+        return analyse(text, now, translate=self.config.crosslingual_weight > 0)
 
     def user_names(self, user_id: str) -> list[str]:
         """Every name the user has given as their own (a former one still names them)."""

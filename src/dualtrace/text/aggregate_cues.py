@@ -114,10 +114,10 @@ _TYPE_CUES = (
 )
 
 
-def asked_type(question: str) -> str | None:
+def asked_type(question: str, kind: str | None) -> str | None:
     """The entity type whose every instance a list or count question asks for ("place",
-    "org"), or None: "Which cities have I been to?" is answered by the turns naming a
-    place, whatever else they share with its words."""
-    if aggregate_kind(question) not in ("list", "count"):
+    "org"), or None; `kind` is the question's `aggregate_kind`. "Which cities have I been
+    to?" is answered by the turns naming a place, whatever else they share with its words."""
+    if kind not in ("list", "count"):
         return None
     return next((kind for kind, cue in _TYPE_CUES if cue.search(question)), None)
