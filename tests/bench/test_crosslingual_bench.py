@@ -121,9 +121,9 @@ MISS = {
     "session": "s2",
     "direction": "zh→en",
     "domain": "pets",
-    "fact": "我家的猫叫咪咪，今年三岁。",
-    "question": "What is my dog called?",
-    "question_same": "我家的猫叫什么？",
+    "fact": "楼下那只猫叫咪咪，今年三岁。",
+    "question": "What is the cat downstairs called?",
+    "question_same": "楼下那只猫叫什么？",
     "value": ["咪咪"],
 }
 OWNERS = (
@@ -214,7 +214,10 @@ def test_tiny_run_writes_the_table_the_misses_and_the_costs(tiny: dict[str, Any]
     text = report.read_text(encoding="utf-8")
     assert "| direction | question | n | recall@3 | recall@10 | context@60 |" in text
     assert "| zh→en | cross-lingual | 1 | 0.000 (0/1) | 0.000 (0/1) | 0.000 (0/1) |" in text
-    assert "## Misses (1 questions)" in text and "| miss | cross | What is my dog called? |" in text
+    assert (
+        "## Misses (1 questions)" in text
+        and "| miss | cross | What is the cat downstairs called? |" in text
+    )
     assert "search latency: p50" in text and "turns/s" in text
     saved = json.loads((report.parent / "results.json").read_text(encoding="utf-8"))
     assert saved["cases"] == {

@@ -4,6 +4,7 @@ store in one language ranks its own-language questions exactly as before."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -80,9 +81,12 @@ def test_every_key_gets_a_cross_lingual_vector_and_its_own_language(tmp_path: Pa
 
 
 def test_keys_written_without_it_fall_back_to_one_embedder(tmp_path: Path) -> None:
-    path = tmp_path / "m.db"
+    path, copy = tmp_path / "m.db", tmp_path / "copy.db"
     questions = ["我住在哪里？", "What am I allergic to?", "我家的猫叫什么？"]
-    before = _ranked(path, "none", ENGLISH + CHINESE, questions)
+    _ranked(path, "none", ENGLISH + CHINESE, [])
+    shutil.copyfile(path, copy)  # a search reinforces its hits: each store is searched once
+    with Memory(copy, config=MemoryConfig(crosslingual_embedder="none")) as mem:
+        before = [[h.id for h in mem.search(q, user_id="u", limit=8)] for q in questions]
     with Memory(path) as mem:  # reopened with the default ("auto"): no key has a vector of it
         again = [[h.id for h in mem.search(q, user_id="u", limit=8)] for q in questions]
     assert again == before
@@ -126,8 +130,9 @@ def _missing(mem: Memory) -> int:
 
 def test_maintain_gives_old_keys_their_cross_lingual_vectors(tmp_path: Path) -> None:
     questions = ["我住在哪里？", "What am I allergic to?", "我家的猫叫什么？"]
-    _ranked(tmp_path / "old.db", "none", ENGLISH + CHINESE, questions)
-    fresh = _ranked(tmp_path / "new.db", "auto", ENGLISH + CHINESE, questions)
+    # searched once each, after the vectors are in (a search reinforces its hits)
+    _ranked(tmp_path / "old.db", "none", ENGLISH + CHINESE, [])
+    _ranked(tmp_path / "new.db", "auto", ENGLISH + CHINESE, [])
     with Memory(tmp_path / "old.db") as mem:
         assert _missing(mem) > 0
         report = mem.maintain(user_id="u")
@@ -138,6 +143,7 @@ def test_maintain_gives_old_keys_their_cross_lingual_vectors(tmp_path: Path) -> 
             for q in questions
         ]
     with Memory(tmp_path / "new.db") as new:
+        fresh = [[h.id for h in new.search(q, user_id="u", limit=8)] for q in questions]
         assert after == [[new.get(i, user_id="u").text for i in r] for r in fresh]
 
 

@@ -109,3 +109,14 @@ def test_labels_are_shared_with_the_context_and_a_cut_line_keeps_none(mem: Memor
     for budget in range(20, count_tokens(shared.text), 7):
         cut = picture.render(budget)
         assert set(re.findall(r"\[(\d+)\]", cut.text)) == set(cut.references)
+
+
+def test_the_family_and_a_replaced_car_said_in_passing(mem: Memory) -> None:
+    mem.add(
+        "40 min in the Ford Focus, my son Alfie thinks it's hilarious", user_id="f", timestamp=JAN
+    )
+    mem.add("My twin brother Noah keeps saying sell the car.", user_id="f", timestamp=MAR)
+    mem.add("Sold the Ford Focus, picked up a used Kia Niro.", user_id="f", timestamp=APR)
+    values = _values(mem.profile("f"))
+    assert values["family"] == ["son Alfie", "twin brother Noah"]  # every member, none replaced
+    assert values["vehicle"] == ["Kia Niro"]

@@ -250,9 +250,11 @@ _NAMES_IT = re.compile(
 def _with_antecedents(clauses: list[str]) -> list[str]:
     """The clauses, each that opens on a pronoun joined to the one before it, so that its
     memory says whom it is about ("… Munich. Her birthday is on 12 October." rather than
-    "Her birthday is on 12 October" alone). Left apart where either states a slot (each
-    slot is a memory of its own) or the one before asks or requests something (that is no
-    memory); a clause that only names (`_NAMES_IT`) joins a slot's clause too, as its name."""
+    "Her birthday is on 12 October" alone). Left apart where either states a slot of one
+    value (each is a memory of its own, closed on its own) or the one before asks or requests
+    something (that is no memory); a clause that only names (`_NAMES_IT`) joins a slot's
+    clause too, as its name, and any joins one of members that accumulate ("My sister Mia
+    visited! She stayed a week.": the family)."""
     joined: list[str] = []
     for clause in clauses:
         before = joined[-1] if joined else None
@@ -262,7 +264,7 @@ def _with_antecedents(clauses: list[str]) -> list[str]:
             and not asks(before)
             and not is_request(before)
             and not _acknowledges(before)  # "Thanks for asking!" names no one
-            and (_NAMES_IT.match(clause) or not find_statements(before))
+            and (_NAMES_IT.match(clause) or all(s.many for s in find_statements(before)))
             and not find_statements(clause)
         ):
             joined[-1] = before + ("" if has_cjk(clause[:1]) else " ") + clause

@@ -5,8 +5,6 @@ from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.catalogue import ATTRIBUTES, BY_NAME
 from dualtrace.text.slots.clauses import atomic_clauses
 from dualtrace.text.slots.finder import (
-    SlotQuestion,
-    SlotStatement,
     ask,
     find_statements,
     is_request,
@@ -15,6 +13,7 @@ from dualtrace.text.slots.finder import (
     same_value,
     whose,
 )
+from dualtrace.text.slots.statement import SlotQuestion, SlotStatement
 
 __all__ = [
     "ATTRIBUTES",

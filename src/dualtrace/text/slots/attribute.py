@@ -20,6 +20,7 @@ class Attribute:
     many: bool = False
     qualified: bool = False
     planned: bool = False  # its values are plans: an intention states them (a trip)
+    asked: bool = True  # whether a question asks it by its words (not one named in passing)
 
 
 def _compiled(pattern: str) -> re.Pattern[str]:
@@ -37,6 +38,7 @@ def attribute(
     many: bool = False,
     qualified: bool = False,
     planned: bool = False,
+    asked: bool = True,
 ) -> Attribute:
     frames = frames + noun_frames(*nouns)
-    return Attribute(name, _compiled(about), frames, say, ends, many, qualified, planned)
+    return Attribute(name, _compiled(about), frames, say, ends, many, qualified, planned, asked)

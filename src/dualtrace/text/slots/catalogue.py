@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
+from dualtrace.text.slots.family import FAMILY
 from dualtrace.text.slots.frames import en, zh
 from dualtrace.text.slots.names import NAME
 from dualtrace.text.slots.people import LIFE
@@ -325,6 +326,6 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
     ),
 )
 
-ATTRIBUTES: tuple[Attribute, ...] = (*_HOME_AND_WORK, *LIFE, NAME)
+ATTRIBUTES: tuple[Attribute, ...] = (*_HOME_AND_WORK, *LIFE, FAMILY, NAME)
 
 BY_NAME: dict[str, Attribute] = {a.name: a for a in ATTRIBUTES}

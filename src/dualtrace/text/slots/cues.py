@@ -35,7 +35,8 @@ INTENT = re.compile(
     r"\b(?:plan(?:ning|s)?\s+to|want(?:ing|s|ed)?\s+to(?!\s+(?:raise|increase|lower|bump|up|"
     r"cut|reduce|adjust|change|set|push|extend|stretch|bring)\b))"
     # "以后" is "from now on" at the head of a part, not "after" an event ("转正以后…涨了")
-    r"|想要|想(?!把)|打算|计划|准备|(?:^|[，,；;。\s]|我们?|咱们?)以后|将来",
+    # 想 "want", not inside a word of its own (理想, 想象, 感想, 想法, 回想)
+    r"|想要|(?<![理感思梦幻回联设猜构])想(?![把象法])|打算|计划|准备|(?:^|[，,；;。\s]|我们?|咱们?)以后|将来",
     re.I,
 )
 # The speaker asks the assistant to do something: not a statement about the speaker.

@@ -10,7 +10,7 @@ it is only a possibility (`hedged`), and which change cue it carries.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 
 from dualtrace.cjk import CJK, CJK_CLASS, CJK_RUN, has_cjk
@@ -21,24 +21,15 @@ from dualtrace.text.slots import cues
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.catalogue import ATTRIBUTES, BY_NAME
 from dualtrace.text.slots.frames import clean_value
+from dualtrace.text.slots.statement import SlotQuestion, SlotStatement
+from dualtrace.text.slots.values import at_a_place, habit, plausible
 
-# Things one joins or starts that are not an employer.
-_NOT_EMPLOYER = re.compile(
-    r"\b(?:club|class|group|team|gym|community|choir|band|course|program|meeting|call|party|"
-    r"league|trip|discord|chat|waitlist|conversation|fun|us|them|him|her|me)\b|俱乐部|群|班|课",
-    re.I,
-)
 _NEGATED_EN = re.compile(
     r"\b(?:no\s+longer|don['’]t|doesn['’]t|not|never)\b.*\b(?:anymore|any\s+more)\b"
     r"|\bno\s+longer\b",
     re.I,
 )
 _PART = re.compile(r"[,，;；]|\s[-–—]\s")  # where the parts of a clause meet
-_PLACE_WORDS = re.compile(
-    r"\b(?:suburbs?|downtown|city|town|village|countryside|neighbou?rhood|apartment|flat|house|"
-    r"condo|dorm|area|district|coast|island|farm)\b",
-    re.I,
-)
 # Qualifiers said in either language, as one word.
 _QUALIFIERS = {
     "car": "car",
@@ -189,35 +180,6 @@ _NOUN_OF = {  # where a qualified attribute's qualifier is said
 }
 
 
-@dataclass(frozen=True)
-class SlotStatement:
-    """What a clause says about one slot (see the module docstring)."""
-
-    attribute: str
-    value: str | None
-    subject: str | None = None
-    qualifier: str | None = None
-    ended: bool = False
-    hedged: bool = False
-    cue: str | None = None
-    many: bool = False
-    start: int = 0  # where the statement's frame begins in the clause
-
-    @property
-    def key(self) -> tuple[str, str, str]:
-        """(subject, attribute, qualifier) with the speaker as ""."""
-        return self.subject or "", self.attribute, self.qualifier or ""
-
-
-@dataclass(frozen=True)
-class SlotQuestion:
-    """A slot a question asks about."""
-
-    attribute: str
-    subject: str | None = None
-    qualifier: str | None = None
-
-
 def find_statements(clause: str) -> list[SlotStatement]:
     """The slots a clause states a value of (or says a value of stopped holding)."""
     return list(_statements(clause))
@@ -240,6 +202,9 @@ def _statements(clause: str) -> tuple[SlotStatement, ...]:
             said = (said[0], replace(said[1], ended=True, hedged=False))
         if said is not None:
             found.append(said)
+            taken = _statement(attribute, clause, only=False) if said[1].ended else None
+            if taken and not taken[1].ended and not same_value(taken[1].value, said[1].value):
+                found.append(taken)  # "sold the Civic, picked up a Kia Niro": both
     found.sort(key=lambda pair: -pair[0])  # the longest frame first
     kept: list[SlotStatement] = []
     spans: list[tuple[int, int]] = []
@@ -248,7 +213,7 @@ def _statements(clause: str) -> tuple[SlotStatement, ...]:
         if any(span[0] < end and start < span[1] for start, end in spans):
             continue  # another attribute claimed these words with a longer frame
         spans.append(span)
-        kept.append(statement)
+        kept.extend(at_a_place(statement, kept))
     kept.sort(key=lambda s: s.start)
     return tuple(kept)
 
@@ -275,17 +240,23 @@ def _value_span(clause: str, statement: SlotStatement) -> tuple[int, int]:
     return at, at + len(statement.value or "")
 
 
-def _statement(attribute: Attribute, clause: str) -> tuple[int, SlotStatement] | None:
+def _statement(
+    attribute: Attribute, clause: str, *, only: bool | None = None
+) -> tuple[int, SlotStatement] | None:
+    """The clause's statement of the attribute: a value that ended if it says one, else a
+    value it holds (`only`: True for an ended one only, False for a held one only); with
+    the length of its frame."""
     if not attribute.about.search(clause):
         return None  # none of the attribute's words: no frame of it can apply
-    for ended, frames in ((True, attribute.ends), (False, attribute.frames)):
+    kinds = ((True, attribute.ends), (False, attribute.frames))
+    for ended, frames in [k for k in kinds if only is None or k[0] == only]:
         matches = [m for frame in frames if (m := frame.search(clause)) and "v" in m.re.groupindex]
         # the frame that names the value last is the most specific ("预算可以放宽到25万")
         for match in sorted(matches, key=lambda m: (-m.start("v"), m.start())):
             value = clean_value(match.group("v"))
-            if not value or not _plausible(attribute.name, value):
+            if not value or not plausible(attribute.name, value):
                 continue
-            if ended and attribute.name == "works_at" and _habit(value):
+            if ended and attribute.name == "works_at" and habit(value):
                 continue  # "I quit coffee": a habit given up, no employer left
             # who it is about: in Chinese, said in the value's own part of the clause
             # ("双方父母商量了一下，婚礼预算改成30万": the budget is the speaker's); an English
@@ -293,8 +264,11 @@ def _statement(attribute: Attribute, clause: str) -> tuple[int, SlotStatement] |
             part = 0
             if has_cjk(clause):
                 part = max((m.end() for m in _PART.finditer(clause, 0, match.start())), default=0)
-            subject = _subject(clause[part : match.start("v")], attribute)
-            own = clause[part : match.start("v")]
+            # a value named beside its role belongs to whoever owns the role ("用户兄弟的老婆
+            # 小芳": the brother's; "女儿叫朵朵": the user's daughter is the user's family)
+            before = match.start() if _named(match) else match.start("v")
+            subject = _subject(clause[part:before], attribute)
+            own = clause[part:before]
             if part and not _marks(own, attribute) and not attribute.about.search(own):
                 # a part that names neither a person nor the attribute goes on with the
                 # topic before it ("孩子这学期转学了，现在在外国语学校上课": the child's school)
@@ -308,7 +282,7 @@ def _statement(attribute: Attribute, clause: str) -> tuple[int, SlotStatement] |
                 subject=subject,
                 qualifier=qualifier_of(attribute, clause),
                 ended=ended or negated,
-                hedged=_hedged(attribute, clause, match.start("v")),
+                hedged=not _named(match) and _hedged(attribute, clause, match.span("v")),
                 cue=_cue(clause),
                 many=attribute.many,
                 start=match.start(),
@@ -317,42 +291,22 @@ def _statement(attribute: Attribute, clause: str) -> tuple[int, SlotStatement] |
     return None
 
 
-def _plausible(attribute: str, value: str) -> bool:
-    """Whether a value can be the attribute's: an employer is not a book club nor an
-    activity ("quit playing the violin"); an English place is a name ("Lyon", "New York")
-    or a kind of place ("the suburbs")."""
-    if _SPAN_ZH.match(value):
-        return False  # "入职一周了": how long, not where
-    if attribute == "works_at":
-        return not _NOT_EMPLOYER.search(value) and not re.match(r"[a-z]+ing\b", value)
-    if attribute == "lives_in" and not has_cjk(value):
-        return value[:1].isupper() or bool(_PLACE_WORDS.search(value))
-    if _ASKING_ZH.search(value):
-        return False  # "去哪玩", "买什么车": a question word asks for the value
-    if attribute == "partner" and has_cjk(value) and not re.match(r"[阿小老]", value):
-        return value not in lexicon().zh_en  # 晓雯, not 最近 or 本来
-    return True
+def _named(match: re.Match[str]) -> bool:
+    """Whether the frame names the value beside its role ("my girlfriend Sanne", "男朋友阿杰",
+    "Biscotto (my dog)"): a noun phrase takes the value as given whatever the clause goes on
+    to say of it ("my girlfriend Sanne would kill me" hedges the killing, not Sanne)."""
+    return "named" in match.re.groupindex
 
 
-_SPAN_ZH = re.compile(r"^[一二三四五六七八九十两半几多\d]+个?(?:天|周|星期|礼拜|月|年|小时)多?$")
-
-
-def _habit(value: str) -> bool:
-    """Whether what an English "quit …" or "left …" names is an everyday thing ("coffee",
-    "sugar", "social media": words of the lexicon, written in lower case) rather than an
-    employer, which is a name ("Accenture", or "accenture" typed in a hurry)."""
-    return not has_cjk(value) and value == value.casefold() and value in lexicon().en_zh
-
-
-_ASKING_ZH = re.compile(r"^(?:哪|什么|啥|谁|几|多少|怎么)|哪(?:里|儿|个|家|所)?$")
-
-
-def _hedged(attribute: Attribute, clause: str, at: int) -> bool:
+def _hedged(attribute: Attribute, clause: str, value: tuple[int, int]) -> bool:
     """Whether the part of the clause that says the value (up to its comma) only may, or
     only means to, hold it, or a condition before it says so ("If I get the job, I'll move
-    to Berlin"). A plan is a trip's value itself: "we're planning to go to Xi'an" states it."""
+    to Berlin"). A plan is a trip's value itself: "we're planning to go to Xi'an" states it.
+    The value's own words hedge nothing ("买了理想L6": 理想 is a make, not 想 "want")."""
+    at, end = value
     start = max((m.end() for m in _PART.finditer(clause, 0, at)), default=0)
-    part = clause[start : (m.start() if (m := _PART.search(clause, at)) else len(clause))]
+    stop = m.start() if (m := _PART.search(clause, at)) else len(clause)
+    part = clause[start:at] + " " * (end - at) + clause[end:stop]
     if cues.HEDGE.search(part) or cues.CONDITION.search(clause[:start]):
         return True
     return not attribute.planned and bool(cues.INTENT.search(part))
@@ -494,7 +448,7 @@ def ask(question: str) -> tuple[SlotQuestion, ...]:
     hidden: set[str] = set()
     alone = _cue_characters(question)
     for attribute in ATTRIBUTES:
-        if attribute.name == "age" and _age_of_a_thing(question):
+        if not attribute.asked or (attribute.name == "age" and _age_of_a_thing(question)):
             continue
         said = {
             m.group(0).casefold()

@@ -23,7 +23,7 @@ from dualtrace.text.slots.surnames import SURNAMES
 _NAME_EN = r"(?P<v>[A-Z][a-z]+(?:['’-][A-Z]?[a-z]+)?(?:\s+[A-Z][a-z]+(?:['’-][A-Z]?[a-z]+)?)?)\b"
 # Two to three Chinese characters beginning with a common surname, or a Latin given name.
 _NAME_ZH = rf"(?P<v>(?:[{SURNAMES}][\u4e00-\u9fff]{{1,2}}|小[\u4e00-\u9fff]|[A-Z][a-z]+))"
-_AFTER_ZH = r"(?=$|[，。！？、,.!?\s~～]|，|呀|啊|哈|哦|吧)"
+_AFTER_ZH = r"(?=$|[，。！？、,.!?\s~～（(]|，|呀|啊|哈|哦|吧)"
 _GREETING_EN = r"(?:hi|hello|hey|hiya|yo|g['’]day|good\s+(?:morning|afternoon|evening))"
 # An introduction opens its clause: "I'm Omar btw, …", "Lena here, …" — the name is followed
 # by a mark, "btw" or "here" (not "I'm Italian", "I'm British": a nationality is no name).

@@ -24,6 +24,9 @@ _PET_KINDS = (
     r"(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|turtle|tortoise|budgie|ferret|"
     r"corgi|beagle|husky|poodle|terrier|retriever|labrador|greyhound|dachshund|tabby)"
 )
+_PET_KINDS_ZH = (
+    r"(?:猫咪|猫(?!咪)|狗狗|狗(?!狗)|兔子|柯基|金毛|泰迪|英短|布偶|柴犬|哈士奇|仓鼠|鹦鹉|乌龟)"
+)
 _PARTNER_EN = (
     r"(?:partner|girlfriend|boyfriend|wife|husband|spouse|fianc[ée]e?|fiancee?|other\s+half)"
 )
@@ -33,7 +36,10 @@ _FUNCTION_ZH = "在是说也都就还跟和对把被很最今昨明每一这那�
 # A given name: one or two capitalised words; in Chinese, how one calls a partner (阿杰,
 # 小雨, 老陈) or a surname and a character (陈浩): a longer name is cut to its first two.
 _GIVEN_EN = r"(?P<v>[A-Z][a-z][\w’'-]*(?:\s+[A-Z][a-z][\w’'-]*)?)\b"
-_GIVEN_ZH = rf"(?P<v>[阿小老][{CJK_CLASS}]|[{SURNAMES}][{CJK_CLASS}]|(?![{_FUNCTION_ZH}])[{CJK_CLASS}]{{2}})"
+_NAMED_ZH = (
+    rf"(?:[阿小老][{CJK_CLASS}]|[{SURNAMES}][{CJK_CLASS}]|(?![{_FUNCTION_ZH}])[{CJK_CLASS}]{{2}})"
+)
+_GIVEN_ZH = rf"(?P<v>{_NAMED_ZH})"
 LIFE: tuple[Attribute, ...] = (
     _a(
         "diet",
@@ -154,9 +160,14 @@ LIFE: tuple[Attribute, ...] = (
             zh(r"(?:养了|养着|领养了|收养了|有)(?:一只|一条|两只|只|条)?{V}(?<=[狗猫兔鼠鹉龟])"),
             # a pet named beside its kind: "my cat Pixel", "our old dog called Rex"
             en(
-                r"\b(?:my|our)\s+(?:new\s+|old\s+|little\s+)?"
+                r"(?P<named>\b(?:my|our))\s+(?:new\s+|old\s+|little\s+)?"
                 rf"(?P<v>{_PET_KINDS}\s+(?:named\s+|called\s+)?[A-Z][a-z]\w*)\b"
             ),
+            # the kind in brackets after the name ("Biscotto (my dog) keeps me sane"), and a
+            # Chinese pet said as the family's: "我家猫糯米", "我们家的狗叫豆豆"
+            en(rf"(?P<v>[A-Z][a-z]\w+)\s*\((?P<named>(?:my|our))\s+(?:\w+\s+)?{_PET_KINDS}\)"),
+            zh(rf"(?P<named>(?:我|我们|用户)(?:家|的)的?)(?P<v>{_PET_KINDS_ZH}{_NAMED_ZH})"),
+            zh(rf"(?P<named>(?:我|我们|用户)(?:家|的)的?){_PET_KINDS_ZH}叫{_GIVEN_ZH}"),
         ),
         ("{s} has {v}.", "{s}养了{v}。"),
         many=True,
@@ -182,8 +193,8 @@ LIFE: tuple[Attribute, ...] = (
             ),
             zh(r"(?P<v>单身|结婚了|订婚了|离婚了|已婚)"),
             # a partner named beside the word: "my husband Wei Jie", "男朋友阿杰"
-            en(rf"\b(?:my|our)\s+{_PARTNER_EN}\s+(?:named\s+|called\s+)?{_GIVEN_EN}"),
-            zh(rf"{_PARTNER_ZH}(?:叫)?{_GIVEN_ZH}"),
+            en(rf"(?P<named>\b(?:my|our))\s+{_PARTNER_EN}\s+(?:named\s+|called\s+)?{_GIVEN_EN}"),
+            zh(rf"(?P<named>(?<!前)){_PARTNER_ZH}(?:叫)?{_GIVEN_ZH}"),
         ),
         ("{s}'s partner: {v}.", "{s}的伴侣：{v}。"),
         nouns=(

@@ -1,0 +1,58 @@
+"""The user's immediate family by name: children, siblings and parents ("my son Alfie", "my
+twin brother Noah", "女儿朵朵", "我哥王磊").
+
+A family is many-valued (a second son joins the first; nobody replaces anybody), and each
+member is said with the relation ("son Alfie"), as a pet is with its kind ("cat Pixel").
+Friends, colleagues and wider kin are people the user mentions, found by the entity graph,
+not members of the user's household; a partner is a slot of its own (`people.py`).
+
+The attribute's words are a relation followed by a name, never a relation alone: "Where
+does my brother live?" asks where someone lives, not who the family is.
+"""
+
+from __future__ import annotations
+
+from dualtrace.cjk import CJK_CLASS
+from dualtrace.text.slots.attribute import Attribute
+from dualtrace.text.slots.attribute import attribute as _a
+from dualtrace.text.slots.frames import en, zh
+from dualtrace.text.slots.surnames import SURNAMES
+
+_MODIFIERS_EN = (
+    r"(?:(?:twin|older|younger|little|big|baby|elder|eldest|oldest|youngest|step)[-\s]?)?"
+)
+_RELATIONS_EN = (
+    r"(?:son|daughter|kid|brother|sister|mum|mom|mother|dad|father|stepson|stepdaughter|"
+    r"stepmum|stepmom|stepdad)"
+)
+_NAME_EN = r"[A-Z][a-z][\w’'-]*"
+# not someone else's ("闺蜜的女儿果果": the friend's daughter), only the speaker's ("我的女儿")
+_RELATIONS_ZH = r"(?<![^我们户]的)(?:儿子|女儿|闺女|哥哥|姐姐|弟弟|妹妹)"
+# the one-character forms after their owner ("我哥王磊", "用户妹小雨")
+_SHORT_ZH = r"(?<=[我户])[哥姐弟妹]"
+# What may follow a Chinese name in its clause ("我哥王磊在腾讯上班")
+_NEXT_ZH = "在说是也都就还跟和对把被很最又刚已从的了要会去来给让"
+# A Chinese given name: a pet name (阿杰, 小宝), a doubled character (朵朵, 果果), or a
+# surname and one or two characters before a mark. Words of the dictionary (小学, 小时)
+# are no names (`finder._plausible`).
+_NAME_ZH = (
+    rf"(?:[阿小][{CJK_CLASS}]|(?P<twice>[{CJK_CLASS}])(?P=twice)|"
+    rf"[{SURNAMES}][{CJK_CLASS}]{{1,2}}?(?=$|[，。！？、,.!?\s（(]|[{_NEXT_ZH}]))"
+)
+
+FAMILY: Attribute = _a(
+    "family",
+    rf"\b(?:my|our)\s+{_MODIFIERS_EN}{_RELATIONS_EN}\s+(?-i:{_NAME_EN})"
+    rf"|(?:{_RELATIONS_ZH}|{_SHORT_ZH})(?:叫)?{_NAME_ZH}",
+    (
+        en(
+            rf"(?P<named>\b(?:my|our))\s+(?P<v>{_MODIFIERS_EN}{_RELATIONS_EN}\s+"
+            rf"{_NAME_EN}(?:\s+(?!I\b){_NAME_EN})?)\b"
+        ),
+        zh(rf"(?P<named>)(?P<v>(?:{_RELATIONS_ZH}|{_SHORT_ZH}){_NAME_ZH})"),
+        zh(rf"(?P<named>)(?:{_RELATIONS_ZH}|{_SHORT_ZH})叫(?P<v>{_NAME_ZH})"),
+    ),
+    ("{s}'s family: {v}.", "{s}的家人：{v}。"),
+    many=True,
+    asked=False,
+)

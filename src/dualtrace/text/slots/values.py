@@ -1,0 +1,79 @@
+"""Whether a value a frame cut out can be the attribute's, and what a Chinese employer that
+opens on a city says (`finder.py` reads the statements; these read their values)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from dualtrace.cjk import has_cjk
+from dualtrace.text.entities import extract_entities
+from dualtrace.text.lexicon import lexicon
+from dualtrace.text.slots.frames import clean_value
+from dualtrace.text.slots.statement import SlotStatement
+
+# Things one joins or starts that are not an employer.
+_NOT_EMPLOYER = re.compile(
+    r"\b(?:club|class|group|team|gym|community|choir|band|course|program|meeting|call|party|"
+    r"league|trip|discord|chat|waitlist|conversation|fun|us|them|him|her|me)\b|俱乐部|群|班|课",
+    re.I,
+)
+_PLACE_WORDS = re.compile(
+    r"\b(?:suburbs?|downtown|city|town|village|countryside|neighbou?rhood|apartment|flat|house|"
+    r"condo|dorm|area|district|coast|island|farm)\b",
+    re.I,
+)
+
+
+def plausible(attribute: str, value: str) -> bool:
+    """Whether a value can be the attribute's: an employer is not a book club nor an
+    activity ("quit playing the violin"); an English place is a name ("Lyon", "New York")
+    or a kind of place ("the suburbs")."""
+    if _SPAN_ZH.match(value):
+        return False  # "入职一周了": how long, not where
+    if attribute == "works_at":
+        return not _NOT_EMPLOYER.search(value) and not re.match(r"[a-z]+ing\b", value)
+    if attribute == "lives_in" and not has_cjk(value):
+        return value[:1].isupper() or bool(_PLACE_WORDS.search(value))
+    if _ASKING_ZH.search(value):
+        return False  # "去哪玩", "买什么车": a question word asks for the value
+    if attribute == "partner" and has_cjk(value) and not re.match(r"[阿小老]", value):
+        return value not in lexicon().zh_en  # 晓雯, not 最近 or 本来
+    if attribute == "family" and has_cjk(value):
+        return _KIN_LEAD_ZH.sub("", value) not in lexicon().zh_en  # 女儿朵朵, not 儿子小学
+    return True
+
+
+_KIN_LEAD_ZH = re.compile(r"^(?:儿子|女儿|闺女|哥哥|姐姐|弟弟|妹妹|[哥姐弟妹])")
+_SPAN_ZH = re.compile(r"^[一二三四五六七八九十两半几多\d]+个?(?:天|周|星期|礼拜|月|年|小时)多?$")
+
+
+def habit(value: str) -> bool:
+    """Whether what an English "quit …" or "left …" names is an everyday thing ("coffee",
+    "sugar", "social media": words of the lexicon, written in lower case) rather than an
+    employer, which is a name ("Accenture", or "accenture" typed in a hurry)."""
+    return not has_cjk(value) and value == value.casefold() and value in lexicon().en_zh
+
+
+_ASKING_ZH = re.compile(r"^(?:哪|什么|啥|谁|几|多少|怎么)|哪(?:里|儿|个|家|所)?$")
+
+
+def at_a_place(statement: SlotStatement, kept: list[SlotStatement]) -> list[SlotStatement]:
+    """A Chinese employer that opens on a city is where the speaker lives and works, then
+    whom for ("在南京中兴做测试": 南京 and 中兴; "在重庆做程序员": 重庆 only; "在北京一家小
+    公司做前端": 北京, and a company described, not named, is no employer)."""
+    if statement.attribute != "works_at" or statement.ended or not has_cjk(statement.value or ""):
+        return [statement]
+    value = statement.value or ""
+    mentions = extract_entities(value)
+    if not mentions or mentions[0].type != "place" or not value.startswith(mentions[0].name):
+        return [statement]
+    place = mentions[0].name
+    found = []
+    if not any(s.attribute == "lives_in" and s.subject == statement.subject for s in kept):
+        found.append(replace(statement, attribute="lives_in", value=place, many=False))
+    rest = clean_value(value[len(place) :].lstrip("的"))
+    described = re.match(r"一家|一个|一间|某", value[len(place) :].lstrip("的"))
+    if rest and not described and any(m.type == "org" for m in extract_entities(rest)):
+        found.append(replace(statement, value=rest))
+    return found
