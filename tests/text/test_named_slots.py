@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from dualtrace.text.slots import ask, find_statements
+from dualtrace.text.slots.frames import clean_value
 
 
 def _said(clause: str) -> list[tuple[str, str | None, str | None, bool, bool]]:
@@ -54,7 +55,9 @@ def test_a_value_named_beside_its_role_is_no_hedge() -> None:
     assert _said("老公阿强本来想周末去钓鱼") == [("partner", "阿强", None, False, False)]
     # someone else's partner is theirs
     assert _said("我弟弟的女朋友小美说这家店好吃")[0][:3] == ("partner", "小美", "弟弟")
-    assert not [s for s in find_statements("我前女友小雪昨天给我发消息了") if s.attribute == "partner"]
+    assert not [
+        s for s in find_statements("我前女友小雪昨天给我发消息了") if s.attribute == "partner"
+    ]
 
 
 @pytest.mark.parametrize(
@@ -106,3 +109,17 @@ def test_a_chinese_employer_that_opens_on_a_city(
 ) -> None:
     said = [(s.attribute, s.value) for s in find_statements(clause)]
     assert [pair for pair in said if pair[0] in ("lives_in", "works_at", "occupation")] == expected
+
+
+@pytest.mark.parametrize(
+    ("said", "value"),
+    [
+        ("成都", "成都"),
+        ("台州", "台州"),
+        ("在成都", "成都"),
+        ("一辆特斯拉", "特斯拉"),
+        ("新的理想L7", "理想L7"),
+    ],
+)
+def test_a_chinese_value_keeps_a_word_that_lead_words_only_spell(said: str, value: str) -> None:
+    assert clean_value(said) == value

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from dualtrace.cjk import CJK_CLASS, has_cjk
+from dualtrace.text.lexical import segment
 
 # Where an English value ends: words that start a new part of the clause, or a mark.
 _EN_STOP = (
@@ -42,9 +43,13 @@ _TRAILING = re.compile(
     r"atm|fr|ngl))+$",
     re.I,
 )
-_ZH_LEADING = re.compile(
-    r"^(?:我们|我|已经|刚刚|刚|也|都|从|了|一个|一台|一辆|一部|一只|一条|一家|一所|个|台|辆|部|只|家|所|新的|新|现在|目前|大概|大约|差不多|约|是|为|成|到|在)+"
+# a word said before a Chinese value
+_ZH_LEAD = (
+    r"(?:我们|我|已经|刚刚|刚|也|都|从|了|一个|一台|一辆|一部|一只|一条|一家|一所|个|台|辆|部|只|家|所|"
+    r"新的|新|现在|目前|大概|大约|差不多|约|是|为|成|到|在)"
 )
+_ZH_LEADING = re.compile(rf"^{_ZH_LEAD}+")
+_ZH_LEAD_WORD = re.compile(_ZH_LEAD)
 _ZH_TRAILING = re.compile(r"(?:了|吧|啊|呢|呀|哦|嘛|啦|的|左右|上下|做|干)+$")
 # Where a Chinese value has ended whatever follows: a place word or an adverb of time is no
 # part of a name ("BMW那边已经提了离职": BMW).
@@ -82,10 +87,32 @@ def clean_value(value: str) -> str:
         previous = None
         while previous != value:
             previous = value
-            value = _ZH_TRAILING.sub("", _ZH_LEADING.sub("", _ZH_AFTER.sub("", value))).strip()
+            value = _ZH_TRAILING.sub("", _without_lead(_ZH_AFTER.sub("", value))).strip()
         return value
     value = _TRAILING.sub("", _LEADING.sub("", value)).strip()
     return value.rstrip("'’s ").strip() if value.endswith(("'s", "’s")) else value
+
+
+def _without_lead(value: str) -> str:
+    """A Chinese value less the words before it (我, 已经, 一辆, 成 of 改成 …), cut where a
+    word of the value ends: a word that the lead words only spell is the value's own (成都
+    is no 成 and 都), while a lead word may span words (新的)."""
+    lead = _ZH_LEADING.match(value)
+    if lead is None:
+        return value
+    pieces, at = {0}, 0
+    while at < lead.end() and (piece := _ZH_LEAD_WORD.match(value, at)):
+        at = piece.end()
+        pieces.add(at)
+    cut, start = 0, 0
+    for word in segment(value):
+        end = start + len(word)
+        if end > lead.end() or any(start < p < end for p in pieces):
+            break  # past the lead, or a word the lead words only spell
+        if end in pieces:
+            cut = end
+        start = end
+    return value[cut:]
 
 
 def words(options: str) -> str:
