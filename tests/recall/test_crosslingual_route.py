@@ -5,6 +5,7 @@ store in one language ranks its own-language questions exactly as before."""
 from __future__ import annotations
 
 import shutil
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -35,11 +36,16 @@ CHINESE = [
 ]
 
 
+# when every store's turns are said: an hour ago, to the second
+_WRITTEN = datetime.now(UTC).replace(microsecond=0) - timedelta(hours=1)
+
+
 def _ranked(path: Path, setting: str, turns: list[str], questions: list[str]) -> list[list[str]]:
     config = MemoryConfig(crosslingual_embedder=setting)
     with Memory(path, config=config) as mem:
-        for i, text in enumerate(turns):
-            mem.add(text, user_id="u", session_id=f"s{i % 2}")
+        for i, text in enumerate(turns):  # at the same times: stores written apart rank alike
+            at = (_WRITTEN + timedelta(minutes=i)).isoformat()
+            mem.add(text, user_id="u", session_id=f"s{i % 2}", timestamp=at)
         return [[h.id for h in mem.search(q, user_id="u", limit=8)] for q in questions]
 
 

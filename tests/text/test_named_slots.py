@@ -123,3 +123,8 @@ def test_a_chinese_employer_that_opens_on_a_city(
 )
 def test_a_chinese_value_keeps_a_word_that_lead_words_only_spell(said: str, value: str) -> None:
     assert clean_value(said) == value
+
+
+def test_a_spot_beside_something_is_no_home_place() -> None:
+    said = [(s.attribute, s.value) for s in find_statements("去年搬到了苏州，住在公园旁边")]
+    assert said == [("lives_in", "苏州")]

@@ -35,6 +35,8 @@ def plausible(attribute: str, value: str) -> bool:
         return not _NOT_EMPLOYER.search(value) and not re.match(r"[a-z]+ing\b", value)
     if attribute == "lives_in" and not has_cjk(value):
         return value[:1].isupper() or bool(_PLACE_WORDS.search(value))
+    if attribute == "lives_in" and _BESIDE_ZH.search(value):
+        return False  # "住在地铁站旁边": where in the city, not which city
     if _ASKING_ZH.search(value):
         return False  # "去哪玩", "买什么车": a question word asks for the value
     if attribute == "partner" and has_cjk(value) and not re.match(r"[阿小老]", value):
@@ -55,6 +57,8 @@ def habit(value: str) -> bool:
     return not has_cjk(value) and value == value.casefold() and value in lexicon().en_zh
 
 
+# A place said by what it is beside ("地铁站旁边", "公司附近"): a spot, not a home's place.
+_BESIDE_ZH = re.compile(r"(?:旁边|附近|边上|对面|楼上|楼下|隔壁|那边|这边)$")
 _ASKING_ZH = re.compile(r"^(?:哪|什么|啥|谁|几|多少|怎么)|哪(?:里|儿|个|家|所)?$")
 
 
