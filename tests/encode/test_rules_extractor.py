@@ -7,7 +7,7 @@ from datetime import date, datetime, timedelta, timezone
 from episode_builders import turn
 
 from dualtrace.encode.base import Window
-from dualtrace.encode.rules import RulesExtractor
+from dualtrace.encode.rules import RulesExtractor, _clauses
 from dualtrace.models import Episode, MemoryDraft
 
 CN = timezone(timedelta(hours=8))
@@ -152,3 +152,10 @@ def test_an_acknowledgement_to_a_name_is_no_memory() -> None:
     assert extract(turn(1, "That's wonderful, Priya!")) == []
     texts = [d.text for d in extract(turn(2, "No problem, Omar. I moved to Porto in March."))]
     assert texts == ["Caroline moved to Porto in March. (March = March 2023)"]
+
+
+def test_an_opener_alone_leads_the_clause_after_it() -> None:
+    assert _clauses("hi!! Priya, data scientist at Monzo. need help") == [
+        "hi! Priya, data scientist at Monzo.",  # "!!" is one mark
+        "need help",
+    ]

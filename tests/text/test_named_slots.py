@@ -128,3 +128,11 @@ def test_a_chinese_value_keeps_a_word_that_lead_words_only_spell(said: str, valu
 def test_a_spot_beside_something_is_no_home_place() -> None:
     said = [(s.attribute, s.value) for s in find_statements("去年搬到了苏州，住在公园旁边")]
     assert said == [("lives_in", "苏州")]
+
+
+def test_a_greeting_then_a_name_and_a_role_at_a_place_introduces_the_speaker() -> None:
+    said = [(s.attribute, s.value) for s in find_statements("hey! Priya, data scientist at Monzo")]
+    assert sorted(said) == [("name", "Priya"), ("works_at", "Monzo")]
+    for greeting in ("Hi Tom, how was your trip to Rome?", "hey Mel, you at the office at Google?"):
+        said_to = [s for s in find_statements(greeting) if s.attribute in ("name", "works_at")]
+        assert said_to == []  # said to someone greeted

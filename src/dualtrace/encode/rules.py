@@ -231,7 +231,12 @@ def _clauses(text: str) -> list[str]:
     clauses = [c for s in split_sentences(text, clauses=True) for c in atomic_clauses(s)]
     # the marks left bare by "!!", "..." or "？？" are no clause: dropped, so that the clause
     # after them meets the one before ("we got a kitten!! her name is Mochi")
-    return _with_antecedents([c for c in clauses if _WORD.search(c)])
+    clauses = [c for c in clauses if _WORD.search(c)]
+    if len(clauses) > 1 and not _without_openers(clauses[0]):
+        # an opener alone ("hi!!", "ok so.") leads the clause after it, as said: "hi!! Priya,
+        # data scientist at Monzo, …" introduces the speaker
+        clauses[:2] = [f"{clauses[0]} {clauses[1]}"]
+    return _with_antecedents(clauses)
 
 
 _WORD = re.compile(r"[^\W_]")

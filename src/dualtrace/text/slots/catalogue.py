@@ -15,7 +15,7 @@ from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
 from dualtrace.text.slots.family import FAMILY
 from dualtrace.text.slots.frames import en, zh
-from dualtrace.text.slots.names import NAME
+from dualtrace.text.slots.names import NAME, introduction
 from dualtrace.text.slots.people import LIFE
 
 _MOVE_EN = r"(?:moved|moving|move|relocated|relocating|relocate|transferred)"
@@ -110,6 +110,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"(?=.*\b(?:job|work|company|employer)\b)"
             ),
             en(r"\b(?:started|starting|start)\s+(?:working\s+)?at\s+{V}"),
+            en(rf"{introduction(r'[A-Z][a-z]+')}(?:[\w-]+\s+){{0,3}}?(?:at|@)\s+{{V}}"),
             zh(rf"在{{V}}{_WORK_ZH}"),
             zh(
                 r"(?:入职|加入|加盟|跳槽到|跳槽去|跳到|去了|进了|换到|转到){V}"

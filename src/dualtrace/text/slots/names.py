@@ -34,12 +34,27 @@ _NATIONALITY = (
     r"(?!(?:Dutch|French|Czech|Greek|Thai|Swiss|Irish|Welsh|Scots?|Kiwi|Aussie|Brit|Dane|Swede|"
     r"Finn|Pole|Turk|Arab|Jewish|Muslim|Catholic|Buddhist|Hindu|Sikh|Christian|Vegan)\b)"
 )
+# Words that open what is said to someone just greeted, not a role: "Hi Tom, you at work?"
+_NOT_SAID_TO = (
+    r"(?!(?:you|u|are|is|was|were|how|what|where|when|did|do|can|could|at|in|on|so|just|"
+    r"thanks|thank|hope|long|good|great|nice|happy|welcome)\b)"
+)
+
+
+def introduction(name: str) -> str:
+    """A frame's opening: a greeting, the speaker's `name` and a comma, then a role ("hey!
+    Priya, data scientist at Monzo"); not what is said to someone greeted ("Hi Tom, you
+    at work?")."""
+    return rf"^\W*{_GREETING_EN}\b[\s,!.~]*{_NATIONALITY}{name},\s+(?:an?\s+)?{_NOT_SAID_TO}"
+
+
 _GREETING_ZH = r"(?:你好|您好|嗨|哈喽|哈啰|大家好|hi|hello|hey)"
 
 NAME: Attribute = _a(
     "name",
     r"\bmy\s+name\b|\bname['’]s\b|\bcall\s+me\b|\b(?:I['’]m|I\s+am|im|this\s+is|it['’]s)\s+[A-Z]"
     r"|(?-i:\b[A-Z][a-z]+\s+here\b)"
+    rf"|^\W*{_GREETING_EN}\b[\s,!.~]*(?-i:[A-Z][a-z]+),"
     r"|我叫|叫我|我的名字|名字是|我是",
     (
         en(rf"\bmy\s+name\s+is\s+{_NAME_EN}"),
@@ -51,6 +66,9 @@ NAME: Attribute = _a(
         ),
         en(rf"{_OPENS_EN}(?:I['’]m|I\s+am|im|this\s+is)\s+{_NATIONALITY}{_NAME_EN}{_AFTER_EN}"),
         en(rf"{_OPENS_EN}{_NATIONALITY}{_NAME_EN}\s+here\b(?=\s*(?:[,.!;~—–-]|$))"),
+        # a greeting, the name, then what the speaker does and where: "hey! Priya, data
+        # scientist at Monzo" (a greeting to someone goes on with what is said to them)
+        en(rf"{introduction(_NAME_EN)}(?=(?:[\w-]+\s+){{0,3}}?(?:at|@)\s+[A-Z])"),
         zh(rf"我叫{_NAME_ZH}{_AFTER_ZH}"),
         zh(rf"叫我{_NAME_ZH}{_AFTER_ZH}"),
         zh(rf"我的名字(?:是|叫){_NAME_ZH}{_AFTER_ZH}"),
