@@ -11,7 +11,7 @@ import pytest
 from hit_builders import said_hit
 
 from dualtrace.models import Hit
-from dualtrace.recall.current import later_word_first, newest_first
+from dualtrace.recall.current import later_word_first, newest_first, only_ahead, plans_lowered
 from dualtrace.recall.packing import pack
 from dualtrace.recall.question import analyse
 
@@ -122,3 +122,50 @@ def test_a_change_far_from_the_question_in_meaning_does_not_lead() -> None:
     old = _said_by_user(_hit("f1", "fact", "用户住在北京朝阳区。", MARCH), 1.0)
     diet = _said_by_user(_hit("e1", "episode", "我现在不吃素了，开始吃鱼。", MAY), 0.5)
     assert later_word_first([old, diet], question)[0].id == "f1"
+
+
+def test_a_plan_is_no_answer_about_the_present_until_its_day() -> None:
+    # said in May: the move is dated in July; asked in June the old city holds, asked in
+    # August the plan has come to pass
+    plan = _hit("e2", "episode", "We move to Leeds on July 4th, the van is booked.", MAY)
+    home = _hit("e1", "episode", "We rent a small flat in York.", MARCH, score=0.9)
+    june = analyse("Which city do we live in now?", NOW)
+    assert only_ahead(plan, NOW)
+    assert [h.id for h in plans_lowered([plan, home], june, 10)] == ["e1", "e2"]
+    august = datetime(2026, 8, 10, 9, tzinfo=UTC)
+    assert not only_ahead(plan, august)
+    later = analyse("Which city do we live in now?", august)
+    assert [h.id for h in plans_lowered([plan, home], later, 10)] == ["e2", "e1"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "If the offer comes through I move to Lyon in January.",
+        "Maybe we'll get a dog next spring.",
+        "明年三月打算搬去杭州。",
+        "也许下个月换工作。",
+    ],
+)
+def test_plans_and_maybes_only_look_ahead(text: str) -> None:
+    assert only_ahead(_hit("e1", "episode", text, MAY), NOW)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We rent a small flat in York.",
+        "I started at the bakery in April.",
+        "我现在住在苏州。",
+        "Moving is next month, still in York until then.",
+    ],
+)
+def test_what_holds_is_not_a_plan(text: str) -> None:
+    assert not only_ahead(_hit("e1", "episode", text, MAY), NOW)
+
+
+def test_a_question_that_looks_ahead_keeps_its_plans() -> None:
+    plan = _hit("e2", "episode", "This weekend we are hiking the Dales.", MAY)
+    other = _hit("e1", "episode", "We hike most weekends.", MARCH, score=0.9)
+    question = analyse("What am I doing this weekend?", NOW)
+    assert plans_lowered([plan, other], question, 10)[0].id == "e2"

@@ -15,6 +15,11 @@ words, or sits beside a statement, is no answer (`context()` shows such a questi
 newest first, `packing.py`). Where no rule caught a change, a later statement of one by the
 user (a change cue, no hedge or plan, near the question in meaning) still takes the lead for
 a question about the present (`later_word_first`).
+
+A plan or a maybe is not yet the value: a hit that only says what will or may be ("Lease
+starts April 1", "if I say yes I move in January", "8月5号一起搬过去") never leads the newest
+statements, and for a question about the present it scores PLAN_SHARE of itself
+(`plans_lowered`) until the days it names have come.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from dualtrace.models import Hit, Item, MemoryRecord
 from dualtrace.recall.question import Question, analyse
 from dualtrace.recall.retriever import Scored
 from dualtrace.store.ports.reads import RecordReads
+from dualtrace.text.dates import find_times
 from dualtrace.text.entities import normalise_name
 from dualtrace.text.owners import about_other
 from dualtrace.text.question_cues import asks, in_past_tense
@@ -49,6 +55,8 @@ from dualtrace.text.tense import looks_ahead
 # A statement of the asked slot's value is put in order by date when it scores at least
 # this share of the best hit: a passing mention far down does not jump ahead.
 ANSWER_FLOOR = 0.1
+# What a hit that only says what will or may be scores, for a question about the present.
+PLAN_SHARE = 0.8
 
 
 @dataclass(frozen=True)
@@ -264,7 +272,12 @@ def newest_first(hits: list[Hit], question: Question) -> list[Hit]:
     sits beside a statement) is no answer to it."""
     chosen = answering(hits, question)
     floor = ANSWER_FLOOR * max((h.score for h in hits), default=0.0)
-    lead = [h for h in hits if h.id in chosen and h.score >= floor]
+    plans = wants_plans(question)
+    lead = [
+        h
+        for h in hits
+        if h.id in chosen and h.score >= floor and (plans or not only_ahead(h, question.now))
+    ]
     if not lead:
         return hits
     # the turn a leading memory was drawn from adds nothing beside it: it follows the lead
@@ -284,7 +297,56 @@ def newest_first(hits: list[Hit], question: Question) -> list[Hit]:
     return [replace(h, score=s) for h, s in zip([*lead, *rest], scores, strict=True)]
 
 
+def plans_lowered(hits: list[Hit], question: Question, depth: int) -> list[Hit]:
+    """For a question about the present, each of the first `depth` hits that only says what
+    will or may be (`only_ahead`) is placed as if it scored PLAN_SHARE of itself, unless the
+    question wants plans (`wants_plans`)."""
+    if wants_plans(question):
+        return hits
+    window = hits[:depth]
+    lowered = {h.id for h in window if only_ahead(h, question.now)}
+    if not lowered:
+        return hits
+    # put in order within the window, which keeps its scores: the first hits are the same
+    # whatever `limit` made the list longer
+    order = sorted(window, key=lambda h: -h.score * (PLAN_SHARE if h.id in lowered else 1.0))
+    scores = [h.score for h in window]
+    return [replace(h, score=s) for h, s in zip(order, scores, strict=True)] + hits[depth:]
+
+
+def wants_plans(question: Question) -> bool:
+    """Whether what will be may answer a question: one not about the present ("When is the
+    move?"), one that looks ahead itself ("What am I doing this weekend?", a time still to
+    come) or one that asks a slot whose values are plans (a trip)."""
+    if not question.present or looks_ahead(question.text):
+        return True
+    if question.window is not None and question.window[1] > question.now.date():
+        return True
+    return any(BY_NAME[s.attribute].planned for s in question.slots)
+
+
+def only_ahead(item: Item, now: datetime) -> bool:
+    """Whether an item only says what will or may be, as seen at `now`: every sentence it
+    states is a maybe or a condition, or names only days after `now` ("Lease starts April 1",
+    "if I say yes I move in January", "也许换工作", "8月5号一起搬过去"). Once the days it names
+    have come, a plan is what holds."""
+    said = item.said_at
+    sentences = _stated(item.text)
+    return bool(sentences) and all(_ahead(s, said, now) for s in sentences)
+
+
+@lru_cache(maxsize=4096)
+def _ahead(sentence: str, said: datetime, now: datetime) -> bool:
+    if cues.MAYBE.search(sentence) or cues.CONDITION.search(sentence):
+        return True  # a maybe is no value, whenever it names
+    # the days it names: a tense cue alone is too weak a sign ("在盒马上下单" holds 马上)
+    times = find_times(sentence, said)
+    return bool(times) and all(t.first_day > now.date() for t in times)
+
+
 def _answers(item: Item, q: SlotQuestion) -> bool:
+    if _assistant_turn(item):
+        return False  # what an assistant says back ("Glad the new job is working out!")
     if q.subject is None and about_other(item.text):
         return False  # opens on another person's matter: not the user's value
     slot = item.metadata.get("slot") if item.kind != "episode" else None
@@ -297,6 +359,12 @@ def _answers(item: Item, q: SlotQuestion) -> bool:
             and (not q.qualifier or slot.get("qualifier") in (None, q.qualifier))
         )
     return _text_answers(item.text, q)
+
+
+def _assistant_turn(item: Item) -> bool:
+    """A turn an assistant said: it answers or echoes the user, and states no value of theirs
+    (the user's own words do, in the turn it echoes)."""
+    return item.kind == "episode" and bool(item.sources) and item.sources[0].role == "assistant"
 
 
 @lru_cache(maxsize=4096)

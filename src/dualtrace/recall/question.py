@@ -33,6 +33,7 @@ from dualtrace.text.owners import asks_about_self
 from dualtrace.text.quantities import asked_kinds
 from dualtrace.text.question_cues import (
     about_present,
+    asks_assistant,
     in_past_tense,
     names_someone_else,
     refers_to_past,
@@ -73,6 +74,9 @@ class Question:
     events: tuple[str, ...] = ()
     #: The entity type a list or count asks every instance of ("Which cities …": "place").
     instance_type: str | None = None
+    #: Asks what the assistant said ("the video you recommended", "你推荐的"): otherwise an
+    #: assistant's turn is a reply to the user's words, not the answer.
+    asks_assistant: bool = False
 
     @property
     def named(self) -> frozenset[str]:
@@ -118,4 +122,5 @@ def analyse(query: str, now: datetime, *, translate: bool = False) -> Question:
         present=aggregate is None and not refers_to_past(query) and about_present(query),
         events=tuple(compared_events(query)),
         instance_type=asked_type(query, aggregate),
+        asks_assistant=asks_assistant(query),
     )

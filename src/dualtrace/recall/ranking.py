@@ -16,6 +16,10 @@ from dualtrace.text.owners import about_other
 from dualtrace.text.quantities import states_any
 
 SMALL_TALK_SHARE = 0.5  # small talk scores at most this share of the lowest other hit
+# What an assistant's turn scores, unless the question asks what the assistant said: it
+# replies to the user's words, which are the user's statement of their own matters ("Glad the
+# new place is working out!" is no answer to where the user works).
+ASSISTANT_SHARE = 0.7
 
 
 def rank(
@@ -28,11 +32,12 @@ def rank(
     keep: int | None = None,
 ) -> list[Hit]:
     """Hits for the fused pool, re-scored with bounded recency (from `question.now`) and
-    importance boosts, a speaker boost for what the people the question names said, and an
+    importance boosts, a speaker boost for what the people the question names said, an
     answer boost for what states a quantity of a kind the question asks for
-    (`text.quantities`), and for a question about the user's own matter, a cut for what
-    opens on another person's (`text.owners`); an assistant's small talk goes after every
-    other hit (`state.small_talk`); only the best `keep` are made into hits (None: all).
+    (`text.quantities`), for a question about the user's own matter a cut for what opens on
+    another person's (`text.owners`), and an assistant's turn at ASSISTANT_SHARE unless the
+    question asks what it said; an assistant's small talk goes after every other hit
+    (`state.small_talk`); only the best `keep` are made into hits (None: all).
     The answer boost is read only for the hits it could bring into the best `keep`
     (`_answers_lifted`): reading a text's quantities costs ~0.1 ms, and a pool holds
     hundreds of candidates for a context's one hundred.
@@ -41,8 +46,6 @@ def rank(
     raw channel scores, the relevance before boosts, and each boost.
     """
     now, named, asks = question.now, question.named, question.asked_kinds
-    recency_weight, importance_weight = config.recency_weight, config.importance_weight
-    halflife = config.recency_halflife_days
     speaker_weight = config.speaker_weight if named else 0.0
     answer_weight = config.answer_weight if asks else 0.0
     owner_weight = config.owner_weight if question.about_user else 0.0
@@ -56,9 +59,9 @@ def rank(
             occurred_at=item.occurred_at,
             importance=item.importance,
             now=now,
-            recency_weight=recency_weight,
-            importance_weight=importance_weight,
-            halflife_days=halflife,
+            recency_weight=config.recency_weight,
+            importance_weight=config.importance_weight,
+            halflife_days=config.recency_halflife_days,
         )
         if speaker_weight > 0:
             said = any((src.speaker or "").casefold() in named for src in item.sources)
@@ -67,6 +70,9 @@ def rank(
         if owner_weight > 0:
             boosts["owner_boost"] = boost(0.0 if about_other(item.text) else 0.5, owner_weight)
             score *= boosts["owner_boost"]
+        if not question.asks_assistant and _assistant_turn(item):
+            boosts["reply_share"] = ASSISTANT_SHARE
+            score *= ASSISTANT_SHARE
         scored.append((score, s, item, boosts))
     scored.sort(key=lambda t: -t[0])
     if answer_weight > 0:
@@ -114,6 +120,10 @@ def _small_talk_last(scored: Ranked) -> Ranked:
         return scored
     floor = said[-1][0] * SMALL_TALK_SHARE
     return [*said, *((min(score, floor), s, i, b) for score, s, i, b in talk)]
+
+
+def _assistant_turn(item: Item) -> bool:
+    return item.kind == "episode" and bool(item.sources) and item.sources[0].role == "assistant"
 
 
 def _scores(s: Scored, boosts: dict[str, float], explain: bool) -> dict[str, float]:

@@ -19,7 +19,13 @@ from dualtrace.inputs import (
     parse_time,
 )
 from dualtrace.models import ITEM_KINDS, Hit
-from dualtrace.recall.current import later_word_first, newest_first, rerank, slot_view
+from dualtrace.recall.current import (
+    later_word_first,
+    newest_first,
+    plans_lowered,
+    rerank,
+    slot_view,
+)
 from dualtrace.recall.items import read_items, with_sources
 from dualtrace.recall.question import Question, analyse
 from dualtrace.recall.ranking import rank
@@ -218,6 +224,7 @@ class Searcher:
             # may rank low, and a deeper window let more turns that merely mention the slot
             # lead (the first hits changed with `limit`)
             hits = newest_first(hits[:ANSWER_DEPTH], question) + hits[ANSWER_DEPTH:]
+            hits = plans_lowered(hits, question, ANSWER_DEPTH)
             hits = later_word_first(hits, question)
         return hits
 

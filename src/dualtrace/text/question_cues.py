@@ -1,6 +1,6 @@
 """What a question says about itself: the cue words of each notion, each list written once.
 
-Five notions read a question's own words (English and Chinese), and the read path asks each
+Six notions read a question's own words (English and Chinese), and the read path asks each
 of them once (`recall/question.py`):
 
 - **refers to the past** (`refers_to_past`): it points at an earlier time ("before",
@@ -13,7 +13,10 @@ of them once (`recall/question.py`):
 - **speaks as the user** (`speaks_as_user`): it is in the first person ("my", "we", "我") or
   asks about "the user";
 - **names someone else** (`names_someone_else`): a pronoun for another person ("her",
-  "他"), a name, or a person among its entities.
+  "他"), a name, or a person among its entities;
+- **asks what the assistant said** (`asks_assistant`): what "you" suggested, listed or told,
+  or what a past conversation went over ("you recommended", "our previous chat", "你推荐的"):
+  only then is an assistant's turn the answer, not a reply to the user's own words.
 
 `asks` reads any sentence, not only a question to the engine: whether it asks rather than
 states ("查些啥", "what colours suit me"), which the write path and the slot check read.
@@ -74,6 +77,25 @@ OTHER_PERSON = re.compile(r"\b(?:he|she|his|her|him|they|them|their)\b|他|她",
 _NAME = re.compile(r"(?<=[\w,;:'’\s])\s+[A-Z][\w'’-]*")
 _SELF = frozenset({"I", "I'm", "I’m", "I've", "I’ve", "I'd", "I’d", "I'll", "I’ll"})  # not a name
 
+# A question about what the assistant said: what "you" said, suggested, listed or wrote, or
+# what a past conversation went over ("Can you remind me of the video you recommended?",
+# "你上次推荐的那本书叫什么？"). "Can you tell me where I work?" asks nothing the assistant said.
+ASKS_ASSISTANT = re.compile(
+    r"\byou(?:['’]ve|\s+had)?\s+(?:\w+ly\s+)?(?:said|told|suggested|recommended|mentioned|gave|"
+    r"provided|shared|listed|created|wrote|written|explained|showed|shown|offered|proposed|"
+    r"advised|described|named|came up with|pointed out|put together|helped me)\b"
+    r"|\bdid\s+you\s+(?:\w+ly\s+)?(?:say|tell|suggest|recommend|mention|give|provide|share|list|"
+    r"create|write|explain|show|offer|propose|advise|describe|name|call|come up with|"
+    r"point out|put together)\b"
+    r"|\byour\s+(?:\w+\s+)?(?:suggestions?|recommendations?|advice|answers?|list|tips?|ideas?|"
+    r"explanation|replies|reply|response)\b"
+    r"|\b(?:our|the|that|a)\s+(?:previous|earlier|last|past|prior)\s+(?:conversation|chat|"
+    r"discussion|session|talk)\b|\bwe\s+(?:discussed|talked about|went over|chatted about)\b"
+    r"|你(?:之前|上次|以前|刚才|当时)?(?:说|讲|提到|推荐|建议|告诉|给|列|写|介绍|分享|提供|教)"
+    r"|你的(?:建议|推荐|回答|答案|清单|列表)|我们(?:之前|上次)?(?:聊|讨论|说)过|上次(?:聊|说|讨论)",
+    re.I,
+)
+
 # A message asking for something of the user's (`recall/triggers.py`).
 ASKS_ABOUT_USER = re.compile(
     r"\b(?:what|where|when|who|which|whose|how (?:much|many|old|long))\b[^.!?]*?"
@@ -125,6 +147,12 @@ def about_present(question: str) -> bool:
     """Whether a question asks what holds now ("these days", "still", "现在", "还…吗"): the
     newest statement answers it, whatever older ones said."""
     return ABOUT_PRESENT.search(question) is not None and not in_past_tense(question)
+
+
+def asks_assistant(question: str) -> bool:
+    """Whether a question asks what the assistant said ("the video you recommended", "our
+    previous chat", "你推荐的"): only then does an assistant's turn answer it."""
+    return ASKS_ASSISTANT.search(question) is not None
 
 
 def speaks_as_user(question: str) -> bool:

@@ -4,11 +4,12 @@
 starts Monday", "周五要交报告") and as before everywhere else. Text looks ahead when it has a
 future or scheduled cue and no past cue:
 
-- future: will, 'll, shall, won't, going to, gonna, about to, start(s), begin(s), due,
-  scheduled, plan(s), upcoming, coming, can't wait, looking forward, next week/month/year, a
-  progressive of a plan verb ("we're flying out Saturday", "what are you doing Friday");
+- future: will, 'll, shall, won't, going to, gonna, about to, a condition (if, unless: "if
+  I say yes I move in January"), start(s), begin(s), due, scheduled, plan(s), upcoming,
+  coming, can't wait, looking forward, next week/month/year, a progressive of a plan verb
+  ("we're flying out Saturday", "what are you doing Friday");
   要, 会, 将 (not in 重要, 会议, 将近 ...), 打算, 准备, 计划, 开始, 就要, 即将, 马上, 期待,
-  下周, 下个月.
+  下周, 下个月, 如果, 要是, 假如, 万一.
 - past: was, were, went, did, had, last, ago, yesterday, since, already, used to, common
   past forms ("saw", "met", a verb in -ed but not an adjective such as "excited"); 了 (not in
   了解, 为了 ...), 过 (not in 不过, 过年, 过来 ...), 上周, 上个月, 昨天, 去年, 已经, 刚才. A 了 that
@@ -32,7 +33,7 @@ _PLAN_VERBS = (
     "throwing|taking|getting|seeing|starting|coming|returning|driving|going\\s+[a-z]+ing"
 )
 _EN_FUTURE = re.compile(
-    rf"{_L}(?:will|won['’]?t|shall|going\s+to|gonna|about\s+to|starts?|starting|begins?|"
+    rf"{_L}(?:will|won['’]?t|shall|going\s+to|gonna|about\s+to|if|unless|starts?|starting|begins?|"
     rf"beginning|due(?!\s+to{_R})|scheduled|plans?|planning|upcoming|coming|"
     rf"can['’]?t\s+wait|can\s*not\s+wait|look(?:ing)?\s+forward|next\s+(?:week|month|year)|"
     rf"(?:am|is|are)\s+(?:[a-z]+ly\s+)?(?:{_PLAN_VERBS})|"
@@ -71,7 +72,7 @@ _ZH_MODAL = (
     r"|(?<![大老麻武名猛干])将(?![军近领士棋])"
 )
 _ZH_FUTURE = re.compile(
-    rf"{_ZH_MODAL}|打算|准备|计划|开始|即将|马上|期待|等不及|预计"
+    rf"{_ZH_MODAL}|打算|准备|计划|开始|即将|马上|期待|等不及|预计|如果|(?<![主只需重就还总])要是|假如|万一"
     rf"|{_ZH_REL}下(?:周|个?星期|个?礼拜|个月)"
 )
 _ZH_MODAL_RE = re.compile(_ZH_MODAL)

@@ -18,18 +18,34 @@ CHANGE = re.compile(
     r"开始|新|转|如今|目前|最近|不…了|变成|改吃|改喝|改学|迷上|爱上",
     re.I,
 )
-# Uncertainty: the value may never hold.
+# The modal "may", not the month: lower case, not after a word that dates ("in may", "since
+# may") nor before a day ("may 3rd"): "I moved to Leeds in May" is no maybe.
+_MAY = (
+    r"(?<!in )(?<!of )(?<!since )(?<!until )(?<!till )(?<!by )(?<!from )(?<!early )"
+    r"(?<!late )(?<!mid )(?<!mid-)(?<!last )(?<!next )(?<!this )(?-i:may)(?!\s*\d)"
+)
+# 要是 "if", not inside 主要是 / 只要是 / 需要是 ("主要是想看…" is no condition).
+_IF_ZH = r"(?<![主只需重就还总])要是"
+# A maybe: the statement itself is uncertain ("I might move", "probably Leeds", "也许明年").
+_MAYBE = (
+    rf"\b(?:might|{_MAY}|maybe|perhaps|possibly|probably|likely|considering|thinking\s+(?:of|about)|"
+    r"not\s+sure|unsure|tempted|debating|weighing|someday|some\s+day|eventually)\b"
+    r"|可能|也许|或许|考虑|说不定|不确定|不一定|犹豫|还没决定|纠结"
+)
+MAYBE = re.compile(_MAYBE, re.I)
+# Uncertainty: the value may never hold (a maybe, a condition, a wish, a question of whether).
 HEDGE = re.compile(
-    r"\b(?:might|may|maybe|perhaps|possibly|probably|likely|could|would|if|unless|whether|"
-    r"consider\w*|thinking\s+(?:of|about)|think\s+about|wonder\w*|not\s+sure|unsure|hope|"
-    r"hoping|wish|dream\w*|someday|some\s+day|would\s+like|tempted|torn|debating|weighing|"
-    r"eventually|in\s+case|what\s+if|should\s+I|rumou?r\w*|hypothetically|imagine|suppose)\b"
-    r"|可能|也许|或许|考虑|如果|要是|假如|万一|说不定|不确定|不一定|犹豫|还没决定|纠结|希望|梦想|有机会|"
-    r"或者|是否|能不能|要不要|会不会",
+    rf"{_MAYBE}"
+    r"|\b(?:could|would|if|unless|whether|consider\w*|think\s+about|wonder\w*|hope|hoping|"
+    r"wish|dream\w*|would\s+like|torn|in\s+case|what\s+if|should\s+I|rumou?r\w*|"
+    r"hypothetically|imagine|suppose)\b"
+    rf"|如果|{_IF_ZH}|假如|万一|希望|梦想|有机会|或者|是否|能不能|要不要|会不会",
     re.I,
 )
 # A condition ahead of the value: "If I get the job, …", "如果…，…".
-CONDITION = re.compile(r"(?:^|[,，;；]\s*)(?:(?:if|unless|in\s+case)\b|如果|要是|假如|万一)", re.I)
+CONDITION = re.compile(
+    rf"(?:^|[,，;；]\s*)(?:(?:if|unless|in\s+case)\b|如果|{_IF_ZH}|假如|万一)", re.I
+)
 # Intention: a value not yet held, except for attributes whose values are plans (a trip).
 INTENT = re.compile(
     r"\b(?:plan(?:ning|s)?\s+to|want(?:ing|s|ed)?\s+to(?!\s+(?:raise|increase|lower|bump|up|"
