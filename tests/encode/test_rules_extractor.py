@@ -159,3 +159,21 @@ def test_an_opener_alone_leads_the_clause_after_it() -> None:
         "hi! Priya, data scientist at Monzo.",  # "!!" is one mark
         "need help",
     ]
+
+
+def test_a_greeting_and_a_name_alone_lead_the_clause_after_them() -> None:
+    assert _clauses("hey! Ines. dental nurse at Brightsmile, based in Cork") == [
+        "hey! Ines. dental nurse at Brightsmile, based in Cork"
+    ]
+    assert _clauses("yo. Tariq, line cook at Rocco's. kitchen is chaos")[0] == (
+        "yo. Tariq, line cook at Rocco's."
+    )
+    # a greeting to someone, then what is said to them, stays apart
+    assert _clauses("Hi Tom. Did the parcel come?") == ["Hi Tom.", "Did the parcel come?"]
+
+
+def test_a_greeting_a_name_and_a_role_at_a_place_introduce_the_speaker() -> None:
+    drafts = extract(turn(1, "good morning! Ines. dental nurse at Brightsmile, based in Cork"))
+    slots = {(d.slot or {}).get("attribute"): (d.slot or {}).get("value") for d in drafts}
+    assert slots.get("name") == "Ines"
+    assert slots.get("works_at") == "Brightsmile"

@@ -169,3 +169,25 @@ def test_a_question_that_looks_ahead_keeps_its_plans() -> None:
     other = _hit("e1", "episode", "We hike most weekends.", MARCH, score=0.9)
     question = analyse("What am I doing this weekend?", NOW)
     assert plans_lowered([plan, other], question, 10)[0].id == "e2"
+
+
+def test_a_change_dated_ahead_does_not_take_the_lead() -> None:
+    # a later statement of a change, with a change cue, whose day has not come: the city
+    # said before still leads
+    home = _hit("f1", "fact", "The user lives in Porto.", MARCH)
+    move = _hit("e2", "episode", "Got the keys, we move to Lisbon on July 2nd, finally!", MAY)
+    move.scores = {"dense": 1.0}
+    question = analyse("Which city do I live in now?", NOW)
+    assert only_ahead(move, NOW)
+    assert later_word_first([home, move], question)[0].id == "f1"
+
+
+def test_a_change_of_another_matter_does_not_answer_a_slot() -> None:
+    job = _hit("f1", "fact", "The user works at the Hollis bakery.", MARCH)
+    job.metadata["slot"] = {"attribute": "works_at", "subject": None, "value": "Hollis bakery"}
+    bus = _hit("e2", "episode", "Sold the car, it's the bus for me now.", MAY)
+    bus.scores = {"dense": 1.0}
+    question = analyse("Where do I work now?", NOW)
+    assert later_word_first([job, bus], question)[0].id == "f1"
+    # the same change answers a question about getting around, which no slot asks
+    assert later_word_first([job, bus], analyse("How do I get around now?", NOW))[0].id == "e2"

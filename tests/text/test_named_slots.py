@@ -132,7 +132,13 @@ def test_a_spot_beside_something_is_no_home_place() -> None:
 
 def test_a_greeting_then_a_name_and_a_role_at_a_place_introduces_the_speaker() -> None:
     said = [(s.attribute, s.value) for s in find_statements("hey! Priya, data scientist at Monzo")]
-    assert sorted(said) == [("name", "Priya"), ("works_at", "Monzo")]
+    assert sorted(said) == [
+        ("name", "Priya"),
+        ("occupation", "data scientist"),
+        ("works_at", "Monzo"),
+    ]
+    said = [(s.attribute, s.value) for s in find_statements("hi! Ilse. QA tester at Mollie")]
+    assert sorted(said) == [("name", "Ilse"), ("occupation", "QA tester"), ("works_at", "Mollie")]
     for greeting in ("Hi Tom, how was your trip to Rome?", "hey Mel, you at the office at Google?"):
         said_to = [s for s in find_statements(greeting) if s.attribute in ("name", "works_at")]
         assert said_to == []  # said to someone greeted

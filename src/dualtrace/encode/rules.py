@@ -26,13 +26,14 @@ from dualtrace.text.question_cues import asks
 from dualtrace.text.sentences import split_sentences
 from dualtrace.text.slots import SlotStatement, atomic_clauses, find_statements, is_request
 from dualtrace.text.slots.catalogue import BY_NAME
+from dualtrace.text.slots.names import GREETING_EN, introduction
 from dualtrace.text.smalltalk import is_small_talk
 
 _ZH_PRONOUNS = (("我们", "{S}等人"), ("咱们", "{S}等人"), ("我的", "{S}的"), ("我", "{S}"))
 # A discourse opener or an acknowledgement before the statement ("Big news: I got the job",
 # "Not yet, I'll measure it", "对了，我下个月…") is how it was said, not what was said.
 _OPENER = re.compile(
-    r"^\s*(?:(?:hi|hey|hello|also|anyway|anyways|well|oh|so|wow|haha+|lol|yeah|yep|yes|no|"
+    rf"^\s*(?:(?:{GREETING_EN}|also|anyway|anyways|well|oh|so|wow|haha+|lol|yeah|yep|yes|no|"
     r"nope|ok|okay|sure|thanks|thank you|not yet|by the way|btw|big news|good news|guess what|"
     r"um+|ah)\b\s*[,!:.…—–-]+|(?:对了|哈哈+|嗯+|啊|哦|另外|话说|好的|好吧|还行|谢谢|还没|是的|"
     r"好消息)\s*[，,！!：:。…]+)\s*",
@@ -236,10 +237,16 @@ def _clauses(text: str) -> list[str]:
         # an opener alone ("hi!!", "ok so.") leads the clause after it, as said: "hi!! Priya,
         # data scientist at Monzo, …" introduces the speaker
         clauses[:2] = [f"{clauses[0]} {clauses[1]}"]
+    joined = " ".join(clauses[:2])
+    if len(clauses) > 1 and not _INTRODUCES.match(clauses[0]) and _INTRODUCES.match(joined):
+        # ... and so does a greeting and a name alone before a role: "hi! Hannah. UX
+        # designer at Canva" (not "Hi Tom. Did the parcel come?")
+        clauses[:2] = [joined]
     return _with_antecedents(clauses)
 
 
 _WORD = re.compile(r"[^\W_]")
+_INTRODUCES = re.compile(introduction(r"(?-i:[A-Z][a-z]+)"), re.IGNORECASE)
 # A clause that opens on a third-person pronoun points back at someone the clause before
 # named ("My sister Anna lives in Munich. Her birthday is…"; "我姐姐住在广州。她…").
 _POINTS_BACK = re.compile(r"^(?:(?:he|she|they|his|her|their|him|them)\b|他们|她们|他|她)", re.I)

@@ -35,6 +35,7 @@ from dualtrace.recall.retriever import Scored
 from dualtrace.store.ports.reads import RecordReads
 from dualtrace.text.dates import find_times
 from dualtrace.text.entities import normalise_name
+from dualtrace.text.lexical import query_terms
 from dualtrace.text.owners import about_other
 from dualtrace.text.question_cues import asks, in_past_tense
 from dualtrace.text.sentences import split_sentences
@@ -412,7 +413,8 @@ def later_word_first(hits: list[Hit], question: Question) -> list[Hit]:
     change is a statement by the user, about the user (not another person's, not a question
     nor a request), with a change cue ("now", "switched", "换成", "不再") and no hedge,
     condition or plan; the best scoring such hit among the first CHANGE_DEPTH, near the
-    question in meaning (CHANGE_DENSE), takes the lead's place."""
+    question in meaning (CHANGE_DENSE) and, for a question that asks a slot, in the words of
+    its attribute ("subway only now" is no change of employer), takes the lead's place."""
     if not hits or question.refers_to_past or question.names_someone_else:
         return hits  # about another person, the user's statements are no answer
     if not question.present:  # "now", "these days", "现在": not a name, not a hometown
@@ -424,8 +426,10 @@ def later_word_first(hits: list[Hit], question: Question) -> list[Hit]:
         for h in window
         if h.said_at.date() > lead.said_at.date()
         and h.occurred_at <= question.now  # not a change dated ahead ("辞职, end of December")
+        and not only_ahead(h, question.now)  # nor one that names only days to come
         and h.scores.get("dense", 0.0) >= CHANGE_DENSE
         and _a_change(h)
+        and _on_topic(h, question, lead)
     ]
     if not later:
         return hits
@@ -433,6 +437,38 @@ def later_word_first(hits: list[Hit], question: Question) -> list[Hit]:
     scores = [h.score for h in hits]
     order = [best, *(h for h in hits if h.id != best.id)]
     return [replace(h, score=s) for h, s in zip(order, scores, strict=True)]
+
+
+def _on_topic(hit: Hit, question: Question, lead: Hit) -> bool:
+    """Whether a change may displace the leading hit: any may, unless the lead states a value
+    of an asked slot; then the change must be in the words of an asked attribute or share a
+    word with the lead ("subway only now" is no change of employer; "Cancelled Iron Works,
+    I'm at the climbing hall now" is one of gym)."""
+    if not _states_value(lead, question):
+        return True
+    if any(BY_NAME[q.attribute].about.search(hit.text) for q in question.own_slots):
+        return True
+    return bool(_words(hit.text) & _words(lead.text))
+
+
+def _states_value(hit: Hit, question: Question) -> bool:
+    """Whether a hit states a value of a slot the question asks: its memory holds one, or its
+    text gives one as extraction reads it (not only the attribute's words)."""
+    asked = {q.attribute for q in question.own_slots}
+    slot = hit.metadata.get("slot") if hit.kind != "episode" else None
+    if isinstance(slot, dict) and slot.get("attribute") in asked and slot.get("value"):
+        return True
+    said = hit.sources[0].text if hit.kind != "episode" and hit.sources else hit.text
+    return any(_text_states(said, q) for q in question.own_slots)
+
+
+@lru_cache(maxsize=4096)
+def _words(text: str) -> frozenset[str]:
+    """A text's search terms, less the words that name the user."""
+    return frozenset(query_terms(text)) - _THE_USER
+
+
+_THE_USER = frozenset({"user", "用户"})
 
 
 def _a_change(hit: Hit) -> bool:

@@ -18,6 +18,15 @@ from dualtrace.text.slots.frames import en, zh
 from dualtrace.text.slots.names import NAME, introduction
 from dualtrace.text.slots.people import LIFE
 
+# A role ("nurse", "UX designer", "data scientist"): up to two words (or initials) before one
+# that names a trade, none of them a word that goes on with something else.
+_ROLE_EN = (
+    r"(?P<v>(?:(?!(?:and|or|but|at|in|on|for|with|who|from|of)\s)(?:[a-z-]+|[A-Z]{2,4})\s+){0,2}"
+    r"(?:[a-z-]*(?:er|or|ist|ian|ant|ent|ect|eer|ive|ager|nurse|doctor|chef|student|teacher|"
+    r"lead|analyst|designer|consultant|engineer|lawyer|dentist|pilot|barista|coach|tutor|"
+    r"intern|clerk|officer)))"
+)
+
 _MOVE_EN = r"(?:moved|moving|move|relocated|relocating|relocate|transferred)"
 # Car makes, which name a car without the word "car" ("got a second-hand Skoda", "换了台特斯拉
 # Model Y"). Chinese makes that are also everyday words (理想 "ideal", 现代 "modern") name a
@@ -93,6 +102,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         "works_at",
         r"\b(?:work\w*|job|employ\w*|company|employer|firm|joined|hired|office|quit|resign\w*|"
         r"startup|started\s+(?:at|with)|offer|(?:[\w-]+(?:er|or|ist|ian)|nurse|doctor)\s+at)\b"
+        rf"|{introduction(r'(?-i:[A-Z][a-z]+)')}"  # "hi! Felix. barista at Oatly"
         r"|工作|上班|公司|入职|跳槽|离职|辞职|单位|任职|在.{1,12}?(?:做|当)|offer|录用",
         (
             en(
@@ -141,18 +151,17 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         "occupation",
         r"\b(?:job|work(?:ing)?\s+as|occupation|profession|career|title|role|position|promot\w*|"
         r"do\s+for\s+(?:a\s+)?living|I['’]m\s+an?|I\s+am\s+an?|became\s+an?)\b"
+        rf"|{introduction(r'(?-i:[A-Z][a-z]+)')}"  # "hi! Noor, teacher at Elm Park School"
         r"|职业|职位|岗位|工作|做什么|干什么|升职|晋升|当|师|员|经理|总监|主管|医生|护士|老师|策划|开发",
         (
             en(r"\bwork(?:ing)?\s+as\s+(?:an?\s+)?{V}"),
             en(r"\b(?:promoted|promotion)\s+to\s+(?:an?\s+)?{V}"),
             en(r"\b(?:title|role|position|job)\s+is\s+(?:now\s+)?(?:an?\s+)?{V}"),
             en(r"\bnew\s+(?:role|job|position)\s+as\s+(?:an?\s+)?{V}"),
-            en(
-                r"\b(?:I['’]m|I\s+am|became|become|becoming)\s+(?:now\s+)?(?:an?\s+)"
-                r"(?P<v>(?:(?!(?:and|or|but|at|in|on|for|with|who|from|of)\s)[a-z-]+\s+){0,2}(?:[a-z-]*(?:er|or|ist|ian|ant|ent|ect|eer|ive|ager|"
-                r"nurse|doctor|chef|student|teacher|lead|analyst|designer|consultant|engineer|"
-                r"lawyer|dentist|pilot|barista|coach|tutor|intern|clerk|officer)))\b"
-            ),
+            en(rf"\b(?:I['’]m|I\s+am|became|become|becoming)\s+(?:now\s+)?(?:an?\s+){_ROLE_EN}\b"),
+            # a greeting, the speaker's name and the role at a place: "hi! Noor, teacher at
+            # Elm Park School"
+            en(rf"{introduction(r'[A-Z][a-z]+')}(?-i:{_ROLE_EN})\s+(?:at|@)\s+[A-Z]"),
             zh(
                 r"(?:我|我们)?(?:现在|目前)?(?:是|当|做|担任|任)(?:一名|一个|个|了)?"
                 r"(?P<v>[^，。；！？,.;!?\s]{0,6}?(?:师|员|生|经理|总监|主管|医生|护士|老师|作家|记者|司机|"

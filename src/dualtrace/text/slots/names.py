@@ -24,10 +24,10 @@ _NAME_EN = r"(?P<v>[A-Z][a-z]+(?:['’-][A-Z]?[a-z]+)?(?:\s+[A-Z][a-z]+(?:['’-
 # Two to three Chinese characters beginning with a common surname, or a Latin given name.
 _NAME_ZH = rf"(?P<v>(?:[{SURNAMES}][\u4e00-\u9fff]{{1,2}}|小[\u4e00-\u9fff]|[A-Z][a-z]+))"
 _AFTER_ZH = r"(?=$|[，。！？、,.!?\s~～（(]|，|呀|啊|哈|哦|吧)"
-_GREETING_EN = r"(?:hi|hello|hey|hiya|yo|g['’]day|good\s+(?:morning|afternoon|evening))"
+GREETING_EN = r"(?:hi|hello|hey|hiya|heya|howdy|yo|g['’]day|good\s+(?:morning|afternoon|evening))"
 # An introduction opens its clause: "I'm Omar btw, …", "Lena here, …" — the name is followed
 # by a mark, "btw" or "here" (not "I'm Italian", "I'm British": a nationality is no name).
-_OPENS_EN = r"^\W*(?:(?:[A-Za-z]+|g['’]day)[\s,!.~]+)?"
+_OPENS_EN = r"^\W*(?:(?:[A-Za-z]+|g['’]day)(?:\s*[:;]-?[)D(P])?[\s,!.~]+)?"
 _AFTER_EN = r"(?=\s*(?:[,.!;~—–-]|\bbtw\b|\bhere\b|$))"
 _NATIONALITY = (
     r"(?![A-Z][a-z]*(?:ish|ese|ian|can|ean|ic)\b)"
@@ -42,10 +42,10 @@ _NOT_SAID_TO = (
 
 
 def introduction(name: str) -> str:
-    """A frame's opening: a greeting, the speaker's `name` and a comma, then a role ("hey!
-    Priya, data scientist at Monzo"); not what is said to someone greeted ("Hi Tom, you
-    at work?")."""
-    return rf"^\W*{_GREETING_EN}\b[\s,!.~]*{_NATIONALITY}{name},\s+(?:an?\s+)?{_NOT_SAID_TO}"
+    """A frame's opening: a greeting, the speaker's `name` and a comma or a stop, then a role
+    ("hey! Priya, data scientist at Monzo", "hi! Hannah. UX designer at Canva"); not what is
+    said to someone greeted ("Hi Tom, you at work?")."""
+    return rf"^\W*{GREETING_EN}\b[\s,!.~]*{_NATIONALITY}{name}[,.]\s+(?:an?\s+)?{_NOT_SAID_TO}"
 
 
 _GREETING_ZH = r"(?:你好|您好|嗨|哈喽|哈啰|大家好|hi|hello|hey)"
@@ -54,14 +54,14 @@ NAME: Attribute = _a(
     "name",
     r"\bmy\s+name\b|\bname['’]s\b|\bcall\s+me\b|\b(?:I['’]m|I\s+am|im|this\s+is|it['’]s)\s+[A-Z]"
     r"|(?-i:\b[A-Z][a-z]+\s+here\b)"
-    rf"|^\W*{_GREETING_EN}\b[\s,!.~]*(?-i:[A-Z][a-z]+),"
+    rf"|^\W*{GREETING_EN}\b[\s,!.~]*(?-i:[A-Z][a-z]+)[,.]"
     r"|我叫|叫我|我的名字|名字是|我是",
     (
         en(rf"\bmy\s+name\s+is\s+{_NAME_EN}"),
         en(rf"\bmy\s+name['’]s\s+{_NAME_EN}"),
         en(rf"\b(?:just\s+)?call\s+me\s+{_NAME_EN}"),
         en(
-            rf"^\W*{_GREETING_EN}\b[\s,!.]*(?:(?:there|all|everyone|again)[\s,!.]+)?"
+            rf"^\W*{GREETING_EN}\b[\s,!.]*(?:(?:there|all|everyone|again)[\s,!.]+)?"
             rf"(?:I['’]m|I\s+am|this\s+is|it['’]s)\s+{_NAME_EN}"
         ),
         en(rf"{_OPENS_EN}(?:I['’]m|I\s+am|im|this\s+is)\s+{_NATIONALITY}{_NAME_EN}{_AFTER_EN}"),
