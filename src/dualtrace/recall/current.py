@@ -32,6 +32,7 @@ from functools import lru_cache
 from dualtrace.models import Hit, Item, MemoryRecord
 from dualtrace.recall.question import Question, analyse
 from dualtrace.recall.retriever import Scored
+from dualtrace.recall.state import assistant_turn
 from dualtrace.store.ports.reads import RecordReads
 from dualtrace.text.dates import find_times
 from dualtrace.text.entities import normalise_name
@@ -346,7 +347,7 @@ def _ahead(sentence: str, said: datetime, now: datetime) -> bool:
 
 
 def _answers(item: Item, q: SlotQuestion) -> bool:
-    if _assistant_turn(item):
+    if assistant_turn(item):
         return False  # what an assistant says back ("Glad the new job is working out!")
     if q.subject is None and about_other(item.text):
         return False  # opens on another person's matter: not the user's value
@@ -360,12 +361,6 @@ def _answers(item: Item, q: SlotQuestion) -> bool:
             and (not q.qualifier or slot.get("qualifier") in (None, q.qualifier))
         )
     return _text_answers(item.text, q)
-
-
-def _assistant_turn(item: Item) -> bool:
-    """A turn an assistant said: it answers or echoes the user, and states no value of theirs
-    (the user's own words do, in the turn it echoes)."""
-    return item.kind == "episode" and bool(item.sources) and item.sources[0].role == "assistant"
 
 
 @lru_cache(maxsize=4096)
@@ -413,8 +408,9 @@ def later_word_first(hits: list[Hit], question: Question) -> list[Hit]:
     change is a statement by the user, about the user (not another person's, not a question
     nor a request), with a change cue ("now", "switched", "换成", "不再") and no hedge,
     condition or plan; the best scoring such hit among the first CHANGE_DEPTH, near the
-    question in meaning (CHANGE_DENSE) and, for a question that asks a slot, in the words of
-    its attribute ("subway only now" is no change of employer), takes the lead's place."""
+    question in meaning (CHANGE_DENSE) and on the lead's matter where the lead states the
+    asked slot's value (`_on_topic`: "subway only now" is no change of employer), takes the
+    lead's place."""
     if not hits or question.refers_to_past or question.names_someone_else:
         return hits  # about another person, the user's statements are no answer
     if not question.present:  # "now", "these days", "现在": not a name, not a hometown

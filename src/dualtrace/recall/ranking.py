@@ -11,7 +11,7 @@ from dualtrace.recall.items import as_hit
 from dualtrace.recall.question import Question
 from dualtrace.recall.retriever import Scored
 from dualtrace.recall.scoring import boost, engram_score
-from dualtrace.recall.state import small_talk
+from dualtrace.recall.state import assistant_turn, small_talk
 from dualtrace.text.owners import about_other
 from dualtrace.text.quantities import states_any
 
@@ -70,7 +70,7 @@ def rank(
         if owner_weight > 0:
             boosts["owner_boost"] = boost(0.0 if about_other(item.text) else 0.5, owner_weight)
             score *= boosts["owner_boost"]
-        if not question.asks_assistant and _assistant_turn(item):
+        if not question.asks_assistant and assistant_turn(item):
             boosts["reply_share"] = ASSISTANT_SHARE
             score *= ASSISTANT_SHARE
         scored.append((score, s, item, boosts))
@@ -120,10 +120,6 @@ def _small_talk_last(scored: Ranked) -> Ranked:
         return scored
     floor = said[-1][0] * SMALL_TALK_SHARE
     return [*said, *((min(score, floor), s, i, b) for score, s, i, b in talk)]
-
-
-def _assistant_turn(item: Item) -> bool:
-    return item.kind == "episode" and bool(item.sources) and item.sources[0].role == "assistant"
 
 
 def _scores(s: Scored, boosts: dict[str, float], explain: bool) -> dict[str, float]:

@@ -146,9 +146,10 @@ def _day(when: datetime) -> str:
 def small_talk(hit: Item) -> bool:
     """An assistant's turn that is only greetings, acknowledgements or pleasantries
     (`text.smalltalk`): it never takes a place a statement could have."""
-    return (
-        hit.kind == "episode"
-        and bool(hit.sources)
-        and hit.sources[0].role == "assistant"
-        and is_small_talk(hit.text)
-    )
+    return assistant_turn(hit) and is_small_talk(hit.text)
+
+
+def assistant_turn(item: Item) -> bool:
+    """A turn an assistant said: it replies to the user's words, and states no value of the
+    user's (their own turn does)."""
+    return item.kind == "episode" and bool(item.sources) and item.sources[0].role == "assistant"
