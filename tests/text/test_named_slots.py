@@ -142,3 +142,23 @@ def test_a_greeting_then_a_name_and_a_role_at_a_place_introduces_the_speaker() -
     for greeting in ("Hi Tom, how was your trip to Rome?", "hey Mel, you at the office at Google?"):
         said_to = [s for s in find_statements(greeting) if s.attribute in ("name", "works_at")]
         assert said_to == []  # said to someone greeted
+
+
+@pytest.mark.parametrize(
+    ("question", "relation"),
+    [
+        ("What's my son's name again?", "son"),
+        ("what is our eldest daughter called", "daughter"),
+        ("Remind me of the name of my little sister?", "sister"),
+        ("我女儿叫什么名字？", "女儿"),
+        ("我哥叫啥来着", "哥"),
+    ],
+)
+def test_a_question_for_a_members_name_asks_the_family(question: str, relation: str) -> None:
+    assert [(q.attribute, q.qualifier) for q in ask(question)] == [("family", relation)]
+
+
+def test_a_question_about_a_member_that_is_no_name_asks_their_slot() -> None:
+    assert [(q.attribute, q.subject) for q in ask("Where does my brother live now?")] == [
+        ("lives_in", "brother")
+    ]

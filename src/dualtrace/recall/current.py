@@ -51,6 +51,7 @@ from dualtrace.text.slots import (
     same_subject,
     whose,
 )
+from dualtrace.text.slots.family import FAMILY, names_relation
 from dualtrace.text.slots.stored import holds_value
 from dualtrace.text.tense import looks_ahead
 
@@ -215,12 +216,28 @@ def _asked(m: MemoryRecord, asked: Sequence[SlotQuestion], people: set[str]) -> 
             continue  # the user's slot is not the sister's
         if people and q.subject is None and subject not in people:
             continue  # the question names whose slot it is
-        if q.subject is None and not people and about_other(m.text):
+        if q.subject is None and not people and not _of_others(q) and about_other(m.text):
             continue  # "The user's coworker learned Korean": not the user's language
         if q.qualifier and slot.get("qualifier") not in (q.qualifier, None):
             continue
+        if not _narrowed(m.text, q):
+            continue
         return True
     return False
+
+
+def _of_others(q: SlotQuestion) -> bool:
+    """Whether the asked slot's values are other people by nature (the family): a statement
+    of one opens on someone else ("The user's son Alfie …") and is still the user's."""
+    return q.attribute == FAMILY.name
+
+
+def _narrowed(text: str, q: SlotQuestion) -> bool:
+    """Whether a text fits the word that narrows an unqualified slot's question: the family
+    asked by relation ("my son's name") holds that relation."""
+    if not q.qualifier or BY_NAME[q.attribute].qualified:
+        return True
+    return names_relation(text, q.qualifier)
 
 
 def answering(hits: Sequence[Item], question: Question) -> frozenset[str]:
@@ -349,8 +366,10 @@ def _ahead(sentence: str, said: datetime, now: datetime) -> bool:
 def _answers(item: Item, q: SlotQuestion) -> bool:
     if assistant_turn(item):
         return False  # what an assistant says back ("Glad the new job is working out!")
-    if q.subject is None and about_other(item.text):
+    if q.subject is None and not _of_others(q) and about_other(item.text):
         return False  # opens on another person's matter: not the user's value
+    if not _narrowed(item.text, q):
+        return False
     slot = item.metadata.get("slot") if item.kind != "episode" else None
     if isinstance(slot, dict):
         return (

@@ -7,10 +7,14 @@ Friends, colleagues and wider kin are people the user mentions, found by the ent
 not members of the user's household; a partner is a slot of its own (`people.py`).
 
 The attribute's words are a relation followed by a name, never a relation alone: "Where
-does my brother live?" asks where someone lives, not who the family is.
+does my brother live?" asks where someone lives, not who the family is. A question for a
+member's name asks the family, narrowed to the relation (`asked_member`: "What's my son's
+name?", "我女儿叫什么？").
 """
 
 from __future__ import annotations
+
+import re
 
 from dualtrace.cjk import CJK_CLASS
 from dualtrace.text.slots.attribute import Attribute
@@ -56,3 +60,34 @@ FAMILY: Attribute = _a(
     many=True,
     asked=False,
 )
+
+
+# A question for the name of a member: "What's my son's name?", "name of our twin sister",
+# "what is my brother called", "我女儿叫什么", "用户的哥哥叫啥名字".
+_ASKS_NAME = re.compile(
+    rf"\b(?:my|our|the\s+user['’]s)\s+{_MODIFIERS_EN}(?P<r>{_RELATIONS_EN})"
+    r"(?:['’]s\s+name|\s+(?:called|named))\b"
+    rf"|\bname\s+of\s+(?:my|our|the\s+user['’]s)\s+{_MODIFIERS_EN}(?P<r2>{_RELATIONS_EN})\b"
+    rf"|(?:我|用户)(?:的|家)?(?P<r3>儿子|女儿|闺女|哥哥|姐姐|弟弟|妹妹|[哥姐弟妹])"
+    r"(?:叫什么|叫啥|的名字|名字|叫)",
+    re.IGNORECASE,
+)
+
+
+def asked_member(question: str) -> str | None:
+    """The relation a question asks the name of ("son", "brother", "女儿"), or None.
+
+    >>> asked_member("What's my twin brother's name?"), asked_member("我女儿叫什么？")
+    ('brother', '女儿')
+    """
+    found = _ASKS_NAME.search(question)
+    if found is None:
+        return None
+    return next(r for r in found.group("r", "r2", "r3") if r).casefold()
+
+
+def names_relation(text: str, relation: str) -> bool:
+    """Whether a text says the relation ("son", "女儿") as a word of its own."""
+    if relation.isascii():
+        return re.search(rf"\b{re.escape(relation)}\b", text, re.IGNORECASE) is not None
+    return relation in text

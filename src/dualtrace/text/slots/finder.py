@@ -20,6 +20,7 @@ from dualtrace.text.lexicon import lexicon
 from dualtrace.text.slots import cues
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.catalogue import ATTRIBUTES, BY_NAME
+from dualtrace.text.slots.family import FAMILY, asked_member
 from dualtrace.text.slots.frames import clean_value
 from dualtrace.text.slots.statement import SlotQuestion, SlotStatement
 from dualtrace.text.slots.values import at_a_place, habit, plausible
@@ -444,6 +445,9 @@ def ask(question: str) -> tuple[SlotQuestion, ...]:
     employer, by "公司" and "工作", over the title, by "工作"). A qualified attribute whose
     qualifier names another attribute's word ("car budget") hides that attribute. Cached:
     one search (and the context built on it) asks this of the same question several times."""
+    member = asked_member(question)
+    if member is not None:  # a member's name: the family, narrowed to the relation
+        return (SlotQuestion(FAMILY.name, None, member),)
     found: list[tuple[int, SlotQuestion]] = []
     hidden: set[str] = set()
     alone = _cue_characters(question)
