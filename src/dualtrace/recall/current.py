@@ -51,7 +51,7 @@ from dualtrace.text.slots import (
     same_subject,
     whose,
 )
-from dualtrace.text.slots.family import FAMILY, names_relation
+from dualtrace.text.slots.family import names_relation
 from dualtrace.text.slots.stored import holds_value
 from dualtrace.text.tense import looks_ahead
 
@@ -216,7 +216,8 @@ def _asked(m: MemoryRecord, asked: Sequence[SlotQuestion], people: set[str]) -> 
             continue  # the user's slot is not the sister's
         if people and q.subject is None and subject not in people:
             continue  # the question names whose slot it is
-        if q.subject is None and not people and not _of_others(q) and about_other(m.text):
+        others = BY_NAME[q.attribute].of_others  # the family: other people by nature
+        if q.subject is None and not people and not others and about_other(m.text):
             continue  # "The user's coworker learned Korean": not the user's language
         if q.qualifier and slot.get("qualifier") not in (q.qualifier, None):
             continue
@@ -224,12 +225,6 @@ def _asked(m: MemoryRecord, asked: Sequence[SlotQuestion], people: set[str]) -> 
             continue
         return True
     return False
-
-
-def _of_others(q: SlotQuestion) -> bool:
-    """Whether the asked slot's values are other people by nature (the family): a statement
-    of one opens on someone else ("The user's son Alfie …") and is still the user's."""
-    return q.attribute == FAMILY.name
 
 
 def _narrowed(text: str, q: SlotQuestion) -> bool:
@@ -348,14 +343,15 @@ def only_ahead(item: Item, now: datetime) -> bool:
     """Whether an item only says what will or may be, as seen at `now`: every sentence it
     states is a maybe or a condition, or names only days after `now` ("Lease starts April 1",
     "if I say yes I move in January", "也许换工作", "8月5号一起搬过去"). Once the days it names
-    have come, a plan is what holds."""
+    have come, a plan is what holds. (`state._ahead`, which marks a context line "planned",
+    is looser: a tense cue alone makes a plan there, too weak a sign to reorder hits by.)"""
     said = item.said_at
     sentences = _stated(item.text)
-    return bool(sentences) and all(_ahead(s, said, now) for s in sentences)
+    return bool(sentences) and all(_not_yet(s, said, now) for s in sentences)
 
 
 @lru_cache(maxsize=4096)
-def _ahead(sentence: str, said: datetime, now: datetime) -> bool:
+def _not_yet(sentence: str, said: datetime, now: datetime) -> bool:
     if cues.MAYBE.search(sentence) or cues.CONDITION.search(sentence):
         return True  # a maybe is no value, whenever it names
     # the days it names: a tense cue alone is too weak a sign ("在盒马上下单" holds 马上)
@@ -366,7 +362,7 @@ def _ahead(sentence: str, said: datetime, now: datetime) -> bool:
 def _answers(item: Item, q: SlotQuestion) -> bool:
     if assistant_turn(item):
         return False  # what an assistant says back ("Glad the new job is working out!")
-    if q.subject is None and not _of_others(q) and about_other(item.text):
+    if q.subject is None and not BY_NAME[q.attribute].of_others and about_other(item.text):
         return False  # opens on another person's matter: not the user's value
     if not _narrowed(item.text, q):
         return False
@@ -477,13 +473,13 @@ def _states_value(hit: Hit, question: Question) -> bool:
     return any(_text_states(said, q) for q in question.own_slots)
 
 
+_THE_USER = frozenset({"user", "用户"})
+
+
 @lru_cache(maxsize=4096)
 def _words(text: str) -> frozenset[str]:
     """A text's search terms, less the words that name the user."""
     return frozenset(query_terms(text)) - _THE_USER
-
-
-_THE_USER = frozenset({"user", "用户"})
 
 
 def _a_change(hit: Hit) -> bool:

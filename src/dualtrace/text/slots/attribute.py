@@ -21,6 +21,9 @@ class Attribute:
     qualified: bool = False
     planned: bool = False  # its values are plans: an intention states them (a trip)
     asked: bool = True  # whether a question asks it by its words (not one named in passing)
+    # its values are other people (the family): a statement of one opens on someone else
+    # ("The user's son Alfie …") and is still the user's
+    of_others: bool = False
 
 
 def _compiled(pattern: str) -> re.Pattern[str]:
@@ -39,6 +42,9 @@ def attribute(
     qualified: bool = False,
     planned: bool = False,
     asked: bool = True,
+    of_others: bool = False,
 ) -> Attribute:
     frames = frames + noun_frames(*nouns)
-    return Attribute(name, _compiled(about), frames, say, ends, many, qualified, planned, asked)
+    return Attribute(
+        name, _compiled(about), frames, say, ends, many, qualified, planned, asked, of_others
+    )

@@ -59,6 +59,7 @@ FAMILY: Attribute = _a(
     ("{s}'s family: {v}.", "{s}的家人：{v}。"),
     many=True,
     asked=False,
+    of_others=True,
 )
 
 
