@@ -294,3 +294,20 @@ def test_extracted_memory_and_scene_carry_the_forward_date() -> None:
     assert draft.text == "The user's new job at Ctrip starts Monday. (Monday = Mon 15 May 2023)"
     assert "(Monday = Mon 15 May 2023)" in draft.scene
     assert "8 May" not in draft.text and "1 May" not in draft.scene
+
+
+@pytest.mark.parametrize(
+    ("text", "month"),
+    [
+        ("if the lease comes through we move in February", "2024-02-01"),
+        ("要是顺利的话，三月就去深圳", "2024-03-01"),
+    ],
+)
+def test_a_condition_looks_ahead(text: str, month: str) -> None:
+    # said in September: the month of a condition is the coming one
+    (mention,) = find_times(text, D("2023-09-20"))
+    assert mention.first_day.isoformat() == month
+
+
+def test_a_phrase_holding_the_characters_of_if_is_no_condition() -> None:
+    assert not looks_ahead("主要是三月份天气太冷了")

@@ -162,3 +162,19 @@ def test_a_question_about_a_member_that_is_no_name_asks_their_slot() -> None:
     assert [(q.attribute, q.subject) for q in ask("Where does my brother live now?")] == [
         ("lives_in", "brother")
     ]
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "We moved to Ghent in May, finally",
+        "Since May I work at Elm Park School",
+        "主要是我在苏州住",
+    ],
+)
+def test_the_month_may_and_a_word_holding_if_are_no_hedge(clause: str) -> None:
+    assert [s.hedged for s in find_statements(clause)] == [False]
+
+
+def test_the_modal_may_still_hedges() -> None:
+    assert [s.hedged for s in find_statements("we may move to Ghent")] == [True]
