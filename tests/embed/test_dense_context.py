@@ -89,3 +89,22 @@ def test_deleting_the_turn_before_rebuilds_the_replys_vector(tmp_path: Path) -> 
         (reply,) = mem.search("cake", user_id="u", limit=5, explain=True)
     assert reply.text == REPLY["content"]
     assert reply.scores.get("dense_raw", 0.0) == pytest.approx(0.0, abs=1e-6)
+
+
+def test_a_speakers_next_message_is_not_dense_context(tmp_path: Path) -> None:
+    # the same person goes on: their next message answers nothing, and given the last one's
+    # words it ranked as a statement of that matter
+    config = MemoryConfig(extract=False, dense_weight=1.0, lexical_context_turns=0)
+    with Memory(tmp_path / "f.db", embedder=FakeEmbedder(), config=config) as mem:
+        mem.add(
+            [
+                {"role": "user", "content": "The tram to the harbour was late again."},
+                {"role": "user", "content": "Anyway, thanks for earlier."},
+            ],
+            user_id="u",
+            session_id="s",
+            timestamp="2024-05-01T10:00:00Z",
+        )
+        hits = mem.search("tram harbour", user_id="u", limit=5, explain=True)
+    after = next(h for h in hits if h.text.startswith("Anyway"))
+    assert after.scores.get("dense_raw", 0.0) == pytest.approx(0.0, abs=1e-6)

@@ -11,7 +11,13 @@ import pytest
 from hit_builders import said_hit
 
 from dualtrace.models import Hit
-from dualtrace.recall.current import later_word_first, newest_first, only_ahead, plans_lowered
+from dualtrace.recall.current import (
+    asking_lowered,
+    later_word_first,
+    newest_first,
+    only_ahead,
+    plans_lowered,
+)
 from dualtrace.recall.packing import pack
 from dualtrace.recall.question import analyse
 
@@ -191,3 +197,14 @@ def test_a_change_of_another_matter_does_not_answer_a_slot() -> None:
     assert later_word_first([job, bus], question)[0].id == "f1"
     # the same change answers a question about getting around, which no slot asks
     assert later_word_first([job, bus], analyse("How do I get around now?", NOW))[0].id == "e2"
+
+
+def test_a_turn_that_only_asks_goes_below_a_statement_for_the_users_own_matter() -> None:
+    # a question to the assistant shares the topic, not the answer
+    asking = _hit("e2", "episode", "how often should a ferret see the vet", MAY)
+    said = _hit("e1", "episode", "our ferret Biscuit hides socks everywhere lol", MARCH, score=0.8)
+    question = analyse("what pet do i have rn?", NOW)
+    assert [h.id for h in asking_lowered([asking, said], question, 10)] == ["e1", "e2"]
+    # what the user asked, and a list of every instance, keep the order relevance gave
+    for other in ("What did I ask about the vet before?", "How many pets have I had?"):
+        assert asking_lowered([asking, said], analyse(other, NOW), 10)[0].id == "e2"

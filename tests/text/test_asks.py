@@ -9,7 +9,7 @@ import pytest
 from dualtrace.encode.base import Window
 from dualtrace.encode.rules import RulesExtractor
 from dualtrace.models import Episode
-from dualtrace.text.question_cues import asks
+from dualtrace.text.question_cues import asks, stated_part
 
 
 @pytest.mark.parametrize(
@@ -23,6 +23,15 @@ from dualtrace.text.question_cues import asks
         "what should I pack for Iceland in March",
         "is it ok to water succulents every day",
         "Where do I renew a passport?",
+        "ok so which bus pass is cheaper for students",
+        "also what do people tip a mover",
+        "is a 40 minute nap too long",
+        "why does my sourdough collapse",
+        "where can i print photos near the station",
+        "did my parcel say signed for",
+        "这个药要吃多久",
+        "驾照从哪开始练比较好",
+        "周末去哪吃饭好，推荐一下",
     ],
 )
 def test_questions_ask(sentence: str) -> None:
@@ -38,6 +47,11 @@ def test_questions_ask(sentence: str) -> None:
         "What a week!",
         "It is fine, I run on Sundays.",
         "最近在控糖嘛，早上改成燕麦了",
+        "When I lived in Oslo I cycled everywhere",
+        "Was at the pool all morning",
+        "Have a lovely evening",
+        "I still need to work out what to cook",
+        "我姐帮我挑了一件外套。",
     ],
 )
 def test_statements_do_not_ask(sentence: str) -> None:
@@ -63,3 +77,41 @@ def test_a_question_without_its_mark_makes_no_memory() -> None:
     )
     drafts = RulesExtractor().extract(Window((said,), (), ("user",))).drafts
     assert drafts == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "stated"),
+    [
+        ("搬到厦门快两周了，附近有什么好吃的", "搬到厦门快两周了"),
+        ("the dishwasher leaks again, what should I check first", "the dishwasher leaks again"),
+        ("got a new bike, any tips for the chain?", "got a new bike"),
+        ("is it normal, the bill doubled?", ""),
+        ("We moved to Bath, which is lovely.", "We moved to Bath, which is lovely."),
+        ("我住在苏州，你觉得怎么样", "我住在苏州"),
+    ],
+)
+def test_a_sentence_that_ends_on_a_question_states_what_comes_before(
+    sentence: str, stated: str
+) -> None:
+    assert stated_part(sentence) == stated
+
+
+def test_the_statement_before_a_question_makes_a_memory() -> None:
+    when = datetime(2026, 5, 12, 20, tzinfo=UTC)
+    said = Episode(
+        id="e1",
+        user_id="u",
+        session_id="s1",
+        agent_id=None,
+        seq=1,
+        role="user",
+        speaker="user",
+        text="搬到厦门快两周了，附近有什么好吃的",
+        occurred_at=when,
+        recorded_at=when,
+        external_id=None,
+        metadata={},
+        content_hash="1",
+    )
+    (draft,) = RulesExtractor().extract(Window((said,), (), ("user",))).drafts
+    assert draft.slot is not None and draft.slot["value"] == "厦门"

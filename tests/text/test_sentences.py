@@ -94,3 +94,12 @@ def test_an_abbreviation_point_does_not_end_a_sentence_or_clause() -> None:
         "We live on Elm St.",
         "It is quiet.",
     ]
+
+
+def test_a_title_typed_in_lower_case_keeps_its_name() -> None:
+    text = "finally saw dr. okafor, she was great. ms. lee at the desk too"
+    assert split_sentences(text) == [
+        "finally saw dr. okafor, she was great.",
+        "ms. lee at the desk too",
+    ]
+    assert split_sentences("I rang the dr. She said rest.") == ["I rang the dr.", "She said rest."]

@@ -310,6 +310,9 @@ def test_one_character_kin_needs_whose_it_is(clause: str) -> None:
         # a Chinese value ends before a place word or an adverb of time, and a verb after it
         ("华为那边已经办完离职了。", "works_at", "华为", True),
         ("我不在星巴克做了。", "works_at", "星巴克", True),
+        # ... and before a span of time
+        ("搬到青岛快半年了", "lives_in", "青岛", False),
+        ("入职美团第三天", "works_at", "美团", False),
     ],
 )
 def test_a_value_is_the_name_alone(clause: str, attribute: str, value: str, ended: bool) -> None:

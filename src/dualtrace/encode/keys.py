@@ -94,7 +94,7 @@ class KeyBuilder:
             who = prev.speaker or prev.role
             if config.lexical_context_turns:
                 lexical[episode.id] = f"{who}: {_tail(prev.text, config.chunk_chars)}"
-            if config.dense_context_turns and "assistant" not in (prev.role, episode.role):
+            if config.dense_context_turns and _answers(episode, prev):
                 dense[episode.id] = f"{who}: {last_words(prev.text, DENSE_CONTEXT_CHARS)}"
         return lexical, dense
 
@@ -271,6 +271,16 @@ class KeyBuilder:
             vectors = self.crosslingual.embed_passages([wanted[h] for h in todo])
             known.update({h: vectors[i] for i, h in enumerate(todo)})
         return known
+
+
+def _answers(episode: Episode, prev: Episode) -> bool:
+    """Whether a turn answers the one before in a talk between people: another speaker's
+    (not an assistant's, whose reply the full-text key quotes). A speaker's next message
+    goes on, and given the last one's words in its vector, "It rained all day" after "my
+    Civic's brakes squeal" ranked as a statement of the car."""
+    if "assistant" in (prev.role, episode.role):
+        return False
+    return (prev.speaker or prev.role) != (episode.speaker or episode.role)
 
 
 def last_words(text: str, size: int) -> str:

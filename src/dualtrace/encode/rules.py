@@ -22,7 +22,7 @@ from dualtrace.models import EntityMention, Episode, MemoryDraft, TimeMention
 from dualtrace.text.dates import find_times, resolve_text
 from dualtrace.text.entities import extract_entities, normalise_name
 from dualtrace.text.lexical import query_terms
-from dualtrace.text.question_cues import asks
+from dualtrace.text.question_cues import asks, stated_part
 from dualtrace.text.sentences import split_sentences
 from dualtrace.text.slots import SlotStatement, atomic_clauses, find_statements, is_request
 from dualtrace.text.slots.catalogue import BY_NAME
@@ -229,7 +229,10 @@ def _clauses(text: str) -> list[str]:
     """The turn's clauses as extraction reads them: sentences, cut further where a sentence
     states several slots; a clause that opens on a pronoun for someone named before it stays
     with the clause before (`_with_antecedents`)."""
-    clauses = [c for s in split_sentences(text, clauses=True) for c in atomic_clauses(s)]
+    # (a sentence that ends on a question gives what it states before it: "搬到成都了，有啥
+    # 好吃的" states the move)
+    sentences = [stated_part(s) or s for s in split_sentences(text, clauses=True)]
+    clauses = [c for s in sentences for c in atomic_clauses(s)]
     # the marks left bare by "!!", "..." or "？？" are no clause: dropped, so that the clause
     # after them meets the one before ("we got a kitten!! her name is Mochi")
     clauses = [c for c in clauses if _WORD.search(c)]

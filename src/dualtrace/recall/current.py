@@ -24,7 +24,7 @@ statements, and for a question about the present it scores PLAN_SHARE of itself
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import lru_cache
@@ -38,7 +38,7 @@ from dualtrace.text.dates import find_times
 from dualtrace.text.entities import normalise_name
 from dualtrace.text.lexical import query_terms
 from dualtrace.text.owners import about_other
-from dualtrace.text.question_cues import asks, in_past_tense
+from dualtrace.text.question_cues import in_past_tense, stated_part
 from dualtrace.text.sentences import split_sentences
 from dualtrace.text.slots import (
     BY_NAME,
@@ -60,6 +60,8 @@ from dualtrace.text.tense import looks_ahead
 ANSWER_FLOOR = 0.1
 # What a hit that only says what will or may be scores, for a question about the present.
 PLAN_SHARE = 0.8
+# What a user's turn that only asks scores, for a question about the user's own matter.
+ASKING_SHARE = 0.7
 
 
 @dataclass(frozen=True)
@@ -317,13 +319,34 @@ def plans_lowered(hits: list[Hit], question: Question, depth: int) -> list[Hit]:
     question wants plans (`wants_plans`)."""
     if wants_plans(question):
         return hits
+    return _lowered(hits, depth, lambda h: only_ahead(h, question.now), PLAN_SHARE)
+
+
+def asking_lowered(hits: list[Hit], question: Question, depth: int) -> list[Hit]:
+    """For a question about the user's own present matter (a slot of theirs, or "these days"
+    in the first person), each of the first `depth` hits that states nothing, a turn of the
+    user's that only asks ("what's a good monospace font", "副业收入要报税吗"), is placed as if
+    it scored ASKING_SHARE of itself: it shares the question's topic, not its answer."""
+    if question.refers_to_past or question.aggregate is not None:
+        return hits
+    if not (question.own_slots or (question.present and question.about_user)):
+        return hits
+    return _lowered(hits, depth, _states_nothing, ASKING_SHARE)
+
+
+def _states_nothing(hit: Hit) -> bool:
+    return not assistant_turn(hit) and not _stated(hit.text)
+
+
+def _lowered(hits: list[Hit], depth: int, low: Callable[[Hit], bool], share: float) -> list[Hit]:
+    """The hits with each of the first `depth` that is `low` placed as if it scored `share`
+    of itself, put in order within the window, which keeps its scores: the first hits are
+    the same whatever `limit` made the list longer."""
     window = hits[:depth]
-    lowered = {h.id for h in window if only_ahead(h, question.now)}
+    lowered = {h.id for h in window if low(h)}
     if not lowered:
         return hits
-    # put in order within the window, which keeps its scores: the first hits are the same
-    # whatever `limit` made the list longer
-    order = sorted(window, key=lambda h: -h.score * (PLAN_SHARE if h.id in lowered else 1.0))
+    order = sorted(window, key=lambda h: -h.score * (share if h.id in lowered else 1.0))
     scores = [h.score for h in window]
     return [replace(h, score=s) for h, s in zip(order, scores, strict=True)] + hits[depth:]
 
@@ -403,9 +426,11 @@ def _text_answers(said_text: str, q: SlotQuestion) -> bool:
 
 
 def _stated(text: str) -> list[str]:
-    """The sentences of a turn that state something: a question or a request to the
-    assistant ("Can you explain how compound interest works?") says nothing of the user."""
-    return [s for s in split_sentences(text) if not is_request(s) and not asks(s)]
+    """What the sentences of a turn state: a question or a request to the assistant ("Can
+    you explain how compound interest works?") says nothing of the user, and a sentence
+    that ends on one states what comes before it (`stated_part`)."""
+    stated = (stated_part(s) for s in split_sentences(text))
+    return [s for s in stated if s and not is_request(s)]
 
 
 CHANGE_DEPTH = 10  # how deep a later statement of a change is looked for

@@ -20,6 +20,7 @@ from dualtrace.inputs import (
 )
 from dualtrace.models import ITEM_KINDS, Hit
 from dualtrace.recall.current import (
+    asking_lowered,
     later_word_first,
     newest_first,
     plans_lowered,
@@ -225,6 +226,7 @@ class Searcher:
             # lead (the first hits changed with `limit`)
             hits = newest_first(hits[:ANSWER_DEPTH], question) + hits[ANSWER_DEPTH:]
             hits = plans_lowered(hits, question, ANSWER_DEPTH)
+            hits = asking_lowered(hits, question, ANSWER_DEPTH)
             hits = later_word_first(hits, question)
         return hits
 

@@ -58,8 +58,9 @@ PAST_TENSE = re.compile(
 # A question about the present: what holds now, whatever was said before ("Do I smoke these
 # days?", "Who looks after Ava now?", "我现在多重？", "你还记得我还吃素吗" is not: it is past).
 ABOUT_PRESENT = re.compile(
-    r"\b(?:now|nowadays|currently|current|these\s+days|at\s+the\s+moment|at\s+present|"
-    r"presently|lately|still|any\s?more|this\s+(?:week|month|year))\b"
+    r"\b(?:(?:right\s+)?now|nowadays|currently|current|these\s+days|at\s+the\s+moment|"
+    r"at\s+present|presently|lately|still|any\s?more|this\s+(?:week|month|year)|(?-i:rn)|"
+    r"as\s+(?:things|it)\s+stands?|as\s+of\s+(?:now|today)|at\s+this\s+point)\b"
     r"|现在|目前|如今|眼下|当前|最近|近来|这些天|这阵子|这段时间|还[^。！？?]{0,8}吗",
     re.I,
 )
@@ -124,15 +125,23 @@ def in_past_tense(question: str) -> bool:
 
 # A sentence that asks rather than states, with or without its question mark: a closing
 # particle ("水果还能吃吗", "查些啥"), a question word in a sentence that does not end as a
-# statement ("安卓手机怎么关广告" but not "我什么都吃。"), an English one opening on "what",
-# "which" or "how" that ends with no point ("what colours suit pale skin"; "How I met her is a
-# long story." states), or on an auxiliary before a subject ("is it normal to…").
+# statement ("安卓手机怎么关广告" but not "我什么都吃。"), a request for an account ("推荐一下"),
+# an English one opening (after "also", "ok so"…) on "what", "which", "how" or "why", on
+# "where", "when" or "who" before an auxiliary, or on an auxiliary before a subject ("is it
+# normal to…", "is a 7:12 start too early"), that ends with no point ("How I met her is a long
+# story." states).
+_OPENER = r"^\W*(?:(?:also|ok|okay|so|and|but|btw|anyway|hey|hmm+|um+|oh|well|wait|ugh)\b\W*)*"
 _ASKS = re.compile(
     r"[?？]\s*$|[吗呢啥么]\s*[~～]*\s*$"
-    r"|(?:怎么|如何|为什么|为啥|多少|哪些|哪个|哪家|哪里|是不是|能不能|可不可以|有没有)[^。！!]*$"
-    r"|^\W*(?:what|which|how)\b(?!\s+an?\b)(?!.*[.!]\s*$)"
-    r"|^\W*(?:is|are|should|can|could|do|does|would|will)\s+(?:i|it|we|you|there|this|that)\b"
-    r"(?!.*[.!]\s*$)",
+    r"|(?:怎么|如何|为什么|为啥|多少|哪些|哪个|哪家|哪里|哪儿|哪种|哪款|哪位|从哪|去哪|是不是|能不能|"
+    r"可不可以|有没有|(?<!没)有(?:什么|啥)|要不要|好不好|行不行|对不对|多久|多长时间|几点|什么时候|"
+    r"啥时候|咋|你觉得)[^。！!]*$"
+    r"|(?:推荐|介绍|解释|分析|总结|翻译)一下|求推荐"
+    rf"|{_OPENER}(?:(?:what|which|how|why)\b(?!\s+an?\b)"
+    r"|(?:where|when|who)\s+(?:can|could|do|does|did|is|are|was|should|would|will)\b"
+    r"|(?:is|are|am|was|were|should|can|could|do|does|did|would|will)\s+(?:i|it|we|you|they|"
+    r"there|this|that|these|those|a|an|the|my|your|our|their|any|\d)\b"
+    r"|(?:has|have)\s+(?:i|it|we|you|they|there|anyone)\b)(?!.*[.!]\s*$)",
     re.I,
 )
 
@@ -141,6 +150,22 @@ def asks(sentence: str) -> bool:
     """Whether a sentence asks something rather than states it (see `_ASKS`): what a user asks
     an assistant says nothing of the user ("入职体检一般都查些啥" is no employer)."""
     return _ASKS.search(sentence.strip()) is not None
+
+
+# Where chat joins a statement and a question into one sentence: a comma.
+_COMMA = re.compile(r"[,，]")
+
+
+def stated_part(sentence: str) -> str:
+    """What a sentence states: its clauses before the last comma after which it only asks
+    ("搬到成都快一个月了，有没有清淡点的推荐" states the move, "my router is blinking orange,
+    what does that mean" the router); all of it when no clause asks; "" when it asks and
+    nothing before such a comma states ("is it normal, my rent went up?")."""
+    for comma in reversed([m.start() for m in _COMMA.finditer(sentence)]):
+        head = sentence[:comma].strip()
+        if asks(sentence[comma + 1 :]) and head and not asks(head):
+            return head
+    return "" if asks(sentence) else sentence
 
 
 def about_present(question: str) -> bool:

@@ -7,10 +7,14 @@ import re
 
 # A point between two digits is a decimal point, not an end: "1.2 million", "68.5 kg".
 _DECIMAL = r"(?<=\d)\.(?=\d)"
-# Nor is the point of an abbreviation: a title before a name ("Dr. Hoffman", "St. Mary's"),
-# or a short form that the sentence goes on after ("3 p.m. at the", "e.g. this", "the U.S.
-# office"): such a point ends nothing, or a memory reads "Hoffman at Northgate since April".
-_TITLE = r"\b(?:Dr|Mrs?|Ms|Mx|Prof|St|Mt|Jr|Sr|Capt|Gen|Rev|Fr)\.(?=[ \t]+[A-Z])"
+# Nor is the point of an abbreviation: a title before a name ("Dr. Hoffman", "St. Mary's",
+# "dr. nguyen"), or a short form that the sentence goes on after ("3 p.m. at the", "e.g.
+# this", "the U.S. office"): such a point ends nothing, or a memory reads "Hoffman at
+# Northgate since April".
+_TITLE = (
+    r"\b(?:Dr|Mrs?|Ms|Mx|Prof|St|Mt|Jr|Sr|Capt|Gen|Rev|Fr)\.(?=[ \t]+[A-Z])"
+    r"|\b(?i:dr|mrs?|ms|prof)\.(?=[ \t]+[a-z])"  # typed in lower case: "my pcp dr. nguyen"
+)
 _SHORT = r"\b(?:[ap]\.m|e\.g|i\.e|etc|vs|approx|incl|(?:[A-Z]\.)+[A-Z])\.(?=[ \t,]+[a-z0-9,(])"
 _INNER = r"\b[A-Za-z]\.(?=[A-Za-z]\.)"  # the first points of "U.S.", "p.m.": never an end
 # Nor the point of a name on the web ("Booking.com", "Node.js"): no space after it.

@@ -51,9 +51,14 @@ _ZH_LEAD = (
 _ZH_LEADING = re.compile(rf"^{_ZH_LEAD}+")
 _ZH_LEAD_WORD = re.compile(_ZH_LEAD)
 _ZH_TRAILING = re.compile(r"(?:了|吧|啊|呢|呀|哦|嘛|啦|的|左右|上下|做|干)+$")
-# Where a Chinese value has ended whatever follows: a place word or an adverb of time is no
-# part of a name ("BMW那边已经提了离职": BMW).
-_ZH_AFTER = re.compile(r"(?:那边|这边|那里|这里|那儿|这儿|已经|正在|一直).*$")
+# Where a Chinese value has ended whatever follows: a place word, an adverb of time or a
+# span of time is no part of a name ("BMW那边已经提了离职": BMW; "搬到成都快一个月了": 成都,
+# "入职腾讯第二周": 腾讯).
+_ZH_AFTER = re.compile(
+    r"(?:那边|这边|那里|这里|那儿|这儿|已经|正在|一直|之后|以后|以来"
+    r"|快?[一二三四五六七八九十两半几\d]+个?多?(?:天|周|星期|礼拜|月|年(?!级)|小时)"
+    r"|第[一二三四五六七八九十\d]+(?:天|周|个|年(?!级)|次)).*$"
+)
 
 
 def en(pattern: str) -> re.Pattern[str]:
