@@ -323,13 +323,14 @@ def plans_lowered(hits: list[Hit], question: Question, depth: int) -> list[Hit]:
 
 
 def asking_lowered(hits: list[Hit], question: Question, depth: int) -> list[Hit]:
-    """For a question about the user's own present matter (a slot of theirs, or "these days"
-    in the first person), each of the first `depth` hits that states nothing, a turn of the
-    user's that only asks ("what's a good monospace font", "副业收入要报税吗"), is placed as if
-    it scored ASKING_SHARE of itself: it shares the question's topic, not its answer."""
-    if question.refers_to_past or question.aggregate is not None:
+    """For a question about what holds now (a slot of the user's, or "these days" about no
+    one else), each of the first `depth` hits that states nothing, a turn of the user's that
+    only asks ("what's a good monospace font", "副业收入要报税吗"), is placed as if it scored
+    ASKING_SHARE of itself: it shares the question's topic, not its answer. Not for a
+    question about what was asked or said before, nor for what the assistant said."""
+    if question.refers_to_past or question.aggregate is not None or question.asks_assistant:
         return hits
-    if not (question.own_slots or (question.present and question.about_user)):
+    if not (question.own_slots or (question.present and not question.names_someone_else)):
         return hits
     return _lowered(hits, depth, _states_nothing, ASKING_SHARE)
 

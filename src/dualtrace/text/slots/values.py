@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from dualtrace.cjk import has_cjk
 from dualtrace.text.entities import extract_entities
+from dualtrace.text.gazetteer import PLACES
 from dualtrace.text.lexicon import lexicon
 from dualtrace.text.slots.frames import clean_value
 from dualtrace.text.slots.statement import SlotStatement
@@ -27,14 +28,16 @@ _PLACE_WORDS = re.compile(
 
 def plausible(attribute: str, value: str) -> bool:
     """Whether a value can be the attribute's: an employer is not a book club nor an
-    activity ("quit playing the violin"); an English place is a name ("Lyon", "New York")
-    or a kind of place ("the suburbs")."""
+    activity ("quit playing the violin"); an English place is a name ("Lyon", "New York",
+    "portland" that the gazetteer knows) or a kind of place ("the suburbs")."""
     if _SPAN_ZH.match(value):
         return False  # "入职一周了": how long, not where
     if attribute == "works_at":
         return not _NOT_EMPLOYER.search(value) and not re.match(r"[a-z]+ing\b", value)
     if attribute == "lives_in" and not has_cjk(value):
-        return value[:1].isupper() or bool(_PLACE_WORDS.search(value))
+        # typed in lower case, a place the gazetteer knows ("moved to portland") is one too
+        known = value.casefold() in PLACES
+        return value[:1].isupper() or known or bool(_PLACE_WORDS.search(value))
     if attribute == "lives_in" and _BESIDE_ZH.search(value):
         return False  # "住在地铁站旁边": where in the city, not which city
     if _ASKING_ZH.search(value):
