@@ -283,3 +283,11 @@ def test_cli_bench_crosslingual_prints_the_table_and_writes_its_outputs(
     saved = json.loads((out / "results.json").read_text(encoding="utf-8"))
     assert saved["cases"]["pairs"] == 1 and saved["budget"] == 80
     assert isinstance(load_cases(path), CaseSet)
+
+
+@pytest.mark.parametrize(
+    "path", sorted(CASES.parent.glob("crosslingual*.jsonl")), ids=lambda p: p.stem
+)
+def test_every_shipped_pair_set_loads_with_both_directions(path: Path) -> None:
+    loaded = load_cases(path)
+    assert {p.direction for p in loaded.pairs} == {"en→zh", "zh→en"}

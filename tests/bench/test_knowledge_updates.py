@@ -308,3 +308,12 @@ def test_a_case_s_own_context_turns_join_its_session_and_leave_others_as_they_we
     assert second == updates.session_messages(plain, 2)
     with pytest.raises(ValidationError, match="old_context"):
         updates._case({**base, "old_context": "not a list"}, "T")
+
+
+@pytest.mark.parametrize(
+    "path", sorted(CASES.parent.glob("knowledge_updates_*.jsonl")), ids=lambda p: p.stem
+)
+def test_every_shipped_update_set_loads_with_updates_and_controls(path: Path) -> None:
+    loaded = load_cases(path)
+    assert {c.lang for c in loaded} == {"en", "zh"}
+    assert any(c.control for c in loaded) and any(not c.control for c in loaded)
