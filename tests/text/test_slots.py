@@ -410,3 +410,23 @@ def test_a_name_said_first_with_no_greeting(clause: str, name: str) -> None:
 @pytest.mark.parametrize("clause", ["我是程序员，写后端的。", "我是高中生，想问个问题。"])
 def test_a_role_that_opens_on_a_surname_is_no_name(clause: str) -> None:
     assert not [s for s in find_statements(clause) if s.attribute == "name"]
+
+
+@pytest.mark.parametrize(
+    ("clause", "attribute", "value"),
+    [
+        ("my girlfriend olivia got me into climbing", "partner", "olivia"),
+        ("my new manager is nathan", "manager", "nathan"),
+    ],
+)
+def test_a_first_name_typed_in_lower_case_is_a_name(
+    clause: str, attribute: str, value: str
+) -> None:
+    assert [(s.attribute, s.value) for s in find_statements(clause)] == [(attribute, value)]
+
+
+@pytest.mark.parametrize(
+    "clause", ["my husband will drive us there", "my boyfriend grace-noted the song"]
+)
+def test_a_name_that_is_also_a_word_needs_its_capital(clause: str) -> None:
+    assert not [s for s in find_statements(clause) if s.attribute == "partner"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from dualtrace.cjk import CJK_CLASS, has_cjk
+from dualtrace.text.gazetteer import FIRST_NAMES
 from dualtrace.text.lexical import segment
 
 # Where an English value ends: words that start a new part of the clause, or a mark.
@@ -63,12 +64,24 @@ _ZH_AFTER = re.compile(
 
 def en(pattern: str) -> re.Pattern[str]:
     """An English frame: `{V}` is the value, cut at the next clause word or mark. Frames
-    ignore case, except where they ask for a capital (`[A-Z]`: a name)."""
-    pattern = _CAPITAL.sub(lambda m: f"(?-i:{m.group(0)})", pattern)
+    ignore case, except where they ask for a capital (`[A-Z]`: a name), which a first name
+    typed in lower case also gives ("my boyfriend marcus", "my new manager luis")."""
+    pattern = _CAPITAL.sub(lambda m: f"(?:(?-i:{m.group(0)})|{_TYPED_NAME})", pattern)
     return re.compile(pattern.replace("{V}", EN_VALUE), re.I)
 
 
 _CAPITAL = re.compile(r"\[A-Z[^\]]*\]")
+# Known first names that are no common word too ("mark", "grace", "jack" are left out): in
+# lower case one is a name only where a frame asks for one.
+_WORDS_TOO = frozenset(
+    "amber bill crystal daisy dawn frank grace holly jack jay joy lily mark max rob robin rose "
+    "ruby sue ray jo ed dan deb pam jun lin ming hao hui mei lee kim will wei yan tim ted".split()
+)
+_TYPED_NAME = (
+    "(?-i:(?=(?:"
+    + "|".join(sorted(FIRST_NAMES - _WORDS_TOO, key=len, reverse=True))
+    + r")\b)[a-z])"
+)
 
 
 def zh(pattern: str) -> re.Pattern[str]:
