@@ -49,6 +49,8 @@ def _hit(
         ("What did I cook last night?", False),
         ("我以前在哪家健身房？", False),
         ("What is my favourite colour?", False),
+        # "have at the moment" is no perfect tense
+        ("What phone do I have at the moment?", True),
     ],
 )
 def test_a_question_about_the_present_is_read_as_one(question: str, present: bool) -> None:

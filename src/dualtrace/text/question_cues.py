@@ -48,9 +48,11 @@ REFERS_TO_PAST = re.compile(
 )
 
 # A question in the past tense asks what happened, not what holds ("When did she move?",
-# "What was his job?", "Where has she camped?", "之前住哪").
+# "What was his job?", "Where has she camped?", "之前住哪"; not "what do I have at the
+# moment", nor "what car have I got").
 PAST_TENSE = re.compile(
-    rf"\b(?:{EARLIER_EN}|did|was|were|had|went|ago|(?:has|have)\s+\w+(?:ed|en|t))\b"
+    rf"\b(?:{EARLIER_EN}|did|was|were|had|went|ago|"
+    r"(?:has|have)\s+(?!(?:at|it|that|what|not|just|got|about|a\s+lot)\b)\w+(?:ed|en|t))\b"
     rf"|{EARLIER_ZH}|当时|那时|去年|过吗|了吗",
     re.I,
 )
