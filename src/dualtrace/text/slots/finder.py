@@ -435,6 +435,8 @@ def _cue_characters(text: str) -> set[int]:
                 for i, char in enumerate(word)
                 if len(word) == 1 or meaning & set(senses.get(char, ()))
             )
+            if len(word) == 2 and word[1] == "叫":  # 猫叫 "meow" in "我的猫叫什么": the cat,
+                found.add(at)  # then 叫 "is called"
             at += len(word)
     return found
 
