@@ -48,6 +48,8 @@ def _one(clause: str) -> tuple[str, str | None, str | None, str | None, bool, bo
             ("lives_in", "Berlin", None, None, False, True),
         ),
         ("I quit my job at Google.", ("works_at", "Google", None, None, True, False)),
+        # what one should do is no fact (whoever says so)
+        ("Mum says I should quit Deloitte.", ("works_at", "Deloitte", None, None, True, True)),
         ("I quit playing the violin.", ("instrument", "violin", None, None, True, False)),
         (
             "My daughter is in third grade.",

@@ -33,13 +33,14 @@ _MAYBE = (
     r"|可能|也许|或许|考虑|说不定|不确定|不一定|犹豫|还没决定|纠结"
 )
 MAYBE = re.compile(_MAYBE, re.I)
-# Uncertainty: the value may never hold (a maybe, a condition, a wish, a question of whether).
+# Uncertainty: the value may never hold (a maybe, a condition, a wish, a question of whether,
+# what one should do: "Jordan thinks I should quit WoW").
 HEDGE = re.compile(
     rf"{_MAYBE}"
     r"|\b(?:could|would|if|unless|whether|consider\w*|think\s+about|wonder\w*|hope|hoping|"
     r"wish|dream\w*|would\s+like|torn|in\s+case|what\s+if|should\s+I|rumou?r\w*|"
-    r"hypothetically|imagine|suppose)\b"
-    rf"|如果|{_IF_ZH}|假如|万一|希望|梦想|有机会|或者|是否|能不能|要不要|会不会",
+    r"hypothetically|imagine|suppose|(?:I|we)\s+(?:really\s+|probably\s+|just\s+)?should)\b"
+    rf"|如果|{_IF_ZH}|假如|万一|希望|梦想|有机会|或者|是否|能不能|要不要|会不会|我们?应该",
     re.I,
 )
 # A condition ahead of the value: "If I get the job, …", "如果…，…".
