@@ -256,7 +256,9 @@ class MemoryConfig:
         1, "1 adds the turn before to each turn's full-text key; 0: off", "indexing"
     )
     dense_context_turns: int = setting(
-        1, "1 adds the turn before to the dense key of a turn between people; 0: off", "indexing"
+        1,
+        "1 adds the turn before to the dense key of a reply to another person; 0: off",
+        "indexing",
     )
     chunk_chars: int = setting(
         4000,
