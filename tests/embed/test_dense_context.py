@@ -62,23 +62,28 @@ def test_dense_context_turns_must_be_zero_or_one() -> None:
         MemoryConfig(dense_context_turns=2)
 
 
-def test_an_assistant_turn_is_not_dense_context(tmp_path: Path) -> None:
+def _second_turns_dense(path: Path, first: dict[str, str], second: str, query: str) -> float:
+    """The dense similarity to `query` of a user's turn `second` said right after `first`."""
     config = MemoryConfig(extract=False, dense_weight=1.0, lexical_context_turns=0)
-    with Memory(tmp_path / "d.db", embedder=FakeEmbedder(), config=config) as mem:
+    with Memory(path, embedder=FakeEmbedder(), config=config) as mem:
         # a fixed date: the key holds its date, whose words the fake embedder's few buckets
         # may share with the query's on some days ("2026-12-02 Wed" did)
         mem.add(
-            [
-                {"role": "assistant", "content": "Carrot cake keeps well in the fridge."},
-                {"role": "user", "content": "Thanks, that helps with the party."},
-            ],
+            [first, {"role": "user", "content": second}],
             user_id="u",
             session_id="s",
             timestamp="2024-05-01T10:00:00Z",
         )
-        hits = mem.search("carrot fridge", user_id="u", limit=5, explain=True)
-    reply = next(h for h in hits if h.text.startswith("Thanks"))
-    assert reply.scores.get("dense_raw", 0.0) == pytest.approx(0.0, abs=1e-6)
+        hits = mem.search(query, user_id="u", limit=5, explain=True)
+    return next(h for h in hits if h.text == second).scores.get("dense_raw", 0.0)
+
+
+def test_an_assistant_turn_is_not_dense_context(tmp_path: Path) -> None:
+    said = {"role": "assistant", "content": "Carrot cake keeps well in the fridge."}
+    score = _second_turns_dense(
+        tmp_path / "d.db", said, "Thanks, that helps with the party.", "carrot fridge"
+    )
+    assert score == pytest.approx(0.0, abs=1e-6)
 
 
 def test_deleting_the_turn_before_rebuilds_the_replys_vector(tmp_path: Path) -> None:
@@ -94,17 +99,8 @@ def test_deleting_the_turn_before_rebuilds_the_replys_vector(tmp_path: Path) -> 
 def test_a_speakers_next_message_is_not_dense_context(tmp_path: Path) -> None:
     # the same person goes on: their next message answers nothing, and given the last one's
     # words it ranked as a statement of that matter
-    config = MemoryConfig(extract=False, dense_weight=1.0, lexical_context_turns=0)
-    with Memory(tmp_path / "f.db", embedder=FakeEmbedder(), config=config) as mem:
-        mem.add(
-            [
-                {"role": "user", "content": "The tram to the harbour was late again."},
-                {"role": "user", "content": "Anyway, thanks for earlier."},
-            ],
-            user_id="u",
-            session_id="s",
-            timestamp="2024-05-01T10:00:00Z",
-        )
-        hits = mem.search("tram harbour", user_id="u", limit=5, explain=True)
-    after = next(h for h in hits if h.text.startswith("Anyway"))
-    assert after.scores.get("dense_raw", 0.0) == pytest.approx(0.0, abs=1e-6)
+    said = {"role": "user", "content": "The tram to the harbour was late again."}
+    score = _second_turns_dense(
+        tmp_path / "f.db", said, "Anyway, thanks for earlier.", "tram harbour"
+    )
+    assert score == pytest.approx(0.0, abs=1e-6)

@@ -51,6 +51,8 @@ def _hit(
         ("What is my favourite colour?", False),
         # "have at the moment" is no perfect tense
         ("What phone do I have at the moment?", True),
+        ("what do I drive as things stand?", True),
+        ("who is my GP right now", True),
     ],
 )
 def test_a_question_about_the_present_is_read_as_one(question: str, present: bool) -> None:

@@ -5,10 +5,11 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
+from episode_builders import turn
 
 from dualtrace.encode.base import Window
 from dualtrace.encode.rules import RulesExtractor
-from dualtrace.models import Episode
+from dualtrace.models import MemoryDraft
 from dualtrace.text.question_cues import asks, stated_part
 
 
@@ -32,6 +33,8 @@ from dualtrace.text.question_cues import asks, stated_part
         "这个药要吃多久",
         "驾照从哪开始练比较好",
         "周末去哪吃饭好，推荐一下",
+        "明天几点出发比较好",
+        "这样穿行不行",
     ],
 )
 def test_questions_ask(sentence: str) -> None:
@@ -59,23 +62,7 @@ def test_statements_do_not_ask(sentence: str) -> None:
 
 
 def test_a_question_without_its_mark_makes_no_memory() -> None:
-    when = datetime(2026, 5, 12, 20, tzinfo=UTC)
-    said = Episode(
-        id="e1",
-        user_id="u",
-        session_id="s1",
-        agent_id=None,
-        seq=1,
-        role="user",
-        speaker="user",
-        text="入职体检一般都查些啥",
-        occurred_at=when,
-        recorded_at=when,
-        external_id=None,
-        metadata={},
-        content_hash="1",
-    )
-    drafts = RulesExtractor().extract(Window((said,), (), ("user",))).drafts
+    drafts = _drafts("入职体检一般都查些啥")
     assert drafts == []
 
 
@@ -97,21 +84,11 @@ def test_a_sentence_that_ends_on_a_question_states_what_comes_before(
 
 
 def test_the_statement_before_a_question_makes_a_memory() -> None:
-    when = datetime(2026, 5, 12, 20, tzinfo=UTC)
-    said = Episode(
-        id="e1",
-        user_id="u",
-        session_id="s1",
-        agent_id=None,
-        seq=1,
-        role="user",
-        speaker="user",
-        text="搬到厦门快两周了，附近有什么好吃的",
-        occurred_at=when,
-        recorded_at=when,
-        external_id=None,
-        metadata={},
-        content_hash="1",
-    )
-    (draft,) = RulesExtractor().extract(Window((said,), (), ("user",))).drafts
+    (draft,) = _drafts("搬到厦门快两周了，附近有什么好吃的")
     assert draft.slot is not None and draft.slot["value"] == "厦门"
+
+
+def _drafts(text: str) -> list[MemoryDraft]:
+    """What extraction draws from one user turn said on 12 May 2026."""
+    said = turn(1, text, speaker="user", when=datetime(2026, 5, 12, 20, tzinfo=UTC))
+    return RulesExtractor().extract(Window((said,), (), ("user",))).drafts

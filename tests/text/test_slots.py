@@ -50,6 +50,7 @@ def _one(clause: str) -> tuple[str, str | None, str | None, str | None, bool, bo
         ("I quit my job at Google.", ("works_at", "Google", None, None, True, False)),
         # what one should do is no fact (whoever says so)
         ("Mum says I should quit Deloitte.", ("works_at", "Deloitte", None, None, True, True)),
+        ("我觉得我应该搬去杭州", ("lives_in", "杭州", None, None, False, True)),
         ("I quit playing the violin.", ("instrument", "violin", None, None, True, False)),
         (
             "My daughter is in third grade.",

@@ -426,12 +426,14 @@ def _text_answers(said_text: str, q: SlotQuestion) -> bool:
     return not (q.qualifier and mentioned and mentioned != q.qualifier)
 
 
-def _stated(text: str) -> list[str]:
+@lru_cache(maxsize=4096)
+def _stated(text: str) -> tuple[str, ...]:
     """What the sentences of a turn state: a question or a request to the assistant ("Can
     you explain how compound interest works?") says nothing of the user, and a sentence
-    that ends on one states what comes before it (`stated_part`)."""
+    that ends on one states what comes before it (`stated_part`). Cached: the plan, asking
+    and change checks read the same hits' texts on every search."""
     stated = (stated_part(s) for s in split_sentences(text))
-    return [s for s in stated if s and not is_request(s)]
+    return tuple(s for s in stated if s and not is_request(s))
 
 
 CHANGE_DEPTH = 10  # how deep a later statement of a change is looked for
