@@ -177,3 +177,11 @@ def test_a_greeting_a_name_and_a_role_at_a_place_introduce_the_speaker() -> None
     slots = {(d.slot or {}).get("attribute"): (d.slot or {}).get("value") for d in drafts}
     assert slots.get("name") == "Ines"
     assert slots.get("works_at") == "Brightsmile"
+
+
+def test_a_question_keeps_what_it_names_beside_a_role() -> None:
+    drafts = extract(turn(1, "any birthday ideas for my fiancé oskar? he loves hiking"))
+    assert [(d.predicate, d.object) for d in drafts if d.slot] == [("partner", "Oskar")]
+    assert extract(turn(2, "what should I cook for my wife tonight?")) == []
+    drafts = extract(turn(3, "我老婆小芸过生日，送什么好？"))
+    assert [(d.predicate, d.object) for d in drafts] == [("partner", "小芸")]

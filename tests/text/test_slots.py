@@ -439,3 +439,64 @@ def test_a_name_that_is_also_a_word_needs_its_capital(clause: str) -> None:
 def test_an_animal_then_is_called_asks_the_pet(question: str) -> None:
     # jieba reads 狗叫 as "bark": the animal is still the word asked about
     assert [q.attribute for q in ask(question)] == ["pet"]
+
+
+@pytest.mark.parametrize(
+    ("clause", "attribute", "value"),
+    [
+        ("my husband dmitri snores like a tractor", "partner", "Dmitri"),
+        ("ugh my gf ngozi is mad at me", "partner", "Ngozi"),
+        ("sorry, my kitten pumpkinette is on the laptop again", "pet", "kitten Pumpkinette"),
+        ("zorba (my dog) ate my sandwich", "pet", "Zorba"),
+        ("my little sister wiktoria is visiting", "family", "little sister Wiktoria"),
+    ],
+)
+def test_a_name_no_dictionary_lists_is_a_name_in_lower_case_too(
+    clause: str, attribute: str, value: str
+) -> None:
+    assert (attribute, value) in [(s.attribute, s.value) for s in find_statements(clause)]
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "my husband snores like a tractor",
+        "my gf says hi",
+        "my cat keeps knocking things over",
+        "my sister just went to rome",
+        "my wife tbh is always right",
+        "my dog walker quit",
+    ],
+)
+def test_a_word_after_a_role_is_no_name(clause: str) -> None:
+    found = [s for s in find_statements(clause) if s.attribute in ("partner", "pet", "family")]
+    assert found == []
+
+
+@pytest.mark.parametrize(
+    ("clause", "value"),
+    [("heyy, oksana here.", "Oksana"), ("yo, jake here. quick q", "jake"), ("stuck here.", None)],
+)
+def test_a_name_then_here_introduces_the_speaker_in_lower_case(
+    clause: str, value: str | None
+) -> None:
+    names = [s.value for s in find_statements(clause) if s.attribute == "name"]
+    assert names == ([value] if value else [])
+
+
+@pytest.mark.parametrize(
+    ("clause", "value"),
+    [
+        ("first week at figma and i already broke staging", "figma"),
+        ("first day as a junior accountant at Deloitte, wish me luck", "Deloitte"),
+        ("2nd coffee of my first month at canva done lol", "canva"),
+    ],
+)
+def test_a_first_stretch_at_a_place_says_where_one_works(clause: str, value: str) -> None:
+    assert ("works_at", value) in [(s.attribute, s.value) for s in find_statements(clause)]
+
+
+def test_a_request_takes_as_given_only_what_it_names_beside_a_role() -> None:
+    found = find_statements("help me plan a surprise for my boyfriend Tomasz")
+    assert [(s.attribute, s.value) for s in found] == [("partner", "Tomasz")]
+    assert find_statements("help me move to Berlin") == []

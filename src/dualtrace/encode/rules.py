@@ -112,8 +112,14 @@ class RulesExtractor:
         # speaker); the memory's text leaves the openers out, and says whom an opening
         # pronoun means when the turn before named it
         said, clause = at.clause, _without_openers(at.clause)
-        if not clause or asks(clause):
+        if not clause:
             return []
+        if asks(clause):
+            # a question still takes as given what it names beside a role: "gift ideas for
+            # my partner arjun?" says who the partner is
+            given = [s for s in find_statements(said) if s.given and not s.ended]
+            found = (self._draft(clause, episode, previous, listeners, s, said=True) for s in given)
+            return [d for d in found if d is not None]
         referred = False  # the opening pronoun now names what it points back to
         if at.opening:
             speakers = (episode.speaker or episode.role, *listeners)
@@ -131,7 +137,9 @@ class RulesExtractor:
             draft = self._draft(clause, episode, previous, listeners, about=referred)
             return [] if draft is None else [draft]
         if len(statements) == 1:
-            draft = self._draft(clause, episode, previous, listeners, statements[0])
+            # a request's (only what it names beside a role) in the slot's own words
+            request = is_request(clause)
+            draft = self._draft(clause, episode, previous, listeners, statements[0], said=request)
             return [] if draft is None else [draft]
         found = (
             self._draft(clause, episode, previous, listeners, s, said=True) for s in statements
@@ -320,7 +328,7 @@ def _with_article(value: str, sentence: str) -> str:
 
 def _slot_detail(slot: SlotStatement) -> dict[str, object]:
     """The slot as the memory's metadata keeps it (where in the clause it was said aside)."""
-    return {k: v for k, v in asdict(slot).items() if k != "start"}
+    return {k: v for k, v in asdict(slot).items() if k not in ("start", "given")}
 
 
 def _speaker_name(episode: Episode) -> str:

@@ -103,6 +103,13 @@ class Lexicon:
         return list(dict.fromkeys(out))
 
 
+def english_word(word: str) -> bool:
+    """Whether a lower-case word is an English word of the dictionary, in any of its forms
+    ("says" → say), or a function word."""
+    word = word.casefold()
+    return word in STOP_EN or any(form in lexicon().en_zh for form in _forms(word))
+
+
 def _forms(word: str) -> Iterator[str]:
     """A word and the dictionary forms it may come from: "parked" → parked, park, parke."""
     yield word

@@ -101,7 +101,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
     _a(
         "works_at",
         r"\b(?:work\w*|job|employ\w*|company|employer|firm|joined|hired|office|quit|resign\w*|"
-        r"startup|started\s+(?:at|with)|offer|(?:[\w-]+(?:er|or|ist|ian)|nurse|doctor)\s+at)\b"
+        r"startup|started\s+(?:at|with)|offer|(?:first|1st)\s+(?:day|week|month|shift)|(?:[\w-]+(?:er|or|ist|ian)|nurse|doctor)\s+at)\b"
         rf"|{introduction(r'(?-i:[A-Z][a-z]+)')}"  # "hi! Felix. barista at Oatly"
         r"|工作|上班|公司|入职|跳槽|离职|辞职|单位|任职|在.{1,12}?(?:做|当)|offer|录用",
         (
@@ -120,6 +120,12 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"(?=.*\b(?:job|work|company|employer)\b)"
             ),
             en(r"\b(?:started|starting|start)\s+(?:working\s+)?at\s+{V}"),
+            # a first stretch at a place of work: "first week at stripe", "first day as a
+            # grad analyst at KPMG"
+            en(
+                r"\b(?:first|1st)\s+(?:day|week|month|shift)s?\s+(?:as\s+an?\s+[\w\s-]{1,40}?\s+)?"
+                r"(?:at|with)\s+{V}"
+            ),
             en(rf"{introduction(r'[A-Z][a-z]+')}(?:[\w-]+\s+){{0,3}}?(?:at|@)\s+{{V}}"),
             zh(rf"在{{V}}{_WORK_ZH}"),
             zh(

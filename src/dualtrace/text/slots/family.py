@@ -30,6 +30,7 @@ _RELATIONS_EN = (
     r"stepmum|stepmom|stepdad)"
 )
 _NAME_EN = r"[A-Z][a-z][\w’'-]*"
+_SAID_OF = r"(?:is|was|has|had|says|said|turned|turns|keeps|loves|wants|just)\b"
 # not someone else's ("闺蜜的女儿果果": the friend's daughter), only the speaker's ("我的女儿")
 _RELATIONS_ZH = r"(?<![^我们户]的)(?:儿子|女儿|闺女|哥哥|姐姐|弟弟|妹妹)"
 # the one-character forms after their owner ("我哥王磊", "用户妹小雨")
@@ -47,11 +48,18 @@ _NAME_ZH = (
 FAMILY: Attribute = _a(
     "family",
     rf"\b(?:my|our)\s+{_MODIFIERS_EN}{_RELATIONS_EN}\s+(?-i:{_NAME_EN})"
+    # a name typed in lower case, then what is said of that person ("my son omar is 3")
+    rf"|\b(?:my|our)\s+{_MODIFIERS_EN}{_RELATIONS_EN}\s+[a-z]{{3,}}\s*(?:[(,]|{_SAID_OF})"
     rf"|(?:{_RELATIONS_ZH}|{_SHORT_ZH})(?:叫)?{_NAME_ZH}",
     (
         en(
             rf"(?P<named>\b(?:my|our))\s+(?P<v>{_MODIFIERS_EN}{_RELATIONS_EN}\s+"
             rf"{_NAME_EN}(?:\s+(?!I\b){_NAME_EN})?)\b"
+        ),
+        # ... typed in lower case: "my son omar is 3" (`values.typed_name`)
+        en(
+            rf"(?P<named>\b(?:my|our))\s+(?P<v>{_MODIFIERS_EN}{_RELATIONS_EN}\s+"
+            r"(?P<typed>[a-z]{3,15}))\b(?![-'’])"
         ),
         zh(rf"(?P<named>)(?P<v>(?:{_RELATIONS_ZH}|{_SHORT_ZH}){_NAME_ZH})"),
         zh(rf"(?P<named>)(?:{_RELATIONS_ZH}|{_SHORT_ZH})叫(?P<v>{_NAME_ZH})"),

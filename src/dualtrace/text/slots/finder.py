@@ -23,7 +23,7 @@ from dualtrace.text.slots.catalogue import ATTRIBUTES, BY_NAME
 from dualtrace.text.slots.family import FAMILY, asked_member
 from dualtrace.text.slots.frames import clean_value
 from dualtrace.text.slots.statement import SlotQuestion, SlotStatement
-from dualtrace.text.slots.values import at_a_place, habit, plausible
+from dualtrace.text.slots.values import at_a_place, habit, plausible, typed_name
 
 _NEGATED_EN = re.compile(
     r"\b(?:no\s+longer|don['’]t|doesn['’]t|not|never)\b.*\b(?:anymore|any\s+more)\b"
@@ -191,8 +191,9 @@ def _statements(clause: str) -> tuple[SlotStatement, ...]:
     """`find_statements`, kept for clauses seen again (splitting a sentence reads each piece
     once, then extraction reads the clauses it kept)."""
     found: list[tuple[int, SlotStatement]] = []
-    if cues.REQUEST.search(clause):
-        return ()
+    # a request states nothing of its own, but takes as given what it names beside a role
+    # ("help me write a card for my son Alfie")
+    request = cues.REQUEST.search(clause) is not None
     unsaid = _unsaid(clause)
     unsaid_at = {m.end() for m in _NOT_COPULA_EN.finditer(clause)}
     for attribute in ATTRIBUTES:
@@ -216,7 +217,7 @@ def _statements(clause: str) -> tuple[SlotStatement, ...]:
         spans.append(span)
         kept.extend(at_a_place(statement, kept))
     kept.sort(key=lambda s: s.start)
-    return tuple(kept)
+    return tuple(s for s in kept if s.given or not request)
 
 
 # "I'm no longer vegetarian", "I'm not vegan anymore": a value the copula negates has ended
@@ -254,7 +255,7 @@ def _statement(
         matches = [m for frame in frames if (m := frame.search(clause)) and "v" in m.re.groupindex]
         # the frame that names the value last is the most specific ("预算可以放宽到25万")
         for match in sorted(matches, key=lambda m: (-m.start("v"), m.start())):
-            value = clean_value(match.group("v"))
+            value = _typed(match, clean_value(match.group("v")))
             if not value or not plausible(attribute.name, value):
                 continue
             if ended and attribute.name == "works_at" and habit(value):
@@ -287,9 +288,21 @@ def _statement(
                 cue=_cue(clause),
                 many=attribute.many,
                 start=match.start(),
+                given=_named(match),
             )
             return match.end() - match.start(), statement
     return None
+
+
+def _typed(match: re.Match[str], value: str) -> str:
+    """The value, its name capitalised where a frame took one typed in lower case (group
+    `typed`: "my partner arjun" → Arjun); "" where that word is no name ("my wife says")."""
+    typed = match.group("typed") if "typed" in match.re.groupindex else None
+    if not typed or not typed.islower():
+        return value
+    if not typed_name(typed):
+        return ""
+    return value.replace(typed, typed.capitalize())
 
 
 def _named(match: re.Match[str]) -> bool:

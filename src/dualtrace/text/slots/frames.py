@@ -21,6 +21,7 @@ _EN_STOP = (
     r"nowadays|instead|too|again|anymore|any\s+more|every|each|per|starting|effective|"
     r"though|although|while|if|or|to|than|by|about|right|already|full[-\s]time|part[-\s]time|"
     r"is|was|are|were|will|starts?|started|begins?|has|had|that|which|because|cause|so|"
+    r"done|lol|lmao|haha|tbh|tho|btw|rn|ngl|"
     r"(?:the\s+)?(?:end|beginning|start|middle)\s+of|"
     r"(?:a\s+)?(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|few|several|"
     r"couple(?:\s+of)?)\s+(?:hours?|days?|weeks?|months?|years?)\s+ago)"
@@ -73,14 +74,12 @@ def en(pattern: str) -> re.Pattern[str]:
 _CAPITAL = re.compile(r"\[A-Z[^\]]*\]")
 # Known first names that are no common word too ("mark", "grace", "jack" are left out): in
 # lower case one is a name only where a frame asks for one.
-_WORDS_TOO = frozenset(
+WORDS_TOO = frozenset(
     "amber bill crystal daisy dawn frank grace holly jack jay joy lily mark max rob robin rose "
     "ruby sue ray jo ed dan deb pam jun lin ming hao hui mei lee kim will wei yan tim ted".split()
 )
 _TYPED_NAME = (
-    "(?-i:(?=(?:"
-    + "|".join(sorted(FIRST_NAMES - _WORDS_TOO, key=len, reverse=True))
-    + r")\b)[a-z])"
+    "(?-i:(?=(?:" + "|".join(sorted(FIRST_NAMES - WORDS_TOO, key=len, reverse=True)) + r")\b)[a-z])"
 )
 
 

@@ -53,8 +53,8 @@ _GREETING_ZH = r"(?:你好|您好|嗨|哈喽|哈啰|大家好|hi|hello|hey)"
 NAME: Attribute = _a(
     "name",
     r"\bmy\s+name\b|\bname['’]s\b|\bcall\s+me\b|\b(?:I['’]m|I\s+am|im|this\s+is|it['’]s)\s+[A-Z]"
-    r"|(?-i:\b[A-Z][a-z]+\s+here\b)"
-    rf"|^\W*{GREETING_EN}\b[\s,!.~]*(?-i:[A-Z][a-z]+)[,.]"
+    r"|\b[a-z]+\s+here\b"
+    rf"|^\W*{GREETING_EN}\b[\s,!.~]*[a-z]+[,.]"
     r"|我叫|叫我|我的名字|名字是|我是",
     (
         en(rf"\bmy\s+name\s+is\s+{_NAME_EN}"),
@@ -66,6 +66,8 @@ NAME: Attribute = _a(
         ),
         en(rf"{_OPENS_EN}(?:I['’]m|I\s+am|im|this\s+is)\s+{_NATIONALITY}{_NAME_EN}{_AFTER_EN}"),
         en(rf"{_OPENS_EN}{_NATIONALITY}{_NAME_EN}\s+here\b(?=\s*(?:[,.!;~—–-]|$))"),
+        # ... typed in lower case: "yo, tunde here." (`values.typed_name`)
+        en(rf"{_OPENS_EN}(?P<v>(?P<typed>[a-z]{{3,15}}))\s+here\b(?=\s*(?:[,.!;~—–-]|$))"),
         # a greeting, the name, then what the speaker does and where: "hey! Priya, data
         # scientist at Monzo" (a greeting to someone goes on with what is said to them)
         en(rf"{introduction(_NAME_EN)}(?=(?:[\w-]+\s+){{0,3}}?(?:at|@)\s+[A-Z])"),

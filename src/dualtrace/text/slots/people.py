@@ -28,7 +28,8 @@ _PET_KINDS_ZH = (
     r"(?:猫咪|猫(?!咪)|狗狗|狗(?!狗)|兔子|柯基|金毛|泰迪|英短|布偶|柴犬|哈士奇|仓鼠|鹦鹉|乌龟)"
 )
 _PARTNER_EN = (
-    r"(?:partner|girlfriend|boyfriend|wife|husband|spouse|fianc[ée]e?|fiancee?|other\s+half)"
+    r"(?:partner|girlfriend|boyfriend|gf|bf|wife|husband|hubby|spouse|fianc[ée]e?|fiancee?|"
+    r"other\s+half)"
 )
 _PARTNER_ZH = r"(?:女朋友|男朋友|对象|老婆|老公|妻子|丈夫|太太|未婚夫|未婚妻)"
 # Characters that open the words said after "老婆" other than a name (在, 说, 最近, 天天…)
@@ -40,6 +41,9 @@ _NAMED_ZH = (
     rf"(?:[阿小老][{CJK_CLASS}]|[{SURNAMES}][{CJK_CLASS}]|(?![{_FUNCTION_ZH}])[{CJK_CLASS}]{{2}})"
 )
 _GIVEN_ZH = rf"(?P<v>{_NAMED_ZH})"
+# A name typed in lower case where a frame asks for one ("my partner arjun"): taken only
+# where no dictionary lists the word (`values.typed_name`)
+_TYPED = r"(?P<typed>[a-z]{3,15})(?!-)"
 LIFE: tuple[Attribute, ...] = (
     _a(
         "diet",
@@ -147,6 +151,7 @@ LIFE: tuple[Attribute, ...] = (
         r"\b(?:pet|pets|dog|dogs|cat|cats|puppy|kitten|rabbit|bunny|hamster|parrot|fish|turtle|adopted|rescue|"
         r"greyhound|dachshund|spaniel|collie|pug|chihuahua|shiba|schnauzer|doodle|budgie|goldfish|gecko|"
         r"snake|guinea\s+pig|ferret|tortoise|retriever|labrador|poodle|terrier|corgi|beagle|husky|bulldog|tabby)\b"
+        r"|\((?:my|our)\s+lab\)"
         r"|宠物|狗|猫|兔子|仓鼠|鹦鹉|养|英短|布偶|柯基|金毛|泰迪",
         (
             en(
@@ -166,6 +171,12 @@ LIFE: tuple[Attribute, ...] = (
             # the kind in brackets after the name ("Biscotto (my dog) keeps me sane"), and a
             # Chinese pet said as the family's: "我家猫糯米", "我们家的狗叫豆豆"
             en(rf"(?P<v>[A-Z][a-z]\w+)\s*\((?P<named>(?:my|our))\s+(?:\w+\s+)?{_PET_KINDS}\)"),
+            # ... typed in lower case: "my cat luna keeps…", "moose (my lab)"
+            en(
+                r"(?P<named>\b(?:my|our))\s+(?:new\s+|old\s+|little\s+)?"
+                rf"(?P<v>{_PET_KINDS}\s+{_TYPED})\b(?!['’])"
+            ),
+            en(rf"(?P<v>{_TYPED})\s*\((?P<named>(?:my|our))\s+(?:\w+\s+)?(?:{_PET_KINDS}|lab)\)"),
             zh(rf"(?P<named>(?:我|我们|用户)(?:家|的)的?)(?P<v>{_PET_KINDS_ZH}{_NAMED_ZH})"),
             zh(rf"(?P<named>(?:我|我们|用户)(?:家|的)的?){_PET_KINDS_ZH}叫{_GIVEN_ZH}"),
         ),
@@ -180,7 +191,7 @@ LIFE: tuple[Attribute, ...] = (
     ),
     _a(
         "partner",
-        r"\b(?:partner|girlfriend|boyfriend|wife|husband|spouse|fianc\w*|dating|married|engaged|"
+        r"\b(?:partner|girlfriend|boyfriend|gf|bf|wife|husband|hubby|spouse|fianc\w*|dating|married|engaged|"
         r"broke\s+up|split\s+up|relationship|single|seeing\s+(?:someone|somebody)|other\s+half|"
         r"(?:first|second|third)\s+date|went\s+on\s+a\s+date)\b|前任|交往|约会|在一起|脱单|另一半|女朋友|男朋友|对象|老婆|老公|妻子|丈夫|太太|未婚|结婚|订婚|分手|单身|恋爱",
         (
@@ -194,6 +205,7 @@ LIFE: tuple[Attribute, ...] = (
             zh(r"(?P<v>单身|结婚了|订婚了|离婚了|已婚)"),
             # a partner named beside the word: "my husband Wei Jie", "男朋友阿杰"
             en(rf"(?P<named>\b(?:my|our))\s+{_PARTNER_EN}\s+(?:named\s+|called\s+)?{_GIVEN_EN}"),
+            en(rf"(?P<named>\b(?:my|our))\s+{_PARTNER_EN}\s+(?P<v>{_TYPED})\b(?!['’])"),
             zh(rf"(?P<named>(?<!前)){_PARTNER_ZH}(?:叫)?{_GIVEN_ZH}"),
         ),
         ("{s}'s partner: {v}.", "{s}的伴侣：{v}。"),

@@ -19,6 +19,7 @@ class SlotStatement:
     cue: str | None = None
     many: bool = False
     start: int = 0  # where the statement's frame begins in the clause
+    given: bool = False  # named beside its role ("my partner Arjun"): true in a question too
 
     @property
     def key(self) -> tuple[str, str, str]:

@@ -8,9 +8,9 @@ from dataclasses import replace
 
 from dualtrace.cjk import has_cjk
 from dualtrace.text.entities import extract_entities
-from dualtrace.text.gazetteer import PLACES
-from dualtrace.text.lexicon import lexicon
-from dualtrace.text.slots.frames import clean_value
+from dualtrace.text.gazetteer import FIRST_NAMES, PLACES
+from dualtrace.text.lexicon import english_word, lexicon
+from dualtrace.text.slots.frames import WORDS_TOO, clean_value
 from dualtrace.text.slots.statement import SlotStatement
 
 # Things one joins or starts that are not an employer.
@@ -84,3 +84,22 @@ def at_a_place(statement: SlotStatement, kept: list[SlotStatement]) -> list[Slot
     if rest and not described and any(m.type == "org" for m in extract_entities(rest)):
         found.append(replace(statement, value=rest))
     return found
+
+
+# What may follow "my wife" or "my cat" typed in lower case that is no name: chat words and
+# the past of common verbs, which the dictionary lists only in their present form.
+_NOT_NAMES = frozenset(
+    "lol lmao omg tbh tho idk ngl btw pls plz rly cuz coz tmrw aka gonna wanna gotta kinda "
+    "sorta haha hehe yay ugh hmm went ate made came took gave knew bought brought sent ran "
+    "drove wrote sang swam flew slept kept sat stood whose".split()
+)
+
+
+def typed_name(word: str) -> bool:
+    """Whether a word typed in lower case where a name goes ("my partner arjun", "my cat
+    luna") is one: a known first name, or a word that no dictionary lists ("arjun", not
+    "says", "food" or "lol"). A name that is a word too ("grace", "biscuit") is not taken."""
+    folded = word.casefold()
+    if folded in FIRST_NAMES:
+        return folded not in WORDS_TOO
+    return len(folded) >= 3 and folded not in _NOT_NAMES and not english_word(folded)
