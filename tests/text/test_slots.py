@@ -500,3 +500,77 @@ def test_a_request_takes_as_given_only_what_it_names_beside_a_role() -> None:
     found = find_statements("help me plan a surprise for my boyfriend Tomasz")
     assert [(s.attribute, s.value) for s in found] == [("partner", "Tomasz")]
     assert find_statements("help me move to Berlin") == []
+
+
+@pytest.mark.parametrize(
+    ("clause", "attribute", "value"),
+    [
+        ("we finally moved to shimokitazawa, tiny flat but cute", "lives_in", "shimokitazawa"),
+        ("i'm fructose intolerant so no apples", "health", "fructose intolerant"),
+        ("ive got a sesame allergy fyi", "health", "sesame allergy"),
+        ("我有鼻炎，春天特别难受", "health", "鼻炎"),
+        ("knee's bad so im doing aqua swimming instead now", "exercise", "aqua swimming"),
+    ],
+)
+def test_a_home_a_condition_and_a_sport_said_in_passing(
+    clause: str, attribute: str, value: str
+) -> None:
+    assert (attribute, value) in [(s.attribute, s.value) for s in find_statements(clause)]
+
+
+@pytest.mark.parametrize(
+    "clause",
+    ["we moved on to better things", "i'm doing the dance at their wedding now", "I'm tired"],
+)
+def test_no_home_or_sport_is_read_into_ordinary_words(clause: str) -> None:
+    found = [s for s in find_statements(clause) if s.attribute in ("lives_in", "exercise")]
+    assert found == []
+
+
+@pytest.mark.parametrize(
+    ("clause", "attribute", "value"),
+    [
+        ("入职 notion 第三天，好多文档", "works_at", "notion"),
+        ("上周搬到 tampines 了", "lives_in", "tampines"),
+        ("男朋友 Kenji 下周来看我", "partner", "Kenji"),
+        ("我家三只猫年糕最胖", "pet", "猫年糕"),
+        ("the gp put me on sertraline for now", "medication", "Sertraline"),
+        ("finally moved in with kwame, boxes everywhere", "partner", "Kwame"),
+        ("i've been doing a ceramics class on sundays", "hobby", "ceramics"),
+        ("i work in payroll at bupa here in leeds", "works_at", "bupa"),
+    ],
+)
+def test_values_typed_the_way_chat_types_them(clause: str, attribute: str, value: str) -> None:
+    assert (attribute, value) in [(s.attribute, s.value) for s in find_statements(clause)]
+
+
+@pytest.mark.parametrize(
+    ("clause", "attribute"),
+    [
+        ("we moved in with my in-laws for a bit", "partner"),
+        ("the doctor put me on a waiting list", "medication"),
+        ("i'm taking a new class", "hobby"),
+    ],
+)
+def test_ordinary_words_in_those_frames_are_no_values(clause: str, attribute: str) -> None:
+    assert [s for s in find_statements(clause) if s.attribute == attribute] == []
+
+
+def test_a_car_named_in_latin_letters_after_its_measure_word() -> None:
+    found = find_statements("思域卖了，换了辆Model 3")
+    assert ("vehicle", "Model 3") in [(s.attribute, s.value) for s in found]
+    found = find_statements("车位租好了，上周买了台iPad")
+    assert ("vehicle", "iPad") not in [(s.attribute, s.value) for s in found]
+
+
+@pytest.mark.parametrize(
+    ("clause", "attribute", "value"),
+    [
+        ("honestly i walk to uni every day", "commute", "walk"),
+        ("doing duolingo swedish before bed", "language", "swedish"),
+    ],
+)
+def test_a_way_to_school_and_a_language_learnt_in_an_app(
+    clause: str, attribute: str, value: str
+) -> None:
+    assert (attribute, value) in [(s.attribute, s.value) for s in find_statements(clause)]

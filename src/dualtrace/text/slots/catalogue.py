@@ -113,6 +113,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             ),
             en(r"\b(?:joined|joining|join)\s+(?!the\s+(?:gym|club|team|choir|band)\b){V}"),
             en(r"\b(?:job|position|role|gig|internship|offer)\s+(?:at|with)\s+{V}"),
+            # the field one works in, then where: "i work in QA at andela"
+            en(r"\b(?:work|working)\s+in\s+(?:[\w&/-]+\s+){1,3}?at\s+{V}"),
             en(r"\b(?:got|accepted|took|signed)\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+from\s+{V}"),
             en(r"\b(?:employed|hired|recruited)\s+(?:by|at)\s+{V}"),
             en(
@@ -289,7 +291,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"(?=$|了|[，。；！？,.;!?、]|\s*$)"
             ),
             zh(
-                r"开(?:了)?一?(?:辆|台)(?:二手的?|新的?)?(?P<v>[A-Za-z][A-Za-z0-9 +\-]{1,20}?)(?=$|[，。；！？,.;!?、])"
+                r"(?:开(?:了)?一?(?:辆|台)|(?:买|换|提|入)(?:了)?一?辆)(?:二手的?|新的?)?"
+                r"(?P<v>[A-Za-z][A-Za-z0-9 +\-]{1,20}?)(?=$|[，。；！？,.;!?、])"
             ),
         ),
         ("{s} drives {v}.", "{s}开{v}。"),

@@ -21,7 +21,7 @@ _EN_STOP = (
     r"nowadays|instead|too|again|anymore|any\s+more|every|each|per|starting|effective|"
     r"though|although|while|if|or|to|than|by|about|right|already|full[-\s]time|part[-\s]time|"
     r"is|was|are|were|will|starts?|started|begins?|has|had|that|which|because|cause|so|"
-    r"done|lol|lmao|haha|tbh|tho|btw|rn|ngl|"
+    r"done|lol|lmao|haha|tbh|tho|btw|rn|ngl|here|"
     r"(?:the\s+)?(?:end|beginning|start|middle)\s+of|"
     r"(?:a\s+)?(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|few|several|"
     r"couple(?:\s+of)?)\s+(?:hours?|days?|weeks?|months?|years?)\s+ago)"
@@ -91,10 +91,13 @@ def zh(pattern: str) -> re.Pattern[str]:
     # "在" that ends a word (现在 "now", 正在, 实在) is no preposition: "现在还住徐汇" says
     # where one lives by 住, not "在还住"
     pattern = re.sub(r"(?<![住\\])在\{V\}", _AT_ZH + "{V}", pattern)
-    return re.compile(pattern.replace("{V}", ZH_VALUE).replace("{CJK}", CJK_CLASS))
+    # a Latin value is often typed with a space before it: "入职 shopee", "搬到 bishan 了"
+    value = _LATIN_AFTER_SPACE + ZH_VALUE
+    return re.compile(pattern.replace("{V}", value).replace("{CJK}", CJK_CLASS))
 
 
 _AT_ZH = "(?<![现正实存自所好])在"
+_LATIN_AFTER_SPACE = r"(?:\s(?=[A-Za-z]))?"
 
 
 def clean_value(value: str) -> str:

@@ -1,5 +1,5 @@
 """The catalogue's attributes of daily life: diet, exercise, sleep, money, pets, partner,
-learning, hobbies, favourites, plans, health, habits, teams, providers and more."""
+learning, hobbies, favourites and plans; health, habits and background in `habits.py`."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from dualtrace.cjk import CJK_CLASS
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
 from dualtrace.text.slots.frames import en, zh
+from dualtrace.text.slots.habits import HABITS
 from dualtrace.text.slots.surnames import SURNAMES
 
 _LANGS_EN = (
@@ -27,6 +28,11 @@ _PET_KINDS = (
 _PET_KINDS_ZH = (
     r"(?:猫咪|猫(?!咪)|狗狗|狗(?!狗)|兔子|柯基|金毛|泰迪|英短|布偶|柴犬|哈士奇|仓鼠|鹦鹉|乌龟)"
 )
+_SPORTS_EN = (
+    r"(?:pilates|yoga|crossfit|spin|boxing|swimming|running|climbing|bouldering|barre|hiit|"
+    r"zumba|karate|judo|jiu[-\s]jitsu|tennis|padel|squash|netball|football|rugby|rowing|"
+    r"cycling|triathlon|parkrun|5-a-side|kickboxing|muay\s+thai|fencing|archery|salsa)"
+)
 _PARTNER_EN = (
     r"(?:partner|girlfriend|boyfriend|gf|bf|wife|husband|hubby|spouse|fianc[ée]e?|fiancee?|"
     r"other\s+half)"
@@ -40,11 +46,11 @@ _GIVEN_EN = r"(?P<v>[A-Z][a-z][\w’'-]*(?:\s+[A-Z][a-z][\w’'-]*)?)\b"
 _NAMED_ZH = (
     rf"(?:[阿小老][{CJK_CLASS}]|[{SURNAMES}][{CJK_CLASS}]|(?![{_FUNCTION_ZH}])[{CJK_CLASS}]{{2}})"
 )
-_GIVEN_ZH = rf"(?P<v>{_NAMED_ZH})"
+_GIVEN_ZH = rf"(?P<v>{_NAMED_ZH}|(?<=\s)[A-Z][a-z]{{1,15}}|(?<![A-Za-z])[A-Z][a-z]{{1,15}})"
 # A name typed in lower case where a frame asks for one ("my partner arjun"): taken only
 # where no dictionary lists the word (`values.typed_name`)
 _TYPED = r"(?P<typed>[a-z]{3,15})(?!-)"
-LIFE: tuple[Attribute, ...] = (
+_DAILY: tuple[Attribute, ...] = (
     _a(
         "diet",
         r"\b(?:diet|vegetarian|vegan|keto|pescatarian|paleo|meat|gluten|dairy|sugar|carbs|eat|eating|"
@@ -82,7 +88,8 @@ LIFE: tuple[Attribute, ...] = (
     _a(
         "exercise",
         r"\b(?:exercise|workout|work\s+out|working\s+out|gym|run|running|jog\w*|swim\w*|yoga|"
-        r"pilates|cycling|lift\w*|crossfit|training|hiit|routine)\b|运动|锻炼|健身|跑步|游泳|瑜伽|骑车|撸铁",
+        r"pilates|cycling|lift\w*|crossfit|training|hiit|routine)\b|运动|锻炼|健身|跑步|游泳|瑜伽|骑车|撸铁"
+        rf"|\bdoing\s+(?:[\w-]+\s+)?{_SPORTS_EN}\b",
         (
             en(
                 r"\b(?:switched|moved|changed)\s+(?:my\s+(?:workouts?|routine|exercise)\s+)?(?:from\s+[^,.;]{1,30}?\s+)?to\s+{V}"
@@ -92,6 +99,11 @@ LIFE: tuple[Attribute, ...] = (
                 r"\b(?:I|we)\s+(?:now\s+|mostly\s+|usually\s+)?(?P<v>(?:run|jog|swim|cycle|bike|lift|row|box|"
                 r"do\s+yoga|do\s+pilates|do\s+crossfit|go\s+to\s+the\s+gym|work\s+out|go\s+running|go\s+swimming)"
                 r"(?:\s+[^,.;!?]{0,40}?)?)\s+(?:every|each|\d+|once|twice|three|four|five|daily|most)\b"
+            ),
+            # a sport one does now, or does instead: "so i'm doing reformer pilates instead now"
+            en(
+                rf"\b(?:I['’]m|I\s+am|im)\s+(?:now\s+)?doing\s+(?P<v>(?:(?!(?:the|a|an|this|that|my|some)\b)[\w-]+\s+)?{_SPORTS_EN})\b"
+                r"(?=[^.;!?]*\b(?:now|instead|these\s+days|nowadays)\b)"
             ),
             zh(
                 r"(?:现在|改成|改为|换成|开始)?(?:每天|每周|每星期|一周|每个?早上|每个?晚上)[^，。；！？]{0,6}?"
@@ -177,7 +189,10 @@ LIFE: tuple[Attribute, ...] = (
                 rf"(?P<v>{_PET_KINDS}\s+{_TYPED})\b(?!['’])"
             ),
             en(rf"(?P<v>{_TYPED})\s*\((?P<named>(?:my|our))\s+(?:\w+\s+)?(?:{_PET_KINDS}|lab)\)"),
-            zh(rf"(?P<named>(?:我|我们|用户)(?:家|的)的?)(?P<v>{_PET_KINDS_ZH}{_NAMED_ZH})"),
+            zh(
+                rf"(?P<named>(?:我|我们|用户)(?:家|的)的?)(?:[一两二三四五]只)?"
+                rf"(?P<v>{_PET_KINDS_ZH}{_NAMED_ZH})"
+            ),
             zh(rf"(?P<named>(?:我|我们|用户)(?:家|的)的?){_PET_KINDS_ZH}叫{_GIVEN_ZH}"),
         ),
         ("{s} has {v}.", "{s}养了{v}。"),
@@ -193,7 +208,7 @@ LIFE: tuple[Attribute, ...] = (
         "partner",
         r"\b(?:partner|girlfriend|boyfriend|gf|bf|wife|husband|hubby|spouse|fianc\w*|dating|married|engaged|"
         r"broke\s+up|split\s+up|relationship|single|seeing\s+(?:someone|somebody)|other\s+half|"
-        r"(?:first|second|third)\s+date|went\s+on\s+a\s+date)\b|前任|交往|约会|在一起|脱单|另一半|女朋友|男朋友|对象|老婆|老公|妻子|丈夫|太太|未婚|结婚|订婚|分手|单身|恋爱",
+        r"(?:first|second|third)\s+date|went\s+on\s+a\s+date|mov\w+\s+in\s+with)\b|前任|交往|约会|在一起|脱单|另一半|女朋友|男朋友|对象|老婆|老公|妻子|丈夫|太太|未婚|结婚|订婚|分手|单身|恋爱",
         (
             en(
                 r"\b(?:dating|seeing|married\s+to|engaged\s+to|together\s+with)\s+(?P<v>[A-Z][\w’'-]*(?:\s+[A-Z][\w’'-]*)?)"
@@ -206,7 +221,10 @@ LIFE: tuple[Attribute, ...] = (
             # a partner named beside the word: "my husband Wei Jie", "男朋友阿杰"
             en(rf"(?P<named>\b(?:my|our))\s+{_PARTNER_EN}\s+(?:named\s+|called\s+)?{_GIVEN_EN}"),
             en(rf"(?P<named>\b(?:my|our))\s+{_PARTNER_EN}\s+(?P<v>{_TYPED})\b(?!['’])"),
-            zh(rf"(?P<named>(?<!前)){_PARTNER_ZH}(?:叫)?{_GIVEN_ZH}"),
+            zh(rf"(?P<named>(?<!前)){_PARTNER_ZH}(?:叫)?\s?{_GIVEN_ZH}"),
+            # one moves in with a partner: "moved in with liam last weekend"
+            en(r"\b(?:moved|moving|move)\s+in\s+with\s+(?P<v>[A-Z][a-z]{1,15})\b(?!['’])"),
+            en(rf"\b(?:moved|moving|move)\s+in\s+with\s+(?P<v>{_TYPED})\b(?!['’])"),
         ),
         ("{s}'s partner: {v}.", "{s}的伴侣：{v}。"),
         nouns=(
@@ -229,7 +247,10 @@ LIFE: tuple[Attribute, ...] = (
         rf"\b(?:learn\w*|language|studying|lessons|duolingo|fluent|classes|course|tutor|{_LANGS_EN})\b|学|语言|外语|"
         r"(?:英|日|韩|法|德|俄|泰|粤|手|西班牙|意大利|葡萄牙|阿拉伯|越南)语|口语",
         (
-            en(rf"\b(?:learning|learn|studying|taking|doing)\s+(?P<v>{_LANGS_EN})\b"),
+            en(
+                rf"\b(?:learning|learn|studying|taking|doing)\s+(?:duolingo\s+|some\s+|more\s+)?"
+                rf"(?P<v>{_LANGS_EN})\b"
+            ),
             en(
                 r"\b(?:started|starting|taking|doing|having|signed\s+up\s+for|enrolled\s+in)\s+"
                 rf"(?:\w+\s+){{0,2}}?(?P<v>{_LANGS_EN})\s+(?:lessons|classes|class|course|tutoring)\b"
@@ -268,11 +289,17 @@ LIFE: tuple[Attribute, ...] = (
     _a(
         "hobby",
         # "into" as in "I'm into climbing" (a bare noun follows), not "paid into my fund"
-        r"\b(?:hobby|hobbies|free\s+time|spare\s+time|weekends?|enjoy|love|pastime|took\s+up|taken\s+up|"
+        r"\b(?:hobby|hobbies|free\s+time|spare\s+time|weekends?|enjoy|love|pastime|took\s+up|taken\s+up|class|classes|"
         r"taking\s+up)\b|"
         r"\binto\b(?!\s+(?:my|our|your|his|her|their|its|the|a|an)\b)|"
         r"爱好|兴趣|业余|周末|喜欢|迷上|爱上|入坑",
         (
+            # a class one takes for fun: "doing a pottery class on wednesdays", "joined a
+            # salsa class"
+            en(
+                r"\b(?:doing|taking|joined|started|signed\s+up\s+for)\s+(?:an?\s+|some\s+)"
+                r"(?P<v>(?!(?:new|first|free|online|evening|weekly|morning|night)\b)[\w-]+)\s+class(?:es)?\b"
+            ),
             en(
                 r"\b(?:my\s+(?:new\s+)?hobby\s+is|(?:got|getting|I['’]m)\s+(?:really\s+)?into|took\s+up|taking\s+up|taken\s+up|"
                 r"picked\s+up|started)\s+{V}(?<=ing)"
@@ -320,255 +347,6 @@ LIFE: tuple[Attribute, ...] = (
         qualified=True,
         planned=True,
     ),
-    _a(
-        "health",
-        r"\b(?:diagnos\w*|condition|asthma|diabetes|allerg\w*|illness|disease|injur\w*|"
-        r"hypertension|blood\s+pressure|migraine|anxiety|depression|pregnant)\b|确诊|病|过敏|哮喘|糖尿病|高血压|怀孕|受伤",
-        (
-            en(r"\bdiagnosed\s+with\s+{V}"),
-            en(
-                r"\b(?:I\s+have|I['’]ve\s+got|suffer\s+from|dealing\s+with)\s+(?P<v>(?:type\s+\d\s+)?(?:diabetes|asthma|"
-                r"hypertension|high\s+blood\s+pressure|migraines?|anxiety|depression|arthritis|eczema|ADHD|IBS|"
-                r"celiac(?:\s+disease)?|a\s+(?:torn|broken|sprained)\s+\w+))\b"
-            ),
-            en(r"\ballergic\s+to\s+{V}"),
-            zh(r"(?:确诊了?|得了|患有|查出)(?:了)?{V}"),
-            zh(r"对{V}过敏"),
-        ),
-        ("{s} has {v}.", "{s}有{v}。"),
-        many=True,
-        ends=(
-            en(r"\b(?:recovered\s+from|cured\s+of|no\s+longer\s+(?:have|allergic\s+to))\s+{V}"),
-            zh(r"{V}(?:好了|痊愈了|治好了)"),
-        ),
-    ),
-    _a(
-        "medication",
-        r"\b(?:medication|meds|medicine|pills?|prescri\w*|dose|dosage|taking|insulin|inhaler|injections?|tablets?|"
-        r"statins?|antibiotics?|antidepressants?)\b|药|剂量|服用|胰岛素|打针|药片|吃片|控制血糖|控制血压",
-        (
-            en(
-                r"\b(?:taking|on|prescribed|switched\s+to|started)\s+(?P<v>[A-Z][a-z]+(?:\s+\d+\s*mg)?)"
-                r"(?=\s+(?:for|daily|every|now|twice|once)\b|\s*[,.;!?]|$)"
-            ),
-            zh(r"(?:在吃|吃|服用|换成|改吃|开了)(?P<v>[^，。；！？,.;!?\s]{1,8}?)(?:药|片)"),
-        ),
-        ("{s} takes {v}.", "{s}在吃{v}。"),
-        nouns=("medication meds prescription dose dosage", "药 剂量"),
-    ),
-    _a(
-        "commute",
-        r"\b(?:commute|commuting|get\s+to\s+work|to\s+the\s+office|bus|subway|metro|train|bike\s+to|"
-        r"cycle\s+to|drive\s+to\s+work|walk\s+to\s+work)\b|通勤|上班路|坐地铁|坐公交|骑车上班|开车上班",
-        (
-            en(
-                r"\b(?P<v>(?:take|taking|took|ride|riding)\s+(?:the\s+)?(?:bus|subway|metro|train|tram|ferry)|"
-                r"(?:bike|cycle|walk|drive|carpool|scooter)(?:s|ing)?)\s+to\s+(?:work|the\s+office)\b"
-            ),
-            zh(
-                r"(?P<v>坐地铁|坐公交|骑车|开车|走路|打车|骑电动车|坐班车|坐高铁)(?:去)?(?:上班|通勤)"
-            ),
-        ),
-        ("{s} commutes: {v}.", "{s}的通勤方式：{v}。"),
-        nouns=("commute", "通勤"),
-    ),
-    _a(
-        "gym",
-        r"\b(?:gym|fitness\s+club|membership|studio)\b|健身房|会员",
-        (
-            en(
-                r"\b(?:joined|switched\s+to|signed\s+up\s+(?:at|for|with)|membership\s+at|go\s+to)\s+(?:a\s+|the\s+)?"
-                r"(?P<v>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3})(?=\s+(?:gym|fitness|club|studio)|\s*[,.;!?]|$)"
-            ),
-            zh(r"(?:办了|换到|去)(?P<v>[^，。；！？,.;!?\s]{1,10}?)(?:的)?(?:健身房|健身卡|会员)"),
-        ),
-        ("{s}'s gym is {v}.", "{s}的健身房是{v}。"),
-        nouns=("gym", "健身房"),
-    ),
-    _a(
-        "drink",
-        r"\b(?:coffee|tea|latte|espresso|cappuccino|matcha|drink\w*|caffeine|decaf|beer|wine|alcohol|sober|"
-        r"water|soda|juice|kombucha)\b|咖啡|茶|喝|酒|奶茶|苏打水|气泡水",
-        (
-            en(
-                r"\b(?:drink|drinking|switched\s+to|having)\s+(?:only\s+)?(?P<v>(?:[\w-]+\s+)?(?:coffee|tea|latte|espresso|"
-                r"cappuccino|matcha|decaf|americano|cold\s+brew|green\s+tea|herbal\s+tea))\b"
-            ),
-            # "it's green tea only now", "sparkling water only": the one drink left
-            en(
-                r"\b(?P<v>(?:[\w-]+\s+)?(?:coffee|tea|latte|espresso|matcha|decaf|americano|cold\s+brew|"
-                r"water|soda|juice|kombucha|smoothies?))\s+only\b"
-            ),
-            en(
-                r"\bswitched\s+from\s+[^,.;]{1,30}?\s+to\s+(?P<v>(?:[\w-]+\s+)?(?:coffee|tea|latte|espresso|matcha|decaf|"
-                r"americano|cold\s+brew|green\s+tea|herbal\s+tea|water|juice))\b"
-            ),
-            en(r"\b(?:I['’]m|I\s+am|went)\s+(?P<v>sober|teetotal|alcohol[-\s]free)\b"),
-            zh(
-                r"(?:改喝|开始喝|只喝|每天喝|就喝|换成|泡)(?:了)?(?:一壶|一杯|一瓶)?"
-                r"(?P<v>[^，。；！？,.;!?\s]{0,4}?(?:咖啡|茶|拿铁|美式|奶茶|苏打水|气泡水|果汁|豆浆))"
-            ),
-        ),
-        ("{s} drinks {v}.", "{s}喝{v}。"),
-        ends=(
-            en(
-                r"\b(?:quit|gave\s+up|stopped\s+drinking|cut\s+out)\s+(?P<v>coffee|tea|alcohol|caffeine|beer|wine|soda|energy\s+drinks)\b"
-            ),
-            zh(r"(?:戒了|不喝)(?:了)?(?P<v>咖啡|茶|酒|奶茶|可乐|饮料)"),
-        ),
-    ),
-    _a(
-        "team",
-        r"\b(?:team|fan|support|root(?:ing)?\s+for|club)\b|球队|支持|粉|主队",
-        (
-            en(
-                r"\b(?:support|root\s+for|rooting\s+for|cheer\s+for|a\s+(?:big\s+|huge\s+)?fan\s+of)\s+(?:the\s+)?"
-                r"(?P<v>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3})"
-            ),
-            zh(
-                r"(?:支持|喜欢的球队是|主队是|是)(?P<v>[^，。；！？,.;!?\s]{2,8}?)(?:的)?(?:球迷|队|粉丝)"
-            ),
-        ),
-        ("{s} supports {v}.", "{s}支持{v}。"),
-        nouns=("team club", "球队 主队"),
-    ),
-    _a(
-        "provider",
-        r"\b(?:bank|banks|insurance|insurer|carrier|provider|internet|broadband|plan\s+with|account|"
-        r"number|ported|insured|covered)\b|银行|保险|车险|医保|运营商|宽带|套餐|号|工资卡",
-        (
-            en(r"\b(?:bank|insured|covered)\s+(?:with|by|at)\s+{V}"),
-            en(
-                r"\b(?:moved|switched|transferred|ported|took)\s+(?:over\s+)?(?:my|our)\s+(?:[\w-]+\s+)?"
-                r"(?:account|accounts|banking|savings|number|plan|policy|insurance|contract)\s+"
-                r"(?:over\s+)?(?:from\s+[^,.;]{1,30}?\s+)?to\s+{V}"
-            ),
-            en(
-                r"\bswitched\s+(?:my\s+)?(?:bank|insurance|insurer|carrier|provider|internet|broadband)\s+(?:from\s+[^,.;]{1,30}?\s+)?to\s+{V}"
-            ),
-            zh(
-                r"(?:保险|车险|医保|银行卡|工资卡|宽带|套餐|运营商)(?:换成|换到|改成|转到|是|用的是|办在)(?:了)?{V}"
-            ),
-        ),
-        ("{s}'s provider is {v}.", "{s}的服务商是{v}。"),
-        nouns=("bank insurer insurance carrier provider broadband", "银行 保险公司 运营商 宽带"),
-        qualified=True,
-    ),
-    _a(
-        "age",
-        r"\b(?:age|old|birthday|turned|turning)\b|岁|年龄|生日",
-        (
-            en(
-                r"\b(?:I['’]m|I\s+am|turned|turning|just\s+turned)\s+(?P<v>\d{1,3})(?:\s+years?\s+old)?\b(?!\s*(?:%|kg|lbs|minutes|hours|km|miles))"
-            ),
-            zh(r"(?:今年|已经|刚满|满了?)(?P<v>[0-9一二三四五六七八九十]{1,3})岁"),
-        ),
-        ("{s} is {v} years old.", "{s}{v}岁。"),
-    ),
-    _a(
-        "from",
-        r"\b(?:from|grew\s+up|hometown|born|originally)\b|老家|家乡|出生|长大",
-        (
-            en(r"\b(?:I['’]m|I\s+am)\s+(?:originally\s+)?from\s+{V}"),
-            en(r"\b(?:grew\s+up|was\s+born)\s+in\s+{V}"),
-            zh(r"(?:老家|家乡)(?:是|在){V}"),
-            zh(r"(?:在)?{V}(?:出生|长大)(?:的)?(?=$|[，。；！？,.;!?\s])"),
-        ),
-        ("{s} is from {v}.", "{s}老家是{v}。"),
-    ),
-    _a(
-        "weight",
-        r"\b(?:weigh\w*|weight|kg|kilos|pounds|lbs)\b|体重|斤|公斤",
-        (
-            en(r"\bweigh\s+(?:about\s+|around\s+)?{V}"),
-            en(
-                r"\b(?:lost|gained)\s+[^,.;]{1,20}?\s+(?:and\s+)?(?:now\s+)?(?:I['’]m|weigh)\s+(?:at\s+)?{V}"
-            ),
-            zh(
-                r"(?:体重|现在)(?:是|有|降到|减到|涨到)?(?:了)?(?P<v>[0-9一二三四五六七八九十百]+(?:\.[0-9])?(?:斤|公斤|kg))"
-            ),
-        ),
-        ("{s} weighs {v}.", "{s}的体重是{v}。"),
-        nouns=("weight", "体重"),
-    ),
-    _a(
-        "major",
-        r"\b(?:major|majoring|degree|studying|field)\b|专业|主修|学位",
-        (
-            en(r"\bmajor(?:ing)?\s+in\s+{V}"),
-            en(r"\bswitched\s+(?:my\s+)?major\s+(?:from\s+[^,.;]{1,30}?\s+)?to\s+{V}"),
-            en(r"\bdegree\s+in\s+{V}"),
-            zh(r"(?:专业|主修)(?:是|换成了?|改成了?|转到了?){V}"),
-            zh(r"(?:读|学|转到|转)(?P<v>[^，。；！？,.;!?\s]{2,6}?)专业"),
-        ),
-        ("{s} majors in {v}.", "{s}的专业是{v}。"),
-        nouns=("major", "专业"),
-    ),
-    _a(
-        "reading",
-        r"\b(?:reading|book|novel|audiobook)\b|在读|在看|书",
-        (
-            en(
-                r"\b(?:currently\s+|now\s+|I['’]m\s+|started\s+)reading\s+(?P<v>[\"“]?[A-Z][^,.;!?\"”]{1,50}?[\"”]?)(?=\s+by\b|\s*[,.;!?]|\s+(?:now|right|these|and)\b|$)"
-            ),
-            zh(r"(?:在读|在看|开始读|开始看)(?P<v>《[^》]{1,30}》)"),
-        ),
-        ("{s} is reading {v}.", "{s}在读{v}。"),
-    ),
-    _a(
-        "show",
-        r"\b(?:watching|binge\w*|show|series|season)\b|追剧|在追|在看|剧",
-        (
-            en(
-                r"\b(?:currently\s+|now\s+|I['’]m\s+|started\s+)(?:watching|binging|bingeing)\s+(?P<v>[\"“]?[A-Z][^,.;!?\"”]{1,50}?[\"”]?)(?=\s*[,.;!?]|\s+(?:now|right|these|and|on)\b|$)"
-            ),
-            zh(r"(?:在追|在看|开始追|追完了?)(?P<v>《[^》]{1,30}》)"),
-        ),
-        ("{s} is watching {v}.", "{s}在追{v}。"),
-    ),
-    _a(
-        "trip",
-        r"\b(?:trip|travel\w*|vacation|holiday|getaway|honeymoon|visit(?:ing)?|fly(?:ing)?\s+to|flights?|itinerary|destination|road\s+trip|cruise|backpacking)\b"
-        r"|旅行|旅游|度假|出游|去哪|玩|蜜月|机票|那趟|这趟|出行|自驾|签证|攻略",
-        (
-            en(r"\b(?:trip|vacation|holiday|getaway|honeymoon)\s+(?:is\s+)?(?:now\s+)?to\s+{V}"),
-            en(
-                r"\b(?:travel(?:l)?ing|going|heading|flying)\s+to\s+{V}(?=.*\b(?:trip|vacation|holiday|for\s+\w+\s+days|in\s+[A-Z]\w+)\b)"
-            ),
-            zh(r"(?:去|到){V}(?:玩|旅行|旅游|度假|自驾|度蜜月)"),
-        ),
-        ("{s}'s trip is to {v}.", "{s}要去{v}旅行。"),
-        many=True,  # trips are many; the newest said leads (`recall/current.py`)
-        planned=True,
-    ),
-    _a(
-        "appearance",
-        r"\b(?:hair|haircut|hairstyle|bangs|bob|buzz\s*cut|pixie|dyed|beard|curls?|braids?)\b|发型|头发|短发|长发|卷发|染|胡子|刘海",
-        (
-            en(
-                r"\b(?:cut|chopped|dyed|bleached|shaved)\s+(?:off\s+)?(?:all\s+)?my\s+hair\s+(?:into\s+|to\s+|off\s+)?(?:an?\s+)?{V}"
-            ),
-            en(
-                r"\b(?:got|have|went\s+for)\s+(?:an?\s+)?(?P<v>(?:[\w-]+\s+){0,2}?(?:bob|pixie\s+cut|buzz\s*cut|undercut|fringe|bangs|perm|curls|braids|hair))\b"
-            ),
-            zh(r"(?:剪了|剪成了?|染了|染成了?|烫了|换了|留了)(?:个|一个)?{V}"),
-            zh(r"(?:现在是|现在)(?P<v>[{CJK}]{0,3}(?:短发|长发|卷发|直发|寸头|光头|丸子头|刘海))"),
-        ),
-        ("{s}'s hair: {v}.", "{s}的发型：{v}。"),
-        nouns=("hair hairstyle haircut", "发型 头发"),
-    ),
-    _a(
-        "eyesight",
-        r"\b(?:eyesight|vision|glasses|contacts|prescription|nearsighted|short[-\s]sighted|lasik)\b|近视|远视|散光|度数|眼镜|隐形",
-        (
-            en(
-                r"\b(?:prescription|eyesight)\s+(?:is\s+)?(?:now\s+)?(?:at\s+)?(?P<v>[-+]?\d+(?:\.\d+)?(?:\s+\w+)?)"
-            ),
-            zh(
-                r"近视(?:度数)?(?:已经|现在|涨到了?|升到了?|变成了?|是|有)?(?P<v>[0-9一二三四五六七八九十百两]+度)"
-            ),
-        ),
-        ("{s}'s eyesight: {v}.", "{s}的视力：{v}。"),
-        nouns=("eyesight prescription", "度数 视力"),
-    ),
 )
+
+LIFE: tuple[Attribute, ...] = (*_DAILY, *HABITS)

@@ -35,8 +35,9 @@ def plausible(attribute: str, value: str) -> bool:
     if attribute == "works_at":
         return not _NOT_EMPLOYER.search(value) and not re.match(r"[a-z]+ing\b", value)
     if attribute == "lives_in" and not has_cjk(value):
-        # typed in lower case, a place the gazetteer knows ("moved to portland") is one too
-        known = value.casefold() in PLACES
+        # typed in lower case, a place the gazetteer knows ("moved to portland") is one too,
+        # and so is one no dictionary lists ("moved to tennoji")
+        known = value.casefold() in PLACES or all(typed_name(w) for w in value.split())
         return value[:1].isupper() or known or bool(_PLACE_WORDS.search(value))
     if attribute == "lives_in" and _BESIDE_ZH.search(value):
         return False  # "住在地铁站旁边": where in the city, not which city
