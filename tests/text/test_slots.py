@@ -574,3 +574,15 @@ def test_a_way_to_school_and_a_language_learnt_in_an_app(
     clause: str, attribute: str, value: str
 ) -> None:
     assert (attribute, value) in [(s.attribute, s.value) for s in find_statements(clause)]
+
+
+@pytest.mark.parametrize(
+    ("clause", "attribute", "value"),
+    [
+        ("寒假开始练素描了", "hobby", "素描"),
+        ("我也有胃炎，辣的不敢吃", "health", "胃炎"),
+        ("下个月起我在当实验室助理啦", "occupation", "实验室助理"),
+    ],
+)
+def test_chinese_said_in_passing(clause: str, attribute: str, value: str) -> None:
+    assert (attribute, value) in [(s.attribute, s.value) for s in find_statements(clause)]

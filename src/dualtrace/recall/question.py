@@ -88,6 +88,9 @@ class Question:
 QueryAnalysis = Question
 
 
+_THE_USER = frozenset({"user", "user's", "users", "用户"})
+
+
 def analyse(query: str, now: datetime, *, translate: bool = False) -> Question:
     """The question `query`, read once: its time window is resolved against `now`; with
     `translate`, its terms in the other language too.
@@ -97,7 +100,9 @@ def analyse(query: str, now: datetime, *, translate: bool = False) -> Question:
     expired or been superseded.
     """
     window = time_window(query, now)
-    terms = query_terms(query)
+    # "the user" names whom every memory is about ("Where does Sam work?" is read as "Where
+    # does the user work?"): no search term, or the shortest memory would match it best
+    terms = [t for t in query_terms(query) if t not in _THE_USER]
     entities = extract_entities(query)
     aggregate = aggregate_kind(query)
     slots = () if in_past_tense(query) else ask(query)

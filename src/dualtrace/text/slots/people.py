@@ -292,7 +292,7 @@ _DAILY: tuple[Attribute, ...] = (
         r"\b(?:hobby|hobbies|free\s+time|spare\s+time|weekends?|enjoy|love|pastime|took\s+up|taken\s+up|class|classes|"
         r"taking\s+up)\b|"
         r"\binto\b(?!\s+(?:my|our|your|his|her|their|its|the|a|an)\b)|"
-        r"爱好|兴趣|业余|周末|喜欢|迷上|爱上|入坑",
+        r"爱好|兴趣|业余|周末|喜欢|迷上|爱上|入坑|开始练",
         (
             # a class one takes for fun: "doing a pottery class on wednesdays", "joined a
             # salsa class"
@@ -305,7 +305,7 @@ _DAILY: tuple[Attribute, ...] = (
                 r"picked\s+up|started)\s+{V}(?<=ing)"
             ),
             zh(r"(?:爱好|兴趣)(?:是|变成了?){V}"),
-            zh(r"(?:迷上了?|爱上了?|开始玩|入坑了?){V}"),
+            zh(r"(?:迷上了?|爱上了?|开始玩|开始练|入坑了?){V}"),
         ),
         ("{s} enjoys {v}.", "{s}的爱好是{v}。"),
         many=True,
