@@ -52,6 +52,7 @@ from dualtrace.text.slots import (
     whose,
 )
 from dualtrace.text.slots.family import names_relation
+from dualtrace.text.slots.pets import names_kind
 from dualtrace.text.slots.stored import holds_value
 from dualtrace.text.tense import looks_ahead
 
@@ -231,9 +232,12 @@ def _asked(m: MemoryRecord, asked: Sequence[SlotQuestion], people: set[str]) -> 
 
 def _narrowed(text: str, q: SlotQuestion) -> bool:
     """Whether a text fits the word that narrows an unqualified slot's question: the family
-    asked by relation ("my son's name") holds that relation."""
+    asked by relation ("my son's name") holds that relation, a pet asked by kind ("my rabbit's
+    name") names that kind."""
     if not q.qualifier or BY_NAME[q.attribute].qualified:
         return True
+    if q.attribute == "pet":  # asked by its kind: "my rabbit's name"
+        return names_kind(text, q.qualifier)
     return names_relation(text, q.qualifier)
 
 

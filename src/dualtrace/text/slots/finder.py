@@ -22,6 +22,7 @@ from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.catalogue import ATTRIBUTES, BY_NAME
 from dualtrace.text.slots.family import FAMILY, asked_member
 from dualtrace.text.slots.frames import clean_value
+from dualtrace.text.slots.pets import asked_pet
 from dualtrace.text.slots.statement import SlotQuestion, SlotStatement
 from dualtrace.text.slots.values import at_a_place, habit, plausible, typed_name
 
@@ -463,6 +464,9 @@ def ask(question: str) -> tuple[SlotQuestion, ...]:
     member = asked_member(question)
     if member is not None:  # a member's name: the family, narrowed to the relation
         return (SlotQuestion(FAMILY.name, None, member),)
+    kind = asked_pet(question)
+    if kind is not None:  # a pet's name: the pets, narrowed to the kind
+        return (SlotQuestion("pet", None, kind),)
     found: list[tuple[int, SlotQuestion]] = []
     hidden: set[str] = set()
     alone = _cue_characters(question)

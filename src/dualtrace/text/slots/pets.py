@@ -1,0 +1,53 @@
+"""Which of the user's pets a question asks the name of ("What's my rabbit called?", "我家狗
+叫什么？"): a pet is many-valued, and a household with a dog and a rabbit answers the rabbit's
+name with the rabbit, not with the newest pet. Like the family asked by relation
+(`family.asked_member`), the question is narrowed to the kind, and a breed is its kind's
+("my shiba Kuro" answers "my dog's name")."""
+
+from __future__ import annotations
+
+import re
+
+# Each kind asked by, and the words that say it (its young, its breeds, its Chinese words).
+_KINDS: dict[str, str] = {
+    "dog": (
+        r"dogs?|pupp(?:y|ies)|pups?|doggo|corgi|beagle|husky|poodle|terrier|retriever|labrador|"
+        r"greyhound|dachshund|spaniel|collie|pug|chihuahua|shiba|schnauzer|doodle|bulldog|"
+        r"shepherd|狗|柯基|金毛|泰迪|柴犬|哈士奇|比熊|边牧"
+    ),
+    "cat": r"cats?|kittens?|kitty|tabby|猫|英短|布偶|橘猫",
+    "rabbit": r"rabbits?|bunn(?:y|ies)|兔",
+    "hamster": r"hamsters?|仓鼠",
+    "parrot": r"parrots?|budgies?|鹦鹉",
+    "turtle": r"turtles?|tortoises?|乌龟",
+}
+_ASKED = {kind: re.compile(rf"(?:{words})", re.I) for kind, words in _KINDS.items()}
+_KIND_EN = r"(?P<k>dog|puppy|cat|kitten|rabbit|bunny|hamster|parrot|budgie|turtle|tortoise)"
+_KIND_ZH = r"(?P<z>狗狗?|猫咪?|兔子|仓鼠|鹦鹉|乌龟)"
+_ASKS_NAME = re.compile(
+    rf"\b(?:my|our|the\s+user['’]s)\s+(?:\w+\s+)?{_KIND_EN}(?:['’]s\s+name|\s+(?:called|named))\b"
+    rf"|\bname\s+of\s+(?:my|our|the\s+user['’]s)\s+(?:\w+\s+)?{_KIND_EN.replace('<k>', '<k2>')}\b"
+    rf"|(?:我|用户)(?:的|家)?(?:的)?(?:那只|那条)?{_KIND_ZH}(?:叫什么|叫啥|的名字|名字)",
+    re.I,
+)
+
+
+def asked_pet(question: str) -> str | None:
+    """The kind of pet a question asks the name of ("dog", "cat", "rabbit"…), or None.
+
+    >>> asked_pet("What's the name of my rabbit?"), asked_pet("我家狗狗叫什么？")
+    ('rabbit', 'dog')
+    """
+    found = _ASKS_NAME.search(question)
+    if found is None:
+        return None
+    word = next(w for w in found.group("k", "k2", "z") if w).casefold()
+    return next((kind for kind, said in _ASKED.items() if said.search(word)), None)
+
+
+def names_kind(text: str, kind: str) -> bool:
+    """Whether a text names a pet of the kind (or one of its breeds)."""
+    said = _ASKED.get(kind)
+    if said is None:
+        return True
+    return re.search(rf"(?<![A-Za-z])(?:{said.pattern})(?![A-Za-z])", text, re.I) is not None

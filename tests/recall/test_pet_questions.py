@@ -1,0 +1,55 @@
+"""A question for a pet's name by its kind is answered by the pet of that kind (a breed is its
+kind's), not by the newest pet of another kind."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from dualtrace import Memory, MemoryConfig
+from dualtrace.embed.fake import FakeEmbedder
+from dualtrace.text.slots import ask
+from dualtrace.text.slots.pets import asked_pet, names_kind
+
+NOW = datetime(2026, 9, 1, 9, tzinfo=UTC)
+SESSIONS = [
+    ("2026-02-02T19:00:00+00:00", "my bunny Clementine chewed through the lamp cable again"),
+    ("2026-04-11T19:00:00+00:00", "we rescued a whippet! meet our greyhound mix Bolt"),
+    ("2026-07-30T19:00:00+00:00", "we adopted a kitten called Saffi, she is tiny"),
+]
+
+
+def test_the_pet_of_the_asked_kind_answers(tmp_path: Path) -> None:
+    # lexical channels only: the fake embedder's scores would decide the order by chance
+    config = MemoryConfig(dense_weight=0.0)
+    with Memory(tmp_path / "m.db", embedder=FakeEmbedder(), config=config) as mem:
+        for n, (when, text) in enumerate(SESSIONS):
+            mem.add(text, user_id="u", session_id=f"s{n}", timestamp=when)
+        for question, name in (
+            ("What is my rabbit called?", "Clementine"),
+            ("What's the name of our dog?", "Bolt"),
+        ):
+            hits = mem.search(question, user_id="u", limit=3, now=NOW, reinforce=False)
+            assert name in hits[0].text, (question, [h.text for h in hits])
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("what's my puppy's name again", "dog"),
+        ("我家那只猫叫什么来着", "cat"),
+        ("What pets do I have?", None),
+        ("How old is my dog?", None),
+    ],
+)
+def test_a_question_asks_a_pets_name_by_its_kind(question: str, kind: str | None) -> None:
+    assert asked_pet(question) == kind
+    if kind is not None:
+        assert [(q.attribute, q.qualifier) for q in ask(question)] == [("pet", kind)]
+
+
+def test_a_breed_names_its_kind() -> None:
+    assert names_kind("our greyhound mix Bolt", "dog")
+    assert not names_kind("my bunny Clementine", "dog")
