@@ -68,7 +68,7 @@ HABITS: tuple[Attribute, ...] = (
     _a(
         "commute",
         r"\b(?:commute|commuting|get\s+to\s+work|to\s+the\s+office|bus|subway|metro|train|bike\s+to|"
-        r"cycle\s+to|drive\s+to\s+work|walk\s+to)\b|通勤|上班路|坐地铁|坐公交|骑车上班|开车上班",
+        r"cycle\s+to|drive\s+to\s+work|walk\s+to\s+(?:work|school|uni|college|campus))\b|通勤|上班路|坐地铁|坐公交|骑车上班|开车上班",
         (
             en(
                 r"\b(?P<v>(?:take|taking|took|ride|riding)\s+(?:the\s+)?(?:bus|subway|metro|train|tram|ferry)|"

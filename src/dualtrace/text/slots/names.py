@@ -53,8 +53,10 @@ _GREETING_ZH = r"(?:你好|您好|嗨|哈喽|哈啰|大家好|hi|hello|hey)"
 NAME: Attribute = _a(
     "name",
     r"\bmy\s+name\b|\bname['’]s\b|\bcall\s+me\b|\b(?:I['’]m|I\s+am|im|this\s+is|it['’]s)\s+[A-Z]"
-    r"|\b[a-z]+\s+here\b"
-    rf"|^\W*{GREETING_EN}\b[\s,!.~]*[a-z]+[,.]"
+    r"|(?-i:\b[A-Z][a-z]+\s+here\b)"
+    # ... typed in lower case, at the opening only ("yo, jake here."): not "around here"
+    r"|^\W*(?:[a-z]+[\s,!.~]+)?[a-z]+\s+here\b\s*(?:[,.!;~—–-]|$)"
+    rf"|^\W*{GREETING_EN}\b[\s,!.~]*(?-i:[A-Z][a-z]+)[,.]"
     r"|我叫|叫我|我的名字|名字是|我是",
     (
         en(rf"\bmy\s+name\s+is\s+{_NAME_EN}"),

@@ -289,7 +289,8 @@ _DAILY: tuple[Attribute, ...] = (
     _a(
         "hobby",
         # "into" as in "I'm into climbing" (a bare noun follows), not "paid into my fund"
-        r"\b(?:hobby|hobbies|free\s+time|spare\s+time|weekends?|enjoy|love|pastime|took\s+up|taken\s+up|class|classes|"
+        r"\b(?:hobby|hobbies|free\s+time|spare\s+time|weekends?|enjoy|love|pastime|took\s+up|taken\s+up|"
+        r"(?:doing|taking|joined|started|signed\s+up\s+for)\s+(?:an?\s+|some\s+)[\w-]+\s+class(?:es)?|"
         r"taking\s+up)\b|"
         r"\binto\b(?!\s+(?:my|our|your|his|her|their|its|the|a|an)\b)|"
         r"爱好|兴趣|业余|周末|喜欢|迷上|爱上|入坑|开始练",
