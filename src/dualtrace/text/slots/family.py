@@ -19,7 +19,7 @@ import re
 from dualtrace.cjk import CJK_CLASS
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
-from dualtrace.text.slots.frames import en, zh
+from dualtrace.text.slots.frames import TYPED, en, zh
 from dualtrace.text.slots.surnames import SURNAMES
 
 _MODIFIERS_EN = (
@@ -59,7 +59,7 @@ FAMILY: Attribute = _a(
         # ... typed in lower case: "my son omar is 3" (`values.typed_name`)
         en(
             rf"(?P<named>\b(?:my|our))\s+(?P<v>{_MODIFIERS_EN}{_RELATIONS_EN}\s+"
-            r"(?P<typed>[a-z]{3,15}))\b(?![-'’])"
+            rf"{TYPED})\b(?!['’])"
         ),
         zh(rf"(?P<named>)(?P<v>(?:{_RELATIONS_ZH}|{_SHORT_ZH}){_NAME_ZH})"),
         zh(rf"(?P<named>)(?:{_RELATIONS_ZH}|{_SHORT_ZH})叫(?P<v>{_NAME_ZH})"),

@@ -72,6 +72,10 @@ def en(pattern: str) -> re.Pattern[str]:
 
 
 _CAPITAL = re.compile(r"\[A-Z[^\]]*\]")
+# A name typed in lower case where a frame asks for one beside a role ("my partner arjun"):
+# the finder takes it only where it is a first name or no dictionary lists the word
+# (`values.typed_name`)
+TYPED = r"(?P<typed>[a-z]{3,15})(?!-)"
 # Known first names that are no common word too ("mark", "grace", "jack" are left out): in
 # lower case one is a name only where a frame asks for one.
 WORDS_TOO = frozenset(

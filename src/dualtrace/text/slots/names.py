@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dualtrace.cjk import has_cjk
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
-from dualtrace.text.slots.frames import en, zh
+from dualtrace.text.slots.frames import TYPED, en, zh
 from dualtrace.text.slots.surnames import SURNAMES
 
 # One or two capitalised words ("Priya", "Mary Ann", "O'Neil", "Jean-Luc").
@@ -69,7 +69,7 @@ NAME: Attribute = _a(
         en(rf"{_OPENS_EN}(?:I['’]m|I\s+am|im|this\s+is)\s+{_NATIONALITY}{_NAME_EN}{_AFTER_EN}"),
         en(rf"{_OPENS_EN}{_NATIONALITY}{_NAME_EN}\s+here\b(?=\s*(?:[,.!;~—–-]|$))"),
         # ... typed in lower case: "yo, tunde here." (`values.typed_name`)
-        en(rf"{_OPENS_EN}(?P<v>(?P<typed>[a-z]{{3,15}}))\s+here\b(?=\s*(?:[,.!;~—–-]|$))"),
+        en(rf"{_OPENS_EN}(?P<v>{TYPED})\s+here\b(?=\s*(?:[,.!;~—–-]|$))"),
         # a greeting, the name, then what the speaker does and where: "hey! Priya, data
         # scientist at Monzo" (a greeting to someone goes on with what is said to them)
         en(rf"{introduction(_NAME_EN)}(?=(?:[\w-]+\s+){{0,3}}?(?:at|@)\s+[A-Z])"),

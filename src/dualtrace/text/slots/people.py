@@ -6,7 +6,7 @@ from __future__ import annotations
 from dualtrace.cjk import CJK_CLASS
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
-from dualtrace.text.slots.frames import en, zh
+from dualtrace.text.slots.frames import TYPED, en, zh
 from dualtrace.text.slots.habits import HABITS
 from dualtrace.text.slots.surnames import SURNAMES
 
@@ -46,10 +46,7 @@ _GIVEN_EN = r"(?P<v>[A-Z][a-z][\w’'-]*(?:\s+[A-Z][a-z][\w’'-]*)?)\b"
 _NAMED_ZH = (
     rf"(?:[阿小老][{CJK_CLASS}]|[{SURNAMES}][{CJK_CLASS}]|(?![{_FUNCTION_ZH}])[{CJK_CLASS}]{{2}})"
 )
-_GIVEN_ZH = rf"(?P<v>{_NAMED_ZH}|(?<=\s)[A-Z][a-z]{{1,15}}|(?<![A-Za-z])[A-Z][a-z]{{1,15}})"
-# A name typed in lower case where a frame asks for one ("my partner arjun"): taken only
-# where no dictionary lists the word (`values.typed_name`)
-_TYPED = r"(?P<typed>[a-z]{3,15})(?!-)"
+_GIVEN_ZH = rf"(?P<v>{_NAMED_ZH}|(?<![A-Za-z])[A-Z][a-z]{{1,15}})"
 _DAILY: tuple[Attribute, ...] = (
     _a(
         "diet",
@@ -183,12 +180,12 @@ _DAILY: tuple[Attribute, ...] = (
             # the kind in brackets after the name ("Biscotto (my dog) keeps me sane"), and a
             # Chinese pet said as the family's: "我家猫糯米", "我们家的狗叫豆豆"
             en(rf"(?P<v>[A-Z][a-z]\w+)\s*\((?P<named>(?:my|our))\s+(?:\w+\s+)?{_PET_KINDS}\)"),
-            # ... typed in lower case: "my cat luna keeps…", "moose (my lab)"
+            # ... typed in lower case: "my cat luna keeps…", "zorba (my dog)"
             en(
                 r"(?P<named>\b(?:my|our))\s+(?:new\s+|old\s+|little\s+)?"
-                rf"(?P<v>{_PET_KINDS}\s+{_TYPED})\b(?!['’])"
+                rf"(?P<v>{_PET_KINDS}\s+{TYPED})\b(?!['’])"
             ),
-            en(rf"(?P<v>{_TYPED})\s*\((?P<named>(?:my|our))\s+(?:\w+\s+)?(?:{_PET_KINDS}|lab)\)"),
+            en(rf"(?P<v>{TYPED})\s*\((?P<named>(?:my|our))\s+(?:\w+\s+)?(?:{_PET_KINDS}|lab)\)"),
             zh(
                 rf"(?P<named>(?:我|我们|用户)(?:家|的)的?)(?:[一两二三四五]只)?"
                 rf"(?P<v>{_PET_KINDS_ZH}{_NAMED_ZH})"
@@ -220,11 +217,11 @@ _DAILY: tuple[Attribute, ...] = (
             zh(r"(?P<v>单身|结婚了|订婚了|离婚了|已婚)"),
             # a partner named beside the word: "my husband Wei Jie", "男朋友阿杰"
             en(rf"(?P<named>\b(?:my|our))\s+{_PARTNER_EN}\s+(?:named\s+|called\s+)?{_GIVEN_EN}"),
-            en(rf"(?P<named>\b(?:my|our))\s+{_PARTNER_EN}\s+(?P<v>{_TYPED})\b(?!['’])"),
+            en(rf"(?P<named>\b(?:my|our))\s+{_PARTNER_EN}\s+(?P<v>{TYPED})\b(?!['’])"),
             zh(rf"(?P<named>(?<!前)){_PARTNER_ZH}(?:叫)?\s?{_GIVEN_ZH}"),
             # one moves in with a partner: "moved in with liam last weekend"
             en(r"\b(?:moved|moving|move)\s+in\s+with\s+(?P<v>[A-Z][a-z]{1,15})\b(?!['’])"),
-            en(rf"\b(?:moved|moving|move)\s+in\s+with\s+(?P<v>{_TYPED})\b(?!['’])"),
+            en(rf"\b(?:moved|moving|move)\s+in\s+with\s+(?P<v>{TYPED})\b(?!['’])"),
         ),
         ("{s}'s partner: {v}.", "{s}的伴侣：{v}。"),
         nouns=(
