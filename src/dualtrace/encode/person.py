@@ -52,6 +52,7 @@ _PRONOUNS = [
     (r"\bus\b", "{S} and others"),
     (r"\bwe\b", "{S} and others"),
 ]
+_LOWER_I = re.compile(r"(?<![\w'’.-])i(?![\w.-])")
 # "I don't" is one verb ("doesn't"), never "I don" + "'t"
 _I_VERB = re.compile(
     r"\bI\s+((?:(?:" + "|".join(_ADVERBS) + r")\s+)*)([A-Za-z]+(?:['’]t)?)(?![\w'’])"
@@ -105,7 +106,7 @@ def to_third_person(sentence: str, speaker: str) -> str:
         adverbs, verb = match.group(1), match.group(2)
         return f"{{S}} {adverbs}{_third_person_verb(verb)}"
 
-    text = sentence
+    text = _LOWER_I.sub("I", sentence)  # chat's "i have" is "I have"
     for pattern, repl in _CONTRACTIONS:
         text = re.sub(pattern, repl, text, flags=re.I)
     text = _I_VERB.sub(subject, text)

@@ -163,11 +163,28 @@ def stated_part(sentence: str) -> str:
     ("搬到成都快一个月了，有没有清淡点的推荐" states the move, "my router is blinking orange,
     what does that mean" the router); all of it when no clause asks; "" when it asks and
     nothing before such a comma states ("is it normal, my rent went up?")."""
-    for comma in reversed([m.start() for m in _COMMA.finditer(sentence)]):
+    commas = [m.start() for m in _COMMA.finditer(sentence)]
+    for comma in reversed(commas):
         head = sentence[:comma].strip()
         if asks(sentence[comma + 1 :]) and head and not asks(head):
             return head
-    return "" if asks(sentence) else sentence
+    if not asks(sentence):
+        return sentence
+    # ... or what it states after it asks, in the first person: "how do i read food
+    # labels, i have a peanut allergy" states the allergy
+    for comma in commas:
+        tail = sentence[comma + 1 :].strip()
+        if _STATES_OWN.match(tail) and not asks(tail):
+            return tail
+    return ""
+
+
+# A clause that opens on the speaker as its subject ("i have…", "my son is…", "我有…").
+_STATES_OWN = re.compile(
+    r"(?:(?:also|and|but|plus|cause|because|bc|since|tho)\s+)?"
+    r"(?:i|i['’]m|im|i['’]ve|ive|my|we|we['’]re|our)\s|(?:而且|但是?|因为)?我(?!们?[想要能可]|觉得)",
+    re.IGNORECASE,
+)
 
 
 def about_present(question: str) -> bool:

@@ -26,7 +26,15 @@ _SENTENCE = re.compile(rf"(?:{_KEPT}|[^.!?。！？\n])+(?:[.!?。！？]+[\"'�
 # Clauses for extraction end at every single mark, semicolons included: "..." leaves bare
 # marks (dropped) and a closing quote opens the next clause (as extraction has always split,
 # so that merging the two splitters changed no memory; docs/notebook.md, 30 Nov 2026).
-_CLAUSE = re.compile(rf"(?:{_KEPT}|[^.!?。！？；;\n])*(?:[.!?。！？；;]|\n|$)")
+# In chat an emoji often ends a clause where a mark would ("doc put me on lisinopril 😬
+# anything I should avoid?"): an emoji run that a word follows ends one too, emoji kept.
+_EMOJI = "\U0001F300-\U0001FAFF\u2600-\u27BF\u2B50\u2B55\uFE0F\u200D"
+_EMOJI_END = (
+    rf"[{_EMOJI}]+(?=[ \t]+(?!(?i:in|on|at|and|or|for|to|with|of|from|but|by)\b)[^\W\d_])"
+)
+_CLAUSE = re.compile(
+    rf"(?:{_KEPT}|(?!{_EMOJI_END})[^.!?。！？；;\n])*(?:[.!?。！？；;]|{_EMOJI_END}|\n|$)"
+)
 
 
 def split_sentences(text: str, *, clauses: bool = False) -> list[str]:

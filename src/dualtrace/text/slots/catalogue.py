@@ -55,7 +55,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         "lives_in",
         r"\b(?:live[sd]?|(?<!for\sa\s)living(?!\s+room)|based|resid\w*|relocat\w*|mov(?:e|ed|ing)|settled|city|town|"
         r"address|hometown|apartment|flat|neighbou?rhood|back\s+home|sublet|lease|condo|studio|"
-        r"unpack\w*)\b|住|搬|定居|城市|安家|落户|回老家|小区|新家|租了|买了房|公寓|房子在",
+        r"unpack\w*|flat\s?share|house\s?share)\b|住|搬|定居|城市|安家|落户|回老家|小区|新家|租了|买了房|公寓|房子在|这边|从.{2,4}(?:开|坐|骑)",
         (
             en(
                 r"\b(?:live|living|lived|reside|residing|resided|settled)\s+"
@@ -80,6 +80,11 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             en(
                 r"\b(?:signed\s+(?:a|the)\s+lease|settl(?:ed|ing)\s+(?:in|into)|unpacked)\s+in\s+{V}"
             ),
+            # a room or a share somewhere: "staying in a flatshare in peckham"
+            en(
+                r"\b(?:staying|living|lodging)\s+in\s+an?\s+(?:[\w-]+\s+)?(?:flat\s?share|house\s?share|"
+                r"room|flat|apartment|studio|sublet)\s+in\s+(?P<v>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?|(?P<typed>[a-z]{3,15}))\b"
+            ),
             zh(r"住在{V}"),
             # "住杭州西湖边", "现在还住徐汇": 住 after its subject or an adverb (not 记住, 住院)
             zh(
@@ -94,6 +99,11 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"在{V}(?:租了|买了)(?:个|一个|套|一套|间|一间)?(?:房子?|公寓|[一两三四]居室?|单间|新房)"
             ),
             zh(r"(?:新家|房子|公寓|住处|新房)(?:就)?在{V}"),
+            # where one is, or sets off from each day: "我在河西这边", "每天从望京开车去公司"
+            zh(r"我(?:家|住|现在|目前)?在(?!公司|单位|学校|医院|店|办公室|家|工地|厂)(?P<v>[{CJK}]{2,4}?)这边(?!上班|工作|出差|开会)"),
+            zh(
+                r"(?:每天|天天)从(?P<v>[{CJK}]{2,4}?)(?:开车|开|坐|骑|走|打车)[^，。；！？]{0,6}?(?:去|到)(?:公司|上班|单位)"
+            ),
         ),
         ("{s} lives in {v}.", "{s}住在{v}。"),
         ends=(en(r"\bmoved\s+(?:out\s+of|away\s+from)\s+{V}"), zh(r"(?:搬离|离开)(?:了)?{V}")),
@@ -101,9 +111,9 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
     _a(
         "works_at",
         r"\b(?:work\w*|job|employ\w*|company|employer|firm|joined|hired|office|quit|resign\w*|"
-        r"startup|started\s+(?:at|with)|offer|(?:first|1st)\s+(?:day|week|month|shift)|(?:[\w-]+(?:er|or|ist|ian)|nurse|doctor)\s+at)\b"
+        r"startup|start(?:ed|ing|s)?\s+(?:at|with)|offer|(?:first|1st)\s+(?:day|week|month|shift)|(?:[\w-]+(?:er|or|ist|ian)|nurse|doctor)\s+at)\b"
         rf"|{introduction(r'(?-i:[A-Z][a-z]+)')}"  # "hi! Felix. barista at Oatly"
-        r"|工作|上班|公司|入职|跳槽|离职|辞职|单位|任职|在.{1,12}?(?:做|当)|offer|录用",
+        r"|工作|上班|公司|入职|跳槽|离职|辞职|单位|任职|在.{1,12}?(?:做|当)|offer|录用|进了.{1,8}?厂",
         (
             en(
                 r"\b(?:work|working|worked)\s+(?:now\s+|currently\s+|full[-\s]time\s+)?(?:at|for)\s+{V}"
@@ -121,7 +131,10 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"\b(?:switched|moved|changed|jumped)\s+(?:jobs\s+|companies\s+|over\s+)?to\s+{V}"
                 r"(?=.*\b(?:job|work|company|employer)\b)"
             ),
-            en(r"\b(?:started|starting|start)\s+(?:working\s+)?at\s+{V}"),
+            en(
+                r"\b(?:started|starting|start)\s+(?:working\s+)?at\s+"
+                r"(?!\d|(?:noon|midnight|night|dawn|home|work|the\s+(?:end|start|beginning|bottom|top))\b){V}"
+            ),
             # a first stretch at a place of work: "first week at stripe", "first day as a
             # grad analyst at KPMG"
             en(
@@ -132,7 +145,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             zh(rf"在{{V}}{_WORK_ZH}"),
             zh(
                 r"(?:入职|加入|加盟|跳槽到|跳槽去|跳到|去了|进了|换到|转到){V}"
-                r"(?=了|$|[，。；！？,.;!?\s]|上班|工作|当|做)"
+                r"(?=了|$|[，。；！？,.;!?\s]|上班|工作|当|做|的?(?:厂|工厂|公司))"
             ),
             zh(r"(?:单位|公司|东家)(?:是|换成了?|变成了?){V}"),
             # an offer taken: "拿到了京东的offer", "京东给我发了offer"
@@ -160,12 +173,17 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         r"\b(?:job|work(?:ing)?\s+as|occupation|profession|career|title|role|position|promot\w*|"
         r"do\s+for\s+(?:a\s+)?living|I['’]m\s+an?|I\s+am\s+an?|became\s+an?)\b"
         rf"|{introduction(r'(?-i:[A-Z][a-z]+)')}"  # "hi! Noor, teacher at Elm Park School"
-        r"|职业|职位|岗位|工作|做什么|干什么|升职|晋升|当|师|员|组长|助教|经理|总监|主管|医生|护士|老师|策划|开发",
+        r"|\b(?:officially|finally)\s+an?\s|\b(?:freelance|self-employed)\b"
+        r"|职业|职位|岗位|工作|做什么|干什么|升职|晋升|当|师|员|组长|助教|经理|总监|主管|医生|护士|老师|策划|开发|自由职业|全职",
         (
             en(r"\bwork(?:ing)?\s+as\s+(?:an?\s+)?{V}"),
             en(r"\b(?:promoted|promotion)\s+to\s+(?:an?\s+)?{V}"),
             en(r"\b(?:title|role|position|job)\s+is\s+(?:now\s+)?(?:an?\s+)?{V}"),
             en(r"\bnew\s+(?:role|job|position)\s+as\s+(?:an?\s+)?{V}"),
+            # "officially a journeyman electrician", "went freelance"
+            en(rf"\b(?:officially|finally|now)\s+an?\s+(?!(?:non-?|ex-?)?smoker\b){_ROLE_EN}\b"),
+            en(r"\b(?:went|gone|going|I['’]m|I\s+am|im|now)\s+(?:now\s+|fully\s+)?(?P<v>freelance|self-employed)\b"),
+            zh(r"(?:现在|目前|开始|转行|改行|转)(?:做|当|是)?(?P<v>自由职业者?|全职妈妈|全职爸爸|全职主妇)"),
             en(rf"\b(?:I['’]m|I\s+am|became|become|becoming)\s+(?:now\s+)?(?:an?\s+){_ROLE_EN}\b"),
             # a greeting, the speaker's name and the role at a place: "hi! Noor, teacher at
             # Elm Park School"

@@ -24,6 +24,7 @@ from dualtrace.text.slots.family import FAMILY, asked_member
 from dualtrace.text.slots.frames import clean_value
 from dualtrace.text.slots.pets import asked_pet
 from dualtrace.text.slots.statement import SlotQuestion, SlotStatement
+from dualtrace.text.slots.surnames import SURNAMES
 from dualtrace.text.slots.values import at_a_place, habit, plausible, typed_name
 
 _NEGATED_EN = re.compile(
@@ -216,7 +217,7 @@ def _statements(clause: str) -> tuple[SlotStatement, ...]:
         if any(span[0] < end and start < span[1] for start, end in spans):
             continue  # another attribute claimed these words with a longer frame
         spans.append(span)
-        kept.extend(at_a_place(statement, kept))
+        kept.extend(at_a_place(statement, kept, clause))
     kept.sort(key=lambda s: s.start)
     return tuple(s for s in kept if s.given or not request)
 
@@ -329,7 +330,11 @@ def _hedged(attribute: Attribute, clause: str, value: tuple[int, int]) -> bool:
 
 def _negated(clause: str, match: re.Match[str]) -> bool:
     """ "I don't live in Lyon anymore", "我不再吃素" — the frame's value no longer holds."""
-    around = clause[max(0, match.start() - 20) : match.end() + 16]
+    # within the value's own part of the clause: "日语暂时不学了，改学法语了" ends Japanese,
+    # not French
+    start = max((m.end() for m in _PART.finditer(clause, 0, match.start("v"))), default=0)
+    stop = m.start() if (m := _PART.search(clause, match.end("v"))) else len(clause)
+    around = clause[max(start, match.start() - 20) : min(stop, match.end() + 16)]
     if re.search(r"不|没|n['’]t|\bno\b|\bnot\b|stopped|quit|gave\s+up|cut\s+out", match.group("v")):
         return False  # the value is the negation ("no longer eat meat" is a diet)
     if has_cjk(clause):
@@ -349,9 +354,41 @@ def _subject(before: str, attribute: Attribute) -> str | None:
     """Who the words before a value are about: None for the speaker, else a kin word, or
     "someone" for a pronoun (he, she, 他) the clause does not resolve."""
     marks = _marks(before, attribute)
+    if _named_subject(before):
+        marks.append((0, "someone"))
     if not marks:
         return None
     return max(marks, key=lambda mark: mark[0])[1]
+
+
+def _named_subject(before: str) -> bool:
+    """Whether the words before a value open on someone named doing it ("Meera just started
+    at Google", "antoine just started at bioMérieux", "小雪跳槽去唯品会了"): another person's
+    news, not the speaker's. A name that introduces ("Tom here, …") is the speaker's."""
+    if has_cjk(before):
+        return _NAMED_DOING_ZH.match(before) is not None
+    match = _NAMED_DOING_EN.match(before)
+    if match is None:
+        return False
+    name = match.group("name").casefold()
+    # a first name, or no word of the dictionary, nor a pronoun typed without its
+    # apostrophe ("ive got", "hes started")
+    return name not in _PRONOUNS_TYPED and typed_name(name)
+
+
+_PRONOUNS_TYPED = frozenset("im ive id ill youre youve hes shes theyre theyve weve its".split())
+
+
+_NAMED_DOING_EN = re.compile(
+    r"\s*(?P<name>[A-Za-z][a-z]{2,15})\s+(?:just\s+|recently\s+|finally\s+|also\s+|now\s+)*"
+    r"(?:started|starts|joined|joins|moved|moves|got|gets|works|worked|landed|switched|left|"
+    r"quit|is\s+(?:now\s+)?(?:working|moving|living|at|in|a|an)|lives|relocated|transferred)\b"
+)
+_NAMED_DOING_ZH = re.compile(
+    rf"\s*(?:[阿小老][{CJK_CLASS}]|[{SURNAMES}][{CJK_CLASS}]{{1,2}})"
+    r"(?:刚刚?|也|又|就|已经|最近|今年|去年|上个?月|这个?月)?"
+    r"(?:跳槽|跳去|去了|入职|换了|搬|辞|考上|升|进了|在(?!我))"
+)
 
 
 def _topic(text: str, attribute: Attribute) -> str | None:
@@ -490,7 +527,15 @@ def ask(question: str) -> tuple[SlotQuestion, ...]:
         found.append((len(said), asked))
     kept = [(n, q) for n, q in found if q.attribute not in hidden]
     most = max((n for n, _ in kept), default=0)
-    return tuple(q for n, q in kept if n == most)
+    asked = [q for n, q in kept if n == most]
+    names = {q.attribute for q in asked}
+    for q in list(asked):  # a sport is a pastime too: "郑浩有什么户外爱好？"
+        asked += [replace(q, attribute=a) for a in _ALSO_ASKED.get(q.attribute, ()) if a not in names]
+    return tuple(asked)
+
+
+# What a question for one attribute asks as well: hobbies take in the sports one does.
+_ALSO_ASKED = {"hobby": ("exercise",)}
 
 
 # "How old is the air conditioner?": the age of what follows, when it is a thing

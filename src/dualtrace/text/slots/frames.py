@@ -21,11 +21,11 @@ _EN_STOP = (
     r"nowadays|instead|too|again|anymore|any\s+more|every|each|per|starting|effective|"
     r"though|although|while|if|or|to|than|by|about|right|already|full[-\s]time|part[-\s]time|"
     r"is|was|are|were|will|starts?|started|begins?|has|had|that|which|because|cause|so|"
-    r"done|lol|lmao|haha|tbh|tho|btw|rn|ngl|here|"
+    r"done|lol|lmao|haha|tbh|tho|btw|rn|ngl|here|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|"
     r"(?:the\s+)?(?:end|beginning|start|middle)\s+of|"
     r"(?:a\s+)?(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|few|several|"
     r"couple(?:\s+of)?)\s+(?:hours?|days?|weeks?|months?|years?)\s+ago)"
-    r"\b|\s*(?:[,;:!?()\"“”]|\.(?![A-Za-z0-9]))|\s+[-–—]|$)"
+    r"\b|\s*(?:[,;:!?()\"“”\U0001F300-\U0001FAFF\u2600-\u27BF]|\.(?![A-Za-z0-9]))|\s+[-–—]|$)"
 )
 # a dot inside a word is the value's own ("Booking.com", "Node.js"); one before a space ends it
 EN_VALUE = r"(?P<v>(?:[^,.;:!?()\"“”]|\.(?=[A-Za-z0-9])){1,60}?)" + _EN_STOP

@@ -13,7 +13,8 @@ HABITS: tuple[Attribute, ...] = (
         "health",
         r"\b(?:diagnos\w*|condition|asthma|diabetes|allerg\w*|illness|disease|injur\w*|"
         r"hypertension|blood\s+pressure|migraine|anxiety|depression|pregnant|intoleran\w*|coeliac|celiac|"
-        r"diabetic|asthmatic)\b|确诊|病|过敏|哮喘|糖尿病|高血压|怀孕|受伤|不耐|痛风|鼻炎|胃炎|甲减|甲亢",
+        r"diabetic|asthmatic)\b|确诊|病|过敏|哮喘|糖尿病|高血压|怀孕|受伤|不耐|痛风|鼻炎|胃炎|甲减|甲亢|"
+        r"[炎症]|突出|犯了|复发|发作",
         (
             en(r"\bdiagnosed\s+with\s+{V}"),
             en(
@@ -37,6 +38,14 @@ HABITS: tuple[Attribute, ...] = (
                 r"我(?:还|也)?(?:有|是|有点)?(?P<v>乳糖不耐受?|痛风|糖尿病|高血压|哮喘|过敏性鼻炎|鼻炎|胃炎|甲减|甲亢)"
             ),
             zh(r"对{V}过敏"),
+            # a condition that flares up again, or that a doctor named: "痛风又犯了", "医生说
+            # 腰椎间盘突出"
+            zh(
+                r"(?P<v>[{CJK}]{0,4}?(?:炎|痛风|哮喘|偏头痛|湿疹|荨麻疹|结石|突出))(?:又|老是|还是)?(?:犯了|复发了?|发作了?)"
+            ),
+            zh(
+                r"医生说(?:我|是)?(?:有|得了)?(?P<v>[{CJK}]{2,8}?(?:炎|症|病|间盘突出|结石|骨折|劳损))"
+            ),
         ),
         ("{s} has {v}.", "{s}有{v}。"),
         many=True,
@@ -68,7 +77,7 @@ HABITS: tuple[Attribute, ...] = (
     _a(
         "commute",
         r"\b(?:commute|commuting|get\s+to\s+work|to\s+the\s+office|bus|subway|metro|train|bike\s+to|"
-        r"cycle\s+to|drive\s+to\s+work|walk\s+to\s+(?:work|school|uni|college|campus))\b|通勤|上班路|坐地铁|坐公交|骑车上班|开车上班",
+        r"cycle\s+to|drive\s+to\s+work|walk\s+to\s+(?:work|school|uni|college|campus))\b|通勤|上班路|坐地铁|坐公交|骑车上班|开车上班|电瓶车|电动车",
         (
             en(
                 r"\b(?P<v>(?:take|taking|took|ride|riding)\s+(?:the\s+)?(?:bus|subway|metro|train|tram|ferry)|"
@@ -78,6 +87,7 @@ HABITS: tuple[Attribute, ...] = (
             zh(
                 r"(?P<v>坐地铁|坐公交|骑车|开车|走路|打车|骑电动车|坐班车|坐高铁)(?:去)?(?:上班|通勤)"
             ),
+            zh(r"(?:每天|天天)(?P<v>骑电瓶车|骑电动车|骑摩托)"),
         ),
         ("{s} commutes: {v}.", "{s}的通勤方式：{v}。"),
         nouns=("commute", "通勤"),
@@ -114,6 +124,13 @@ HABITS: tuple[Attribute, ...] = (
                 r"americano|cold\s+brew|green\s+tea|herbal\s+tea|water|juice))\b"
             ),
             en(r"\b(?:I['’]m|I\s+am|went)\s+(?P<v>sober|teetotal|alcohol[-\s]free)\b"),
+            # "22 days sober", "still not drinking"
+            en(
+                r"\b(?P<v>(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:days?|weeks?|months?|years?)\s+"
+                r"sober)\b"
+            ),
+            en(r"\b(?:still\s+)?(?P<v>not\s+drinking)\b(?=[^.;!?]*\b(?:still|now|days|weeks|months|sober)\b)"),
+            zh(r"(?P<v>戒酒)(?:了|成功|快?[一二三四五六七八九十两\d半]+个?多?(?:天|周|星期|月|年))"),
             zh(
                 r"(?:改喝|开始喝|只喝|每天喝|就喝|换成|泡)(?:了)?(?:一壶|一杯|一瓶)?"
                 r"(?P<v>[^，。；！？,.;!?\s]{0,4}?(?:咖啡|茶|拿铁|美式|奶茶|苏打水|气泡水|果汁|豆浆))"
@@ -126,6 +143,19 @@ HABITS: tuple[Attribute, ...] = (
             ),
             zh(r"(?:戒了|不喝)(?:了)?(?P<v>咖啡|茶|酒|奶茶|可乐|饮料)"),
         ),
+    ),
+    _a(
+        "smoking",
+        r"\b(?:smok\w*|cigarettes?|vap\w*|nicotine)\b|烟|尼古丁",
+        (
+            en(
+                r"\b(?:I['’]m|I\s+am|im|officially|now)\s+(?:now\s+|officially\s+)?(?:an?\s+)?"
+                r"(?P<v>non-?smoker|ex-?smoker|smoke-?free)\b"
+            ),
+            en(r"\b(?P<v>(?:quit|stopped|gave\s+up)\s+(?:smoking|vaping|cigarettes))\b"),
+            zh(r"(?P<v>戒烟)(?:了|成功|快?[一二三四五六七八九十两\d半]+个?多?(?:天|周|星期|月|年))"),
+        ),
+        ("Smoking, for {s}: {v}.", "{s}抽烟的情况：{v}。"),
     ),
     _a(
         "team",

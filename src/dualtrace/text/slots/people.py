@@ -31,7 +31,14 @@ _PET_KINDS_ZH = (
 _SPORTS_EN = (
     r"(?:pilates|yoga|crossfit|spin|boxing|swimming|running|climbing|bouldering|barre|hiit|"
     r"zumba|karate|judo|jiu[-\s]jitsu|tennis|padel|squash|netball|football|rugby|rowing|"
-    r"cycling|triathlon|parkrun|5-a-side|kickboxing|muay\s+thai|fencing|archery|salsa)"
+    r"cycling|triathlon|parkrun|5-a-side|kickboxing|muay\s+thai|fencing|archery|salsa|hockey|"
+    r"basketball|volleyball|badminton|golf|skiing|snowboarding|surfing|(?:ultimate\s+)?frisbee|"
+    r"hiking|skating|lacrosse|baseball|softball|cricket|pickleball|handball|(?:half\s+)?marathons?|"
+    r"trail\s+running|weightlifting|powerlifting|spinning|dance|dancing|ballet)"
+)
+_SPORTS_ZH = (
+    r"(?:跑步|游泳|瑜伽|健身|骑车|骑行|撸铁|爬山|徒步|羽毛球|篮球|足球|网球|乒乓球|排球|飞盘|冲浪|攀岩|"
+    r"抱石|滑雪|普拉提|拳击|搏击|马拉松|跳舞|舞蹈|划船|桨板|高尔夫|跳绳|快走|太极)"
 )
 _PARTNER_EN = (
     r"(?:partner|girlfriend|boyfriend|gf|bf|wife|husband|hubby|spouse|fianc[ée]e?|fiancee?|"
@@ -84,9 +91,10 @@ _DAILY: tuple[Attribute, ...] = (
     ),
     _a(
         "exercise",
-        r"\b(?:exercise|workout|work\s+out|working\s+out|gym|run|running|jog\w*|swim\w*|yoga|"
+        r"\b(?:exercise|sports?|workout|work\s+out|working\s+out|gym|run|running|jog\w*|swim\w*|yoga|"
         r"pilates|cycling|lift\w*|crossfit|training|hiit|routine)\b|运动|锻炼|健身|跑步|游泳|瑜伽|骑车|撸铁"
-        rf"|\bdoing\s+(?:[\w-]+\s+)?{_SPORTS_EN}\b",
+        rf"|\b(?:doing|started|starting|back\s+(?:to|into)|switched\s+to|playing)\s+(?:[\w-]+\s+)?{_SPORTS_EN}\b"
+        rf"|{_SPORTS_ZH}",
         (
             en(
                 r"\b(?:switched|moved|changed)\s+(?:my\s+(?:workouts?|routine|exercise)\s+)?(?:from\s+[^,.;]{1,30}?\s+)?to\s+{V}"
@@ -102,10 +110,26 @@ _DAILY: tuple[Attribute, ...] = (
                 rf"\b(?:I['’]m|I\s+am|im)\s+(?:now\s+)?doing\s+(?P<v>(?:(?!(?:the|a|an|this|that|my|some)\b)[\w-]+\s+)?{_SPORTS_EN})\b"
                 r"(?=[^.;!?]*\b(?:now|instead|these\s+days|nowadays)\b)"
             ),
+            # a sport taken up, or played on a day of the week: "i started running instead",
+            # "still doing 5-a-side sundays"
+            en(
+                r"\b(?:started|starting|"
+                rf"back\s+(?:to|into)|switched\s+to)\s+(?:doing\s+|playing\s+)?(?P<v>{_SPORTS_EN})\b"
+            ),
+            en(
+                rf"\b(?:doing|playing|play|do)\s+(?P<v>{_SPORTS_EN})\s+(?:on\s+|every\s+)?"
+                r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends|weekly|twice|every)\b"
+            ),
             zh(
                 r"(?:现在|改成|改为|换成|开始)?(?:每天|每周|每星期|一周|每个?早上|每个?晚上)[^，。；！？]{0,6}?"
                 r"(?P<v>跑步|游泳|瑜伽|健身|骑车|撸铁|爬山|打球|跳绳|快走|普拉提)"
             ),
+            # "现在周末玩飞盘", "开始练拳击", "周末去黄厝冲浪", "练完瑜伽"
+            zh(
+                r"(?:现在|最近|开始|改成?|换成|周末|平时|每周末?|天天|经常)(?:都|就|会)?(?:去|在)?"
+                rf"[^，。；！？\s]{{0,4}}?(?:玩|练|打|学)?(?:了)?(?P<v>{_SPORTS_ZH})"
+            ),
+            zh(rf"(?:练完|打完|玩完|跑完|游完)(?:了)?(?P<v>{_SPORTS_ZH})"),
         ),
         ("{s} exercises: {v}.", "{s}的运动：{v}。"),
         nouns=("workout routine exercise routine fitness routine", "运动 锻炼 健身计划"),
@@ -214,7 +238,10 @@ _DAILY: tuple[Attribute, ...] = (
             en(
                 r"\b(?:I['’]m|I\s+am|we\s+are|we['’]re|got|just\s+got)\s+(?:now\s+)?(?P<v>single|married|engaged|divorced|separated)\b"
             ),
+            en(r"\b(?P<v>single)\s+(?:again|now)\b"),
             zh(r"(?P<v>单身|结婚了|订婚了|离婚了|已婚)"),
+            # "been seeing someone new, jordan"
+            en(r"\bseeing\s+(?:someone|somebody)(?:\s+new)?,?\s+(?P<v>[A-Z][a-z]{1,15})\b(?!['’])"),
             # a partner named beside the word: "my husband Wei Jie", "男朋友阿杰"
             en(rf"(?P<named>\b(?:my|our))\s+{_PARTNER_EN}\s+(?:named\s+|called\s+)?{_GIVEN_EN}"),
             en(rf"(?P<named>\b(?:my|our))\s+{_PARTNER_EN}\s+(?P<v>{TYPED})\b(?!['’])"),
@@ -252,6 +279,11 @@ _DAILY: tuple[Attribute, ...] = (
                 r"\b(?:started|starting|taking|doing|having|signed\s+up\s+for|enrolled\s+in)\s+"
                 rf"(?:\w+\s+){{0,2}}?(?P<v>{_LANGS_EN})\s+(?:lessons|classes|class|course|tutoring)\b"
             ),
+            # "studying for TOPIK level 3 in korean"
+            en(
+                r"\b(?:studying|learning|practi[cs]ing|revising)\b[^,.;!?]{0,40}?\bin\s+"
+                rf"(?P<v>{_LANGS_EN})\b"
+            ),
             zh(rf"(?:在学|学习|开始学|改学|学起了?|报了)(?P<v>{_LANGS_ZH})"),
         ),
         ("{s} is learning {v}.", "{s}在学{v}。"),
@@ -262,6 +294,7 @@ _DAILY: tuple[Attribute, ...] = (
                 rf"(?:learning\s+|studying\s+)?(?P<v>{_LANGS_EN})\b"
             ),
             zh(rf"(?:不学|放弃了?|停了)(?P<v>{_LANGS_ZH})"),
+            zh(rf"(?P<v>{_LANGS_ZH})(?:暂时|先|就)?(?:不学了|放弃了|停了)"),
         ),
     ),
     _a(
@@ -270,6 +303,10 @@ _DAILY: tuple[Attribute, ...] = (
         (
             en(
                 r"\b(?:play|playing|learning|practi[cs]e|practi[cs]ing|started)\s+(?:the\s+)?"
+                rf"(?P<v>{_INSTRUMENTS_EN})\b"
+            ),
+            en(
+                r"\bpracti[cs](?:e|ing)\b[^,.;!?]{0,50}?\bon\s+(?:the\s+|my\s+)?"
                 rf"(?P<v>{_INSTRUMENTS_EN})\b"
             ),
             zh(rf"(?:弹|拉|吹|学|练)(?P<v>{_INSTRUMENTS_ZH})"),
@@ -290,7 +327,7 @@ _DAILY: tuple[Attribute, ...] = (
         r"(?:doing|taking|joined|started|signed\s+up\s+for)\s+(?:an?\s+|some\s+)[\w-]+\s+class(?:es)?|"
         r"taking\s+up)\b|"
         r"\binto\b(?!\s+(?:my|our|your|his|her|their|its|the|a|an)\b)|"
-        r"爱好|兴趣|业余|周末|喜欢|迷上|爱上|入坑|开始练",
+        r"爱好|兴趣|业余|周末|喜欢|迷上|爱上|入坑|开始练|解压|\bchoir\b|练(?:书法|毛笔字|字|国画|素描)",
         (
             # a class one takes for fun: "doing a pottery class on wednesdays", "joined a
             # salsa class"
@@ -302,7 +339,12 @@ _DAILY: tuple[Attribute, ...] = (
                 r"\b(?:my\s+(?:new\s+)?hobby\s+is|(?:got|getting|I['’]m)\s+(?:really\s+)?into|took\s+up|taking\s+up|taken\s+up|"
                 r"picked\s+up|started)\s+{V}(?<=ing)"
             ),
+            en(
+                r"\bs(?:ing|ang|inging|ings)\s+in\s+(?:a|the|my|our)\s+(?P<v>(?:[\w-]+\s+)?choir)\b"
+            ),
             zh(r"(?:爱好|兴趣)(?:是|变成了?){V}"),
+            zh(r"(?P<v>[{CJK}]{2,4})(?:是|算是)我(?:唯一的|最大的|现在的)?(?:爱好|解压方式|乐趣)"),
+            zh(r"练(?:了)?(?P<v>书法|毛笔字|国画|素描)"),
             zh(r"(?:迷上了?|爱上了?|开始玩|开始练|入坑了?){V}"),
         ),
         ("{s} enjoys {v}.", "{s}的爱好是{v}。"),

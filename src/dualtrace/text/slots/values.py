@@ -66,13 +66,18 @@ _BESIDE_ZH = re.compile(r"(?:旁边|附近|边上|对面|楼上|楼下|隔壁|�
 _ASKING_ZH = re.compile(r"^(?:哪|什么|啥|谁|几|多少|怎么)|哪(?:里|儿|个|家|所)?$")
 
 
-def at_a_place(statement: SlotStatement, kept: list[SlotStatement]) -> list[SlotStatement]:
-    """A Chinese employer that opens on a city is where the speaker lives and works, then
-    whom for ("在南京中兴做测试": 南京 and 中兴; "在重庆做程序员": 重庆 only; "在北京一家小
-    公司做前端": 北京, and a company described, not named, is no employer)."""
+def at_a_place(
+    statement: SlotStatement, kept: list[SlotStatement], clause: str
+) -> list[SlotStatement]:
+    """A Chinese employer that opens on a city, said where one is (在), is where the speaker
+    lives and works, then whom for ("在南京中兴做测试": 南京 and 中兴; "在重庆做程序员": 重庆
+    only; "在北京一家小公司做前端": 北京, and a company described, not named, is no
+    employer). An offer from a firm whose name is also a place's ("拿到苏宁的offer") stays."""
     if statement.attribute != "works_at" or statement.ended or not has_cjk(statement.value or ""):
         return [statement]
     value = statement.value or ""
+    if "在" not in clause[statement.start : clause.find(value, statement.start)]:
+        return [statement]
     mentions = extract_entities(value)
     if not mentions or mentions[0].type != "place" or not value.startswith(mentions[0].name):
         return [statement]
