@@ -304,3 +304,17 @@ def test_of_several_asked_slots_the_one_the_channels_found_leads() -> None:
     assert rerank(pool, lone, 1.0, join=True)[0].record_id == "m_run"
     unseen = [Scored("e_licence", 1.0, {})]
     assert {s.record_id for s in rerank(unseen, view, 1.0, join=True)[:2]} == {"m_car", "m_run"}
+
+
+def test_a_value_said_again_later_closes_the_rival_said_beside_it(mem: Memory) -> None:
+    # one turn names the job held and the offer taken; a later turn names the offer's firm
+    # again, as where one works now: the newest statement decides the employer
+    mem.add(
+        "I work as a tester at Globex in Leeds. I got an offer from Initech!",
+        user_id="u",
+        timestamp=MARCH,
+    )
+    mem.add("first month at Initech done!", user_id="u", timestamp=MAY)
+    profile = mem.profile("u", as_of=JUNE)
+    assert [v.value for v in profile.values if v.attribute == "works_at"] == ["Initech"]
+    assert not [t for t in _valid(mem) if "Globex" in t and "Initech" not in t]

@@ -529,3 +529,83 @@ def test_a_car_named_in_latin_letters_after_its_measure_word() -> None:
     assert ("vehicle", "Model 3") in [(s.attribute, s.value) for s in found]
     found = find_statements("车位租好了，上周买了台iPad")
     assert ("vehicle", "iPad") not in [(s.attribute, s.value) for s in found]
+
+
+@pytest.mark.parametrize(
+    ("clause", "attribute", "value"),
+    [
+        # a sport taken up or played on a weekday, in either language
+        ("so i started swimming instead of the gym", "exercise", "swimming"),
+        ("still playing hockey on tuesdays", "exercise", "hockey"),
+        ("最近开始打羽毛球了", "exercise", "羽毛球"),
+        ("周末都去海边冲浪", "exercise", "冲浪"),
+        ("打完篮球腿好酸", "exercise", "篮球"),
+        # a language studied for an exam, one dropped, an instrument practised
+        ("revising for the DELF B2 in french", "language", "french"),
+        ("德语先不学了", "language", "德语"),
+        ("been practising scales on my cello every night", "instrument", "cello"),
+        # a choir, a pastime named as one's own, calligraphy
+        ("i sing in a gospel choir on thursdays", "hobby", "gospel choir"),
+        ("钓鱼算是我唯一的爱好", "hobby", "钓鱼"),
+        # a flare-up, a doctor's word, time sober, smoking
+        ("我的胃炎又犯了", "health", "胃炎"),
+        ("医生说是肩周炎", "health", "肩周炎"),
+        ("three months sober this week", "drink", "three months sober"),
+        ("我戒酒半年了", "drink", "戒酒"),
+        ("officially an ex-smoker as of today", "smoking", "ex-smoker"),
+        ("我戒烟两年了", "smoking", "戒烟"),
+        # a role made official, freelance work
+        ("officially a certified electrician now", "occupation", "certified electrician"),
+        ("辞职之后现在做自由职业", "occupation", "自由职业"),
+        # a home where one stays or sets off from, a commute by e-bike
+        ("living in a houseshare in hackney for now", "lives_in", "Hackney"),
+        ("每天从回龙观坐地铁去公司", "lives_in", "回龙观"),
+        ("每天骑电动车送孩子", "commute", "骑电动车"),
+        # a partner met lately, being single again
+        ("been seeing someone new, priya, and it's going well", "partner", "priya"),
+        ("single again, honestly relieved", "partner", "single"),
+        # a start said with a weekday after the place
+        ("starting at ramp thursday!!", "works_at", "ramp"),
+        ("进了比亚迪的厂，三班倒", "works_at", "比亚迪"),
+    ],
+)
+def test_a_value_said_the_way_a_chat_reports_news(clause: str, attribute: str, value: str) -> None:
+    assert (attribute, value) in [(s.attribute, s.value) for s in find_statements(clause)]
+
+
+@pytest.mark.parametrize(
+    ("clause", "attributes"),
+    [
+        # someone named doing it: their news, not the speaker's
+        ("Meera just started at Deliveroo", ("works_at",)),
+        ("noor just joined revolut", ("works_at",)),
+        ("小林跳槽去美团了", ("works_at",)),
+        # ... but a chat pronoun typed without its apostrophe is the speaker
+        # a time, a generic place, an offer named for a firm that is also a place
+        ("we start at 9 tomorrow", ("works_at",)),
+        ("我在公司这边加班", ("lives_in",)),
+        ("拿到苏宁的offer了", ("lives_in",)),
+        ("officially a non-smoker now", ("occupation",)),
+    ],
+)
+def test_what_those_news_frames_must_not_take(clause: str, attributes: tuple[str, ...]) -> None:
+    assert [s for s in find_statements(clause) if s.attribute in attributes] == []
+
+
+def test_a_chat_pronoun_without_its_apostrophe_is_still_the_speaker() -> None:
+    assert ("works_at", "Plaid") in [
+        (s.attribute, s.value) for s in find_statements("ive started at Plaid")
+    ]
+
+
+def test_a_clause_after_an_emoji_or_after_a_question_is_read_on_its_own() -> None:
+    from dualtrace.text.question_cues import stated_part
+    from dualtrace.text.sentences import split_sentences
+
+    assert split_sentences("got the job 🎉 any tips for week one?", clauses=True) == [
+        "got the job 🎉",
+        "any tips for week one?",
+    ]
+    assert split_sentences("a run 🏃 in the rain", clauses=True) == ["a run 🏃 in the rain"]
+    assert stated_part("what can i eat, i'm diabetic now") == "i'm diabetic now"
+    assert stated_part("is it normal, my rent went up?") == ""

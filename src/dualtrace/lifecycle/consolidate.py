@@ -147,6 +147,17 @@ def _decide_slot(
             return Decision("INVALIDATE", tuple(repeats), why={**why, "score": CUED_SCORE})
         return Decision("ADD")
     if repeats:
+        # a value said again, later, while a rival still holds ("works in QA at Andela … an
+        # offer from Monzo", then "first month at Monzo done!"): the newest statement names
+        # the value, so it is stored and the rival closed
+        rivals = [
+            m
+            for m in holders
+            if m not in repeats and not same_turn(new, m) and not _later(m, new)
+        ]
+        if rivals and not slot.get("many") and not slot.get("hedged"):
+            decision = _supersede(new, rivals)
+            return Decision(decision.action, decision.targets, older=decision.older, why=why)
         return _repeat(new, repeats[0])
     if not slot.get("cue"):  # a value said plainly closes only what earlier turns said
         holders = [m for m in holders if not same_turn(new, m)]
@@ -199,6 +210,11 @@ def _supersede(new: MemoryRecord, same: Sequence[MemoryRecord]) -> Decision:
     if newer:  # the new memory is an older value, learned late: it is the one closed
         return Decision("SUPERSEDE", (min(newer, key=_valid_from),), older=True)
     return Decision("SUPERSEDE", tuple(same))
+
+
+def _later(a: MemoryRecord, b: MemoryRecord) -> bool:
+    """Whether `a` holds from a later moment than `b`."""
+    return a.valid_from is not None and b.valid_from is not None and a.valid_from > b.valid_from
 
 
 def _valid_from(m: MemoryRecord) -> str:
