@@ -567,6 +567,12 @@ def test_a_car_named_in_latin_letters_after_its_measure_word() -> None:
         # a start said with a weekday after the place
         ("starting at ramp thursday!!", "works_at", "ramp"),
         ("进了比亚迪的厂，三班倒", "works_at", "比亚迪"),
+        # a baby born, a diet given up for anything, a car with its model, the work one does
+        ("baby theo arrived at 3am!!", "family", "baby Theo"),
+        ("朵朵出生啦，六斤二两", "family", "朵朵"),
+        ("减肥不减了，现在什么都吃", "diet", "什么都吃"),
+        ("提了辆吉利星越L，开着挺稳", "vehicle", "吉利星越L"),
+        ("我在美团做产品运营", "occupation", "产品运营"),
     ],
 )
 def test_a_value_said_the_way_a_chat_reports_news(clause: str, attribute: str, value: str) -> None:
@@ -586,6 +592,7 @@ def test_a_value_said_the_way_a_chat_reports_news(clause: str, attribute: str, v
         ("我在公司这边加班", ("lives_in",)),
         ("拿到苏宁的offer了", ("lives_in",)),
         ("officially a non-smoker now", ("occupation",)),
+        ("我在这边做事情比较慢", ("occupation",)),
     ],
 )
 def test_what_those_news_frames_must_not_take(clause: str, attributes: tuple[str, ...]) -> None:
@@ -609,3 +616,4 @@ def test_a_clause_after_an_emoji_or_after_a_question_is_read_on_its_own() -> Non
     assert split_sentences("a run 🏃 in the rain", clauses=True) == ["a run 🏃 in the rain"]
     assert stated_part("what can i eat, i'm diabetic now") == "i'm diabetic now"
     assert stated_part("is it normal, my rent went up?") == ""
+    assert stated_part("刚进了新公司 周末加班有啥说法") == "刚进了新公司"

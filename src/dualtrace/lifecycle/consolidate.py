@@ -151,9 +151,7 @@ def _decide_slot(
         # offer from Monzo", then "first month at Monzo done!"): the newest statement names
         # the value, so it is stored and the rival closed
         rivals = [
-            m
-            for m in holders
-            if m not in repeats and not same_turn(new, m) and not _later(m, new)
+            m for m in holders if m not in repeats and not same_turn(new, m) and not _later(m, new)
         ]
         if rivals and not slot.get("many") and not slot.get("hedged"):
             decision = _supersede(new, rivals)

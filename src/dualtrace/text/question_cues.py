@@ -155,7 +155,8 @@ def asks(sentence: str) -> bool:
 
 
 # Where chat joins a statement and a question into one sentence: a comma.
-_COMMA = re.compile(r"[,，]")
+# (Chinese chat often puts a space where the comma goes: "进了三星的厂 上夜班有啥注意的")
+_COMMA = re.compile(r"[,，]|(?<=[\u4e00-\u9fff])[ \t]+(?=[\u4e00-\u9fff])")
 
 
 def stated_part(sentence: str) -> str:

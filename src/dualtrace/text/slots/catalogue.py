@@ -100,7 +100,9 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             ),
             zh(r"(?:新家|房子|公寓|住处|新房)(?:就)?在{V}"),
             # where one is, or sets off from each day: "我在河西这边", "每天从望京开车去公司"
-            zh(r"我(?:家|住|现在|目前)?在(?!公司|单位|学校|医院|店|办公室|家|工地|厂)(?P<v>[{CJK}]{2,4}?)这边(?!上班|工作|出差|开会)"),
+            zh(
+                r"我(?:家|住|现在|目前)?在(?!公司|单位|学校|医院|店|办公室|家|工地|厂)(?P<v>[{CJK}]{2,4}?)这边(?!上班|工作|出差|开会)"
+            ),
             zh(
                 r"(?:每天|天天)从(?P<v>[{CJK}]{2,4}?)(?:开车|开|坐|骑|走|打车)[^，。；！？]{0,6}?(?:去|到)(?:公司|上班|单位)"
             ),
@@ -174,7 +176,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         r"do\s+for\s+(?:a\s+)?living|I['’]m\s+an?|I\s+am\s+an?|became\s+an?)\b"
         rf"|{introduction(r'(?-i:[A-Z][a-z]+)')}"  # "hi! Noor, teacher at Elm Park School"
         r"|\b(?:officially|finally)\s+an?\s|\b(?:freelance|self-employed)\b"
-        r"|职业|职位|岗位|工作|做什么|干什么|升职|晋升|当|师|员|组长|助教|经理|总监|主管|医生|护士|老师|策划|开发|自由职业|全职",
+        r"|职业|职位|岗位|工作|做什么|干什么|升职|晋升|当|师|员|组长|助教|经理|总监|主管|医生|护士|老师|策划|开发|自由职业|全职|在.{1,10}?(?:做|当)",
         (
             en(r"\bwork(?:ing)?\s+as\s+(?:an?\s+)?{V}"),
             en(r"\b(?:promoted|promotion)\s+to\s+(?:an?\s+)?{V}"),
@@ -182,8 +184,12 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             en(r"\bnew\s+(?:role|job|position)\s+as\s+(?:an?\s+)?{V}"),
             # "officially a journeyman electrician", "went freelance"
             en(rf"\b(?:officially|finally|now)\s+an?\s+(?!(?:non-?|ex-?)?smoker\b){_ROLE_EN}\b"),
-            en(r"\b(?:went|gone|going|I['’]m|I\s+am|im|now)\s+(?:now\s+|fully\s+)?(?P<v>freelance|self-employed)\b"),
-            zh(r"(?:现在|目前|开始|转行|改行|转)(?:做|当|是)?(?P<v>自由职业者?|全职妈妈|全职爸爸|全职主妇)"),
+            en(
+                r"\b(?:went|gone|going|I['’]m|I\s+am|im|now)\s+(?:now\s+|fully\s+)?(?P<v>freelance|self-employed)\b"
+            ),
+            zh(
+                r"(?:现在|目前|开始|转行|改行|转)(?:做|当|是)?(?P<v>自由职业者?|全职妈妈|全职爸爸|全职主妇)"
+            ),
             en(rf"\b(?:I['’]m|I\s+am|became|become|becoming)\s+(?:now\s+)?(?:an?\s+){_ROLE_EN}\b"),
             # a greeting, the speaker's name and the role at a place: "hi! Noor, teacher at
             # Elm Park School"
@@ -195,6 +201,11 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"(?=$|了|啦|呢|呀|[，。；！？,.;!?\s])"
             ),
             zh(r"(?:升职|晋升|升|提拔)(?:成|为|到)?(?:了)?{V}"),
+            # the work one does at a place: "在蓝标做平面设计", "在字节做运营"
+            zh(
+                r"(?:^|(?<=[我，,。！!\s]))在[^，。；！？,.;!?\s]{1,10}?(?:做|当)(?!事情|东西|作业|家务|饭|什么|啥|这个|那个|点)(?P<v>[{CJK}]{2,6}?)"
+                r"(?=$|[，。；！？,.;!?\s]|了|呢|啦|的)"
+            ),
             zh(r"(?:职位|岗位|职务|头衔)(?:是|变成了?|换成了?){V}"),
         ),
         ("{s} works as {v}.", "{s}的职位是{v}。"),
@@ -294,7 +305,11 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"\b(?:bought|got|picked\s+up|leased|purchased)\s+(?:an?\s+|the\s+|our\s+|my\s+)?(?:new\s+|used\s+)?"
                 r"(?P<v>[A-Z][\w-]*(?:\s+[A-Z0-9][\w-]*){0,3})(?=\s+(?:car|SUV|EV|sedan|hatchback))"
             ),
-            zh(r"(?:开的是|开着|开一辆|开了一辆|改开|现在开|开(?=[A-Za-z]))(?:一辆|辆|的是)?{V}"),
+            # (not how it drives: "开着挺稳")
+            zh(
+                r"(?:开的是|开着|开一辆|开了一辆|改开|现在开|开(?=[A-Za-z]))(?:一辆|辆|的是)?(?![挺很还蛮真太好不])"
+                r"{V}"
+            ),
             zh(r"(?:买了|换了|提了)(?:一辆|辆|台)?(?:新的)?{V}(?=$|了|[，。；！？,.;!?\s])(?<=车)"),
             # a make names the car: "picked up a used Skoda Octavia", "换了台特斯拉Model Y"
             en(
@@ -305,7 +320,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             zh(
                 r"(?:买了|换了|提了|入了|开上了|开的是|开着|开(?:了)?一?(?:辆|台))(?:一辆|辆|一台|台)?"
                 r"(?:二手的?|新的?)?"
-                rf"(?P<v>(?:{_MAKES_ZH})(?:{_MODEL}|[\u4e00-\u9fff]{{1,2}})??|(?:{_MAKES_WITH_MODEL_ZH}){_MODEL})"
+                rf"(?P<v>(?:{_MAKES_ZH})(?:{_MODEL}|[\u4e00-\u9fff]{{1,2}}(?:\s?{_MODEL})?)??|(?:{_MAKES_WITH_MODEL_ZH}){_MODEL})"
                 r"(?=$|了|[，。；！？,.;!?、]|\s*$)"
             ),
             zh(

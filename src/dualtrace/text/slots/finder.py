@@ -530,7 +530,9 @@ def ask(question: str) -> tuple[SlotQuestion, ...]:
     asked = [q for n, q in kept if n == most]
     names = {q.attribute for q in asked}
     for q in list(asked):  # a sport is a pastime too: "郑浩有什么户外爱好？"
-        asked += [replace(q, attribute=a) for a in _ALSO_ASKED.get(q.attribute, ()) if a not in names]
+        asked += [
+            replace(q, attribute=a) for a in _ALSO_ASKED.get(q.attribute, ()) if a not in names
+        ]
     return tuple(asked)
 
 

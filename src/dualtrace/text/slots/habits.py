@@ -129,8 +129,12 @@ HABITS: tuple[Attribute, ...] = (
                 r"\b(?P<v>(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:days?|weeks?|months?|years?)\s+"
                 r"sober)\b"
             ),
-            en(r"\b(?:still\s+)?(?P<v>not\s+drinking)\b(?=[^.;!?]*\b(?:still|now|days|weeks|months|sober)\b)"),
-            zh(r"(?P<v>戒酒)(?:了|成功|快?[一二三四五六七八九十两\d半]+个?多?(?:天|周|星期|月|年))"),
+            en(
+                r"\b(?:still\s+)?(?P<v>not\s+drinking)\b(?=[^.;!?]*\b(?:still|now|days|weeks|months|sober)\b)"
+            ),
+            zh(
+                r"(?P<v>戒酒)(?:了|成功|快?[一二三四五六七八九十两\d半]+个?多?(?:天|周|星期|月|年))"
+            ),
             zh(
                 r"(?:改喝|开始喝|只喝|每天喝|就喝|换成|泡)(?:了)?(?:一壶|一杯|一瓶)?"
                 r"(?P<v>[^，。；！？,.;!?\s]{0,4}?(?:咖啡|茶|拿铁|美式|奶茶|苏打水|气泡水|果汁|豆浆))"
@@ -153,7 +157,9 @@ HABITS: tuple[Attribute, ...] = (
                 r"(?P<v>non-?smoker|ex-?smoker|smoke-?free)\b"
             ),
             en(r"\b(?P<v>(?:quit|stopped|gave\s+up)\s+(?:smoking|vaping|cigarettes))\b"),
-            zh(r"(?P<v>戒烟)(?:了|成功|快?[一二三四五六七八九十两\d半]+个?多?(?:天|周|星期|月|年))"),
+            zh(
+                r"(?P<v>戒烟)(?:了|成功|快?[一二三四五六七八九十两\d半]+个?多?(?:天|周|星期|月|年))"
+            ),
         ),
         ("Smoking, for {s}: {v}.", "{s}抽烟的情况：{v}。"),
     ),

@@ -63,7 +63,8 @@ def habit(value: str) -> bool:
 
 # A place said by what it is beside ("地铁站旁边", "公司附近"): a spot, not a home's place.
 _BESIDE_ZH = re.compile(r"(?:旁边|附近|边上|对面|楼上|楼下|隔壁|那边|这边)$")
-_ASKING_ZH = re.compile(r"^(?:哪|什么|啥|谁|几|多少|怎么)|哪(?:里|儿|个|家|所)?$")
+# (not "啥都吃", "什么都吃": anything at all)
+_ASKING_ZH = re.compile(r"^(?:哪|什么(?!都)|啥(?!都)|谁|几|多少|怎么)|哪(?:里|儿|个|家|所)?$")
 
 
 def at_a_place(
