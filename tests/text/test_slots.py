@@ -539,6 +539,7 @@ def test_a_car_named_in_latin_letters_after_its_measure_word() -> None:
         ("still playing hockey on tuesdays", "exercise", "hockey"),
         ("最近开始打羽毛球了", "exercise", "羽毛球"),
         ("周末都去海边冲浪", "exercise", "冲浪"),
+        ("现在每周末打网球", "exercise", "网球"),
         ("打完篮球腿好酸", "exercise", "篮球"),
         # a language studied for an exam, one dropped, an instrument practised
         ("revising for the DELF B2 in french", "language", "french"),
@@ -550,10 +551,10 @@ def test_a_car_named_in_latin_letters_after_its_measure_word() -> None:
         # a flare-up, a doctor's word, time sober, smoking
         ("我的胃炎又犯了", "health", "胃炎"),
         ("医生说是肩周炎", "health", "肩周炎"),
-        ("three months sober this week", "drink", "three months sober"),
-        ("我戒酒半年了", "drink", "戒酒"),
-        ("officially an ex-smoker as of today", "smoking", "ex-smoker"),
-        ("我戒烟两年了", "smoking", "戒烟"),
+        ("three months sober this week", "given_up", "three months sober"),
+        ("我戒酒半年了", "given_up", "戒酒"),
+        ("officially an ex-smoker as of today", "given_up", "ex-smoker"),
+        ("我戒烟两年了", "given_up", "戒烟"),
         # a role made official, freelance work
         ("officially a certified electrician now", "occupation", "certified electrician"),
         ("辞职之后现在做自由职业", "occupation", "自由职业"),
@@ -593,6 +594,7 @@ def test_a_value_said_the_way_a_chat_reports_news(clause: str, attribute: str, v
         ("拿到苏宁的offer了", ("lives_in",)),
         ("officially a non-smoker now", ("occupation",)),
         ("我在这边做事情比较慢", ("occupation",)),
+        ("最近还迷上了攀岩", ("exercise",)),  # a pastime taken to: the hobby's
     ],
 )
 def test_what_those_news_frames_must_not_take(clause: str, attributes: tuple[str, ...]) -> None:

@@ -1,5 +1,5 @@
 """The catalogue's attributes of health, habits and background: health, medication,
-commute, gym, drink, team, provider, age, origin, weight, major, reading, shows, trips,
+commute, gym, drink, given up (drinking, smoking), team, provider, age, origin, weight, major, reading, shows, trips,
 appearance and eyesight (`people.py` puts them after those of daily life)."""
 
 from __future__ import annotations
@@ -124,17 +124,6 @@ HABITS: tuple[Attribute, ...] = (
                 r"americano|cold\s+brew|green\s+tea|herbal\s+tea|water|juice))\b"
             ),
             en(r"\b(?:I['’]m|I\s+am|went)\s+(?P<v>sober|teetotal|alcohol[-\s]free)\b"),
-            # "22 days sober", "still not drinking"
-            en(
-                r"\b(?P<v>(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:days?|weeks?|months?|years?)\s+"
-                r"sober)\b"
-            ),
-            en(
-                r"\b(?:still\s+)?(?P<v>not\s+drinking)\b(?=[^.;!?]*\b(?:still|now|days|weeks|months|sober)\b)"
-            ),
-            zh(
-                r"(?P<v>戒酒)(?:了|成功|快?[一二三四五六七八九十两\d半]+个?多?(?:天|周|星期|月|年))"
-            ),
             zh(
                 r"(?:改喝|开始喝|只喝|每天喝|就喝|换成|泡)(?:了)?(?:一壶|一杯|一瓶)?"
                 r"(?P<v>[^，。；！？,.;!?\s]{0,4}?(?:咖啡|茶|拿铁|美式|奶茶|苏打水|气泡水|果汁|豆浆))"
@@ -148,10 +137,22 @@ HABITS: tuple[Attribute, ...] = (
             zh(r"(?:戒了|不喝)(?:了)?(?P<v>咖啡|茶|酒|奶茶|可乐|饮料)"),
         ),
     ),
+    # what one has given up and keeps off: drinking, smoking ("22 days sober", "officially a
+    # non-smoker", "戒酒两个月了"); a drink changed for another is the drink's
     _a(
-        "smoking",
-        r"\b(?:smok\w*|cigarettes?|vap\w*|nicotine)\b|烟|尼古丁",
+        "given_up",
+        r"\b(?:smok\w*|cigarettes?|vap\w*|nicotine|sober|drinking)\b|烟|尼古丁|戒酒",
         (
+            en(
+                r"\b(?P<v>(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:days?|weeks?|months?|years?)\s+"
+                r"sober)\b"
+            ),
+            en(
+                r"\b(?:still\s+)?(?P<v>not\s+drinking)\b(?=[^.;!?]*\b(?:still|now|days|weeks|months|sober)\b)"
+            ),
+            zh(
+                r"(?P<v>戒酒)(?:了|成功|快?[一二三四五六七八九十两\d半]+个?多?(?:天|周|星期|月|年))"
+            ),
             en(
                 r"\b(?:I['’]m|I\s+am|im|officially|now)\s+(?:now\s+|officially\s+)?(?:an?\s+)?"
                 r"(?P<v>non-?smoker|ex-?smoker|smoke-?free)\b"
@@ -161,7 +162,8 @@ HABITS: tuple[Attribute, ...] = (
                 r"(?P<v>戒烟)(?:了|成功|快?[一二三四五六七八九十两\d半]+个?多?(?:天|周|星期|月|年))"
             ),
         ),
-        ("Smoking, for {s}: {v}.", "{s}抽烟的情况：{v}。"),
+        ("Given up by {s}: {v}.", "{s}戒掉的：{v}。"),
+        many=True,
     ),
     _a(
         "team",
