@@ -594,6 +594,7 @@ def test_a_value_said_the_way_a_chat_reports_news(clause: str, attribute: str, v
         ("拿到苏宁的offer了", ("lives_in",)),
         ("officially a non-smoker now", ("occupation",)),
         ("我在这边做事情比较慢", ("occupation",)),
+        ("我在考虑换工作，还没想好", ("works_at",)),
         ("最近还迷上了攀岩", ("exercise",)),  # a pastime taken to: the hobby's
     ],
 )
