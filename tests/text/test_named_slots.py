@@ -52,7 +52,9 @@ def test_a_value_named_beside_its_role_is_no_hedge() -> None:
     # the clause hedges what Sanne would do, not who she is
     said = "I nearly signed up for the marathon but my boyfriend Marco would laugh at me"
     assert ("partner", "Marco", None, False, False) in _said(said)
-    assert _said("老公阿强本来想周末去钓鱼") == [("partner", "阿强", None, False, False)]
+    said = _said("老公阿强本来想周末去钓鱼")  # the husband only meant to go fishing
+    assert ("partner", "阿强", None, False, False) in said
+    assert all(s[0] == "partner" or s[2] is not None for s in said)
     # someone else's partner is theirs
     assert _said("我弟弟的女朋友小美说这家店好吃")[0][:3] == ("partner", "小美", "弟弟")
     assert not [

@@ -574,6 +574,19 @@ def test_a_car_named_in_latin_letters_after_its_measure_word() -> None:
         ("减肥不减了，现在什么都吃", "diet", "什么都吃"),
         ("提了辆吉利星越L，开着挺稳", "vehicle", "吉利星越L"),
         ("我在美团做产品运营", "occupation", "产品运营"),
+        # someone met and named, a school one got into, a commute left, a home settled in
+        ("I met someone at salsa. his name is Tomasz", "partner", "Tomasz"),
+        ("上个月认识了一个男生叫阿哲", "partner", "阿哲"),
+        ("guess who got into Imperial!!", "studies_at", "Imperial"),
+        ("car's gone, bus only now", "commute", "bus"),
+        ("we're finally in Leith now, boxes everywhere", "lives_in", "Leith"),
+        ("做数据分析的，base杭州", "lives_in", "杭州"),
+        ("公司叫星河互娱，做游戏的", "works_at", "星河互娱"),
+        ("我老家绍兴的", "from", "绍兴"),
+        ("下个月从销售部调到运营部", "department", "运营部"),
+        ("周末经常和朋友去露营", "hobby", "露营"),
+        # a later value someone else has leaves the speaker's own
+        ("我开一辆二手Polo，同事们都开Audi", "vehicle", "Polo"),
     ],
 )
 def test_a_value_said_the_way_a_chat_reports_news(clause: str, attribute: str, value: str) -> None:
@@ -595,6 +608,8 @@ def test_a_value_said_the_way_a_chat_reports_news(clause: str, attribute: str, v
         ("officially a non-smoker now", ("occupation",)),
         ("我在这边做事情比较慢", ("occupation",)),
         ("我在考虑换工作，还没想好", ("works_at",)),
+        ("we're in Rome now for a conference", ("lives_in",)),
+        ("I got into trouble at work", ("studies_at",)),
         ("最近还迷上了攀岩", ("exercise",)),  # a pastime taken to: the hobby's
     ],
 )

@@ -55,13 +55,18 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         "lives_in",
         r"\b(?:live[sd]?|(?<!for\sa\s)living(?!\s+room)|based|resid\w*|relocat\w*|mov(?:e|ed|ing)|settled|city|town|"
         r"address|hometown|apartment|flat|neighbou?rhood|back\s+home|sublet|lease|condo|studio|"
-        r"unpack\w*|flat\s?share|house\s?share)\b|住|搬|定居|城市|安家|落户|回老家|小区|新家|租了|买了房|公寓|房子在|这边|从.{2,4}(?:开|坐|骑)",
+        r"unpack\w*|flat\s?share|house\s?share)\b|住|搬|定居|城市|安家|落户|回老家|小区|新家|租了|买了房|公寓|房子在|这边|从.{2,4}(?:开|坐|骑)|base|\bin\s+\w+(?:\s+\w+)?\s+now\b",
         (
             en(
                 r"\b(?:live|living|lived|reside|residing|resided|settled)\s+"
                 r"(?:now\s+|currently\s+|permanently\s+|full[-\s]time\s+)?(?:in|at|outside)\s+{V}"
             ),
             en(r"\bbased\s+(?:in|out\s+of)\s+{V}"),
+            # settled in: "we're in Bishan now!"
+            en(
+                r"\b(?:we['’]re|we\s+are)\s+(?:finally\s+|all\s+)?in\s+(?-i:(?P<v>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?))"
+                r"\s+now\b(?!\s+(?:for|on|visiting)\b)"
+            ),
             # "moved back to Lyon", not "moved my account to Monzo": only the mover moves
             en(
                 rf"\b{_MOVE_EN}\s+(?:(?:back|over|out|away|here|there|down|up|home|abroad|"
@@ -94,6 +99,9 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             zh(r"定居(?:在|于)?{V}"),
             zh(r"在{V}(?:生活|定居|安家|落户|住(?![院宿]))"),
             zh(r"(?:人在|现居|居住在|家在){V}"),
+            zh(
+                r"(?<![A-Za-z])base(?:在)?\s?(?P<v>[{CJK}]{2,4}?)(?=$|[，。；！？,.;!?\s]|了|啦|呢)"
+            ),
             # a home rented or bought there: "在滨江租了个两居室", "新家在望京"
             zh(
                 r"在{V}(?:租了|买了)(?:个|一个|套|一套|间|一间)?(?:房子?|公寓|[一两三四]居室?|单间|新房)"
@@ -149,7 +157,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"(?:入职|加入|加盟|跳槽到|跳槽去|跳到|去了|进了|换到|转到){V}"
                 r"(?=了|$|[，。；！？,.;!?\s]|上班|工作|当|做|的?(?:厂|工厂|公司))"
             ),
-            zh(r"(?:单位|公司|东家)(?:是|换成了?|变成了?){V}"),
+            zh(r"(?:单位|公司|东家)(?:是|换成了?|变成了?|叫){V}"),
             # an offer taken: "拿到了京东的offer", "京东给我发了offer"
             zh(
                 r"(?:拿到了?|接了|收到了?)(?P<v>[^，。；！？,.;!?\s的]{1,16}?)的(?:offer|录用|工作机会)"
@@ -212,7 +220,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
     ),
     _a(
         "department",
-        r"\b(?:team|department|dept|division|squad|org)\b|组|部门|团队|事业部",
+        r"\b(?:team|department|dept|division|squad|org)\b|组|部门|团队|事业部|[^\W\d_]部",
         (
             en(
                 r"\b(?:on|in|joined|to|into)\s+the\s+(?P<v>[\w-]+(?:\s+[\w-]+)?)\s+"
@@ -220,7 +228,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             ),
             zh(
                 r"(?:调到|调去|转到|转岗到|去了|加入了?|在|换到|负责)(?:了)?"
-                r"(?P<v>(?:(?!公司|负责|在)[{CJK}A-Za-z]){1,6}?(?:组|部门|团队|事业部|中心))"
+                r"(?P<v>(?:(?!公司|负责|在)[{CJK}A-Za-z]){1,6}?(?:组|部门|团队|事业部|中心|部(?![分门])))"
             ),
         ),
         ("{s} is on the {v} team.", "{s}在{v}。"),
@@ -239,7 +247,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
     _a(
         "studies_at",
         r"\b(?:school|college|university|study|studying|studies|attend\w*|enrolled|transfer\w*|"
-        r"kindergarten|campus|elementary|academy|high\s+school|goes\s+to)\b"
+        r"kindergarten|campus|elementary|academy|high\s+school|goes\s+to)\b|\bgot\s+into\s+(?-i:[A-Z])"
         r"|学校|大学|上学|读书|就读|转学|幼儿园|小学|中学|高中|附中|读研|研究生|考上",
         (
             en(
@@ -250,6 +258,10 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"University|Kindergarten|Elementary|High))\b"
             ),
             en(r"\btransferred\s+to\s+{V}"),
+            # admitted: "so I got into Kellogg!!!"
+            en(
+                r"\b(?:got|get|getting)\s+into\s+(?-i:(?P<v>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,3}))\b"
+            ),
             zh(r"在{V}(?:上学|读书|念书|就读|上课|读)"),
             zh(r"(?:就读于|转学到|转到|考上了?|进了){V}"),
         ),

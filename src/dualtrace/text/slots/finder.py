@@ -278,7 +278,7 @@ def _statement(
                 # topic before it ("孩子这学期转学了，现在在外国语学校上课": the child's school)
                 subject = _topic(clause[:part], attribute)
             if subject == "someone":
-                return None
+                continue  # someone else's ("他们都开Audi"): an earlier value may be the speaker's
             negated = not ended and _negated(clause, match)
             statement = SlotStatement(
                 attribute=attribute.name,

@@ -77,7 +77,8 @@ HABITS: tuple[Attribute, ...] = (
     _a(
         "commute",
         r"\b(?:commute|commuting|get\s+to\s+work|to\s+the\s+office|bus|subway|metro|train|bike\s+to|"
-        r"cycle\s+to|drive\s+to\s+work|walk\s+to\s+(?:work|school|uni|college|campus))\b|通勤|上班路|坐地铁|坐公交|骑车上班|开车上班|电瓶车|电动车",
+        r"cycle\s+to|drive\s+to\s+work|walk\s+to\s+(?:work|school|uni|college|campus)|"
+        r"(?:subway|tube|metro|bus|train|tram|bike|cycling)\s+only)\b|通勤|上班路|坐地铁|坐公交|骑车上班|开车上班|电瓶车|电动车",
         (
             en(
                 r"\b(?P<v>(?:take|taking|took|ride|riding)\s+(?:the\s+)?(?:bus|subway|metro|train|tram|ferry)|"
@@ -88,6 +89,10 @@ HABITS: tuple[Attribute, ...] = (
                 r"(?P<v>坐地铁|坐公交|骑车|开车|走路|打车|骑电动车|坐班车|坐高铁)(?:去)?(?:上班|通勤)"
             ),
             zh(r"(?:每天|天天)(?P<v>骑电瓶车|骑电动车|骑摩托)"),
+            # "sold the car, subway only now"
+            en(
+                r"\b(?P<v>(?:the\s+)?(?:subway|tube|metro|bus|train|tram|bike|cycling))\s+only\s+(?:now|these\s+days)\b"
+            ),
         ),
         ("{s} commutes: {v}.", "{s}的通勤方式：{v}。"),
         nouns=("commute", "通勤"),
@@ -219,6 +224,7 @@ HABITS: tuple[Attribute, ...] = (
         (
             en(r"\b(?:I['’]m|I\s+am)\s+(?:originally\s+)?from\s+{V}"),
             en(r"\b(?:grew\s+up|was\s+born)\s+in\s+{V}"),
+            zh(r"(?:老家|家乡)(?:是|在)?{V}(?=的)"),
             zh(r"(?:老家|家乡)(?:是|在){V}"),
             zh(r"(?:在)?{V}(?:出生|长大)(?:的)?(?=$|[，。；！？,.;!?\s])"),
         ),

@@ -230,7 +230,7 @@ _DAILY: tuple[Attribute, ...] = (
         "partner",
         r"\b(?:partner|girlfriend|boyfriend|gf|bf|wife|husband|hubby|spouse|fianc\w*|dating|married|engaged|"
         r"broke\s+up|split\s+up|relationship|single|seeing\s+(?:someone|somebody)|other\s+half|"
-        r"(?:first|second|third)\s+date|went\s+on\s+a\s+date|mov\w+\s+in\s+with)\b|前任|交往|约会|在一起|脱单|另一半|女朋友|男朋友|对象|老婆|老公|妻子|丈夫|太太|未婚|结婚|订婚|分手|单身|恋爱",
+        r"(?:first|second|third)\s+date|went\s+on\s+a\s+date|mov\w+\s+in\s+with|met\s+(?:someone|somebody))\b|认识了?一个|前任|交往|约会|在一起|脱单|另一半|女朋友|男朋友|对象|老婆|老公|妻子|丈夫|太太|未婚|结婚|订婚|分手|单身|恋爱",
         (
             en(
                 r"\b(?:dating|seeing|married\s+to|engaged\s+to|together\s+with)\s+(?P<v>[A-Z][\w’'-]*(?:\s+[A-Z][\w’'-]*)?)"
@@ -241,6 +241,12 @@ _DAILY: tuple[Attribute, ...] = (
             ),
             en(r"\b(?P<v>single)\s+(?:again|now)\b"),
             zh(r"(?P<v>单身|结婚了|订婚了|离婚了|已婚)"),
+            # someone met, then named: "I met someone, her name is Aoife", "认识了一个女生叫Ella"
+            en(
+                r"(?P<named>\bmet)\s+(?:someone|somebody)\b[^.!?]{0,12}?[.!,]?\s*(?:😅\s*)?(?:her|his|their)\s+name\s+is\s+"
+                r"(?P<v>[A-Z][a-z]{1,15})\b"
+            ),
+            zh(r"认识了?一个(?:女生|男生|女孩|男孩|姑娘|小哥哥|小姐姐|妹子)(?:叫|，叫)\s?{V}"),
             # "been seeing someone new, jordan"
             en(r"\bseeing\s+(?:someone|somebody)(?:\s+new)?,?\s+(?P<v>[A-Z][a-z]{1,15})\b(?!['’])"),
             # a partner named beside the word: "my husband Wei Jie", "男朋友阿杰"
@@ -346,6 +352,10 @@ _DAILY: tuple[Attribute, ...] = (
             zh(r"(?:爱好|兴趣)(?:是|变成了?){V}"),
             zh(r"(?P<v>[{CJK}]{2,4}?)(?:算是|是)我(?:唯一的|最大的|现在的)?(?:爱好|解压方式|乐趣)"),
             zh(r"练(?:了)?(?P<v>书法|毛笔字|国画|素描)"),
+            zh(
+                r"(?:周末|每周末?|没事就|有空就)(?:都|就|会|经常)?(?:跟[^，。；！？\s]{1,4}?|和[^，。；！？\s]{1,4}?)?"
+                r"(?:去|在)(?P<v>钓鱼|露营|徒步|野餐|逛展|看展|拍照)"
+            ),
             zh(r"(?:迷上了?|爱上了?|开始玩|开始练|入坑了?){V}"),
         ),
         ("{s} enjoys {v}.", "{s}的爱好是{v}。"),
