@@ -1,6 +1,7 @@
 """The catalogue's attributes of health, habits and background: health, medication,
-commute, gym, drink, given up (drinking, smoking), team, provider, age, origin, weight, major, reading, shows, trips,
-appearance and eyesight (`people.py` puts them after those of daily life)."""
+commute, gym, drink, given up (drinking, smoking), team, provider, age, origin, weight,
+major, reading, shows, trips, appearance and eyesight (`people.py` puts them after those
+of daily life)."""
 
 from __future__ import annotations
 
