@@ -585,6 +585,31 @@ def test_a_car_named_in_latin_letters_after_its_measure_word() -> None:
         ("我老家绍兴的", "from", "绍兴"),
         ("下个月从销售部调到运营部", "department", "运营部"),
         ("周末经常和朋友去露营", "hobby", "露营"),
+        # hired as, a role started at a place, a sport as one's thing, a language begun
+        ("finally got hired as a sous chef at Nopa!!", "works_at", "Nopa"),
+        ("starting as a junior architect next week", "occupation", "junior architect"),
+        ("Senior designer at Monzo, started last week", "works_at", "Monzo"),
+        ("rowing is my thing now honestly", "exercise", "rowing"),
+        ("dropped italian and started Korean", "language", "Korean"),
+        # dates with someone named, moving in together, a team one is a fan of
+        ("two dates with a girl called Ines so far", "partner", "Ines"),
+        ("me and Dario are moving in together in May", "partner", "Dario"),
+        ("lifelong Celtic fan, don't judge", "team", "Celtic"),
+        # a degree, a pet of a rarer kind, a car by its make, a town one is still in
+        ("halfway through my PhD in marine biology", "major", "marine biology"),
+        ("my axolotl Pinky is thriving", "pet", "axolotl Pinky"),
+        ("my old Honda Civic finally died", "vehicle", "Honda Civic"),
+        ("still in Leeds until the lease ends", "lives_in", "Leeds"),
+        ("taking the Elizabeth line now, so much faster", "commute", "Elizabeth"),
+        # Chinese: a chat self-introduction, drinks, cars, pastimes with company, sports
+        ("哈喽 我雨桐 想请教个问题", "name", "雨桐"),
+        ("最近改喝椰子水了", "drink", "椰子水"),
+        ("换了辆吉利银河 拉货方便", "vehicle", "吉利银河"),
+        ("闲下来就带儿子去露营", "hobby", "露营"),
+        ("每周六都和同事去打羽毛球", "exercise", "羽毛球"),
+        ("现在一周打三次网球", "exercise", "网球"),
+        ("我狗旺财今天洗澡了", "pet", "狗旺财"),
+        ("现在每天还是挤公交", "commute", "挤公交"),
         # a later value someone else has leaves the speaker's own
         ("我开一辆二手Polo，同事们都开Audi", "vehicle", "Polo"),
     ],
@@ -610,6 +635,8 @@ def test_a_value_said_the_way_a_chat_reports_news(clause: str, attribute: str, v
         ("我在考虑换工作，还没想好", ("works_at",)),
         ("we're in Rome now for a conference", ("lives_in",)),
         ("I got into trouble at work", ("studies_at",)),
+        ("我觉得 这样不太好", ("name",)),
+        ("周末去奥森公园玩飞盘", ("trip",)),
         ("最近还迷上了攀岩", ("exercise",)),  # a pastime taken to: the hobby's
     ],
 )
@@ -635,3 +662,12 @@ def test_a_clause_after_an_emoji_or_after_a_question_is_read_on_its_own() -> Non
     assert stated_part("what can i eat, i'm diabetic now") == "i'm diabetic now"
     assert stated_part("is it normal, my rent went up?") == ""
     assert stated_part("刚进了新公司 周末加班有啥说法") == "刚进了新公司"
+
+
+def test_who_does_it_is_read_in_the_value_s_own_part_of_a_chinese_clause() -> None:
+    # a space parts a Chinese clause: the boss scolded, the speaker is the accountant
+    found = find_statements("今天又被领导骂了 在税务所做会计八年了")
+    assert ("occupation", "会计", None) in [(s.attribute, s.value, s.subject) for s in found]
+    # a companion is no subject
+    found = find_statements("每周末都跟他去打网球")
+    assert ("exercise", "网球", None) in [(s.attribute, s.value, s.subject) for s in found]

@@ -55,13 +55,17 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         "lives_in",
         r"\b(?:live[sd]?|(?<!for\sa\s)living(?!\s+room)|based|resid\w*|relocat\w*|mov(?:e|ed|ing)|settled|city|town|"
         r"address|hometown|apartment|flat|neighbou?rhood|back\s+home|sublet|lease|condo|studio|"
-        r"unpack\w*|flat\s?share|house\s?share)\b|住|搬|定居|城市|安家|落户|回老家|小区|新家|租了|买了房|公寓|房子在|这边|从.{2,4}(?:开|坐|骑)|base|\bin\s+\w+(?:\s+\w+)?\s+now\b",
+        r"unpack\w*|flat\s?share|house\s?share)\b|住|搬|定居|城市|安家|落户|回老家|小区|新家|租了|买了房|公寓|房子在|这边|从.{2,4}(?:开|坐|骑)|base|\bin\s+\w+(?:\s+\w+)?\s+now\b|\b(?:still|here)\s+in\s+(?-i:[A-Z])",
         (
             en(
                 r"\b(?:live|living|lived|reside|residing|resided|settled)\s+"
                 r"(?:now\s+|currently\s+|permanently\s+|full[-\s]time\s+)?(?:in|at|outside)\s+{V}"
             ),
             en(r"\bbased\s+(?:in|out\s+of)\s+{V}"),
+            # "still in Atlanta til December", "the university here in Edinburgh"
+            en(
+                r"\b(?:still|here|back\s+home)\s+in\s+(?-i:(?P<v>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?))(?!\s+(?:for|on|visiting)\b)"
+            ),
             # settled in: "we're in Bishan now!"
             en(
                 r"\b(?:we['’]re|we\s+are)\s+(?:finally\s+|all\s+)?in\s+(?-i:(?P<v>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?))"
@@ -121,7 +125,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
     _a(
         "works_at",
         r"\b(?:work\w*|job|employ\w*|company|employer|firm|joined|hired|office|quit|resign\w*|"
-        r"startup|start(?:ed|ing|s)?\s+(?:at|with)|offer|(?:first|1st)\s+(?:day|week|month|shift)|(?:[\w-]+(?:er|or|ist|ian)|nurse|doctor)\s+at)\b"
+        r"startup|start(?:ed|ing|s)?\s+(?:at|with)|offer|(?:lead|manager|engineer|designer|developer|analyst|director)\s+at|(?:first|1st)\s+(?:day|week|month|shift)|(?:[\w-]+(?:er|or|ist|ian)|nurse|doctor)\s+at)\b"
         rf"|{introduction(r'(?-i:[A-Z][a-z]+)')}"  # "hi! Felix. barista at Oatly"
         r"|工作|上班|公司|入职|跳槽|离职|辞职|单位|任职|在.{1,12}?(?:做|当)|offer|录用|进了.{1,8}?厂",
         (
@@ -137,6 +141,10 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             en(r"\b(?:work|working)\s+in\s+(?:[\w&/-]+\s+){1,3}?at\s+{V}"),
             en(r"\b(?:got|accepted|took|signed)\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+from\s+{V}"),
             en(r"\b(?:employed|hired|recruited)\s+(?:by|at)\s+{V}"),
+            en(r"\bhired\s+as\s+an?\s+[\w\s-]{1,40}?\s+at\s+{V}"),
+            en(
+                r"\b(?:lead|manager|engineer|designer|developer|analyst|director|nurse|teacher)\s+at\s+{V}(?=\s*,?\s+(?:started|starting|since)\b)"
+            ),
             en(
                 r"\b(?:switched|moved|changed|jumped)\s+(?:jobs\s+|companies\s+|over\s+)?to\s+{V}"
                 r"(?=.*\b(?:job|work|company|employer)\b)"
@@ -183,13 +191,18 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         r"\b(?:job|work(?:ing)?\s+as|occupation|profession|career|title|role|position|promot\w*|"
         r"do\s+for\s+(?:a\s+)?living|I['’]m\s+an?|I\s+am\s+an?|became\s+an?)\b"
         rf"|{introduction(r'(?-i:[A-Z][a-z]+)')}"  # "hi! Noor, teacher at Elm Park School"
-        r"|\b(?:officially|finally)\s+an?\s|\b(?:freelance|self-employed)\b"
+        r"|\b(?:officially|finally)\s+an?\s|\b(?:hired|starting|started|start)\s+as\s+an?\s|"
+        r"\s+at\s+[A-Z]\w*(?:\s+[A-Z]\w*)?,?\s+(?:started|starting|since)\b|\b(?:freelance|self-employed)\b"
         r"|职业|职位|岗位|工作|做什么|干什么|升职|晋升|当|师|员|组长|助教|经理|总监|主管|医生|护士|老师|策划|开发|自由职业|全职|在.{1,10}?(?:做|当)",
         (
             en(r"\bwork(?:ing)?\s+as\s+(?:an?\s+)?{V}"),
             en(r"\b(?:promoted|promotion)\s+to\s+(?:an?\s+)?{V}"),
             en(r"\b(?:title|role|position|job)\s+is\s+(?:now\s+)?(?:an?\s+)?{V}"),
             en(r"\bnew\s+(?:role|job|position)\s+as\s+(?:an?\s+)?{V}"),
+            en(rf"\b(?:hired|starting|started|start)\s+as\s+an?\s+{_ROLE_EN}\b"),
+            en(
+                rf"\b{_ROLE_EN}\s+at\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?,?\s+(?:started|starting|since)\b"
+            ),
             # "officially a journeyman electrician", "went freelance"
             en(rf"\b(?:officially|finally|now)\s+an?\s+(?!(?:non-?|ex-?)?smoker\b){_ROLE_EN}\b"),
             en(
@@ -302,7 +315,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
     _a(
         "vehicle",
         r"\b(?:traded|trade[-\s]in|leased|car|drive|drives|driving|vehicle|suv|sedan|ev|truck|motorbike|motorcycle|scooter)\b|(?<![停堵打坐火])车(?![位库险费站程票道厢])|辆|开(?=的是|着|上了|了?一?[辆台]|起来)"
-        rf"|\b(?-i:{_MAKES_EN})\b|{_MAKES_ZH}|(?:{_MAKES_WITH_MODEL_ZH})(?={_MODEL})",
+        rf"|\b(?-i:{_MAKES_EN})(?:\b|\d)|{_MAKES_ZH}|(?:{_MAKES_WITH_MODEL_ZH})(?={_MODEL})",
         (
             en(
                 r"\b(?:drive|drives|driving)\s+(?:an?\s+|the\s+|my\s+)?"
@@ -333,7 +346,12 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"(?:买了|换了|提了|入了|开上了|开的是|开着|开(?:了)?一?(?:辆|台))(?:一辆|辆|一台|台)?"
                 r"(?:二手的?|新的?)?"
                 rf"(?P<v>(?:{_MAKES_ZH})(?:{_MODEL}|[\u4e00-\u9fff]{{1,2}}(?:\s?{_MODEL})?)??|(?:{_MAKES_WITH_MODEL_ZH}){_MODEL})"
-                r"(?=$|了|[，。；！？,.;!?、]|\s*$)"
+                r"(?=$|了|[，。；！？,.;!?、\s])"
+            ),
+            # a car of one's own by its make: "my Fiat 500 is packed", "my Mazda3 died"
+            en(
+                r"\b(?:my|our)\s+(?:old\s+|new\s+|little\s+|trusty\s+)?"
+                rf"(?P<v>(?-i:{_MAKES_EN})(?:\d\w*)?(?:\s+(?-i:[A-Z0-9])[\w-]*){{0,2}})\b"
             ),
             zh(
                 r"(?:开(?:了)?一?(?:辆|台)|(?:买|换|提|入)(?:了)?一?辆)(?:二手的?|新的?)?"

@@ -32,7 +32,8 @@ _NEGATED_EN = re.compile(
     r"|\bno\s+longer\b",
     re.I,
 )
-_PART = re.compile(r"[,，;；]|\s[-–—]\s")  # where the parts of a clause meet
+# where the parts of a clause meet (Chinese chat often parts them with a space)
+_PART = re.compile(r"[,，;；]|\s[-–—]\s|(?<=[\u4e00-\u9fff])[ \t]+(?=[\u4e00-\u9fff])")
 # Qualifiers said in either language, as one word.
 _QUALIFIERS = {
     "car": "car",
@@ -267,7 +268,8 @@ def _statement(
             # part often goes on with the subject before it ("My dad, who retired, moved …")
             part = 0
             if has_cjk(clause):
-                part = max((m.end() for m in _PART.finditer(clause, 0, match.start())), default=0)
+                ends = (m.end() for m in _PART.finditer(clause) if m.end() <= match.start())
+                part = max(ends, default=0)
             # a value named beside its role belongs to whoever owns the role ("用户兄弟的老婆
             # 小芳": the brother's; "女儿叫朵朵": the user's daughter is the user's family)
             before = match.start() if _named(match) else match.start("v")
@@ -422,10 +424,13 @@ def _marks(text: str, attribute: Attribute) -> list[tuple[int, str | None]]:
         if m.start() not in kin_starts:
             marks.append((m.start(), None))
     for m in (cues.OTHER_ZH if cjk else cues.OTHER_EN).finditer(text):
+        if cjk and text[max(0, m.start() - 1) : m.start()] in _WITH_ZH:
+            continue  # a companion, not who does it: "每周六都跟他去玩飞盘"
         marks.append((m.start(), "someone"))
     return marks
 
 
+_WITH_ZH = frozenset("跟和带陪同")
 # The speaker, as a turn says it or as a derived memory writes it ("the user's phone").
 _SPEAKER_ZH = re.compile(r"我们?|咱们?|用户")
 _SPEAKER_EN = re.compile(rf"{cues.FIRST_PERSON_EN.pattern}|\bthe\s+user\b", re.I)

@@ -79,7 +79,8 @@ HABITS: tuple[Attribute, ...] = (
         "commute",
         r"\b(?:commute|commuting|get\s+to\s+work|to\s+the\s+office|bus|subway|metro|train|bike\s+to|"
         r"cycle\s+to|drive\s+to\s+work|walk\s+to\s+(?:work|school|uni|college|campus)|"
-        r"(?:subway|tube|metro|bus|train|tram|bike|cycling)\s+only)\b|通勤|上班路|坐地铁|坐公交|骑车上班|开车上班|电瓶车|电动车",
+        r"(?:subway|tube|metro|bus|train|tram|bike|cycling)\s+only)\b|通勤|上班路|坐地铁|坐公交|骑车上班|开车上班|电瓶车|电动车|挤地铁|挤公交"
+        r"|\b(?:taking|take|riding)\s+the\s+\w+(?:\s+(?:line|train|bus|tram))?\s+(?:now|these\s+days|every\s+day|to\s+work)\b",
         (
             en(
                 r"\b(?P<v>(?:take|taking|took|ride|riding)\s+(?:the\s+)?(?:bus|subway|metro|train|tram|ferry)|"
@@ -89,7 +90,13 @@ HABITS: tuple[Attribute, ...] = (
             zh(
                 r"(?P<v>坐地铁|坐公交|骑车|开车|走路|打车|骑电动车|坐班车|坐高铁)(?:去)?(?:上班|通勤)"
             ),
-            zh(r"(?:每天|天天)(?P<v>骑电瓶车|骑电动车|骑摩托)"),
+            zh(
+                r"(?:每天|天天)(?:都|还是|还)?(?P<v>骑电瓶车|骑电动车|骑摩托|挤地铁|坐地铁|挤公交|坐公交)"
+            ),
+            en(
+                r"\b(?:taking|take|riding)\s+the\s+(?-i:(?P<v>[A-Z][\w-]+))(?:\s+(?:line|train|bus|tram))?\s+"
+                r"(?:now|these\s+days|every\s+day|to\s+work)\b"
+            ),
             # "sold the car, subway only now"
             en(
                 r"\b(?P<v>(?:the\s+)?(?:subway|tube|metro|bus|train|tram|bike|cycling))\s+only\s+(?:now|these\s+days)\b"
@@ -132,7 +139,7 @@ HABITS: tuple[Attribute, ...] = (
             en(r"\b(?:I['’]m|I\s+am|went)\s+(?P<v>sober|teetotal|alcohol[-\s]free)\b"),
             zh(
                 r"(?:改喝|开始喝|只喝|每天喝|就喝|换成|泡)(?:了)?(?:一壶|一杯|一瓶)?"
-                r"(?P<v>[^，。；！？,.;!?\s]{0,4}?(?:咖啡|茶|拿铁|美式|奶茶|苏打水|气泡水|果汁|豆浆))"
+                r"(?P<v>[^，。；！？,.;!?\s]{0,4}?(?:咖啡|茶|拿铁|美式|奶茶|苏打水|气泡水|果汁|豆浆|柠檬水|椰子水|水|牛奶|燕麦奶|酸奶))"
             ),
         ),
         ("{s} drinks {v}.", "{s}喝{v}。"),
@@ -178,6 +185,9 @@ HABITS: tuple[Attribute, ...] = (
             en(
                 r"\b(?:support|root\s+for|rooting\s+for|cheer\s+for|a\s+(?:big\s+|huge\s+)?fan\s+of)\s+(?:the\s+)?"
                 r"(?P<v>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3})"
+            ),
+            en(
+                r"\b(?:an?|big|huge|lifelong)\s+(?-i:(?P<v>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2}))\s+fan\b"
             ),
             zh(
                 r"(?:支持|喜欢的球队是|主队是|是)(?P<v>[^，。；！？,.;!?\s]{2,8}?)(?:的)?(?:球迷|队|粉丝)"
@@ -248,11 +258,11 @@ HABITS: tuple[Attribute, ...] = (
     ),
     _a(
         "major",
-        r"\b(?:major|majoring|degree|studying|field)\b|专业|主修|学位",
+        r"\b(?:major|majoring|degree|studying|field|PhD|doctorate|masters?|MSc|BSc)\b|专业|主修|学位",
         (
             en(r"\bmajor(?:ing)?\s+in\s+{V}"),
             en(r"\bswitched\s+(?:my\s+)?major\s+(?:from\s+[^,.;]{1,30}?\s+)?to\s+{V}"),
-            en(r"\bdegree\s+in\s+{V}"),
+            en(r"\b(?:degree|PhD|doctorate|masters?|MSc|MA|BSc|BA|MBA)\s+in\s+{V}"),
             zh(r"(?:专业|主修)(?:是|换成了?|改成了?|转到了?){V}"),
             zh(r"(?:读|学|转到|转)(?P<v>[^，。；！？,.;!?\s]{2,6}?)专业"),
         ),
@@ -290,7 +300,10 @@ HABITS: tuple[Attribute, ...] = (
             en(
                 r"\b(?:travel(?:l)?ing|going|heading|flying)\s+to\s+{V}(?=.*\b(?:trip|vacation|holiday|for\s+\w+\s+days|in\s+[A-Z]\w+)\b)"
             ),
-            zh(r"(?:去|到){V}(?:玩|旅行|旅游|度假|自驾|度蜜月)"),
+            # (to play there, not to play something there: "去世纪公园玩飞盘" is no trip)
+            zh(
+                r"(?:去|到){V}(?:玩(?=$|了|吧|啊|呢|几天|一周|一趟|[，。；！？,.;!?\s])|旅行|旅游|度假|自驾|度蜜月)"
+            ),
         ),
         ("{s}'s trip is to {v}.", "{s}要去{v}旅行。"),
         many=True,  # trips are many; the newest said leads (`recall/current.py`)

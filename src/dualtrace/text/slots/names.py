@@ -50,6 +50,17 @@ def introduction(name: str) -> str:
 
 _GREETING_ZH = r"(?:你好|您好|嗨|哈喽|哈啰|大家好|hi|hello|hey)"
 
+# What opens a word after 我 that is no name: function words, and common verbs and adverbs
+_NOT_NAME_START = (
+    "在是说也都就还跟和对把被很最今昨明每一这那有没不要会去来给让又刚已从的了天真总经常平本"
+)
+_NOT_NAME_ZH = (
+    "觉得|知道|喜欢|感觉|希望|需要|打算|准备|发现|认为|以为|记得|忘了|想要|现在|刚刚|其实|终于|"
+    "居然|竟然|应该|可能|好像|今天|明天|昨天|最近|真的|自己|家里|这边|那边|目前|平时|老公|老婆|"
+    "妈妈|爸爸|女儿|儿子|孩子|朋友|同事|老板|领导|公司|感冒|生病|加班|上班|下班|想问|请问"
+)
+
+
 NAME: Attribute = _a(
     "name",
     r"\bmy\s+name\b|\bname['’]s\b|\bcall\s+me\b|\b(?:I['’]m|I\s+am|im|this\s+is|it['’]s)\s+[A-Z]"
@@ -57,7 +68,8 @@ NAME: Attribute = _a(
     # ... typed in lower case, at the opening only ("yo, jake here."): not "around here"
     r"|^\W*(?:[a-z]+[\s,!.~]+)?[a-z]+\s+here\b\s*(?:[,.!;~—–-]|$)"
     rf"|^\W*{GREETING_EN}\b[\s,!.~]*(?-i:[A-Z][a-z]+)[,.]"
-    r"|我叫|叫我|我的名字|名字是|我是",
+    r"|我叫|叫我|我的名字|名字是|我是"
+    rf"|^\W*(?:{_GREETING_ZH}[\s，,！!~～]*|兄弟\s*)?我[\u4e00-\u9fff]{{2}}\s",
     (
         en(rf"\bmy\s+name\s+is\s+{_NAME_EN}"),
         en(rf"\bmy\s+name['’]s\s+{_NAME_EN}"),
@@ -80,6 +92,12 @@ NAME: Attribute = _a(
         # "我是李娜，做运营的": with no greeting, a surname and a comma after the name, and
         # not a role that opens on a surname's character (程序员, 王老师, 高中生)
         zh(rf"^\W*我是(?P<v>[{SURNAMES}][\u4e00-\u9fff]{{1,2}})(?<![员师生者家工长手])(?=[，,])"),
+        # chat's "我婷婷 最近在搞生酮", "兄弟 我志强 在美团干了五年": the name right after 我 at
+        # the opening, then a space (not "我觉得 …", "我今天 …")
+        zh(
+            rf"^\W*(?:{_GREETING_ZH}[\s，,！!~～]*|兄弟\s*)?我(?![{_NOT_NAME_START}])"
+            rf"(?!{_NOT_NAME_ZH})(?P<v>[\u4e00-\u9fff]{{2}})\s"
+        ),
     ),
     ("{s}'s name is {v}.", "{s}叫{v}。"),
 )

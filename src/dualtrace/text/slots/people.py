@@ -23,7 +23,8 @@ _INSTRUMENTS_EN = (
 _INSTRUMENTS_ZH = r"(?:钢琴|吉他|小提琴|大提琴|尤克里里|长笛|萨克斯|贝斯|古筝|二胡|琵琶|架子鼓|鼓)"
 _PET_KINDS = (
     r"(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|turtle|tortoise|budgie|ferret|"
-    r"corgi|beagle|husky|poodle|terrier|retriever|labrador|greyhound|dachshund|tabby)"
+    r"corgi|beagle|husky|poodle|terrier|retriever|labrador|greyhound|dachshund|tabby|gecko|lizard|"
+    r"snake|axolotl|guinea\s+pig|chinchilla|hedgehog|bearded\s+dragon|cockatiel)"
 )
 _PET_KINDS_ZH = (
     r"(?:猫咪|猫(?!咪)|狗狗|狗(?!狗)|兔子|柯基|金毛|泰迪|英短|布偶|柴犬|哈士奇|仓鼠|鹦鹉|乌龟)"
@@ -38,7 +39,8 @@ _SPORTS_EN = (
 )
 _SPORTS_ZH = (
     r"(?:跑步|游泳|瑜伽|健身|骑车|骑行|撸铁|爬山|徒步|羽毛球|篮球|足球|网球|乒乓球|排球|飞盘|冲浪|攀岩|"
-    r"抱石|滑雪|普拉提|拳击|搏击|马拉松|跳舞|舞蹈|划船|桨板|高尔夫|跳绳|快走|太极)"
+    r"抱石|滑雪|普拉提|拳击|搏击|马拉松|跳舞|舞蹈|划船|桨板|高尔夫|跳绳|快走|太极|匹克球|壁球|橄榄球|"
+    r"棒球|垒球|台球|保龄球|滑板|轮滑|广场舞|夜跑|晨跑)"
 )
 _PARTNER_EN = (
     r"(?:partner|girlfriend|boyfriend|gf|bf|wife|husband|hubby|spouse|fianc[ée]e?|fiancee?|"
@@ -92,6 +94,7 @@ _DAILY: tuple[Attribute, ...] = (
     ),
     _a(
         "exercise",
+        rf"\b{_SPORTS_EN}\s+is\s+my\s+(?:thing|jam|sport)\b|"
         r"\b(?:exercise|sports?|workout|work\s+out|working\s+out|gym|run|running|jog\w*|swim\w*|yoga|"
         r"pilates|cycling|lift\w*|crossfit|training|hiit|routine)\b|运动|锻炼|健身|跑步|游泳|瑜伽|骑车|撸铁"
         rf"|\b(?:doing|started|starting|back\s+(?:to|into)|switched\s+to|playing)\s+(?:[\w-]+\s+)?{_SPORTS_EN}\b"
@@ -127,10 +130,13 @@ _DAILY: tuple[Attribute, ...] = (
             ),
             # "现在周末玩飞盘", "开始练拳击", "周末去黄厝冲浪", "练完瑜伽"
             zh(
-                r"(?:现在|最近|开始|改成?|换成|周末|平时|每周末?|天天|经常)(?:都|就|会)?"
-                rf"(?:去[^，。；！？\s]{{0,4}}?|在)?(?:玩|练|打|学)?(?:了)?(?P<v>{_SPORTS_ZH})"
+                r"(?:现在|最近|开始|改成?|换成|周末|平时|每周[一二三四五六日天末]?|一周|天天|经常)(?:都|就|会)?"
+                r"(?:(?:跟|和|带)[^，。；！？\s]{1,4}?)?"
+                rf"(?:去[^，。；！？\s]{{0,5}}?|在)?(?:玩|练|打|学)?(?:了)?(?:[一两二三四五六七八九十\d]+次)?"
+                rf"(?P<v>{_SPORTS_ZH})"
             ),
             zh(rf"(?:练完|打完|玩完|跑完|游完)(?:了)?(?P<v>{_SPORTS_ZH})"),
+            en(rf"\b(?P<v>{_SPORTS_EN})\s+is\s+(?:my|our)\s+(?:thing|jam|sport)\b"),
         ),
         ("{s} exercises: {v}.", "{s}的运动：{v}。"),
         nouns=("workout routine exercise routine fitness routine", "运动 锻炼 健身计划"),
@@ -184,7 +190,8 @@ _DAILY: tuple[Attribute, ...] = (
         "pet",
         r"\b(?:pet|pets|dog|dogs|cat|cats|puppy|kitten|rabbit|bunny|hamster|parrot|fish|turtle|adopted|rescue|"
         r"greyhound|dachshund|spaniel|collie|pug|chihuahua|shiba|schnauzer|doodle|budgie|goldfish|gecko|"
-        r"snake|guinea\s+pig|ferret|tortoise|retriever|labrador|poodle|terrier|corgi|beagle|husky|bulldog|tabby)\b"
+        r"snake|guinea\s+pig|ferret|tortoise|retriever|labrador|poodle|terrier|corgi|beagle|husky|bulldog|tabby|"
+        r"lizard|axolotl|chinchilla|hedgehog|bearded\s+dragon|cockatiel)\b"
         r"|\((?:my|our)\s+lab\)"
         r"|宠物|狗|猫|兔子|仓鼠|鹦鹉|养|英短|布偶|柯基|金毛|泰迪",
         (
@@ -212,7 +219,7 @@ _DAILY: tuple[Attribute, ...] = (
             ),
             en(rf"(?P<v>{TYPED})\s*\((?P<named>(?:my|our))\s+(?:\w+\s+)?(?:{_PET_KINDS}|lab)\)"),
             zh(
-                rf"(?P<named>(?:我|我们|用户)(?:家|的)的?)(?:[一两二三四五]只)?"
+                rf"(?P<named>(?:我|我们|用户)(?:家|的)?的?)(?:[一两二三四五]只)?"
                 rf"(?P<v>{_PET_KINDS_ZH}{_NAMED_ZH})"
             ),
             zh(rf"(?P<named>(?:我|我们|用户)(?:家|的)的?){_PET_KINDS_ZH}叫{_GIVEN_ZH}"),
@@ -230,7 +237,7 @@ _DAILY: tuple[Attribute, ...] = (
         "partner",
         r"\b(?:partner|girlfriend|boyfriend|gf|bf|wife|husband|hubby|spouse|fianc\w*|dating|married|engaged|"
         r"broke\s+up|split\s+up|relationship|single|seeing\s+(?:someone|somebody)|other\s+half|"
-        r"(?:first|second|third)\s+date|went\s+on\s+a\s+date|mov\w+\s+in\s+with|met\s+(?:someone|somebody))\b|认识了?一个|前任|交往|约会|在一起|脱单|另一半|女朋友|男朋友|对象|老婆|老公|妻子|丈夫|太太|未婚|结婚|订婚|分手|单身|恋爱",
+        r"(?:first|second|third)\s+date|went\s+on\s+a\s+date|mov\w+\s+in\s+with|dates?\s+with|mov\w+\s+in\s+together|met\s+(?:someone|somebody))\b|认识了?一个|前任|交往|约会|在一起|脱单|另一半|女朋友|男朋友|对象|老婆|老公|妻子|丈夫|太太|未婚|结婚|订婚|分手|单身|恋爱",
         (
             en(
                 r"\b(?:dating|seeing|married\s+to|engaged\s+to|together\s+with)\s+(?P<v>[A-Z][\w’'-]*(?:\s+[A-Z][\w’'-]*)?)"
@@ -247,6 +254,13 @@ _DAILY: tuple[Attribute, ...] = (
                 r"(?P<v>[A-Z][a-z]{1,15})\b"
             ),
             zh(r"认识了?一个(?:女生|男生|女孩|男孩|姑娘|小哥哥|小姐姐|妹子)(?:叫|，叫)\s?{V}"),
+            en(
+                r"\bdates?\s+with\s+(?:a\s+(?:guy|girl|man|woman)\s+(?:called|named)\s+)?(?P<v>[A-Z][a-z]{1,15})\b(?!['’])"
+            ),
+            en(
+                r"\bme\s+and\s+(?P<v>[A-Z][a-z]{1,15})\s+(?:are\s+)?(?:gonna\s+|going\s+to\s+|finally\s+)?"
+                r"mov(?:e|ed|ing)\s+in\s+together\b"
+            ),
             # "been seeing someone new, jordan"
             en(r"\bseeing\s+(?:someone|somebody)(?:\s+new)?,?\s+(?P<v>[A-Z][a-z]{1,15})\b(?!['’])"),
             # a partner named beside the word: "my husband Wei Jie", "男朋友阿杰"
@@ -285,6 +299,9 @@ _DAILY: tuple[Attribute, ...] = (
             en(
                 r"\b(?:started|starting|taking|doing|having|signed\s+up\s+for|enrolled\s+in)\s+"
                 rf"(?:\w+\s+){{0,2}}?(?P<v>{_LANGS_EN})\s+(?:lessons|classes|class|course|tutoring)\b"
+            ),
+            en(
+                rf"\b(?:started|starting|picked\s+up)\s+(?P<v>{_LANGS_EN})\b(?!\s+(?:food|restaurant|cooking|class\s+at))"
             ),
             # "studying for TOPIK level 3 in korean"
             en(
@@ -334,7 +351,7 @@ _DAILY: tuple[Attribute, ...] = (
         r"(?:doing|taking|joined|started|signed\s+up\s+for)\s+(?:an?\s+|some\s+)[\w-]+\s+class(?:es)?|"
         r"taking\s+up)\b|"
         r"\binto\b(?!\s+(?:my|our|your|his|her|their|its|the|a|an)\b)|"
-        r"爱好|兴趣|业余|周末|喜欢|迷上|爱上|入坑|开始练|解压|\bchoir\b|练(?:书法|毛笔字|字|国画|素描)",
+        r"爱好|兴趣|业余|周末|喜欢|迷上|爱上|入坑|开始练|解压|闲下来|\bchoir\b|练(?:书法|毛笔字|字|国画|素描)",
         (
             # a class one takes for fun: "doing a pottery class on wednesdays", "joined a
             # salsa class"
@@ -353,7 +370,7 @@ _DAILY: tuple[Attribute, ...] = (
             zh(r"(?P<v>[{CJK}]{2,4}?)(?:算是|是)我(?:唯一的|最大的|现在的)?(?:爱好|解压方式|乐趣)"),
             zh(r"练(?:了)?(?P<v>书法|毛笔字|国画|素描)"),
             zh(
-                r"(?:周末|每周末?|没事就|有空就)(?:都|就|会|经常)?(?:跟[^，。；！？\s]{1,4}?|和[^，。；！？\s]{1,4}?)?"
+                r"(?:周末|每周末?|没事就|有空就|闲下来就)(?:都|就|会|经常)?(?:(?:跟|和|带)[^，。；！？\s]{1,4}?)?"
                 r"(?:去|在)(?P<v>钓鱼|露营|徒步|野餐|逛展|看展|拍照)"
             ),
             zh(r"(?:迷上了?|爱上了?|开始玩|开始练|入坑了?){V}"),
