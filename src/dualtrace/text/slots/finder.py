@@ -24,8 +24,7 @@ from dualtrace.text.slots.family import FAMILY, asked_member
 from dualtrace.text.slots.frames import clean_value
 from dualtrace.text.slots.pets import asked_pet
 from dualtrace.text.slots.statement import SlotQuestion, SlotStatement
-from dualtrace.text.slots.surnames import SURNAMES
-from dualtrace.text.slots.values import at_a_place, habit, plausible, typed_name
+from dualtrace.text.slots.values import at_a_place, habit, named_doer, plausible, typed_name
 
 _NEGATED_EN = re.compile(
     r"\b(?:no\s+longer|don['’]t|doesn['’]t|not|never)\b.*\b(?:anymore|any\s+more)\b"
@@ -356,41 +355,11 @@ def _subject(before: str, attribute: Attribute) -> str | None:
     """Who the words before a value are about: None for the speaker, else a kin word, or
     "someone" for a pronoun (he, she, 他) the clause does not resolve."""
     marks = _marks(before, attribute)
-    if _named_subject(before):
+    if named_doer(before):
         marks.append((0, "someone"))
     if not marks:
         return None
     return max(marks, key=lambda mark: mark[0])[1]
-
-
-def _named_subject(before: str) -> bool:
-    """Whether the words before a value open on someone named doing it ("Meera just started
-    at Google", "antoine just started at bioMérieux", "小雪跳槽去唯品会了"): another person's
-    news, not the speaker's. A name that introduces ("Tom here, …") is the speaker's."""
-    if has_cjk(before):
-        return _NAMED_DOING_ZH.match(before) is not None
-    match = _NAMED_DOING_EN.match(before)
-    if match is None:
-        return False
-    name = match.group("name").casefold()
-    # a first name, or no word of the dictionary, nor a pronoun typed without its
-    # apostrophe ("ive got", "hes started")
-    return name not in _PRONOUNS_TYPED and typed_name(name)
-
-
-_PRONOUNS_TYPED = frozenset("im ive id ill youre youve hes shes theyre theyve weve its".split())
-
-
-_NAMED_DOING_EN = re.compile(
-    r"\s*(?P<name>[A-Za-z][a-z]{2,15})\s+(?:just\s+|recently\s+|finally\s+|also\s+|now\s+)*"
-    r"(?:started|starts|joined|joins|moved|moves|got|gets|works|worked|landed|switched|left|"
-    r"quit|is\s+(?:now\s+)?(?:working|moving|living|at|in|a|an)|lives|relocated|transferred)\b"
-)
-_NAMED_DOING_ZH = re.compile(
-    rf"\s*(?:[阿小老][{CJK_CLASS}]|[{SURNAMES}][{CJK_CLASS}]{{1,2}})"
-    r"(?:刚刚?|也|又|就|已经|最近|今年|去年|上个?月|这个?月)?"
-    r"(?:跳槽|跳去|去了|入职|换了|搬|辞|考上|升|进了|在(?!我))"
-)
 
 
 def _topic(text: str, attribute: Attribute) -> str | None:

@@ -6,12 +6,13 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from dualtrace.cjk import has_cjk
+from dualtrace.cjk import CJK_CLASS, has_cjk
 from dualtrace.text.entities import extract_entities
 from dualtrace.text.gazetteer import FIRST_NAMES, PLACES
 from dualtrace.text.lexicon import english_word, lexicon
 from dualtrace.text.slots.frames import WORDS_TOO, clean_value
 from dualtrace.text.slots.statement import SlotStatement
+from dualtrace.text.slots.surnames import SURNAMES
 
 # Things one joins or starts that are not an employer.
 _NOT_EMPLOYER = re.compile(
@@ -112,3 +113,33 @@ def typed_name(word: str) -> bool:
     if folded in FIRST_NAMES:
         return folded not in WORDS_TOO
     return len(folded) >= 3 and folded not in _NOT_NAMES and not english_word(folded)
+
+
+def named_doer(before: str) -> bool:
+    """Whether the words before a value open on someone named doing it ("Meera just started
+    at Google", "antoine just started at bioMérieux", "小雪跳槽去唯品会了"): another person's
+    news, not the speaker's. A name that introduces ("Tom here, …") is the speaker's."""
+    if has_cjk(before):
+        return _NAMED_DOING_ZH.match(before) is not None
+    match = _NAMED_DOING_EN.match(before)
+    if match is None:
+        return False
+    name = match.group("name").casefold()
+    # a first name, or no word of the dictionary, nor a pronoun typed without its
+    # apostrophe ("ive got", "hes started")
+    return name not in _PRONOUNS_TYPED and typed_name(name)
+
+
+_PRONOUNS_TYPED = frozenset("im ive id ill youre youve hes shes theyre theyve weve its".split())
+
+
+_NAMED_DOING_EN = re.compile(
+    r"\s*(?P<name>[A-Za-z][a-z]{2,15})\s+(?:just\s+|recently\s+|finally\s+|also\s+|now\s+)*"
+    r"(?:started|starts|joined|joins|moved|moves|got|gets|works|worked|landed|switched|left|"
+    r"quit|is\s+(?:now\s+)?(?:working|moving|living|at|in|a|an)|lives|relocated|transferred)\b"
+)
+_NAMED_DOING_ZH = re.compile(
+    rf"\s*(?:[阿小老][{CJK_CLASS}]|[{SURNAMES}][{CJK_CLASS}]{{1,2}})"
+    r"(?:刚刚?|也|又|就|已经|最近|今年|去年|上个?月|这个?月)?"
+    r"(?:跳槽|跳去|去了|入职|换了|搬|辞|考上|升|进了|在(?!我))"
+)
