@@ -501,13 +501,15 @@ def ask(question: str) -> tuple[SlotQuestion, ...]:
         found.append((len(said), asked))
     kept = [(n, q) for n, q in found if q.attribute not in hidden]
     most = max((n for n, _ in kept), default=0)
-    asked = [q for n, q in kept if n == most]
-    names = {q.attribute for q in asked}
-    for q in list(asked):  # a sport is a pastime too: "郑浩有什么户外爱好？"
-        asked += [
-            replace(q, attribute=a) for a in _ALSO_ASKED.get(q.attribute, ()) if a not in names
-        ]
-    return tuple(asked)
+    chosen = [q for n, q in kept if n == most]
+    names = {q.attribute for q in chosen}
+    also = [  # a sport is a pastime too: "郑浩有什么户外爱好？"
+        replace(q, attribute=a)
+        for q in chosen
+        for a in _ALSO_ASKED.get(q.attribute, ())
+        if a not in names
+    ]
+    return (*chosen, *also)
 
 
 # What a question for one attribute asks as well: hobbies take in the sports one does.
