@@ -610,6 +610,9 @@ def test_a_car_named_in_latin_letters_after_its_measure_word() -> None:
         ("现在一周打三次网球", "exercise", "网球"),
         ("我狗旺财今天洗澡了", "pet", "狗旺财"),
         ("现在每天还是挤公交", "commute", "挤公交"),
+        ("现在单身，挺好的", "partner", "单身"),
+        ("周末一个人去江边骑行", "exercise", "骑行"),
+        ("Staff engineer at Canva, hi! quick one", "works_at", "Canva"),
         # a later value someone else has leaves the speaker's own
         ("我开一辆二手Polo，同事们都开Audi", "vehicle", "Polo"),
     ],

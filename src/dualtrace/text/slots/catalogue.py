@@ -142,6 +142,11 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             en(r"\b(?:got|accepted|took|signed)\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+from\s+{V}"),
             en(r"\b(?:employed|hired|recruited)\s+(?:by|at)\s+{V}"),
             en(r"\bhired\s+as\s+an?\s+[\w\s-]{1,40}?\s+at\s+{V}"),
+            # a role at a place opening the message: "Relationship manager at OCBC here in …"
+            en(
+                r"^\W*(?:[A-Za-z-]+\s+){0,2}(?:manager|engineer|designer|developer|analyst|nurse|teacher|"
+                r"consultant|lead|director|scientist|accountant|lawyer|doctor|editor|researcher)\s+(?:at|@)\s+{V}"
+            ),
             en(
                 r"\b(?:lead|manager|engineer|designer|developer|analyst|director|nurse|teacher)\s+at\s+{V}(?=\s*,?\s+(?:started|starting|since)\b)"
             ),

@@ -46,7 +46,11 @@ def plausible(attribute: str, value: str) -> bool:
         return False  # "住在地铁站旁边": where in the city, not which city
     if _ASKING_ZH.search(value):
         return False  # "去哪玩", "买什么车": a question word asks for the value
-    if attribute == "partner" and has_cjk(value) and not re.match(r"[阿小老]", value):
+    if (
+        attribute == "partner"
+        and has_cjk(value)
+        and not re.match(r"[阿小老]|单身|已婚|结婚|订婚|离婚", value)
+    ):
         return value not in lexicon().zh_en  # 晓雯, not 最近 or 本来
     if attribute == "family" and has_cjk(value):
         return _KIN_LEAD_ZH.sub("", value) not in lexicon().zh_en  # 女儿朵朵, not 儿子小学
