@@ -53,3 +53,20 @@ def test_a_question_asks_a_pets_name_by_its_kind(question: str, kind: str | None
 def test_a_breed_names_its_kind() -> None:
     assert names_kind("our greyhound mix Bolt", "dog")
     assert not names_kind("my bunny Clementine", "dog")
+
+
+def test_a_pet_that_died_or_flew_off_leaves_the_profile(tmp_path: Path) -> None:
+    with Memory(tmp_path / "m.db", embedder=FakeEmbedder()) as mem:
+        for n, (when, text) in enumerate(
+            [
+                ("2026-02-02T19:00:00+00:00", "my dog Pepper is 14 now and slowing down"),
+                ("2026-03-02T19:00:00+00:00", "我家鹦鹉豆包会说你好了"),
+                ("2026-05-02T19:00:00+00:00", "Pepper passed last night. peaceful at least"),
+                ("2026-06-02T19:00:00+00:00", "郁闷 豆包飞走了 窗户没关"),
+            ]
+        ):
+            mem.add(text, user_id="u", session_id=f"s{n}", timestamp=when)
+        pets = [v.value for v in mem.profile("u", as_of=NOW).values if v.attribute == "pet"]
+        assert pets == []
+        then = mem.profile("u", as_of="2026-04-01T00:00:00+00:00").values
+        assert sorted(v.value for v in then if v.attribute == "pet") == ["dog Pepper", "鹦鹉豆包"]

@@ -192,6 +192,9 @@ _DAILY: tuple[Attribute, ...] = (
         r"greyhound|dachshund|spaniel|collie|pug|chihuahua|shiba|schnauzer|doodle|budgie|goldfish|gecko|"
         r"snake|guinea\s+pig|ferret|tortoise|retriever|labrador|poodle|terrier|corgi|beagle|husky|bulldog|tabby|"
         r"lizard|axolotl|chinchilla|hedgehog|bearded\s+dragon|cockatiel)\b"
+        # a pet named, then gone: "Biscuit passed last week", "阿福飞走了"
+        r"|(?-i:[A-Z][a-z]{1,15})\s+(?:passed|died|ran\s+away|went\s+missing)\b|\bput\s+(?-i:[A-Z])\w*\s+down\b"
+        r"|飞走了|走丢了|跑丢了"
         r"|\((?:my|our)\s+lab\)"
         r"|宠物|狗|猫|兔子|仓鼠|鹦鹉|养|英短|布偶|柯基|金毛|泰迪",
         (
@@ -230,7 +233,15 @@ _DAILY: tuple[Attribute, ...] = (
             en(
                 r"\b(?:our|my)\s+(?:\w+\s+)?(?:dog|cat|pet)\s+(?P<v>[A-Z]\w+)\s+(?:passed\s+away|died)"
             ),
+            # a pet named at the start of a clause that dies or is lost: "Biscuit passed last
+            # week", "Rosie died in her sleep", "we had to put Pepper down"
+            en(
+                r"(?:^|[.!?]\s+)(?:(?:sad\s+news|so|well|ugh)[.!,]?\s+)?(?-i:(?P<v>[A-Z][a-z]{1,15}))\s+"
+                r"(?:passed(?:\s+away)?|died|ran\s+away|went\s+missing|crossed\s+the\s+rainbow\s+bridge)\b"
+            ),
+            en(r"\b(?:had\s+to\s+)?put\s+(?-i:(?P<v>[A-Z][a-z]{1,15}))\s+down\b"),
             zh(r"(?:我的|我家的?)?{V}(?:去世|死)了"),
+            zh(r"(?P<v>[阿小][{CJK}]|[{CJK}]{2})(?:飞走|走丢|跑丢|丢|走)了"),
         ),
     ),
     _a(
