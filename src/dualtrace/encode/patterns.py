@@ -91,7 +91,8 @@ TRIPLES: tuple[TriplePattern, ...] = (
     _en("visited", r"\b(?:I|we)\s+(?:just\s+)?(?:visited|went\s+to)\s+OBJ"),
     _zh("lives_in", r"(?:我|我们)(?:现在)?住在OBJ"),
     _zh("lives_in", r"(?:我|我们)(?:打算|决定|准备|要)?搬(?:家)?(?:到|去)OBJ"),
-    _zh("works_at", r"我(?:现在)?在OBJ工作"),
+    # (not 在 as "in the middle of": "我在考虑换工作", "在找工作")
+    _zh("works_at", r"我(?:现在)?在(?!考虑|准备|打算|找|换|想|努力|认真|忙|家)OBJ工作"),
     _zh("occupation", r"我是(?:一名|一个|个)?OBJ"),
     _zh(
         "budget",
