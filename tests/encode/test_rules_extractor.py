@@ -162,8 +162,10 @@ def test_an_opener_alone_leads_the_clause_after_it() -> None:
 
 
 def test_a_greeting_and_a_name_alone_lead_the_clause_after_them() -> None:
+    # (the role at a place and the home are two slots: each a clause of its own)
     assert _clauses("hey! Ines. dental nurse at Brightsmile, based in Cork") == [
-        "hey! Ines. dental nurse at Brightsmile, based in Cork"
+        "hey! Ines. dental nurse at Brightsmile",
+        "Based in Cork",
     ]
     assert _clauses("yo. Tariq, line cook at Rocco's. kitchen is chaos")[0] == (
         "yo. Tariq, line cook at Rocco's."
