@@ -318,3 +318,12 @@ def test_a_value_said_again_later_closes_the_rival_said_beside_it(mem: Memory) -
     profile = mem.profile("u", as_of=JUNE)
     assert [v.value for v in profile.values if v.attribute == "works_at"] == ["Initech"]
     assert not [t for t in _valid(mem) if "Globex" in t and "Initech" not in t]
+
+
+def test_an_offer_with_a_start_date_said_apart_is_a_plan_until_then(mem: Memory) -> None:
+    mem.add("I'm a data analyst at Globex.", user_id="u", timestamp=MARCH)
+    mem.add("accepted an offer at Initech!! start date is june 20.", user_id="u", timestamp=MAY)
+    now = [v.value for v in mem.profile("u", as_of=JUNE).values if v.attribute == "works_at"]
+    later = mem.profile("u", as_of="2025-07-01T00:00:00Z").values
+    assert now == ["Globex"]
+    assert [v.value for v in later if v.attribute == "works_at"] == ["Initech"]

@@ -638,6 +638,10 @@ def test_a_value_said_the_way_a_chat_reports_news(clause: str, attribute: str, v
         ("我在考虑换工作，还没想好", ("works_at",)),
         ("we're in Rome now for a conference", ("lives_in",)),
         ("I got into trouble at work", ("studies_at",)),
+        ("she starts at the new gig monday", ("works_at",)),
+        ("WE'RE MARRIED 💍", ("partner",)),  # a status that names no one replaces no one
+        ("passed my driving test!!", ("vehicle",)),
+        ("我在腾讯这边做后端开发", ("lives_in",)),
         ("我觉得 这样不太好", ("name",)),
         ("周末去奥森公园玩飞盘", ("trip",)),
         ("最近还迷上了攀岩", ("exercise",)),  # a pastime taken to: the hobby's

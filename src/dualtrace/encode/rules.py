@@ -528,7 +528,15 @@ def _starting(
             continue
         if attribute.about.search(part) or (not stated and part in clause):
             return replace(draft, valid_from=start)
+        if attribute.name in _JOB_ATTRIBUTES and _JOB_START.search(part):
+            return replace(draft, valid_from=start)  # "an offer at Zillow!! start date is Jan 12"
     return draft
+
+
+# A new job's start said on its own ("start date is jan 12", "first day is the 3rd", "入职时间
+# 定在3月1号") dates the employer and the role the turn names.
+_JOB_ATTRIBUTES = frozenset({"works_at", "occupation", "department"})
+_JOB_START = re.compile(r"\bstart(?:ing)?\s+date\b|\bfirst\s+day\b|入职(?:时间|日期)?", re.I)
 
 
 def _expiry(times: list[TimeMention], anchor: datetime) -> datetime | None:

@@ -113,7 +113,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             zh(r"(?:新家|房子|公寓|住处|新房)(?:就)?在{V}"),
             # where one is, or sets off from each day: "我在河西这边", "每天从望京开车去公司"
             zh(
-                r"我(?:家|住|现在|目前)?在(?!公司|单位|学校|医院|店|办公室|家|工地|厂)(?P<v>[{CJK}]{2,4}?)这边(?!上班|工作|出差|开会)"
+                r"我(?:家|住|现在|目前)?在(?!公司|单位|学校|医院|店|办公室|家|工地|厂)(?P<v>[{CJK}]{2,4}?)这边"
+                r"(?!上班|工作|出差|开会|做|当|写|干|实习)"
             ),
             zh(
                 r"(?:每天|天天)从(?P<v>[{CJK}]{2,4}?)(?:开车|开|坐|骑|走|打车)[^，。；！？]{0,6}?(?:去|到)(?:公司|上班|单位)"
@@ -326,7 +327,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"\b(?:drive|drives|driving)\s+(?:an?\s+|the\s+|my\s+)?"
                 r"(?!(?:us|me|him|her|them|you|it|and|or|back|up|down|over|off)\b)"
                 r"(?!to\b|home\b|around\b|a\s+lot\b|\d|when\b|if\b|while\b|because\b|"
-                r"slowly\b|fast\b|carefully\b|safely\b|every\b|each\b|at\b|in\b|on\b){V}"
+                r"slowly\b|fast\b|carefully\b|safely\b|every\b|each\b|at\b|in\b|on\b|"
+                r"(?:test|tests|lesson|lessons|instructor|school|licen[cs]e|range|exam)\b){V}"
             ),
             en(
                 r"\btraded\s+(?:in\s+)?(?:my\s+|our\s+)?[^,.;]{1,40}?\s+for\s+(?:an?\s+|the\s+)?{V}"

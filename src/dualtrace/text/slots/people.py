@@ -255,10 +255,11 @@ _DAILY: tuple[Attribute, ...] = (
             ),
             zh(r"(?:和|跟)(?P<v>[^，。；！？,.;!?\s]{1,4}?)(?:在一起|结婚|订婚|谈恋爱|交往)"),
             en(
-                r"\b(?:I['’]m|I\s+am|we\s+are|we['’]re|got|just\s+got)\s+(?:now\s+)?(?P<v>single|married|engaged|divorced|separated)\b"
+                r"\b(?:I['’]m|I\s+am|we\s+are|we['’]re|got|just\s+got)\s+(?:now\s+)?(?P<v>single|divorced|separated)\b"
             ),
             en(r"\b(?P<v>single)\s+(?:again|now)\b"),
-            zh(r"(?P<v>单身|结婚了|订婚了|离婚了|已婚)"),
+            # (a status that names no partner: being married or engaged replaces no one)
+            zh(r"(?P<v>单身|离婚了)"),
             # someone met, then named: "I met someone, her name is Aoife", "认识了一个女生叫Ella"
             en(
                 r"(?P<named>\bmet)\s+(?:someone|somebody)\b[^.!?]{0,12}?[.!,]?\s*(?:😅\s*)?(?:her|his|their)\s+name\s+is\s+"

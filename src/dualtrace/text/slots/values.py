@@ -17,7 +17,8 @@ from dualtrace.text.slots.surnames import SURNAMES
 # Things one joins or starts that are not an employer.
 _NOT_EMPLOYER = re.compile(
     r"\b(?:club|class|group|team|gym|community|choir|band|course|program|meeting|call|party|"
-    r"league|trip|discord|chat|waitlist|conversation|fun|us|them|him|her|me)\b|俱乐部|群|班|课"
+    r"league|trip|discord|chat|waitlist|conversation|fun|us|them|him|her|me|gig|job|role|position|"
+    r"place|spot)\b|俱乐部|群|班|课"
     # 在 as "in the middle of": "我在考虑换工作", "在找工作" name no employer
     r"|^(?:考虑|准备|打算|找|换|想|努力|认真|忙|用心|专心|家)",
     re.I,
