@@ -609,6 +609,8 @@ def test_a_car_named_in_latin_letters_after_its_measure_word() -> None:
         ("每周六都和同事去打羽毛球", "exercise", "羽毛球"),
         ("现在一周打三次网球", "exercise", "网球"),
         ("我狗旺财今天洗澡了", "pet", "狗旺财"),
+        ("字节给我发offer了！！", "works_at", "字节"),
+        ("辞职了，以后自由职业接单", "occupation", "自由职业"),
         ("现在每天还是挤公交", "commute", "挤公交"),
         ("现在单身，挺好的", "partner", "单身"),
         ("周末一个人去江边骑行", "exercise", "骑行"),

@@ -177,7 +177,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"(?:拿到了?|接了|收到了?)(?P<v>[^，。；！？,.;!?\s的]{1,16}?)的(?:offer|录用|工作机会)"
             ),
             zh(
-                r"(?:^|(?<=[，,。！!]))(?P<v>[^，。；！？,.;!?\s]{1,16}?)给我发了(?:offer|录用通知)"
+                r"(?:^|(?<=[，,。！!]))(?P<v>[^，。；！？,.;!?\s]{1,16}?)给我发(?:了)?(?:offer|录用通知)"
             ),
         ),
         ("{s} works at {v}.", "{s}在{v}工作。"),
@@ -215,7 +215,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"\b(?:went|gone|going|I['’]m|I\s+am|im|now)\s+(?:now\s+|fully\s+)?(?P<v>freelance|self-employed)\b"
             ),
             zh(
-                r"(?:现在|目前|开始|转行|改行|转)(?:做|当|是)?(?P<v>自由职业者?|全职妈妈|全职爸爸|全职主妇)"
+                r"(?:现在|目前|开始|转行|改行|转|以后|之后|从此)(?:做|当|是|就)?"
+                r"(?P<v>自由职业者?|全职妈妈|全职爸爸|全职主妇)"
             ),
             en(rf"\b(?:I['’]m|I\s+am|became|become|becoming)\s+(?:now\s+)?(?:an?\s+){_ROLE_EN}\b"),
             # a greeting, the speaker's name and the role at a place: "hi! Noor, teacher at
