@@ -333,7 +333,7 @@ def _negated(clause: str, match: re.Match[str]) -> bool:
     """ "I don't live in Lyon anymore", "我不再吃素" — the frame's value no longer holds."""
     # within the value's own part of the clause: "日语暂时不学了，改学法语了" ends Japanese,
     # not French
-    start = max((m.end() for m in _PART.finditer(clause, 0, match.start("v"))), default=0)
+    start = max((m.end() for m in _PART.finditer(clause) if m.end() <= match.start("v")), default=0)
     stop = m.start() if (m := _PART.search(clause, match.end("v"))) else len(clause)
     around = clause[max(start, match.start() - 20) : min(stop, match.end() + 16)]
     if re.search(r"不|没|n['’]t|\bno\b|\bnot\b|stopped|quit|gave\s+up|cut\s+out", match.group("v")):
