@@ -22,6 +22,9 @@ CJK_CLASS = (
 CJK = re.compile(f"[{CJK_CLASS}]")
 #: A run of Chinese characters.
 CJK_RUN = re.compile(f"[{CJK_CLASS}]+")
+#: A space between two Chinese characters, which chat types where a comma goes ("进了三星的厂
+#: 上夜班有啥注意的"): a pattern to embed.
+CJK_SPACE = f"(?<=[{CJK_CLASS}])[ \t]+(?=[{CJK_CLASS}])"
 
 
 def is_cjk(word: str) -> bool:

@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from dualtrace.cjk import CJK_SPACE
 from dualtrace.models import EntityMention
 
 # Words that point at an earlier time, in either question.
@@ -156,7 +157,7 @@ def asks(sentence: str) -> bool:
 
 # Where chat joins a statement and a question into one sentence: a comma.
 # (Chinese chat often puts a space where the comma goes: "进了三星的厂 上夜班有啥注意的")
-_COMMA = re.compile(r"[,，]|(?<=[\u4e00-\u9fff])[ \t]+(?=[\u4e00-\u9fff])")
+_COMMA = re.compile(rf"[,，]|{CJK_SPACE}")
 
 
 def stated_part(sentence: str) -> str:

@@ -28,8 +28,9 @@ _SENTENCE = re.compile(rf"(?:{_KEPT}|[^.!?。！？\n])+(?:[.!?。！？]+[\"'�
 # so that merging the two splitters changed no memory; docs/notebook.md, 30 Nov 2026).
 # In chat an emoji often ends a clause where a mark would ("doc put me on lisinopril 😬
 # anything I should avoid?"): an emoji run that a word follows ends one too, emoji kept.
-_EMOJI = "\U0001f300-\U0001faff\u2600-\u27bf\u2b50\u2b55\ufe0f\u200d"
-_EMOJI_END = rf"[{_EMOJI}]+(?=[ \t]+(?!(?i:in|on|at|and|or|for|to|with|of|from|but|by)\b)[^\W\d_])"
+#: Emoji and pictographs, for a character class inside a larger pattern.
+EMOJI = "\U0001f300-\U0001faff\u2600-\u27bf\u2b50\u2b55\ufe0f\u200d"
+_EMOJI_END = rf"[{EMOJI}]+(?=[ \t]+(?!(?i:in|on|at|and|or|for|to|with|of|from|but|by)\b)[^\W\d_])"
 _CLAUSE = re.compile(
     rf"(?:{_KEPT}|(?!{_EMOJI_END})[^.!?。！？；;\n])*(?:[.!?。！？；;]|{_EMOJI_END}|\n|$)"
 )

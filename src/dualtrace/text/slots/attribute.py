@@ -24,6 +24,8 @@ class Attribute:
     # its values are other people (the family): a statement of one opens on someone else
     # ("The user's son Alfie …") and is still the user's
     of_others: bool = False
+    # what a question for it asks as well: a hobby question asks the sports one does too
+    also_asks: tuple[str, ...] = ()
 
 
 def _compiled(pattern: str) -> re.Pattern[str]:
@@ -43,8 +45,19 @@ def attribute(
     planned: bool = False,
     asked: bool = True,
     of_others: bool = False,
+    also_asks: tuple[str, ...] = (),
 ) -> Attribute:
     frames = frames + noun_frames(*nouns)
     return Attribute(
-        name, _compiled(about), frames, say, ends, many, qualified, planned, asked, of_others
+        name,
+        _compiled(about),
+        frames,
+        say,
+        ends,
+        many,
+        qualified,
+        planned,
+        asked,
+        of_others,
+        also_asks,
     )

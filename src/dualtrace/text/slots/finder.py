@@ -13,7 +13,7 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
-from dualtrace.cjk import CJK, CJK_CLASS, CJK_RUN, has_cjk
+from dualtrace.cjk import CJK, CJK_CLASS, CJK_RUN, CJK_SPACE, has_cjk
 from dualtrace.text.kin import relation
 from dualtrace.text.lexical import segment
 from dualtrace.text.lexicon import lexicon
@@ -32,7 +32,7 @@ _NEGATED_EN = re.compile(
     re.I,
 )
 # where the parts of a clause meet (Chinese chat often parts them with a space)
-_PART = re.compile(r"[,，;；]|\s[-–—]\s|(?<=[\u4e00-\u9fff])[ \t]+(?=[\u4e00-\u9fff])")
+_PART = re.compile(rf"[,，;；]|\s[-–—]\s|{CJK_SPACE}")
 # Qualifiers said in either language, as one word.
 _QUALIFIERS = {
     "car": "car",
@@ -506,14 +506,10 @@ def ask(question: str) -> tuple[SlotQuestion, ...]:
     also = [  # a sport is a pastime too: "郑浩有什么户外爱好？"
         replace(q, attribute=a)
         for q in chosen
-        for a in _ALSO_ASKED.get(q.attribute, ())
+        for a in BY_NAME[q.attribute].also_asks
         if a not in names
     ]
     return (*chosen, *also)
-
-
-# What a question for one attribute asks as well: hobbies take in the sports one does.
-_ALSO_ASKED = {"hobby": ("exercise",)}
 
 
 # "How old is the air conditioner?": the age of what follows, when it is a thing

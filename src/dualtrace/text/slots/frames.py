@@ -13,6 +13,7 @@ import re
 from dualtrace.cjk import CJK_CLASS, has_cjk
 from dualtrace.text.gazetteer import FIRST_NAMES
 from dualtrace.text.lexical import segment
+from dualtrace.text.sentences import EMOJI
 
 # Where an English value ends: words that start a new part of the clause, or a mark.
 _EN_STOP = (
@@ -25,7 +26,7 @@ _EN_STOP = (
     r"(?:the\s+)?(?:end|beginning|start|middle)\s+of|"
     r"(?:a\s+)?(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|few|several|"
     r"couple(?:\s+of)?)\s+(?:hours?|days?|weeks?|months?|years?)\s+ago)"
-    r"\b|\s*(?:[,;:!?()\"“”\U0001F300-\U0001FAFF\u2600-\u27BF]|\.(?![A-Za-z0-9]))|\s+[-–—]|$)"
+    rf"\b|\s*(?:[,;:!?()\"“”{EMOJI}]|\.(?![A-Za-z0-9]))|\s+[-–—]|$)"
 )
 # a dot inside a word is the value's own ("Booking.com", "Node.js"); one before a space ends it
 EN_VALUE = r"(?P<v>(?:[^,.;:!?()\"“”]|\.(?=[A-Za-z0-9])){1,60}?)" + _EN_STOP
@@ -76,6 +77,11 @@ _CAPITAL = re.compile(r"\[A-Z[^\]]*\]")
 # the finder takes it only where it is a first name or no dictionary lists the word
 # (`values.typed_name`)
 TYPED = r"(?P<typed>[a-z]{3,15})(?!-)"
+# Characters that open the words said after "老婆" or "我" other than a name (在, 说, 最近, 天天…)
+FUNCTION_ZH = (
+    "在是说也都就还跟和对把被很最今昨明每一这那有没不要会去"
+    "来给让又刚已从的了天特非真总经常平带陪出回本"
+)
 # Known first names that are no common word too ("mark", "grace", "jack" are left out): in
 # lower case one is a name only where a frame asks for one.
 WORDS_TOO = frozenset(

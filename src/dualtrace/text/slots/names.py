@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dualtrace.cjk import has_cjk
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
-from dualtrace.text.slots.frames import TYPED, en, zh
+from dualtrace.text.slots.frames import FUNCTION_ZH, TYPED, en, zh
 from dualtrace.text.slots.surnames import SURNAMES
 
 # One or two capitalised words ("Priya", "Mary Ann", "O'Neil", "Jean-Luc").
@@ -50,10 +50,7 @@ def introduction(name: str) -> str:
 
 _GREETING_ZH = r"(?:你好|您好|嗨|哈喽|哈啰|大家好|hi|hello|hey)"
 
-# What opens a word after 我 that is no name: function words, and common verbs and adverbs
-_NOT_NAME_START = (
-    "在是说也都就还跟和对把被很最今昨明每一这那有没不要会去来给让又刚已从的了天真总经常平本"
-)
+# Words after 我 that are no name (besides those opening on a function character, `FUNCTION_ZH`)
 _NOT_NAME_ZH = (
     "觉得|知道|喜欢|感觉|希望|需要|打算|准备|发现|认为|以为|记得|忘了|想要|现在|刚刚|其实|终于|"
     "居然|竟然|应该|可能|好像|今天|明天|昨天|最近|真的|自己|家里|这边|那边|目前|平时|老公|老婆|"
@@ -95,7 +92,7 @@ NAME: Attribute = _a(
         # chat's "我婷婷 最近在搞生酮", "兄弟 我志强 在美团干了五年": the name right after 我 at
         # the opening, then a space (not "我觉得 …", "我今天 …")
         zh(
-            rf"^\W*(?:{_GREETING_ZH}[\s，,！!~～]*|兄弟\s*)?我(?![{_NOT_NAME_START}])"
+            rf"^\W*(?:{_GREETING_ZH}[\s，,！!~～]*|兄弟\s*)?我(?![{FUNCTION_ZH}])"
             rf"(?!{_NOT_NAME_ZH})(?P<v>[\u4e00-\u9fff]{{2}})\s"
         ),
     ),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dualtrace.cjk import CJK_CLASS
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
-from dualtrace.text.slots.frames import TYPED, en, zh
+from dualtrace.text.slots.frames import FUNCTION_ZH, TYPED, en, zh
 from dualtrace.text.slots.habits import HABITS
 from dualtrace.text.slots.surnames import SURNAMES
 
@@ -47,13 +47,11 @@ _PARTNER_EN = (
     r"other\s+half)"
 )
 _PARTNER_ZH = r"(?:女朋友|男朋友|对象|老婆|老公|妻子|丈夫|太太|未婚夫|未婚妻)"
-# Characters that open the words said after "老婆" other than a name (在, 说, 最近, 天天…)
-_FUNCTION_ZH = "在是说也都就还跟和对把被很最今昨明每一这那有没不要会去来给让又刚已从的了天特非真总经常平带陪出回本"
 # A given name: one or two capitalised words; in Chinese, how one calls a partner (阿杰,
 # 小雨, 老陈) or a surname and a character (陈浩): a longer name is cut to its first two.
 _GIVEN_EN = r"(?P<v>[A-Z][a-z][\w’'-]*(?:\s+[A-Z][a-z][\w’'-]*)?)\b"
 _NAMED_ZH = (
-    rf"(?:[阿小老][{CJK_CLASS}]|[{SURNAMES}][{CJK_CLASS}]|(?![{_FUNCTION_ZH}])[{CJK_CLASS}]{{2}})"
+    rf"(?:[阿小老][{CJK_CLASS}]|[{SURNAMES}][{CJK_CLASS}]|(?![{FUNCTION_ZH}])[{CJK_CLASS}]{{2}})"
 )
 _GIVEN_ZH = rf"(?P<v>{_NAMED_ZH}|(?<![A-Za-z])[A-Z][a-z]{{1,15}})"
 _DAILY: tuple[Attribute, ...] = (
@@ -389,6 +387,7 @@ _DAILY: tuple[Attribute, ...] = (
         ),
         ("{s} enjoys {v}.", "{s}的爱好是{v}。"),
         many=True,
+        also_asks=("exercise",),
     ),
     _a(
         "favourite",

@@ -101,12 +101,14 @@ def at_a_place(
     return found
 
 
-# What may follow "my wife" or "my cat" typed in lower case that is no name: chat words and
-# the past of common verbs, which the dictionary lists only in their present form.
+# What may follow "my wife" or "my cat" typed in lower case that is no name: chat words, the
+# past of common verbs, which the dictionary lists only in their present form, and pronouns.
 _NOT_NAMES = frozenset(
     "lol lmao omg tbh tho idk ngl btw pls plz rly cuz coz tmrw aka gonna wanna gotta kinda "
     "sorta haha hehe yay ugh hmm went ate made came took gave knew bought brought sent ran "
-    "drove wrote sang swam flew slept kept sat stood whose".split()
+    "drove wrote sang swam flew slept kept sat stood whose "
+    # pronouns typed without their apostrophe ("ive got", "hes started")
+    "im ive id ill youre youve hes shes theyre theyve weve its".split()
 )
 
 
@@ -129,13 +131,7 @@ def named_doer(before: str) -> bool:
     match = _NAMED_DOING_EN.match(before)
     if match is None:
         return False
-    name = match.group("name").casefold()
-    # a first name, or no word of the dictionary, nor a pronoun typed without its
-    # apostrophe ("ive got", "hes started")
-    return name not in _PRONOUNS_TYPED and typed_name(name)
-
-
-_PRONOUNS_TYPED = frozenset("im ive id ill youre youve hes shes theyre theyve weve its".split())
+    return typed_name(match.group("name"))  # a first name, or no word of the dictionary
 
 
 _NAMED_DOING_EN = re.compile(
