@@ -234,7 +234,7 @@ _DAILY: tuple[Attribute, ...] = (
             # a pet named at the start of a clause that dies or is lost: "Biscuit passed last
             # week", "Rosie died in her sleep", "we had to put Pepper down"
             en(
-                r"(?:^|[.!?]\s+)(?:(?:sad\s+news|so|well|ugh)[.!,]?\s+)?(?-i:(?P<v>[A-Z][a-z]{1,15}))\s+"
+                r"(?:^|[.!?]\s+)(?-i:(?P<v>[A-Z][a-z]{1,15}))\s+"
                 r"(?:passed(?:\s+away)?|died|ran\s+away|went\s+missing|crossed\s+the\s+rainbow\s+bridge)\b"
             ),
             en(r"\b(?:had\s+to\s+)?put\s+(?-i:(?P<v>[A-Z][a-z]{1,15}))\s+down\b"),
@@ -260,7 +260,7 @@ _DAILY: tuple[Attribute, ...] = (
             zh(r"(?P<v>单身|离婚了)"),
             # someone met, then named: "I met someone, her name is Aoife", "认识了一个女生叫Ella"
             en(
-                r"(?P<named>\bmet)\s+(?:someone|somebody)\b[^.!?]{0,12}?[.!,]?\s*(?:😅\s*)?(?:her|his|their)\s+name\s+is\s+"
+                r"(?P<named>\bmet)\s+(?:someone|somebody)\b[^.!?]{0,12}?[.!,]?\s*(?:her|his|their)\s+name\s+is\s+"
                 r"(?P<v>[A-Z][a-z]{1,15})\b"
             ),
             zh(r"认识了?一个(?:女生|男生|女孩|男孩|姑娘|小哥哥|小姐姐|妹子)(?:叫|，叫)\s?{V}"),
