@@ -382,6 +382,8 @@ class Profile:
     """A user's current picture, from what is stored: every slot's current value, open goals
     and tasks, and the last session's summary, rendered within a token budget.
 
+    `values` are the user's own slots; `people` the slots of others the user spoke of (a
+    sister's city, a partner's job), each with its `subject`, in a section of their own.
     `text` cites source turns as `[n]`; `references` maps each label to the turn's id.
     """
 
@@ -394,3 +396,4 @@ class Profile:
     summary: str | None = None
     as_of: datetime | None = None
     references: dict[str, str] = field(default_factory=dict)
+    people: list[ProfileValue] = field(default_factory=list)

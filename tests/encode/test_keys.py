@@ -80,7 +80,7 @@ def test_a_turns_dense_key_ends_with_the_last_words_of_the_turn_before(tmp_path:
     with Memory(tmp_path / "m.db", embedder=embedder) as mem:
         mem.add(TALK, user_id="u", session_id="s1", timestamp=MAY_8)
         # the full-text key keeps the whole turn before: its first word finds Tom's turn
-        hits = mem.search("aardvarks", user_id="u", limit=5)
+        hits = mem.search("aardvarks", user_id="u", limit=10)
     assert any("I start at the bakery" in h.text for h in hits)
     tom = next(t for t in embedder.texts if "I start at the bakery on Monday" in t)
     assert tom.endswith("how did the interview at the bakery go?")

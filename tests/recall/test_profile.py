@@ -9,7 +9,7 @@ import re
 import pytest
 
 from dualtrace import Memory, Profile, ValidationError
-from dualtrace.recall.profile import gather
+from dualtrace.recall.profile import HEADER, PEOPLE_HEADER, gather
 from dualtrace.text.tokens import count_tokens
 
 JAN, MAR, APR = "2025-01-05T10:00:00Z", "2025-03-01T10:00:00Z", "2025-04-01T10:00:00Z"
@@ -120,3 +120,32 @@ def test_the_family_and_a_replaced_car_said_in_passing(mem: Memory) -> None:
     values = _values(mem.profile("f"))
     assert values["family"] == ["son Alfie", "twin brother Noah"]  # every member, none replaced
     assert values["vehicle"] == ["Kia Niro"]
+
+
+def test_other_peoples_values_have_a_section_of_their_own(mem: Memory) -> None:
+    mem.add("I live in Lyon.", user_id="o", timestamp=JAN)
+    mem.add("My sister lives in Boston and works at Pfizer.", user_id="o", timestamp=MAR)
+    mem.add("我弟弟住在杭州。", user_id="o", timestamp=APR)
+    profile = mem.profile("o")
+    assert _values(profile) == {"lives_in": ["Lyon"]}  # the user's own, nobody else's
+    people = {(v.subject, v.attribute, v.value) for v in profile.people}
+    assert people == {
+        ("the user's sister", "lives_in", "Boston"),
+        ("the user's sister", "works_at", "Pfizer"),
+        ("用户的弟弟", "lives_in", "杭州"),
+    }
+    own, others = profile.text.split(PEOPLE_HEADER)
+    assert own.startswith(HEADER) and "Lyon" in own and "Boston" not in own
+    assert "the user's sister — lives in: Boston (since 1 Mar 2025) [" in others
+    # a small budget keeps the user's own values first and cuts the others'
+    small = mem.profile("o", max_tokens=count_tokens(own) + 3)
+    assert "Lyon" in small.text and PEOPLE_HEADER not in small.text
+    # a named speaker's own values are theirs (a chat between people), a friend's are not
+    mem.add(
+        [{"name": "Alice", "content": "I live in Hangzhou and my friend Jo lives in Xi'an."}],
+        user_id="n",
+        timestamp=JAN,
+    )
+    named = mem.profile("n")
+    assert [(v.subject, v.value) for v in named.values] == [("Alice", "Hangzhou")]
+    assert [v.value for v in named.people] == ["Xi'an"]

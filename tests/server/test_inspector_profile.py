@@ -42,7 +42,10 @@ def mover(server: Server) -> dict[str, str]:
     _session(
         server,
         user,
-        [("I moved to Bordeaux last week.", "2025-05-05T10:00:00Z")],
+        [
+            ("I moved to Bordeaux last week.", "2025-05-05T10:00:00Z"),
+            ("My sister works at Airbus now.", "2025-05-05T10:02:00Z"),
+        ],
         "2025-05-05T11:00:00Z",
     )
     _session(
@@ -58,11 +61,15 @@ def test_profile_page_shows_current_values_with_their_history_chain(
     page: Page, server: Server, mover: dict[str, str]
 ) -> None:
     sign_in(page, server.base, mover["key"])
-    expect(page.locator(".turn")).to_have_count(3)
+    expect(page.locator(".turn")).to_have_count(4)
     page.locator("#nav a", has_text="Profile").click()
     home = page.locator(".profile-value[data-attribute=lives_in]")
     expect(home).to_have_count(1)
     expect(home.locator(".value")).to_have_text("Bordeaux")
+    employers = page.locator(".profile-value[data-attribute=works_at]")  # the sister's
+    expect(employers).to_have_count(1)
+    expect(employers).to_contain_text("the user's sister — works at")
+    expect(page.locator("h2", has_text="Other people the user spoke of")).to_have_count(1)
     expect(home.locator(".when")).to_have_text("2025-05-05 10:00 UTC")
     old = home.locator(".replaced-value")
     expect(old).to_have_count(1)
@@ -92,7 +99,7 @@ def test_profile_page_of_another_user_is_refused_for_a_user_key(
     page: Page, server: Server, mover: dict[str, str]
 ) -> None:
     sign_in(page, server.base, mover["key"])
-    expect(page.locator(".turn")).to_have_count(3)
+    expect(page.locator(".turn")).to_have_count(4)
     page.goto(f"{server.base}/#/u/{mover['other']}/profile")
     expect(page.locator("#view .error")).to_have_count(1)
     assert "Reykjavik" not in page.locator("#view").inner_text()

@@ -24,6 +24,7 @@ def test_get_profile_is_lean_unless_asked(mem: Memory) -> None:
     mem.add("I live in Hangzhou.", user_id="alice", timestamp="2026-01-05")
     mem.add("I moved to Shanghai last week.", user_id="alice", timestamp="2026-03-02")
     mem.add("We have a cat named Mochi.", user_id="alice", timestamp="2026-03-02")
+    mem.add("My sister works at Pfizer.", user_id="alice", timestamp="2026-03-02")
     lean, detailed, then, small = _call(
         mem, {}, {"details": True, "history": True}, {"as_of": "2026-02-01"}, {"max_tokens": 20}
     )
@@ -34,6 +35,9 @@ def test_get_profile_is_lean_unless_asked(mem: Memory) -> None:
     home = next(v for v in values if v["attribute"] == "lives_in")
     assert home["value"] == "Shanghai" and [r["value"] for r in home["replaced"]] == ["Hangzhou"]
     assert home["sources"][0] in detailed.structured_content["references"].values()
+    people = detailed.structured_content["people"]
+    assert [(p["subject"], p["value"]) for p in people] == [("the user's sister", "Pfizer")]
+    assert "Pfizer" not in {v["value"] for v in values}
     assert "Hangzhou" in then.content[0].text and "Shanghai" not in then.content[0].text
     assert 0 < small.structured_content["tokens"] <= 20
 

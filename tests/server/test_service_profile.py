@@ -25,6 +25,12 @@ TURNS = [
         "content": "我们搬到了波尔多。",
         "timestamp": "2025-03-01T10:00:00Z",
     },
+    {
+        "id": "p4",
+        "role": "user",
+        "content": "My brother lives in Oslo.",
+        "timestamp": "2025-03-01T10:05:00Z",
+    },
 ]
 
 
@@ -43,6 +49,9 @@ def test_the_profile_of_the_keys_user(server: Server) -> None:
         assert body["user_id"] == "pia"
         values = {v["attribute"]: v["value"] for v in body["values"]}
         assert values == {"lives_in": "波尔多", "pet": "dog named Rex"}
+        people = [(v["subject"], v["attribute"], v["value"]) for v in body["people"]]
+        assert people == [("the user's brother", "lives_in", "Oslo")]
+        assert body["text"].index("Oslo") > body["text"].index("波尔多")
         home = next(v for v in body["values"] if v["attribute"] == "lives_in")
         assert home["since"].startswith("2025-03-01") and home["replaced"] == []
         turn = c.get(f"/v1/memories/{home['sources'][0]}").json()

@@ -129,6 +129,20 @@ def test_a_value_must_fit_its_attribute() -> None:
     assert find_statements("I finally moved to watching less TV.") == []
 
 
+def test_an_opinion_of_a_thing_is_not_its_value() -> None:
+    for clause in (
+        "Our new landlord is honestly so nice.",
+        "My commute is much easier now.",
+        "The boss is a nightmare lol",
+        "我的领导人挺好的",
+        "通勤现在方便多了",
+    ):
+        assert find_statements(clause) == [], clause
+    assert _one("My boss is Karen now.")[:2] == ("manager", "Karen")
+    assert _one("My sister lives in Boston.")[:3] == ("lives_in", "Boston", "sister")
+    assert _one("my boyfriend works for Deloitte")[:3] == ("works_at", "Deloitte", "boyfriend")
+
+
 def test_driving_a_distance_or_a_manner_is_not_a_vehicle() -> None:
     for clause in (
         "I drive 40 km to the office every morning.",

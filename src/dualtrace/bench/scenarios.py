@@ -24,8 +24,9 @@ context         the context (`budget` tokens) names a current value on a line be
 marked          of the context lines naming only an earlier or not-yet value, the share that
                 say so ("earlier", "until", "planned")
 
-and per user, of `Memory.profile(user, as_of=now)`'s values: precision (values that, with
-their statement, name an expected current value, the value itself no stale one; strict: the
+and per user, of `Memory.profile(user, as_of=now)`'s values (the user's own: other people's,
+in `people`, are counted apart as `people`, not judged): precision (values that, with their
+statement, name an expected current value, the value itself no stale one; strict: the
 statement names no stale one either) and recall (expected current values named). The
 user's name (`user`) is an expected current value where a user turn says it.
 """
@@ -210,6 +211,7 @@ def profile_measures(mem: Memory, scenario: Scenario) -> dict[str, Any]:
         "id": scenario.id,
         "lang": scenario.lang,
         "shown": len(shown),
+        "people": len(profile.people),
         "right": len(right),
         "right_strict": len(strict),
         "expected": len(scenario.profile_current),
@@ -246,6 +248,7 @@ def summarise(rows: Sequence[dict[str, Any]], profiles: Sequence[dict[str, Any]]
             ),
             "recall": sum(p["found"] for p in profiles) / sum(p["expected"] for p in profiles),
             "shown": shown,
+            "people": sum(p["people"] for p in profiles),
         }
     return out
 
@@ -337,7 +340,7 @@ def summary_text(results: dict[str, Any]) -> str:
             lines.append(
                 f"{name}: profile precision {p['precision']:.3f} of {p['shown']} values "
                 f"(strict {p['precision_strict']:.3f}: no stale value in the statement either), "
-                f"recall {p['recall']:.3f}"
+                f"recall {p['recall']:.3f}; other people's values apart: {p['people']}"
             )
     return "\n".join(lines)
 

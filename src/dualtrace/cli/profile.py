@@ -30,4 +30,5 @@ def profile(
         click.echo(found.text)
     else:
         render.nothing(f"nothing is known about user {user!r} yet")
-    click.secho(f"({found.tokens} tokens, {len(found.values)} values)", dim=True, err=True)
+    counts = f"{found.tokens} tokens, {len(found.values)} values, {len(found.people)} of others"
+    click.secho(f"({counts})", dim=True, err=True)

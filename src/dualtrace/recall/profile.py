@@ -36,6 +36,7 @@ _NOT_WORD = re.compile(r"[\W_]+")
 HEADER = "## What we know about the user now ([n] = source turn)"
 PLANS_HEADER = "## Open goals and tasks"
 SUMMARY_HEADER = "## Last session"
+PEOPLE_HEADER = "## Other people the user spoke of"
 
 
 def read_profile(
@@ -66,11 +67,12 @@ class Picture:
 
     user_id: str
     as_of: datetime | None
-    values: list[ProfileValue]
+    values: list[ProfileValue]  # the user's own slots
     goals: list[ProfileValue]
     tasks: list[ProfileValue]
     summary: MemoryRecord | None
     records: dict[str, MemoryRecord]  # memory id -> the memory of each value, goal, task
+    people: list[ProfileValue] = field(default_factory=list)  # others' slots, with whose
 
     def without(self, ids: Iterable[str]) -> Picture:
         """The picture less the values, goals and tasks held by these memories."""
@@ -80,6 +82,7 @@ class Picture:
         return replace(
             self,
             values=[v for v in self.values if v.memory_id not in drop],
+            people=[v for v in self.people if v.memory_id not in drop],
             goals=[g for g in self.goals if g.memory_id not in drop],
             tasks=[t for t in self.tasks if t.memory_id not in drop],
         )
@@ -94,21 +97,20 @@ class Picture:
     def shown_ids(self) -> set[str]:
         """The memories the picture shows: those of its values, goals and tasks, and the
         summary (the turns that said them may still be shown: they say more)."""
-        shown = {v.memory_id for v in (*self.values, *self.goals, *self.tasks)}
+        shown = {v.memory_id for v in (*self.values, *self.people, *self.goals, *self.tasks)}
         return shown | ({self.summary.id} if self.summary is not None else set())
 
     def render(self, max_tokens: int | None, cited: Mapping[str, str] | None = None) -> Profile:
         """The profile with its text within `max_tokens`; `cited` (label -> turn id): the
         labels a context's other part already gives turns, which the text then shares, new
         turns taking numbers those labels leave free."""
-        text, references = _render(
-            self.values, self.goals, self.tasks, self.summary, max_tokens, cited or {}
-        )
+        text, references = _render(self, max_tokens, cited or {})
         return Profile(
             user_id=self.user_id,
             text=text,
             tokens=count_tokens(text) if text else 0,
             values=self.values,
+            people=self.people,
             goals=self.goals,
             tasks=self.tasks,
             summary=None if self.summary is None else self.summary.text,
@@ -139,7 +141,8 @@ def gather(store: MemoryReads, user_id: str, *, as_of: datetime | None, history:
     return Picture(
         user_id=user_id,
         as_of=as_of,
-        values=[_value(m, replaced, by_id, as_of) for m in current],
+        values=[_value(m, replaced, by_id, as_of) for m in current if _speakers(m)],
+        people=[_value(m, replaced, by_id, as_of) for m in current if not _speakers(m)],
         goals=[_value(m, {}, by_id, as_of) for m in goals],
         tasks=[_value(m, {}, by_id, as_of) for m in tasks],
         summary=summaries[-1] if summaries else None,
@@ -150,6 +153,12 @@ def gather(store: MemoryReads, user_id: str, *, as_of: datetime | None, history:
 def _open(m: MemoryRecord, kind: str) -> bool:
     """An open goal or task a session end stored (one closed is superseded by its closing)."""
     return m.predicate == kind and m.kind == kind and m.metadata.get("status") == OPEN
+
+
+def _speakers(m: MemoryRecord) -> bool:
+    """Whether a slot memory is of whoever said it (the user, or a named speaker of the
+    user's turns: "Alice" in a chat between people), not of someone they spoke of."""
+    return (slot_of(m) or {}).get("subject") is None
 
 
 def _key(m: MemoryRecord) -> tuple[str, str, str]:
@@ -285,31 +294,37 @@ class _Lines:
 
 
 def _render(
-    values: list[ProfileValue],
-    goals: list[ProfileValue],
-    tasks: list[ProfileValue],
-    summary: MemoryRecord | None,
-    max_tokens: int | None,
-    cited: Mapping[str, str],
+    picture: Picture, max_tokens: int | None, cited: Mapping[str, str]
 ) -> tuple[str, dict[str, str]]:
+    """The picture's text, in the order of what matters first when the budget runs out:
+    the user's own values, open goals and tasks, the last session, other people's values."""
     out = _Lines(max_tokens, references=dict(cited))
-    if values and out.add(HEADER):
-        for v in values:
-            if not out.add(f"- {_label(v)}: {v.value} ({_since(v.since)})", v.sources):
-                break
-            for r in v.replaced:
-                out.add(f"  - replaced {r.value} ({_span(r)})", r.sources)
+    _values(out, HEADER, picture.values)
+    goals, tasks = picture.goals, picture.tasks
     if (goals or tasks) and not out.full and out.add(PLANS_HEADER):
         for kind, items in (("Goal", goals), ("To do", tasks)):
             for g in items:
                 out.add(f"- {kind}: {g.text} ({_since(g.since)})", g.sources)
+    summary = picture.summary
     if summary is not None and not out.full:
         at = summary.valid_from
         day = "" if at is None else f" ({at:%a} {at.day} {at:%B %Y})"
         if out.add(SUMMARY_HEADER + day):
             for line in summary.text.splitlines():
                 out.add(line)
+    _values(out, PEOPLE_HEADER, picture.people)
     return "\n".join(out.lines), out.references
+
+
+def _values(out: _Lines, header: str, values: Sequence[ProfileValue]) -> None:
+    """A section of values under its header, each with what it replaced, while they fit."""
+    if not values or out.full or not out.add(header):
+        return
+    for v in values:
+        if not out.add(f"- {_label(v)}: {v.value} ({_since(v.since)})", v.sources):
+            return
+        for r in v.replaced:
+            out.add(f"  - replaced {r.value} ({_span(r)})", r.sources)
 
 
 def _label(v: ProfileValue) -> str:

@@ -46,7 +46,10 @@ class ProfileOut(BaseModel):
     user_id: str
     text: str = Field(description="Markdown, one dated line a value, [n] citing turns.")
     tokens: int
-    values: list[ProfileValueOut]
+    values: list[ProfileValueOut] = Field(description="The user's own slots.")
+    people: list[ProfileValueOut] = Field(
+        default_factory=list, description="Slots of others the user spoke of, with `subject`."
+    )
     goals: list[ProfileValueOut]
     tasks: list[ProfileValueOut]
     summary: str | None = Field(description="The last session's summary.")
@@ -76,7 +79,7 @@ def profile(
 def render_profile(found: Profile) -> dict[str, Any]:
     """The profile as JSON-ready data (the REST body; the MCP tool's structured part)."""
     body = asdict(found)
-    for name in ("values", "goals", "tasks"):
+    for name in ("values", "people", "goals", "tasks"):
         body[name] = [_value(v) for v in getattr(found, name)]
     return body
 

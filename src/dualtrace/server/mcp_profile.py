@@ -16,6 +16,9 @@ class ProfileOut(Result):
     values: list[dict[str, Any]] = Field(
         default_factory=list, description="with details: each current value, its date and turns"
     )
+    people: list[dict[str, Any]] = Field(
+        default_factory=list, description="with details: other people's values, with whose"
+    )
     goals: list[dict[str, Any]] = Field(default_factory=list, description="with details")
     tasks: list[dict[str, Any]] = Field(default_factory=list, description="with details")
     references: dict[str, str] = Field(
@@ -24,7 +27,7 @@ class ProfileOut(Result):
 
     def as_text(self) -> str:
         """The block itself, what the model puts in its prompt (or that nothing is known)."""
-        if not self.values and not self.references:
+        if not self.values and not self.people and not self.references:
             return self.text or "Nothing is known about this user yet."
         return super().as_text()
 
@@ -54,6 +57,7 @@ def get_profile(
         text=found.text,
         tokens=found.tokens,
         values=body["values"],
+        people=body["people"],
         goals=body["goals"],
         tasks=body["tasks"],
         references=dict(found.references),

@@ -58,7 +58,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         r"unpack\w*|flat\s?share|house\s?share)\b|住|搬|定居|城市|安家|落户|回老家|小区|新家|租了|买了房|公寓|房子在|这边|从.{2,4}(?:开|坐|骑)|base|\bin\s+\w+(?:\s+\w+)?\s+now\b|\b(?:still|here)\s+in\s+(?-i:[A-Z])",
         (
             en(
-                r"\b(?:live|living|lived|reside|residing|resided|settled)\s+"
+                r"\b(?:live|lives|living|lived|reside|resides|residing|resided|settled)\s+"
                 r"(?:now\s+|currently\s+|permanently\s+|full[-\s]time\s+)?(?:in|at|outside)\s+{V}"
             ),
             en(r"\bbased\s+(?:in|out\s+of)\s+{V}"),
@@ -131,7 +131,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         r"|工作|上班|公司|入职|跳槽|离职|辞职|单位|任职|在.{1,12}?(?:做|当)|offer|录用|进了.{1,8}?厂",
         (
             en(
-                r"\b(?:work|working|worked)\s+(?:now\s+|currently\s+|full[-\s]time\s+)?(?:at|for)\s+{V}"
+                r"\b(?:work|works|working|worked)\s+(?:now\s+|currently\s+|full[-\s]time\s+)?(?:at|for)\s+{V}"
             ),
             en(
                 r"\b(?:work|working|I['’]m|I\s+am)\s+(?:now\s+)?(?:as\s+)?an?\s+[\w\s-]{1,40}?\s+(?:at|for)\s+{V}"

@@ -29,6 +29,24 @@ _PLACE_WORDS = re.compile(
     re.I,
 )
 
+# An opinion is no value: "the commute is way better", "manager is lovely", "房租还行".
+_OPINION_EN = re.compile(
+    r"(?:(?:so|way|much|really|pretty|super|very|quite|kinda|kind\s+of|sort\s+of|a\s+lot|"
+    r"a\s+bit|too|even|still|just|actually|honestly|not|less|more|the|an?)\s+)*"
+    r"(?:good|great|better|best|bad|worse|worst|nice|nicer|lovely|amazing|awesome|fine|ok|okay|"
+    r"cool|fun|boring|hard|harder|easy|easier|tough|rough|brutal|crazy|insane|wild|chill|"
+    r"sweet|kind|nasty|annoying|stressful|exhausting|fantastic|wonderful|perfect|weird|"
+    r"strange|mean|strict|chaotic|busy|hectic|shorter|longer|cheaper|pricier|terrible|awful|"
+    r"horrible|fab|brilliant|decent|meh|alright|solid|grim|lush|ace|dope|sick|rubbish|"
+    r"nightmare|joke|mess|disaster|drag|blast)(?:\s+(?:now|too|though|lol|haha))*",
+    re.I,
+)
+_OPINION_ZH = re.compile(
+    r"(?:很|挺|太|特别|超|超级|非常|比较|更|还|真|蛮|好|有点|不太?)?"
+    r"(?:好|不错|棒|差|烂|累|忙|凶|严|nice|好多了|还行|一般|可以|行|舒服|难受|辛苦|麻烦|方便)"
+    r"(?:了|的|啊|呀|哈|哦)?"
+)
+
 
 def plausible(attribute: str, value: str) -> bool:
     """Whether a value can be the attribute's: an employer is not a book club nor an
@@ -36,6 +54,8 @@ def plausible(attribute: str, value: str) -> bool:
     "portland" that the gazetteer knows) or a kind of place ("the suburbs")."""
     if _SPAN_ZH.match(value):
         return False  # "入职一周了": how long, not where
+    if _OPINION_EN.fullmatch(value) or _OPINION_ZH.fullmatch(value):
+        return False  # "manager is lovely": what the speaker thinks of it, not what it is
     if attribute == "works_at":
         return not _NOT_EMPLOYER.search(value) and not re.match(r"[a-z]+ing\b", value)
     if attribute == "lives_in" and not has_cjk(value):

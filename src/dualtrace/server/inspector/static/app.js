@@ -538,11 +538,10 @@ async function loadProfile(user, asOf, body) {
   } catch (error) {
     return body.replaceChildren(failure(error));
   }
-  const values = found.values.length
-    ? el("table", { class: "profile-values" },
-      el("thead", {}, el("tr", {}, ["attribute", "value", "since", "said in", "replaced"].map((h) => el("th", {}, h)))),
-      el("tbody", {}, found.values.map((v) => profileRow(user, v))))
+  const values = found.values.length ? profileTable(user, found.values)
     : el("p", { class: "muted" }, "No value is known yet.");
+  const people = found.people.length ? profileTable(user, found.people)
+    : el("p", { class: "muted" }, "Nobody else's value is known yet.");
   const plans = [...found.goals.map((g) => ["goal", g]), ...found.tasks.map((t) => ["to do", t])];
   body.replaceChildren(
     found.as_of ? el("p", { class: "muted" }, `As of ${when(found.as_of)}`) : null,
@@ -555,10 +554,17 @@ async function loadProfile(user, asOf, body) {
     el("h2", {}, "Last session"),
     found.summary ? el("pre", { class: "summary", dir: "auto" }, found.summary)
       : el("p", { class: "muted" }, "No session summary stored yet."),
+    el("h2", {}, "Other people the user spoke of"), people,
     el("h2", {}, "Context a new session starts with ",
       el("span", { class: "muted" }, `${start.tokens} / 1000 tokens`)),
     el("pre", { class: "context start-context" }, start.text || "(empty)"),
   );
+}
+
+function profileTable(user, values) {
+  return el("table", { class: "profile-values" },
+    el("thead", {}, el("tr", {}, ["attribute", "value", "since", "said in", "replaced"].map((h) => el("th", {}, h)))),
+    el("tbody", {}, values.map((v) => profileRow(user, v))));
 }
 
 function profileRow(user, v) {
