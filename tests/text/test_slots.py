@@ -143,6 +143,37 @@ def test_an_opinion_of_a_thing_is_not_its_value() -> None:
     assert _one("my boyfriend works for Deloitte")[:3] == ("works_at", "Deloitte", "boyfriend")
 
 
+@pytest.mark.parametrize(
+    ("clause", "expected"),
+    [
+        ("Marisol (my wife) says we need a bigger fridge", ("partner", "Marisol", None)),
+        ("oskar (my boyfriend) can't cook at all", ("partner", "Oskar", None)),
+        ("tomorrow is my last day at Ocado!", ("works_at", "Ocado", None)),
+        ("finally handed in my notice at Halfords", ("works_at", "Halfords", None)),
+        ("my psoriasis has been acting up since the cold snap", ("health", "psoriasis", None)),
+        ("ugh my gout is flaring again", ("health", "gout", None)),
+        ("ok i'm ingrid btw, hi", ("name", "Ingrid", None)),
+        ("嗨 我叫思彤，刚毕业", ("name", "思彤", None)),
+    ],
+)
+def test_news_said_in_passing(clause: str, expected: tuple[str, str, str | None]) -> None:
+    assert _one(clause)[:3] == expected
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "my last day at the beach was in June",  # no employer, a day out
+        "my sister's eczema is acting up",  # someone else's
+        "i'm starving btw, what's for dinner",  # a word, not a name
+        "我叫车了，马上到",  # a car called
+        "我叫外卖了，",
+    ],
+)
+def test_what_those_frames_must_not_take(clause: str) -> None:
+    assert [(s.attribute, s.value) for s in find_statements(clause) if not s.ended] == [], clause
+
+
 def test_driving_a_distance_or_a_manner_is_not_a_vehicle() -> None:
     for clause in (
         "I drive 40 km to the office every morning.",

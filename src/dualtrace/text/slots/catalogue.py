@@ -126,7 +126,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
     _a(
         "works_at",
         r"\b(?:work\w*|job|employ\w*|company|employer|firm|joined|hired|office|quit|resign\w*|"
-        r"startup|start(?:ed|ing|s)?\s+(?:at|with)|offer|(?:lead|manager|engineer|designer|developer|analyst|director)\s+at|(?:first|1st)\s+(?:day|week|month|shift)|(?:[\w-]+(?:er|or|ist|ian)|nurse|doctor)\s+at)\b"
+        r"startup|start(?:ed|ing|s)?\s+(?:at|with)|offer|last\s+(?:day|shift)|notice|(?:lead|manager|engineer|designer|developer|analyst|director)\s+at|(?:first|1st)\s+(?:day|week|month|shift)|(?:[\w-]+(?:er|or|ist|ian)|nurse|doctor)\s+at)\b"
         rf"|{introduction(r'(?-i:[A-Z][a-z]+)')}"  # "hi! Felix. barista at Oatly"
         r"|工作|上班|公司|入职|跳槽|离职|辞职|单位|任职|在.{1,12}?(?:做|当)|offer|录用|进了.{1,8}?厂",
         (
@@ -187,6 +187,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"let\s+go\s+from)\s+(?:my\s+(?:job|position|role)\s+at\s+)?{V}"
             ),
             en(r"\bno\s+longer\s+(?:work|working)\s+(?:at|for)\s+{V}"),
+            # the way out: "my last day at Canva is Friday", "handed in my notice at Monzo"
+            en(r"\b(?:last\s+(?:day|shift)|(?:my|in\s+my|gave\s+my)\s+notice)\s+at\s+{V}"),
             zh(r"从{V}(?:离职|辞职|辞了职|走了|被裁)"),
             zh(r"{V}(?:离职|辞职|辞了职|被裁)"),
             zh(r"(?:离开|辞掉|辞了|不在)(?:了)?{V}"),

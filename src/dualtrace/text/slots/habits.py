@@ -9,19 +9,31 @@ from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
 from dualtrace.text.slots.frames import en, zh
 
+# Conditions one has, that flare up or act up ("my asthma's been flaring")
+_CONDITIONS_EN = (
+    r"(?:type\s+\d\s+)?(?:diabetes|asthma|hypertension|high\s+blood\s+pressure|migraines?|anxiety|"
+    r"depression|arthritis|eczema|psoriasis|ADHD|IBS|gout|sciatica|hay\s+fever|acid\s+reflux|"
+    r"tendinitis|plantar\s+fasciitis|celiac(?:\s+disease)?)"
+)
+
 HABITS: tuple[Attribute, ...] = (
     _a(
         "health",
         r"\b(?:diagnos\w*|condition|asthma|diabetes|allerg\w*|illness|disease|injur\w*|"
         r"hypertension|blood\s+pressure|migraine|anxiety|depression|pregnant|intoleran\w*|coeliac|celiac|"
-        r"diabetic|asthmatic)\b|确诊|病|过敏|哮喘|糖尿病|高血压|怀孕|受伤|不耐|痛风|鼻炎|胃炎|甲减|甲亢|"
+        r"diabetic|asthmatic|eczema|psoriasis|IBS|arthritis|gout|sciatica|flar\w*|acting\s+up|"
+        r"playing\s+up)\b|确诊|病|过敏|哮喘|糖尿病|高血压|怀孕|受伤|不耐|痛风|鼻炎|胃炎|甲减|甲亢|"
         r"[炎症]|突出|犯了|复发|发作",
         (
             en(r"\bdiagnosed\s+with\s+{V}"),
             en(
-                r"\b(?:I\s+have|I['’]ve\s+got|suffer\s+from|dealing\s+with)\s+(?P<v>(?:type\s+\d\s+)?(?:diabetes|asthma|"
-                r"hypertension|high\s+blood\s+pressure|migraines?|anxiety|depression|arthritis|eczema|ADHD|IBS|"
-                r"celiac(?:\s+disease)?|a\s+(?:torn|broken|sprained)\s+\w+))\b"
+                r"\b(?:I\s+have|I['’]ve\s+got|suffer\s+from|dealing\s+with)\s+"
+                rf"(?P<v>{_CONDITIONS_EN}|a\s+(?:torn|broken|sprained)\s+\w+)\b"
+            ),
+            # one's own condition flaring up: "my asthma's been flaring", "my eczema is acting up"
+            en(
+                rf"\bmy\s+(?P<v>{_CONDITIONS_EN})(?:['’]s|\s+is|\s+has)?\s+(?:been\s+)?(?:really\s+|so\s+)?"
+                r"(?:flaring|flared|acting\s+up|playing\s+up)\b"
             ),
             en(r"\ballergic\s+to\s+{V}"),
             # what one is ("I'm lactose intolerant", "im coeliac") and an allergy one has

@@ -76,6 +76,8 @@ NAME: Attribute = _a(
             rf"(?:I['’]m|I\s+am|this\s+is|it['’]s)\s+{_NAME_EN}"
         ),
         en(rf"{_OPENS_EN}(?:I['’]m|I\s+am|im|this\s+is)\s+{_NATIONALITY}{_NAME_EN}{_AFTER_EN}"),
+        # ... typed in lower case: "i'm kenji btw", "hi! i'm fatima, final year …"
+        en(rf"{_OPENS_EN}(?:I['’]m|I\s+am|im|this\s+is)\s+(?P<v>(?-i:{TYPED})){_AFTER_EN}"),
         en(rf"{_OPENS_EN}{_NATIONALITY}{_NAME_EN}\s+here\b(?=\s*(?:[,.!;~—–-]|$))"),
         # ... typed in lower case: "yo, tunde here." (`values.typed_name`)
         en(rf"{_OPENS_EN}(?P<v>{TYPED})\s+here\b(?=\s*(?:[,.!;~—–-]|$))"),
@@ -83,6 +85,8 @@ NAME: Attribute = _a(
         # scientist at Monzo" (a greeting to someone goes on with what is said to them)
         en(rf"{introduction(_NAME_EN)}(?=(?:[\w-]+\s+){{0,3}}?(?:at|@)\s+[A-Z])"),
         zh(rf"我叫{_NAME_ZH}{_AFTER_ZH}"),
+        # a given name alone, no surname ("对了我叫晓雯，"): two characters no dictionary lists
+        zh(rf"我叫(?P<v>[\u4e00-\u9fff]{{2}}){_AFTER_ZH}"),
         zh(rf"叫我{_NAME_ZH}{_AFTER_ZH}"),
         zh(rf"我的名字(?:是|叫){_NAME_ZH}{_AFTER_ZH}"),
         zh(rf"^\W*{_GREETING_ZH}[\s，,！!~～]*我是{_NAME_ZH}{_AFTER_ZH}"),
