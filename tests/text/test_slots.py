@@ -154,6 +154,11 @@ def test_an_opinion_of_a_thing_is_not_its_value() -> None:
         ("ugh my gout is flaring again", ("health", "gout", None)),
         ("ok i'm ingrid btw, hi", ("name", "Ingrid", None)),
         ("嗨 我叫思彤，刚毕业", ("name", "思彤", None)),
+        ("汤圆（我家布偶）今天又把花瓶推倒了", ("pet", "汤圆", None)),
+        ("小凯（我老公）今天又加班到十点", ("partner", "小凯", None)),
+        ("换季了我荨麻疹又犯了", ("health", "荨麻疹", None)),
+        ("最近肠胃炎又发作了", ("health", "肠胃炎", None)),  # not 最近肠胃炎
+        ("终于搬进南山的新家了", ("lives_in", "南山", None)),
     ],
 )
 def test_news_said_in_passing(clause: str, expected: tuple[str, str, str | None]) -> None:

@@ -224,6 +224,8 @@ _DAILY: tuple[Attribute, ...] = (
                 rf"(?P<v>{_PET_KINDS_ZH}{_NAMED_ZH})"
             ),
             zh(rf"(?P<named>(?:我|我们|用户)(?:家|的)的?){_PET_KINDS_ZH}叫{_GIVEN_ZH}"),
+            # the kind in brackets after the name: "煤球（我家猫）最近老是半夜跑酷"
+            zh(rf"(?P<v>{_NAMED_ZH})[（(](?P<named>我|我们|用户)(?:家|的)?的?{_PET_KINDS_ZH}[）)]"),
         ),
         ("{s} has {v}.", "{s}养了{v}。"),
         many=True,
@@ -280,6 +282,7 @@ _DAILY: tuple[Attribute, ...] = (
             # the role in brackets after the name: "Tane (my fiancé) is doing support crew"
             en(rf"(?P<v>[A-Z][a-z]\w+)\s*\((?P<named>(?:my|our))\s+{_PARTNER_EN}\)"),
             en(rf"(?P<v>{TYPED})\s*\((?P<named>(?:my|our))\s+{_PARTNER_EN}\)"),
+            zh(rf"{_GIVEN_ZH}[（(](?P<named>我|用户)的?{_PARTNER_ZH}[）)]"),
             # one moves in with a partner: "moved in with liam last weekend"
             en(r"\b(?:moved|moving|move)\s+in\s+with\s+(?P<v>[A-Z][a-z]{1,15})\b(?!['’])"),
             en(rf"\b(?:moved|moving|move)\s+in\s+with\s+(?P<v>{TYPED})\b(?!['’])"),
