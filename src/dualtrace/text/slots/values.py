@@ -73,11 +73,8 @@ def plausible(attribute: str, value: str) -> bool:
         and not re.match(r"[阿小老]|单身|已婚|结婚|订婚|离婚", value)
     ):
         return value not in lexicon().zh_en  # 晓雯, not 最近 or 本来
-    if attribute == "name" and has_cjk(value):
-        if len(value) < 2:
-            return False  # "我叫车了": a car called, no one named
-        if len(value) == 2 and value[0] not in SURNAMES:
-            return value not in lexicon().zh_en  # 我叫晓雯, not 我叫外卖
+    if attribute == "name" and has_cjk(value) and len(value) < 2:
+        return False  # "我叫车了": a car called, no one named
     if attribute == "family" and has_cjk(value):
         return _KIN_LEAD_ZH.sub("", value) not in lexicon().zh_en  # 女儿朵朵, not 儿子小学
     return True
