@@ -149,3 +149,10 @@ def test_other_peoples_values_have_a_section_of_their_own(mem: Memory) -> None:
     named = mem.profile("n")
     assert [(v.subject, v.value) for v in named.values] == [("Alice", "Hangzhou")]
     assert [v.value for v in named.people] == ["Xi'an"]
+
+
+def test_a_plan_reads_as_one(mem: Memory) -> None:
+    mem.add("We're planning a trip to Lisbon in May.", user_id="p", timestamp=JAN)
+    (trip,) = mem.profile("p").values
+    assert trip.attribute == "trip"
+    assert "- trip (planned): Lisbon (said 5 Jan 2025) [" in mem.profile("p").text

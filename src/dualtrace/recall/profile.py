@@ -29,6 +29,8 @@ GOAL, TASK, SESSION_SUMMARY = "goal", "task", "session_summary"
 OPEN = "open"  # the status of a goal or task not yet closed (`metadata["status"]`)
 CARRIED = (GOAL, TASK, SESSION_SUMMARY)  # predicates of what a session end stores
 _ORDER = {a.name: i for i, a in enumerate(ATTRIBUTES)}
+# slots whose values are plans (a trip): said when, not held since
+_PLANNED = frozenset(a.name for a in ATTRIBUTES if a.planned)
 _USER = ("", "the user", "user", "用户")
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _NOT_WORD = re.compile(r"[\W_]+")
@@ -321,7 +323,8 @@ def _values(out: _Lines, header: str, values: Sequence[ProfileValue]) -> None:
     if not values or out.full or not out.add(header):
         return
     for v in values:
-        if not out.add(f"- {_label(v)}: {v.value} ({_since(v.since)})", v.sources):
+        when = _said_on(v.since) if v.attribute in _PLANNED else _since(v.since)
+        if not out.add(f"- {_label(v)}: {v.value} ({when})", v.sources):
             return
         for r in v.replaced:
             out.add(f"  - replaced {r.value} ({_span(r)})", r.sources)
@@ -329,6 +332,8 @@ def _values(out: _Lines, header: str, values: Sequence[ProfileValue]) -> None:
 
 def _label(v: ProfileValue) -> str:
     name = v.attribute.replace("_", " ")
+    if v.attribute in _PLANNED:
+        name += " (planned)"
     if v.qualifier:
         name += f" ({v.qualifier})"
     return f"{v.subject} — {name}" if v.subject else name
@@ -336,6 +341,10 @@ def _label(v: ProfileValue) -> str:
 
 def _since(at: datetime | None) -> str:
     return "date unknown" if at is None else f"since {at.day} {at:%b %Y}"
+
+
+def _said_on(at: datetime | None) -> str:
+    return "date unknown" if at is None else f"said {at.day} {at:%b %Y}"
 
 
 def _span(v: ProfileValue) -> str:
