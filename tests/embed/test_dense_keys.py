@@ -86,7 +86,12 @@ class TextRecordingEmbedder(FakeEmbedder):
 def test_a_memorys_fact_is_embedded_and_its_scene_takes_its_turns_vector(tmp_path: Path) -> None:
     embedder = TextRecordingEmbedder()
     with Memory(tmp_path / "m.db", embedder=embedder) as mem:
-        mem.add("I moved to Lisbon for my new job.", user_id="u", session_id="s")
+        mem.add(
+            "I moved to Lisbon for my new job.",
+            user_id="u",
+            session_id="s",
+            timestamp="2026-03-02T10:00:00Z",  # the date is in the turn's key, hence its vector
+        )
         (item,) = [m for m in mem.get_all(user_id="u") if m.kind != "episode"]
         record = mem.store.get_memories("u", [item.id])[item.id]
         keys = {k.trace: k for k in mem.memory_keys("u", record)}
@@ -94,4 +99,7 @@ def test_a_memorys_fact_is_embedded_and_its_scene_takes_its_turns_vector(tmp_pat
     assert record.text in embedder.texts and record.scene not in embedder.texts
     (turn,) = [t for t in embedder.texts if "I moved to Lisbon" in t and t != record.text]
     assert keys["scene"].vector is not None
-    assert np.allclose(keys["scene"].vector, embedder.embed_passages([turn])[0])
+    # stored as float16: equal within its precision, and not the scene's own vector
+    own, of_turn = embedder.embed_passages([record.scene, turn])
+    assert np.allclose(keys["scene"].vector, of_turn, atol=1e-3)
+    assert not np.allclose(keys["scene"].vector, own, atol=1e-3)
