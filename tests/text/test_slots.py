@@ -165,6 +165,11 @@ def test_news_said_in_passing(clause: str, expected: tuple[str, str, str | None]
     assert _one(clause)[:3] == expected
 
 
+def test_a_word_another_slot_takes_is_no_name() -> None:
+    for clause in ("hey i'm pescatarian.", "i'm pescatarian, so no meat", "hi! I'm vegan."):
+        assert [s.attribute for s in find_statements(clause)] == ["diet"], clause
+
+
 @pytest.mark.parametrize(
     "clause",
     [

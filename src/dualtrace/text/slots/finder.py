@@ -209,7 +209,9 @@ def _statements(clause: str) -> tuple[SlotStatement, ...]:
             taken = _statement(attribute, clause, only=False) if said[1].ended else None
             if taken and not taken[1].ended and not same_value(taken[1].value, said[1].value):
                 found.append(taken)  # "sold the Civic, picked up a Kia Niro": both
-    found.sort(key=lambda pair: -pair[0])  # the longest frame first
+    # the longest frame first; a name last: words another attribute takes are no name ("hey
+    # i'm pescatarian.")
+    found.sort(key=lambda pair: (pair[1].attribute == "name", -pair[0]))
     kept: list[SlotStatement] = []
     spans: list[tuple[int, int]] = []
     for _, statement in found:
@@ -238,7 +240,9 @@ def _unsaid(clause: str) -> str | None:
 
 
 def _value_span(clause: str, statement: SlotStatement) -> tuple[int, int]:
-    at = clause.find(statement.value or "", statement.start) if statement.value else -1
+    # in any case: a name typed in lower case is kept capitalised ("arjun" → Arjun)
+    value = (statement.value or "").lower()
+    at = clause.lower().find(value, statement.start) if value else -1
     if at < 0:
         return statement.start, statement.start + 1
     return at, at + len(statement.value or "")

@@ -76,8 +76,14 @@ NAME: Attribute = _a(
             rf"(?:I['’]m|I\s+am|this\s+is|it['’]s)\s+{_NAME_EN}"
         ),
         en(rf"{_OPENS_EN}(?:I['’]m|I\s+am|im|this\s+is)\s+{_NATIONALITY}{_NAME_EN}{_AFTER_EN}"),
-        # ... typed in lower case: "i'm kenji btw", "hi! i'm fatima, final year …"
-        en(rf"{_OPENS_EN}(?:I['’]m|I\s+am|im|this\s+is)\s+(?P<v>(?-i:{TYPED})){_AFTER_EN}"),
+        # ... typed in lower case, a word no dictionary lists, where it can only be a name:
+        # after a greeting or before "btw" ("hi! i'm fatima, …", "i'm kenji btw"), not "i'm
+        # pescatarian, so …"
+        en(
+            rf"^\W*{GREETING_EN}\b[\s,!.~]*(?:I['’]m|I\s+am|im|this\s+is)\s+(?P<v>(?-i:{TYPED}))"
+            rf"{_AFTER_EN}"
+        ),
+        en(rf"{_OPENS_EN}(?:I['’]m|I\s+am|im|this\s+is)\s+(?P<v>(?-i:{TYPED}))\s+btw\b"),
         en(rf"{_OPENS_EN}{_NATIONALITY}{_NAME_EN}\s+here\b(?=\s*(?:[,.!;~—–-]|$))"),
         # ... typed in lower case: "yo, tunde here." (`values.typed_name`)
         en(rf"{_OPENS_EN}(?P<v>{TYPED})\s+here\b(?=\s*(?:[,.!;~—–-]|$))"),
