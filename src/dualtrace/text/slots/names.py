@@ -91,7 +91,7 @@ NAME: Attribute = _a(
         # scientist at Monzo" (a greeting to someone goes on with what is said to them)
         en(rf"{introduction(_NAME_EN)}(?=(?:[\w-]+\s+){{0,3}}?(?:at|@)\s+[A-Z])"),
         zh(rf"我叫{_NAME_ZH}{_AFTER_ZH}"),
-        # a given name alone, no surname ("对了我叫晓雯，"): two characters no dictionary lists
+        # a given name alone, no surname ("对了我叫晓雯，"): two characters, then a mark
         zh(rf"我叫(?P<v>[\u4e00-\u9fff]{{2}}){_AFTER_ZH}"),
         zh(rf"叫我{_NAME_ZH}{_AFTER_ZH}"),
         zh(rf"我的名字(?:是|叫){_NAME_ZH}{_AFTER_ZH}"),
