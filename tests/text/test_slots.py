@@ -696,7 +696,7 @@ def test_a_value_said_the_way_a_chat_reports_news(clause: str, attribute: str, v
         ("we're in Rome now for a conference", ("lives_in",)),
         ("I got into trouble at work", ("studies_at",)),
         ("she starts at the new gig monday", ("works_at",)),
-        ("WE'RE MARRIED 💍", ("partner",)),  # a status that names no one replaces no one
+        ("we're officially married!!! 🥂", ("partner",)),  # a status names no one
         ("passed my driving test!!", ("vehicle",)),
         ("我在腾讯这边做后端开发", ("lives_in",)),
         ("我觉得 这样不太好", ("name",)),
