@@ -323,7 +323,7 @@ def _values(out: _Lines, header: str, values: Sequence[ProfileValue]) -> None:
     if not values or out.full or not out.add(header):
         return
     for v in values:
-        when = _said_on(v.since) if v.attribute in _PLANNED else _since(v.since)
+        when = _since(v.since, "said" if v.attribute in _PLANNED else "since")
         if not out.add(f"- {_label(v)}: {v.value} ({when})", v.sources):
             return
         for r in v.replaced:
@@ -339,12 +339,9 @@ def _label(v: ProfileValue) -> str:
     return f"{v.subject} — {name}" if v.subject else name
 
 
-def _since(at: datetime | None) -> str:
-    return "date unknown" if at is None else f"since {at.day} {at:%b %Y}"
-
-
-def _said_on(at: datetime | None) -> str:
-    return "date unknown" if at is None else f"said {at.day} {at:%b %Y}"
+def _since(at: datetime | None, word: str = "since") -> str:
+    """ "since 5 Jan 2025" (a plan: "said 5 Jan 2025")."""
+    return "date unknown" if at is None else f"{word} {at.day} {at:%b %Y}"
 
 
 def _span(v: ProfileValue) -> str:

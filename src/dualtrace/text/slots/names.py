@@ -29,6 +29,7 @@ GREETING_EN = r"(?:hi|hello|hey|hiya|heya|howdy|yo|g['’]day|good\s+(?:morning|
 # by a mark, "btw" or "here" (not "I'm Italian", "I'm British": a nationality is no name).
 _OPENS_EN = r"^\W*(?:(?:[A-Za-z]+|g['’]day)(?:\s*[:;]-?[)D(P])?[\s,!.~]+)?"
 _AFTER_EN = r"(?=\s*(?:[,.!;~—–-]|\bbtw\b|\bhere\b|$))"
+_I_AM = r"(?:I['’]m|I\s+am|im|this\s+is)"
 _NATIONALITY = (
     r"(?![A-Z][a-z]*(?:ish|ese|ian|can|ean|ic)\b)"
     r"(?!(?:Dutch|French|Czech|Greek|Thai|Swiss|Irish|Welsh|Scots?|Kiwi|Aussie|Brit|Dane|Swede|"
@@ -75,15 +76,12 @@ NAME: Attribute = _a(
             rf"^\W*{GREETING_EN}\b[\s,!.]*(?:(?:there|all|everyone|again)[\s,!.]+)?"
             rf"(?:I['’]m|I\s+am|this\s+is|it['’]s)\s+{_NAME_EN}"
         ),
-        en(rf"{_OPENS_EN}(?:I['’]m|I\s+am|im|this\s+is)\s+{_NATIONALITY}{_NAME_EN}{_AFTER_EN}"),
+        en(rf"{_OPENS_EN}{_I_AM}\s+{_NATIONALITY}{_NAME_EN}{_AFTER_EN}"),
         # ... typed in lower case, a word no dictionary lists, where it can only be a name:
         # after a greeting or before "btw" ("hi! i'm fatima, …", "i'm kenji btw"), not "i'm
         # pescatarian, so …"
-        en(
-            rf"^\W*{GREETING_EN}\b[\s,!.~]*(?:I['’]m|I\s+am|im|this\s+is)\s+(?P<v>(?-i:{TYPED}))"
-            rf"{_AFTER_EN}"
-        ),
-        en(rf"{_OPENS_EN}(?:I['’]m|I\s+am|im|this\s+is)\s+(?P<v>(?-i:{TYPED}))\s+btw\b"),
+        en(rf"^\W*{GREETING_EN}\b[\s,!.~]*{_I_AM}\s+(?P<v>(?-i:{TYPED})){_AFTER_EN}"),
+        en(rf"{_OPENS_EN}{_I_AM}\s+(?P<v>(?-i:{TYPED}))\s+btw\b"),
         en(rf"{_OPENS_EN}{_NATIONALITY}{_NAME_EN}\s+here\b(?=\s*(?:[,.!;~—–-]|$))"),
         # ... typed in lower case: "yo, tunde here." (`values.typed_name`)
         en(rf"{_OPENS_EN}(?P<v>{TYPED})\s+here\b(?=\s*(?:[,.!;~—–-]|$))"),
