@@ -119,9 +119,11 @@ def test_a_page_on_another_origin_cannot_change_data(
     target = f"{dev.base}/v1/history/{entry}/revert?user_id={user}"
     add = f"{dev.base}/v1/memories"
     payload = f'{{"user_id": "{user}", "messages": [{{"content": "I hate tea."}}]}}'
-    page_html = f"""<!doctype html><iframe name="sink"></iframe>
+    # a frame for each form: the second form no longer navigates the frame the first loads
+    # into (its response once went unseen for 30 s in a full CI run)
+    page_html = f"""<!doctype html><iframe name="sink"></iframe><iframe name="sink2"></iframe>
 <form id="f" method="post" target="sink" action="{target}"></form>
-<form id="g" method="post" target="sink" enctype="text/plain" action="{add}">
+<form id="g" method="post" target="sink2" enctype="text/plain" action="{add}">
 <input name='{payload[:-2]}' value='"}}'></form>
 <script>
 window.attack = async () => {{
