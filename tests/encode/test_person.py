@@ -29,3 +29,18 @@ def test_a_named_speaker_reads_the_same() -> None:
     assert to_third_person("I don't drive. Mine is a bike.", "Caroline") == (
         "Caroline doesn't drive. Caroline's one is a bike."
     )
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        # "our" where the speaker says "we" is the group's: never "Ana's" alone
+        ("We all cooked our own dinners.", "Ana and others all cooked their own dinners."),
+        ("We'd love to host our cousins.", "Ana and others would love to host their cousins."),
+        ("We treated ourselves.", "Ana and others treated themselves."),
+        ("Our flat is small.", "Ana's flat is small."),
+        ("I flew to the US with my son.", "Ana flew to the US with Ana's son."),
+    ],
+)
+def test_we_and_our_keep_the_group(said: str, written: str) -> None:
+    assert to_third_person(said, "Ana") == written

@@ -15,6 +15,10 @@ from dualtrace.text.smalltalk import is_small_talk
         "I'm so glad for you!",
         "Good evening, Ines!",
         "好的，记住了。",
+        "Hey Jonas, so good to catch up again!",  # greeting a friend in a chat between people
+        "Hi Wen, lovely chatting with you!",
+        "Long time no see, Ada!",
+        "好久不见，很高兴又跟你聊天！",
     ],
 )
 def test_courtesy_is_small_talk(text: str) -> None:
@@ -28,6 +32,8 @@ def test_courtesy_is_small_talk(text: str) -> None:
         "I'm flying to Oslo on Friday.",
         "Good evening classes start at 7 at the library.",
         "你好，我下周搬去成都。",
+        "Great to chat about the new job at Siemens tomorrow.",
+        "好久不见，我换了工作。",
     ],
 )
 def test_a_sentence_with_content_is_not(text: str) -> None:

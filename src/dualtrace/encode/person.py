@@ -40,6 +40,7 @@ _CONTRACTIONS = [
     (r"\bwe['’]re\b", "{S} and others are"),
     (r"\bwe['’]ve\b", "{S} and others have"),
     (r"\bwe['’]ll\b", "{S} and others will"),
+    (r"\bwe['’]d\b", "{S} and others would"),
 ]
 _PRONOUNS = [
     (r"\bmyself\b", "{S}"),
@@ -49,8 +50,17 @@ _PRONOUNS = [
     (r"\bme\b", "{S}"),
     (r"\bour\b", "{S}'s"),
     (r"\bours\b", "{S}'s"),
-    (r"\bus\b", "{S} and others"),
+    (r"\bourselves\b", "{S}"),
+    (r"\b(?-i:[Uu]s)\b", "{S} and others"),  # never "the US"
     (r"\bwe\b", "{S} and others"),
+]
+# Where the speaker says "we", "our" is the group's, not the speaker's alone: "We all have
+# our own paths" is "Mel and others all have their own paths", never "… Mel's own paths".
+_GROUP = re.compile(r"\b(?:[Ww][Ee]|[Uu]s)\b")
+_GROUP_PRONOUNS = [
+    (r"\bour\b", "their"),
+    (r"\bours\b", "theirs"),
+    (r"\bourselves\b", "themselves"),
 ]
 _LOWER_I = re.compile(r"(?<![\w'’.-])i(?![\w.-])")
 # "I don't" is one verb ("doesn't"), never "I don" + "'t"
@@ -111,6 +121,9 @@ def to_third_person(sentence: str, speaker: str) -> str:
         text = re.sub(pattern, repl, text, flags=re.I)
     text = _I_VERB.sub(subject, text)
     text = re.sub(r"\bI\b", "{S}", text)
+    if _GROUP.search(sentence):
+        for pattern, repl in _GROUP_PRONOUNS:
+            text = re.sub(pattern, repl, text, flags=re.I)
     for pattern, repl in _PRONOUNS:
         text = re.sub(pattern, repl, text, flags=re.I)
     # a sentence that starts with the speaker starts with a capital ("… there. The user …")

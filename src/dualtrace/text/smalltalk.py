@@ -30,6 +30,8 @@ _EN_WORDS = (
     r"|about|for|sharing|telling|me|no problem|you're|welcome|absolutely|definitely|perfect"
     r"|sounds|good|fine|yes|yeah|a|an|the|and|oh|wow|haha|bye|goodbye|take care|that's"
     r"|news|exciting|amazing|here|be|always|just|by the way|btw|now|what|how|can|do"
+    r"|chat|chatting|catch up|catching up|speak|speaking|hear from|hearing from|been a while"
+    r"|long time no see|it's been"
 )
 # longest first: "that's" is one courtesy word, not "that" and a stray "s"
 _EN = re.compile(
@@ -37,9 +39,9 @@ _EN = re.compile(
     re.IGNORECASE,
 )
 _ZH = re.compile(
-    r"好的|好|嗯|收到|明白了?|知道了|了解|记住了?|记下了?|没问题|不客气|谢谢你?|感谢|恭喜你?|祝贺你?"
+    r"好久不见|好的|好|嗯|收到|明白了?|知道了|了解|记住了?|记下了?|没问题|不客气|谢谢你?|感谢|恭喜你?|祝贺你?"
     r"|你好|您好|很高兴(?:认识你)?|认识你|太棒了?|真棒|不错|加油|辛苦了|抱歉|对不起|再见|哈+|哇"
-    r"|当然|可以|行|欢迎|我会|帮你|随时|的|了|啊|呀|吧|呢|哦|噢|喔|都|我|你|很|真|太"
+    r"|当然|可以|行|欢迎|我会|帮你|随时|的|了|啊|呀|吧|呢|哦|噢|喔|都|我|你|很|真|太|聊天|聊聊|又|跟|和"
 )
 _WORD = re.compile(r"[^\W\d_]+(?:'[a-z]+)?", re.IGNORECASE)
 _CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
