@@ -187,3 +187,32 @@ def test_a_question_keeps_what_it_names_beside_a_role() -> None:
     assert extract(turn(2, "what should I cook for my wife tonight?")) == []
     drafts = extract(turn(3, "我老婆小芸过生日，送什么好？"))
     assert [(d.predicate, d.object) for d in drafts] == [("partner", "小芸")]
+
+
+def test_whom_a_clause_addresses_is_not_its_fact() -> None:
+    # the listener's name, with or without a greeting before it, is the scene's
+    prev = turn(1, "How was the weekend?", speaker="Tariq")
+    drafts = extract(
+        turn(2, "Hey Tariq, my pottery class moved to Thursdays. Yeah Tariq, I glazed six mugs!"),
+        context=(prev,),
+    )
+    assert [d.text for d in drafts] == [
+        "Caroline's pottery class moved to Thursdays.",
+        "Caroline glazed six mugs!",
+    ]
+    (d,) = extract(turn(2, "Your tip, Tariq, saved my sourdough starter."), context=(prev,))
+    assert d.text == "Your tip saved Caroline's sourdough starter."
+    # the speaker greeted by her own name introduces herself: that stays
+    assert extract(turn(1, "Hi Caroline, nurse at St Mary's."))[0].text.startswith("Caroline")
+
+
+def test_thanks_and_courtesy_between_friends_are_not_memories() -> None:
+    prev = turn(1, "Try proofing it overnight in the fridge.", speaker="Tariq")
+    for said in (
+        "Thanks for the advice, Tariq!",
+        "Yeah, Tariq, thanks for having my back.",
+        "Appreciate your kind words, Tariq.",
+        "Best of luck with it!",
+        "Great to chat with you again, Tariq!",
+    ):
+        assert extract(turn(2, said), context=(prev,)) == [], said

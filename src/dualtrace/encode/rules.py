@@ -39,6 +39,11 @@ _OPENER = re.compile(
     r"好消息)\s*[，,！!：:。…]+)\s*",
     re.I,
 )
+_ADDRESS = re.compile(
+    rf"^\W*(?:{GREETING_EN}|yeah|yep|yes|wow|woah|whoa|oh|ok|okay|sure|thanks|thank you|cool"
+    r"|nice|great|sounds good|definitely|congrats)\s+(?-i:[A-Z][a-z]+)\s*[,!.:~]+\s*",
+    re.I,
+)
 _SAYS_SOMETHING = 3  # content words of a clause that says something of what it names
 _FUTURE_GRANULARITIES = frozenset({"day", "week", "weekend"})
 # What begins on a day goes on after it ("my new job starts Monday"): no expiry.
@@ -111,7 +116,7 @@ class RulesExtractor:
         # slots are read from the clause as said (a greeting is how "Hi, I'm Sam" names the
         # speaker); the memory's text leaves the openers out, and says whom an opening
         # pronoun means when the turn before named it
-        said, clause = at.clause, _without_openers(at.clause)
+        said, clause = at.clause, _bare(at.clause, episode.speaker or episode.role, listeners)
         if not clause:
             return []
         if asks(clause):
@@ -229,6 +234,39 @@ def _without_openers(clause: str) -> str:
             return ""
         rest = rest[match.end() :]
     if rest is clause:
+        return clause
+    return rest[:1].upper() + rest[1:]
+
+
+def _bare(clause: str, speaker: str, listeners: list[str]) -> str:
+    """The clause without its openers and the names it addresses, however they alternate
+    ("Thanks, Maria. They …", "Yeah, Gina, thanks, …")."""
+    before = None
+    while clause != before:
+        before, clause = clause, _without_openers(_unaddressed(clause, speaker, listeners))
+    return clause
+
+
+def _unaddressed(clause: str, speaker: str, listeners: list[str]) -> str:
+    """The clause without the listener's name where it addresses them ("Hey Jon, my shop
+    opened", "Your support, Gina, means a lot", "Thanks for the advice, Jon!"): whom it was
+    said to is the memory's scene, not its fact. A greeting or an interjection followed at
+    once by a name other than the speaker's addresses someone too ("Yeah Maria, …"), before
+    they have spoken."""
+    rest = _ADDRESS.sub("", clause)
+    if rest != clause and rest.strip() and speaker in clause[: len(clause) - len(rest)]:
+        rest = clause  # "Hey Priya, …" said by Priya introduces her
+    names = [n for n in listeners if n[:1].isupper()]
+    if names:
+        name = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+        rest = re.sub(rf"^\W*(?:{name})\s*[,!.:~]+\s*", "", rest)
+        rest = re.sub(rf"\s*,\s*(?:{name})\s*(?=[!.?…~]*\s*$)", "", rest)
+        if middle := re.search(rf"\s*,\s*(?:{name})\s*,\s*", rest):
+            # "Yeah, Gina, thanks …" keeps its opener's comma; "Your support, Gina, means …"
+            # reads on without one
+            before, after = rest[: middle.start()], rest[middle.end() :]
+            rest = f"{before}, {after}" if _OPENER.fullmatch(f"{before},") else f"{before} {after}"
+    if rest == clause or not rest.strip():
         return clause
     return rest[:1].upper() + rest[1:]
 

@@ -31,8 +31,18 @@ _EN_WORDS = (
     r"|sounds|good|fine|yes|yeah|a|an|the|and|oh|wow|haha|bye|goodbye|take care|that's"
     r"|news|exciting|amazing|here|be|always|just|by the way|btw|now|what|how|can|do"
     r"|chat|chatting|catch up|catching up|speak|speaking|hear from|hearing from|been a while"
-    r"|long time no see|it's been"
+    r"|long time no see|it's been|appreciate|appreciated|appreciate it|best of luck|good luck"
+    r"|luck|hope|hoping|going|well|means a lot|a lot|asking|askin'|kind|words|oof|ugh|aw|aww"
+    r"|could|rooting|cheering|proud|keep it up|keep going|never give up|give up|there"
+    r"|believe in yourself|you got this|hang in there|all the way|fingers crossed|woah|whoa"
+    r"|woohoo|pic|photo|picture"
 )
+# "Thanks for the advice!", "Thank you so much for asking": gratitude, whatever it is for,
+# in a few words
+_THANKS = re.compile(
+    r"^\W*(?:thanks|thank you|thx|appreciate it)(?:\s+(?:so much|a lot|again))?\s+for\b", re.I
+)
+MAX_THANKS_WORDS = 7
 # longest first: "that's" is one courtesy word, not "that" and a stray "s"
 _EN = re.compile(
     r"\b(?:" + "|".join(sorted(_EN_WORDS.split("|"), key=len, reverse=True)) + r")\b",
@@ -84,9 +94,11 @@ def _courtesy(sentence: str) -> bool:
         left = _CJK_CHAR.findall(_ZH.sub("", sentence))
         return len(left) <= 2 * MAX_LEFT_WORDS and len(left) < len(_CJK_CHAR.findall(sentence))
     words = _WORD.findall(sentence)
-    left = _WORD.findall(_EN.sub(" ", sentence))
-    if any(any(c.isdigit() for c in w) for w in words):
+    if any(c.isdigit() for c in sentence):
         return False
+    if _THANKS.match(sentence) and len(words) <= MAX_THANKS_WORDS:
+        return True
+    left = _WORD.findall(_EN.sub(" ", sentence))
     return len(left) <= MAX_LEFT_WORDS and len(left) < len(words)
 
 
