@@ -504,6 +504,10 @@ def test_an_animal_then_is_called_asks_the_pet(question: str) -> None:
         ("ugh my gf ngozi is mad at me", "partner", "Ngozi"),
         ("sorry, my kitten pumpkinette is on the laptop again", "pet", "kitten Pumpkinette"),
         ("zorba (my dog) ate my sandwich", "pet", "Zorba"),
+        # a word of the dictionary is a name before a role in brackets, with chat's emoji
+        ("waffle (our spaniel 🐾) rolled in fox poo", "pet", "Waffle"),
+        ("honey (my gf) booked the ferry", "partner", "Honey"),
+        ("we adopted a collie pup called Moss", "pet", "collie pup called Moss"),
         ("my little sister wiktoria is visiting", "family", "little sister Wiktoria"),
         ("finally moved in with kwame, boxes everywhere", "partner", "Kwame"),
         # a first stretch at a place of work, or the field then the place

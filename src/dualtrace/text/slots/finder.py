@@ -24,7 +24,14 @@ from dualtrace.text.slots.family import FAMILY, asked_member
 from dualtrace.text.slots.frames import clean_value
 from dualtrace.text.slots.pets import asked_pet
 from dualtrace.text.slots.statement import SlotQuestion, SlotStatement
-from dualtrace.text.slots.values import at_a_place, habit, named_doer, plausible, typed_name
+from dualtrace.text.slots.values import (
+    at_a_place,
+    bracketed_name,
+    habit,
+    named_doer,
+    plausible,
+    typed_name,
+)
 
 _NEGATED_EN = re.compile(
     r"\b(?:no\s+longer|don['’]t|doesn['’]t|not|never)\b.*\b(?:anymore|any\s+more)\b"
@@ -303,7 +310,11 @@ def _statement(
 
 def _typed(match: re.Match[str], value: str) -> str:
     """The value, its name capitalised where a frame took one typed in lower case (group
-    `typed`: "my partner arjun" → Arjun); "" where that word is no name ("my wife says")."""
+    `typed`: "my partner arjun" → Arjun; `bracketed`: "biscuit (our beagle)" → Biscuit); ""
+    where that word is no name ("my wife says")."""
+    bracketed = match.group("bracketed") if "bracketed" in match.re.groupindex else None
+    if bracketed:
+        return value.replace(bracketed, bracketed.capitalize()) if bracketed_name(bracketed) else ""
     typed = match.group("typed") if "typed" in match.re.groupindex else None
     if not typed or not typed.islower():
         return value

@@ -77,6 +77,9 @@ _CAPITAL = re.compile(r"\[A-Z[^\]]*\]")
 # the finder takes it only where it is a first name or no dictionary lists the word
 # (`values.typed_name`)
 TYPED = r"(?P<typed>[a-z]{3,15})(?!-)"
+# ... and one typed before a role in brackets ("biscuit (our beagle)"): the brackets name it,
+# so a word of the dictionary is a name there too (`values.bracketed_name`)
+BRACKETED = r"(?P<bracketed>[a-z]{2,15})(?!-)"
 # Characters that open the words said after "老婆" or "我" other than a name (在, 说, 最近, 天天…)
 FUNCTION_ZH = (
     "在是说也都就还跟和对把被很最今昨明每一这那有没不要会去"

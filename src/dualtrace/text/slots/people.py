@@ -6,7 +6,7 @@ from __future__ import annotations
 from dualtrace.cjk import CJK_CLASS
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
-from dualtrace.text.slots.frames import FUNCTION_ZH, TYPED, en, zh
+from dualtrace.text.slots.frames import BRACKETED, FUNCTION_ZH, TYPED, en, zh
 from dualtrace.text.slots.habits import HABITS
 from dualtrace.text.slots.surnames import SURNAMES
 
@@ -24,8 +24,13 @@ _INSTRUMENTS_ZH = r"(?:钢琴|吉他|小提琴|大提琴|尤克里里|长笛|萨
 _PET_KINDS = (
     r"(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|turtle|tortoise|budgie|ferret|"
     r"corgi|beagle|husky|poodle|terrier|retriever|labrador|greyhound|dachshund|tabby|gecko|lizard|"
-    r"snake|axolotl|guinea\s+pig|chinchilla|hedgehog|bearded\s+dragon|cockatiel)"
+    r"snake|axolotl|guinea\s+pig|chinchilla|hedgehog|bearded\s+dragon|cockatiel|kelpie|spaniel|"
+    r"collie|sheepdog|shepherd|pug|schnauzer|(?:labra|cava|golden)?doodle|cavoodle|cockapoo|"
+    r"chihuahua|bulldog|frenchie|whippet|lurcher|staffy|rottweiler|samoyed|shiba|ragdoll|"
+    r"siamese|maine\s+coon|moggy|pup|kitty)"
 )
+# A bracket's end, after what chat adds to it ("biscuit (our beagle 🐶)")
+_CLOSE = r"\s*[^\w\s()]{0,3}\s*\)"
 _PET_KINDS_ZH = (
     r"(?:猫咪|猫(?!咪)|狗狗|狗(?!狗)|兔子|柯基|金毛|泰迪|英短|布偶|柴犬|哈士奇|仓鼠|鹦鹉|乌龟)"
 )
@@ -190,6 +195,7 @@ _DAILY: tuple[Attribute, ...] = (
         r"greyhound|dachshund|spaniel|collie|pug|chihuahua|shiba|schnauzer|doodle|budgie|goldfish|gecko|"
         r"snake|guinea\s+pig|ferret|tortoise|retriever|labrador|poodle|terrier|corgi|beagle|husky|bulldog|tabby|"
         r"lizard|axolotl|chinchilla|hedgehog|bearded\s+dragon|cockatiel)\b"
+        rf"|\b{_PET_KINDS}\b"
         # a pet named, then gone: "Biscuit passed last week", "阿福飞走了"
         r"|(?-i:[A-Z][a-z]{1,15})\s+(?:passed|died|ran\s+away|went\s+missing)\b|\bput\s+(?-i:[A-Z])\w*\s+down\b"
         r"|飞走了|走丢了|跑丢了"
@@ -198,10 +204,7 @@ _DAILY: tuple[Attribute, ...] = (
         (
             en(
                 r"\b(?:have|has|got|adopted|adopt|rescued|own)\s+(?:an?\s+|two\s+|three\s+|another\s+|a\s+new\s+)?"
-                r"(?P<v>(?:[\w-]+\s+){0,2}?(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|turtle|"
-                r"retriever|labrador|poodle|terrier|shepherd|corgi|beagle|husky|bulldog|tabby|greyhound|"
-                r"dachshund|spaniel|collie|pug|chihuahua|shiba|schnauzer|doodle|bird|budgie|goldfish|"
-                r"lizard|gecko|snake|guinea\s+pig|ferret|horse|chickens?|tortoise)s?"
+                rf"(?P<v>(?:[\w-]+\s+){{0,2}}?(?:{_PET_KINDS}\s+)?(?:{_PET_KINDS}|bird|goldfish|horse|chickens?)s?"
                 r"(?:\s+(?:named|called)\s+[A-Z]\w+)?)\b"
             ),
             zh(r"(?:养了|养着|领养了|收养了|有)(?:一只|一条|两只|只|条)?{V}(?<=[狗猫兔鼠鹉龟])"),
@@ -212,13 +215,18 @@ _DAILY: tuple[Attribute, ...] = (
             ),
             # the kind in brackets after the name ("Biscotto (my dog) keeps me sane"), and a
             # Chinese pet said as the family's: "我家猫糯米", "我们家的狗叫豆豆"
-            en(rf"(?P<v>[A-Z][a-z]\w+)\s*\((?P<named>(?:my|our))\s+(?:\w+\s+)?{_PET_KINDS}\)"),
+            en(
+                rf"(?P<v>[A-Z][a-z]\w+)\s*\((?P<named>(?:my|our))\s+(?:\w+\s+)?{_PET_KINDS}{_CLOSE}"
+            ),
             # ... typed in lower case: "my cat luna keeps…", "zorba (my dog)"
             en(
                 r"(?P<named>\b(?:my|our))\s+(?:new\s+|old\s+|little\s+)?"
                 rf"(?P<v>{_PET_KINDS}\s+{TYPED})\b(?!['’])"
             ),
-            en(rf"(?P<v>{TYPED})\s*\((?P<named>(?:my|our))\s+(?:\w+\s+)?(?:{_PET_KINDS}|lab)\)"),
+            en(
+                rf"(?P<v>{BRACKETED})\s*\((?P<named>(?:my|our))\s+(?:\w+\s+)?(?:{_PET_KINDS}|lab)"
+                rf"{_CLOSE}"
+            ),
             zh(
                 rf"(?P<named>(?:我|我们|用户)(?:家|的)?的?)(?:[一两二三四五]只)?"
                 rf"(?P<v>{_PET_KINDS_ZH}{_NAMED_ZH})"
@@ -280,8 +288,8 @@ _DAILY: tuple[Attribute, ...] = (
             en(rf"(?P<named>\b(?:my|our))\s+{_PARTNER_EN}\s+(?P<v>{TYPED})\b(?!['’])"),
             zh(rf"(?P<named>(?<!前)){_PARTNER_ZH}(?:叫)?\s?{_GIVEN_ZH}"),
             # the role in brackets after the name: "Tane (my fiancé) is doing support crew"
-            en(rf"(?P<v>[A-Z][a-z]\w+)\s*\((?P<named>(?:my|our))\s+{_PARTNER_EN}\)"),
-            en(rf"(?P<v>{TYPED})\s*\((?P<named>(?:my|our))\s+{_PARTNER_EN}\)"),
+            en(rf"(?P<v>[A-Z][a-z]\w+)\s*\((?P<named>(?:my|our))\s+{_PARTNER_EN}{_CLOSE}"),
+            en(rf"(?P<v>{BRACKETED})\s*\((?P<named>(?:my|our))\s+{_PARTNER_EN}{_CLOSE}"),
             zh(rf"{_GIVEN_ZH}[（(](?P<named>我|用户)的?{_PARTNER_ZH}[）)]"),
             # one moves in with a partner: "moved in with liam last weekend"
             en(r"\b(?:moved|moving|move)\s+in\s+with\s+(?P<v>[A-Z][a-z]{1,15})\b(?!['’])"),

@@ -9,6 +9,7 @@ from dataclasses import replace
 from dualtrace.cjk import CJK_CLASS, has_cjk
 from dualtrace.text.entities import extract_entities
 from dualtrace.text.gazetteer import FIRST_NAMES, PLACES
+from dualtrace.text.lexical import STOP_EN
 from dualtrace.text.lexicon import english_word, lexicon
 from dualtrace.text.slots.frames import WORDS_TOO, clean_value
 from dualtrace.text.slots.statement import SlotStatement
@@ -142,6 +143,14 @@ def typed_name(word: str) -> bool:
     if folded in FIRST_NAMES:
         return folded not in WORDS_TOO
     return len(folded) >= 3 and folded not in _NOT_NAMES and not english_word(folded)
+
+
+def bracketed_name(word: str) -> bool:
+    """Whether a word typed in lower case before a role in brackets ("biscuit (our beagle)",
+    "sam (my bf)") is a name: the brackets say it is, unless it is a word no name is
+    ("it (my dog) …", "lol (my cat)")."""
+    folded = word.casefold()
+    return folded not in _NOT_NAMES and folded not in STOP_EN
 
 
 def named_doer(before: str) -> bool:
