@@ -508,6 +508,13 @@ def test_an_animal_then_is_called_asks_the_pet(question: str) -> None:
         ("waffle (our spaniel 🐾) rolled in fox poo", "pet", "Waffle"),
         ("honey (my gf) booked the ferry", "partner", "Honey"),
         ("we adopted a collie pup called Moss", "pet", "collie pup called Moss"),
+        ("my cats Nori and Wasabi hate the vacuum", "pet", "cats Nori and Wasabi"),
+        # a move said with where from, a household's diet, a start of work by its name
+        ("we're moving from dalston to walthamstow in may", "lives_in", "walthamstow"),
+        ("we are vegan at home so no eggs", "diet", "vegan"),
+        ("first shifts at Whipps Cross on monday", "works_at", "Whipps Cross"),
+        ("halfway through onboarding at wise, so many slack channels", "works_at", "wise"),
+        ("starting my graduate placement at Arup in sept", "works_at", "Arup"),
         ("my little sister wiktoria is visiting", "family", "little sister Wiktoria"),
         ("finally moved in with kwame, boxes everywhere", "partner", "Kwame"),
         # a first stretch at a place of work, or the field then the place

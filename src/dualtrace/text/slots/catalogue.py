@@ -71,10 +71,12 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"\b(?:we['’]re|we\s+are)\s+(?:finally\s+|all\s+)?in\s+(?-i:(?P<v>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?))"
                 r"\s+now\b(?!\s+(?:for|on|visiting)\b)"
             ),
-            # "moved back to Lyon", not "moved my account to Monzo": only the mover moves
+            # "moved back to Lyon", "moving out of capitol hill to fremont", not "moved my
+            # account to Monzo": only the mover moves
             en(
                 rf"\b{_MOVE_EN}\s+(?:(?:back|over|out|away|here|there|down|up|home|abroad|"
                 r"all\s+the\s+way|finally|just|recently|permanently)\s+){0,2}"
+                r"(?:(?:from|out\s+of)\s+(?:[\w'’-]+\s+){1,3}?)?"
                 r"to\s+(?!work\b|a\s+new\s+job){V}"
             ),
             en(r"\b(?:home|place)\s+is\s+(?:now\s+)?(?:in\s+)?{V}"),
@@ -127,7 +129,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
     _a(
         "works_at",
         r"\b(?:work\w*|job|employ\w*|company|employer|firm|joined|hired|office|quit|resign\w*|"
-        r"startup|start(?:ed|ing|s)?\s+(?:at|with)|offer|last\s+(?:day|shift)|notice|(?:lead|manager|engineer|designer|developer|analyst|director)\s+at|(?:first|1st)\s+(?:day|week|month|shift)|(?:[\w-]+(?:er|or|ist|ian)|nurse|doctor)\s+at)\b"
+        r"startup|start(?:ed|ing|s)?\s+(?:at|with)|offer|last\s+(?:day|shift)|notice|(?:lead|manager|engineer|designer|developer|analyst|director)\s+at|(?:first|1st)\s+(?:day|week|month|shift)s?|onboarding|placement|apprenticeship|residency|training\s+year|(?:[\w-]+(?:er|or|ist|ian)|nurse|doctor)\s+at)\b"
         rf"|{introduction(r'(?-i:[A-Z][a-z]+)')}"  # "hi! Felix. barista at Oatly"
         r"|工作|上班|公司|入职|跳槽|离职|辞职|单位|任职|在.{1,12}?(?:做|当)|offer|录用|进了.{1,8}?厂",
         (
@@ -166,6 +168,14 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"\b(?:first|1st)\s+(?:day|week|month|shift)s?\s+(?:as\s+an?\s+[\w\s-]{1,40}?\s+)?"
                 r"(?:at|with)\s+{V}"
             ),
+            # a start of work named by what it is: "started my foundation training year at
+            # boots", "finished onboarding at clio"
+            en(
+                r"\b(?:start(?:ed|ing)?|began|begun)\s+(?:my|a|the|our)\s+(?:new\s+)?(?:[\w-]+\s+){0,3}?"
+                r"(?:job|role|position|training|placement|internship|residency|apprenticeship|"
+                r"contract|rotation|year)\s+(?:at|with)\s+{V}"
+            ),
+            en(r"\bonboarding\s+at\s+{V}"),
             en(rf"{introduction(r'[A-Z][a-z]+')}(?:[\w-]+\s+){{0,3}}?(?:at|@)\s+{{V}}"),
             zh(rf"在{{V}}{_WORK_ZH}"),
             zh(

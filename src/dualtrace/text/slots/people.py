@@ -66,7 +66,8 @@ _DAILY: tuple[Attribute, ...] = (
         r"intermittent\s+fasting)\b|吃素|素食|饮食|戒|不吃|减肥餐|生酮|轻断食|吃",
         (
             en(
-                r"\b(?:I['’]m|I\s+am|went|gone|going|became|become|turned)\s+(?:now\s+|fully\s+|strictly\s+|mostly\s+)?"
+                r"\b(?:I['’]m|I\s+am|we['’]re|we\s+are|went|gone|go|going|became|become|turned|been)\s+"
+                r"(?:now\s+|fully\s+|strictly\s+|mostly\s+|both\s+|all\s+)?"
                 r"(?P<v>(?:vegetarian|vegan|pescatarian|keto|paleo|gluten[-\s]free|dairy[-\s]free|plant[-\s]based|"
                 r"carnivore|low[-\s]carb))\b"
             ),
@@ -217,6 +218,11 @@ _DAILY: tuple[Attribute, ...] = (
             # Chinese pet said as the family's: "我家猫糯米", "我们家的狗叫豆豆"
             en(
                 rf"(?P<v>[A-Z][a-z]\w+)\s*\((?P<named>(?:my|our))\s+(?:\w+\s+)?{_PET_KINDS}{_CLOSE}"
+            ),
+            # two pets named after their kind: "my dogs Rex and Bella"
+            en(
+                r"(?P<named>\b(?:my|our))\s+(?:two\s+)?(?:new\s+|old\s+|little\s+)?"
+                rf"(?P<v>{_PET_KINDS}s\s+[A-Z][a-z]+\s+(?:and|&)\s+[A-Z][a-z]+)\b"
             ),
             # ... typed in lower case: "my cat luna keeps…", "zorba (my dog)"
             en(
