@@ -178,6 +178,10 @@ def test_a_word_another_slot_takes_is_no_name() -> None:
         "i'm starving btw, what's for dinner",  # a word, not a name
         "我叫车了，马上到",  # a car called
         "我叫外卖了，",
+        "嗓子有点发炎，先不去了",  # inflamed, no condition named
+        "明天一早去公司上班",  # a workplace by its kind, no employer
+        "moved my pension from Aviva to Nest",  # money moved, not a home
+        "my dogs love and hate the rain",  # no names after a plural kind
     ],
 )
 def test_what_those_frames_must_not_take(clause: str) -> None:
@@ -533,6 +537,10 @@ def test_an_animal_then_is_called_asks_the_pet(question: str) -> None:
         ("doing duolingo swedish before bed", "language", "swedish"),
         # Chinese, a Latin value after a space included
         ("我有鼻炎，春天特别难受", "health", "鼻炎"),
+        ("我本来就有慢性咽炎，一降温就咳", "health", "咽炎"),
+        ("下个月去京东方上班，有点紧张", "works_at", "京东方"),
+        ("我家布丁（小白猫）又把杯子推下去了", "pet", "布丁"),
+        ("楼下捡了一只狸花猫，取名土豆", "pet", "土豆"),
         ("我也有胃炎，辣的不敢吃", "health", "胃炎"),
         ("入职 notion 第三天，好多文档", "works_at", "notion"),
         ("上周搬到 tampines 了", "lives_in", "tampines"),

@@ -178,6 +178,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             en(r"\bonboarding\s+at\s+{V}"),
             en(rf"{introduction(r'[A-Z][a-z]+')}(?:[\w-]+\s+){{0,3}}?(?:at|@)\s+{{V}}"),
             zh(rf"在{{V}}{_WORK_ZH}"),
+            # "4月就去乐天上班了": going to work somewhere is working there
+            zh(r"(?:去|到)(?:了)?{V}(?:上班|入职)"),
             zh(
                 r"(?:入职|加入|加盟|跳槽到|跳槽去|跳到|去了|进了|换到|转到){V}"
                 r"(?=了|$|[，。；！？,.;!?\s]|上班|工作|当|做|的?(?:厂|工厂|公司))"

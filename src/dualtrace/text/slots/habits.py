@@ -50,6 +50,12 @@ HABITS: tuple[Attribute, ...] = (
             zh(
                 r"我(?:还|也)?(?:有|是|有点)?(?P<v>乳糖不耐受?|痛风|糖尿病|高血压|哮喘|过敏性鼻炎|鼻炎|胃炎|甲减|甲亢)"
             ),
+            # one's own condition by its ending: "我有桥本甲状腺炎", "我慢性胃炎", "我本身有腰椎
+            # 间盘突出" (not "我有点发炎": inflamed, no condition named)
+            zh(
+                r"我(?:本身|本来|一直|也|还)?就?(?:有|得了|是)?(?:慢性|急性)?"
+                r"(?P<v>(?![点些个的了在有是发正])[{CJK}]{1,6}?(?:炎|间盘突出|结石))"
+            ),
             zh(r"对{V}过敏"),
             # a condition that flares up again, or that a doctor named: "痛风又犯了", "医生说
             # 腰椎间盘突出"

@@ -31,6 +31,7 @@ _PET_KINDS = (
 )
 # A bracket's end, after what chat adds to it ("biscuit (our beagle 🐶)")
 _CLOSE = r"\s*[^\w\s()]{0,3}\s*\)"
+_COLOUR_ZH = r"(?:小?[橘黑白花灰狸奶蓝]色?)?"
 _PET_KINDS_ZH = (
     r"(?:猫咪|猫(?!咪)|狗狗|狗(?!狗)|兔子|柯基|金毛|泰迪|英短|布偶|柴犬|哈士奇|仓鼠|鹦鹉|乌龟)"
 )
@@ -238,8 +239,16 @@ _DAILY: tuple[Attribute, ...] = (
                 rf"(?P<v>{_PET_KINDS_ZH}{_NAMED_ZH})"
             ),
             zh(rf"(?P<named>(?:我|我们|用户)(?:家|的)的?){_PET_KINDS_ZH}叫{_GIVEN_ZH}"),
-            # the kind in brackets after the name: "煤球（我家猫）最近老是半夜跑酷"
-            zh(rf"(?P<v>{_NAMED_ZH})[（(](?P<named>我|我们|用户)(?:家|的)?的?{_PET_KINDS_ZH}[）)]"),
+            # the kind in brackets after the name: "煤球（我家猫）最近老是半夜跑酷", "我家可乐（橘猫）"
+            zh(
+                rf"(?P<v>{_NAMED_ZH})[（(](?P<named>我|我们|用户)(?:家|的)?的?{_COLOUR_ZH}"
+                rf"{_PET_KINDS_ZH}[）)]"
+            ),
+            zh(
+                rf"(?P<named>(?:我|我们|用户)家的?)(?P<v>{_NAMED_ZH})[（(]{_COLOUR_ZH}{_PET_KINDS_ZH}[）)]"
+            ),
+            # a pet named when it came: "捡了一只小黑猫，取名雪碧"
+            zh(rf"{_PET_KINDS_ZH}[，,]?\s*(?:取名|起名|名字)叫?{_GIVEN_ZH}"),
         ),
         ("{s} has {v}.", "{s}养了{v}。"),
         many=True,

@@ -21,7 +21,9 @@ _NOT_EMPLOYER = re.compile(
     r"league|trip|discord|chat|waitlist|conversation|fun|us|them|him|her|me|gig|job|role|position|"
     r"place|spot)\b|俱乐部|群|班|课"
     # 在 as "in the middle of": "我在考虑换工作", "在找工作" name no employer
-    r"|^(?:考虑|准备|打算|找|换|想|努力|认真|忙|用心|专心|家)",
+    r"|^(?:考虑|准备|打算|找|换|想|努力|认真|忙|用心|专心|家)"
+    # a workplace by its kind is no employer: "去公司上班", "到单位入职"
+    r"|^(?:公司|单位|厂里?|店里?|学校|医院|办公室|新公司|那边|这边)$",
     re.I,
 )
 _PLACE_WORDS = re.compile(
