@@ -188,6 +188,12 @@ def test_what_those_frames_must_not_take(clause: str) -> None:
     assert [(s.attribute, s.value) for s in find_statements(clause) if not s.ended] == [], clause
 
 
+def test_a_kind_of_workplace_is_no_employer() -> None:
+    # said with "a" or 一家, it says what kind of place, not which one; the role still counts
+    for clause in ("i'm a nurse at a hospice in derby", "我在一家外企做财务"):
+        assert [s.attribute for s in find_statements(clause)] == ["occupation"], clause
+
+
 def test_driving_a_distance_or_a_manner_is_not_a_vehicle() -> None:
     for clause in (
         "I drive 40 km to the office every morning.",

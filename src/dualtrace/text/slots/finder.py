@@ -271,6 +271,8 @@ def _statement(
             value = _typed(match, clean_value(match.group("v")))
             if not value or not plausible(attribute.name, value):
                 continue
+            if attribute.name in _NAMED_ONLY and _indefinite(clause, match):
+                continue  # "at a startup", "在一家4A公司": what kind of place, not which
             if ended and attribute.name == "works_at" and habit(value):
                 continue  # "I quit coffee": a habit given up, no employer left
             # who it is about: in Chinese, said in the value's own part of the clause
@@ -321,6 +323,17 @@ def _typed(match: re.Match[str], value: str) -> str:
     if not typed_name(typed):
         return ""
     return value.replace(typed, typed.capitalize())
+
+
+# Attributes whose value is a name: a kind of place said with "a" names none
+_NAMED_ONLY = frozenset({"works_at", "studies_at"})
+_INDEFINITE = re.compile(r"(?:an?|some|one)\s|一家|一个|一所|某", re.I)
+
+
+def _indefinite(clause: str, match: re.Match[str]) -> bool:
+    """Whether the value is said with an indefinite article, in it or just before it."""
+    before = clause[max(0, match.start("v") - 3) : match.start("v")]
+    return bool(_INDEFINITE.match(match.group("v")) or re.search(r"\ban?\s$", before, re.I))
 
 
 def _named(match: re.Match[str]) -> bool:
