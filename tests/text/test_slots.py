@@ -181,6 +181,7 @@ def test_a_word_another_slot_takes_is_no_name() -> None:
         "嗓子有点发炎，先不去了",  # inflamed, no condition named
         "明天一早去公司上班",  # a workplace by its kind, no employer
         "moved my pension from Aviva to Nest",  # money moved, not a home
+        "ok, catch you later at the pub",  # "later" is no role
         "my dogs love and hate the rain",  # no names after a plural kind
     ],
 )
@@ -525,6 +526,9 @@ def test_an_animal_then_is_called_asks_the_pet(question: str) -> None:
         ("first shifts at Whipps Cross on monday", "works_at", "Whipps Cross"),
         ("halfway through onboarding at wise, so many slack channels", "works_at", "wise"),
         ("starting my graduate placement at Arup in sept", "works_at", "Arup"),
+        # a role at a place said beside the rest
+        ("hey! dev here, SRE at cloudflare, quick q", "works_at", "cloudflare"),
+        ("back from a night shift (icu nurse at st thomas) so bear with me", "works_at", "st thomas"),
         ("my little sister wiktoria is visiting", "family", "little sister Wiktoria"),
         ("finally moved in with kwame, boxes everywhere", "partner", "Kwame"),
         # a first stretch at a place of work, or the field then the place

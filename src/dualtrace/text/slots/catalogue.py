@@ -27,6 +27,13 @@ _ROLE_EN = (
     r"intern|clerk|officer)))"
 )
 
+# Roles said before where they are held ("PM at hubspot", "er nurse at toronto general")
+_ROLES_EN = (
+    r"(?:manager|engineer|designer|developer|analyst|nurse|teacher|consultant|lead|director|"
+    r"scientist|accountant|lawyer|doctor|editor|researcher|PM|SWE|SRE|chef|barista|pharmacist|"
+    r"paramedic|postdoc|lecturer|architect|intern|associate|officer|dentist|physio|solicitor|"
+    r"recruiter|planner|producer|reporter|journalist|librarian|technician|surgeon|vet|GP)"
+)
 _MOVE_EN = r"(?:moved|moving|move|relocated|relocating|relocate|transferred)"
 # Car makes, which name a car without the word "car" ("got a second-hand Skoda", "换了台特斯拉
 # Model Y"). Chinese makes that are also everyday words (理想 "ideal", 现代 "modern") name a
@@ -129,7 +136,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
     _a(
         "works_at",
         r"\b(?:work\w*|job|employ\w*|company|employer|firm|joined|hired|office|quit|resign\w*|"
-        r"startup|start(?:ed|ing|s)?\s+(?:at|with)|offer|last\s+(?:day|shift)|notice|(?:lead|manager|engineer|designer|developer|analyst|director)\s+at|(?:first|1st)\s+(?:day|week|month|shift)s?|onboarding|placement|apprenticeship|residency|training\s+year|(?:[\w-]+(?:er|or|ist|ian)|nurse|doctor)\s+at)\b"
+        rf"startup|start(?:ed|ing|s)?\s+(?:at|with)|{_ROLES_EN}\s+(?:at|@)|offer|last\s+(?:day|shift)|notice|(?:lead|manager|engineer|designer|developer|analyst|director)\s+at|(?:first|1st)\s+(?:day|week|month|shift)s?|onboarding|placement|apprenticeship|residency|training\s+year|(?:[\w-]+(?:er|or|ist|ian)|nurse|doctor)\s+at)\b"
         rf"|{introduction(r'(?-i:[A-Z][a-z]+)')}"  # "hi! Felix. barista at Oatly"
         r"|工作|上班|公司|入职|跳槽|离职|辞职|单位|任职|在.{1,12}?(?:做|当)|offer|录用|进了.{1,8}?厂",
         (
@@ -153,6 +160,11 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             ),
             en(
                 r"\b(?:lead|manager|engineer|designer|developer|analyst|director|nurse|teacher)\s+at\s+{V}(?=\s*,?\s+(?:started|starting|since)\b)"
+            ),
+            # ... or said beside the rest, after a comma or in brackets: "grace here, PM at
+            # hubspot", "(er nurse at toronto general)"
+            en(
+                rf"(?:[,(]|\bhere\b)\s*(?:an?\s+)?(?:[A-Za-z-]+\s+){{0,2}}?{_ROLES_EN}\s+(?:at|@)\s+{{V}}"
             ),
             en(
                 r"\b(?:switched|moved|changed|jumped)\s+(?:jobs\s+|companies\s+|over\s+)?to\s+{V}"
