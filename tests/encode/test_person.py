@@ -44,3 +44,26 @@ def test_a_named_speaker_reads_the_same() -> None:
 )
 def test_we_and_our_keep_the_group(said: str, written: str) -> None:
     assert to_third_person(said, "Ana") == written
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        # "you" is the one listener: a memory is read by someone to whom "you" is no one
+        ("Your playlist got me through the exam.", "Lin's playlist got Ana through the exam."),
+        ("I hope you like the scarf.", "Ana hopes Lin likes the scarf."),
+        ("I know you're busy, so I booked it myself.", "Ana knows Lin is busy, so Ana booked it."),
+        (
+            "If you ever come to Porto, I'll show you around.",
+            "If Lin ever comes to Porto, Ana will show Lin around.",
+        ),
+        ("You know what, I sold the van.", "Ana sold the van."),
+        ("See you at the match!", "See Lin at the match!"),
+    ],
+)
+def test_you_is_the_listener(said: str, written: str) -> None:
+    assert to_third_person(said, "Ana", "Lin") == written
+
+
+def test_without_one_listener_you_stays() -> None:
+    assert to_third_person("I hope you like it.", "Ana") == "Ana hopes you like it."

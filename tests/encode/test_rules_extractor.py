@@ -200,8 +200,8 @@ def test_whom_a_clause_addresses_is_not_its_fact() -> None:
         "Caroline's pottery class moved to Thursdays.",
         "Caroline glazed six mugs!",
     ]
-    (d,) = extract(turn(2, "Your tip, Tariq, saved my sourdough starter."), context=(prev,))
-    assert d.text == "Your tip saved Caroline's sourdough starter."
+    (d,) = extract(turn(2, "Your tip, Tariq, saved my basil plants."), context=(prev,))
+    assert d.text == "Tariq's tip saved Caroline's basil plants."
     # the speaker greeted by her own name introduces herself: that stays
     assert extract(turn(1, "Hi Caroline, nurse at St Mary's."))[0].text.startswith("Caroline")
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from dualtrace.text.lexical import STOP_EN
+
 _ADVERBS = frozenset(
     "just really also always never finally recently still usually often actually even "
     "already definitely totally honestly sometimes currently mostly once first then "
@@ -43,6 +45,7 @@ _CONTRACTIONS = [
     (r"\bwe['’]d\b", "{S} and others would"),
 ]
 _PRONOUNS = [
+    (r"\b(it|them|this|that|everything|all)\s+myself\b", r"\1"),  # "booked it myself": no one else
     (r"\bmyself\b", "{S}"),
     (r"(?:^|(?<=[.!?;:]\s))mine\b", "{S}'s one"),  # "Mine looks like a Gerald": a subject
     (r"\bmine\b", "{S}'s"),
@@ -62,6 +65,35 @@ _GROUP_PRONOUNS = [
     (r"\bours\b", "theirs"),
     (r"\bourselves\b", "themselves"),
 ]
+# The one listener a sentence says "you" to, named ("Your passion inspires me" → "John's
+# passion inspires Maria"): a memory is read later by someone else, to whom "you" is no one.
+_YOU_FORMS = [
+    (r"\b(?:you\s+all|you\s+guys|y['’]all)\b", "{L} and others"),
+    (r"\byou['’]re\b", "{L} is"),
+    (r"\byou['’]ve\b", "{L} has"),
+    (r"\byou['’]ll\b", "{L} will"),
+    (r"\byou['’]d\b", "{L} would"),
+    (r"\byou\s+are\b", "{L} is"),
+    (r"\byou\s+were\b", "{L} was"),
+    (r"\byourself\b", "{L}"),
+    (r"\byours\b", "{L}'s"),
+    (r"\byour\b", "{L}'s"),
+]
+_YOU = re.compile(
+    r"\byou(?:\s+((?:(?:"
+    + "|".join(_ADVERBS | {"ever", "both", "all", "guys"})
+    + r")\s+)*)([A-Za-z]+(?:['’]t)?)(?![\w'’]))?",
+    re.I,
+)
+# "you know (what)," is how a sentence is said, not what it says of anyone
+_YOU_KNOW = re.compile(r"(?:^|(?<=,)\s*)(?:you|ya)\s+know(?:\s+what)?\s*[,!.?]+\s*", re.I)
+# What may stand before "you" as a subject: nothing, a mark, or a word that opens a clause
+_CLAUSE_OPENS = re.compile(
+    r"(?:^|[.!?;:,(—–-]|\b(?:and|but|so|because|cause|cuz|if|when|that|since|as|while|"
+    r"unless|until|though|although|whether|where|how|what|glad|"
+    r"(?:hope|think|bet|guess|know|believe|feel|wish|say|said|heard|sure)s?))\s*$",
+    re.I,
+)
 _LOWER_I = re.compile(r"(?<![\w'’.-])i(?![\w.-])")
 # "I don't" is one verb ("doesn't"), never "I don" + "'t"
 _I_VERB = re.compile(
@@ -109,8 +141,10 @@ def _third_person_verb(verb: str) -> str:
     return verb + "s"
 
 
-def to_third_person(sentence: str, speaker: str) -> str:
-    """ "I love painting, my kids too" → "Caroline loves painting, Caroline's kids too"."""
+def to_third_person(sentence: str, speaker: str, listener: str | None = None) -> str:
+    """ "I love painting, my kids too" → "Caroline loves painting, Caroline's kids too"; with
+    the one `listener` named, "you" is them too ("Your talk moved me" → "Mel's talk moved
+    Caroline")."""
 
     def subject(match: re.Match[str]) -> str:
         adverbs, verb = match.group(1), match.group(2)
@@ -126,7 +160,28 @@ def to_third_person(sentence: str, speaker: str) -> str:
             text = re.sub(pattern, repl, text, flags=re.I)
     for pattern, repl in _PRONOUNS:
         text = re.sub(pattern, repl, text, flags=re.I)
-    # a sentence that starts with the speaker starts with a capital ("… there. The user …")
-    text = re.sub(r"(?:^|(?<=[.!?]\s))\{S\}", speaker[:1].upper() + speaker[1:], text)
-    text = text.replace("{S}", speaker)
+    if listener:
+        text = _second_person(text)
+    # a sentence that starts with a person starts with a capital ("… there. The user …")
+    for mark, name in (("{S}", speaker), ("{L}", listener or "")):
+        text = re.sub(rf"(?:^|(?<=[.!?]\s)){re.escape(mark)}", name[:1].upper() + name[1:], text)
+        text = text.replace(mark, name)
     return text[:1].upper() + text[1:]
+
+
+def _second_person(text: str) -> str:
+    """The text with "you" written as `{L}`: its contractions and possessives first, then a
+    subject's verb agreeing ("you love" → "{L} loves"), then the rest ("for you")."""
+    text = _YOU_KNOW.sub(" ", text).strip()
+    for pattern, repl in _YOU_FORMS:
+        text = re.sub(pattern, repl, text, flags=re.I)
+
+    def you(match: re.Match[str]) -> str:
+        adverbs, verb = match.group(1) or "", match.group(2)
+        lower = (verb or "").lower()
+        function_word = lower in STOP_EN and lower not in _NO_CONJUGATE | {"do", "does"}
+        if verb is None or function_word or not _CLAUSE_OPENS.search(text[: match.start()]):
+            return "{L}" + match.group(0)[3:]  # an object: "here for you", "told you so"
+        return f"{{L}} {adverbs}{_third_person_verb(verb)}"
+
+    return _YOU.sub(you, text)

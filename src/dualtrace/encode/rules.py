@@ -175,7 +175,7 @@ class RulesExtractor:
         triple = _triple(sentence, speaker) if slot is None else _slot_triple(slot, speaker)
         if not (first_person or times or len(entities) > 1 or triple or about):
             return None  # a remark about nothing in particular
-        statement = _third_person(sentence, speaker)
+        statement = _third_person(sentence, speaker, _listener(listeners))
         if slot is not None and said:
             statement = _say(slot, speaker, sentence)
         kind = _kind(sentence, times, triple) if slot is None else _slot_kind(slot)
@@ -384,9 +384,18 @@ def _listeners(episode: Episode, window: Window) -> list[str]:
     return sorted(n for n in others if n != speaker)
 
 
-def _third_person(sentence: str, speaker: str) -> str:
+def _listener(listeners: list[str]) -> str | None:
+    """Whom "you" means: the one listener ("the assistant" in a chat with one), or no one
+    where several hear it."""
+    if len(listeners) != 1:
+        return None
+    (name,) = listeners
+    return f"the {name}" if name in ("user", "assistant") else name
+
+
+def _third_person(sentence: str, speaker: str, listener: str | None = None) -> str:
     if not has_cjk(sentence):
-        return to_third_person(sentence, speaker)
+        return to_third_person(sentence, speaker, listener)
     if speaker == "the user":
         speaker = "用户"
     text = sentence
