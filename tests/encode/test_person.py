@@ -67,3 +67,23 @@ def test_you_is_the_listener(said: str, written: str) -> None:
 
 def test_without_one_listener_you_stays() -> None:
     assert to_third_person("I hope you like it.", "Ana") == "Ana hopes you like it."
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        # chat leaves out the "I" of a statement: the memory says whose it is
+        (
+            "Signed up for a pottery course yesterday.",
+            "Ana signed up for a pottery course yesterday.",
+        ),
+        ("Been learning Welsh since March.", "Ana has been learning Welsh since March."),
+        ("Really stressed about the audition!", "Ana is really stressed about the audition!"),
+        ("Heading to Oslo on Friday.", "Ana is heading to Oslo on Friday."),
+        ("Been a rough week for me.", "It has been a rough week for Ana."),
+        # a sentence with a subject of its own keeps it
+        ("Running a marathon takes months.", "Running a marathon takes months."),
+    ],
+)
+def test_an_i_left_out_is_the_speaker(said: str, written: str) -> None:
+    assert to_third_person(said, "Ana") == written

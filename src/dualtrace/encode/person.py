@@ -107,9 +107,46 @@ _BEGIN = frozenset("start starts starting started begin begins beginning".split(
 _FIRST_PERSON = re.compile(r"\b(?:I|I['’](?:m|ve|d|ll)|my|me|mine|myself|we|our|us)\b", re.I)
 
 
+# Chat drops the "I" of a statement ("Started hitting the gym last week", "Been busy",
+# "So excited for Lisbon!"): a sentence that opens on such a verb is the speaker's
+_OPENING_VERB = re.compile(
+    r"^\W*(?P<adverbs>(?:(?:just|finally|also|recently|actually|literally|totally|already|so|"
+    r"really|still|officially|kinda|sooo*)\s+)*)(?P<verb>[A-Za-z]+)\b(?!['’])",
+    re.I,
+)
+_ADJECTIVAL = frozenset(
+    """excited tired bored stressed obsessed interested worried scared thrilled pleased amazed
+    surprised exhausted confused annoyed relieved blessed stoked gutted shocked hooked
+    overwhelmed swamped slammed""".split()
+)
+_GOING_ON = frozenset("feeling heading going planning hoping thinking loving trying".split())
+_NOT_VERBS = frozenset("hundred kindred sacred naked wicked wretched rugged beloved".split())
+
+
+def _implied(sentence: str) -> tuple[str, str, str] | None:
+    """(adverbs, verb, what goes before them: "{S}", "{S} is", "{S} has") where the
+    sentence opens on a verb whose "I" chat left out, else None."""
+    match = _OPENING_VERB.match(sentence)
+    if match is None:
+        return None
+    verb = match.group("verb").lower()
+    if verb in _ADJECTIVAL or verb in _GOING_ON or verb == "gonna":
+        subject = "{S} is"
+    elif verb == "been" and re.search(r"\b(?:for|to)\s+me\b", sentence, re.I):
+        subject = "It has"  # "Been hectic for me lately": it has, not the speaker
+    elif verb in ("been", "gotta"):
+        subject = "{S} has"
+    elif verb in _PAST or (len(verb) >= 5 and verb.endswith("ed") and verb not in _NOT_VERBS):
+        subject = "{S}"
+    else:
+        return None
+    return match.group("adverbs"), match.group("verb"), subject
+
+
 def is_first_person(sentence: str) -> bool:
-    """True if the sentence speaks about the speaker (I, my, we, …)."""
-    return bool(_FIRST_PERSON.search(sentence))
+    """True if the sentence speaks about the speaker (I, my, we, …, or an "I" chat left
+    out: "Started a new job today")."""
+    return bool(_FIRST_PERSON.search(sentence)) or _implied(sentence) is not None
 
 
 def reports_done(sentence: str) -> bool:
@@ -151,6 +188,12 @@ def to_third_person(sentence: str, speaker: str, listener: str | None = None) ->
         return f"{{S}} {adverbs}{_third_person_verb(verb)}"
 
     text = _LOWER_I.sub("I", sentence)  # chat's "i have" is "I have"
+    if implied := _implied(text):
+        adverbs, verb, subject = implied
+        opening = adverbs + verb
+        start = text.find(opening)
+        rest = text[start + len(opening) :]
+        text = f"{text[:start]}{subject} {opening[:1].lower()}{opening[1:]}{rest}"
     for pattern, repl in _CONTRACTIONS:
         text = re.sub(pattern, repl, text, flags=re.I)
     text = _I_VERB.sub(subject, text)
