@@ -19,6 +19,9 @@ here, independently of the extractor's own rewriting (no function is shared with
                space between (a note set off at the end of the text is not glued)
   recurring    a date given to a day the memory says recurs ("every Monday and Friday …
                (Friday = …)", "每周三和周五 (Fri …)"); a note on another phrase is not
+  second person  "you", "your" (no one to a later reader)
+  no subject   a statement opening on a verb whose subject chat left out ("Started …")
+  addressed    a greeting and a name before the fact, or a name called after it ("…, Jon!")
 
     PYTHONPATH=src .venv/bin/python bench/text_quality.py \
         --locomo path/to/locomo \
@@ -106,6 +109,20 @@ DETECTORS: dict[str, re.Pattern[str] | _Recurring] = {
         re.I,
     ),
     "glued date": re.compile(rf"[\u4e00-\u9fff]{_NOTE}|{_NOTE}(?!\s*[.!?。！？]?\s*$)"),
+    # "you" read later by someone else is no one ("Your talk inspired Jo")
+    "second person": re.compile(r"\byou(?:r|rs|rself|['’](?:re|ve|ll|d))?\b", re.I),
+    # a statement whose subject chat left out ("Started a new job today.")
+    "no subject": re.compile(
+        r"^\s*(?:(?:just|finally|also|recently|really|so)\s+)*(?:been|gonna|gotta"
+        r"|(?:went|got|had|made|took|sold|bought|moved|started|finished|joined|quit|signed"
+        r"|booked|tried|visited|decided|loved|spent|learned|picked|adopted|passed)\b)",
+        re.I,
+    ),
+    # whom the speaker addressed, kept in the fact ("Hey Jon, my shop opened", "…, Jon!")
+    "addressed": re.compile(
+        r"^\s*(?:hi|hey|hello|yeah|wow|thanks)\s+[A-Z][a-z]+\s*[,!]"
+        r"|,\s*[A-Z][a-z]+\s*[!?]+$"
+    ),
     "recurring": _Recurring(),
 }
 

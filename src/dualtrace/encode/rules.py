@@ -385,12 +385,12 @@ def _listeners(episode: Episode, window: Window) -> list[str]:
 
 
 def _listener(listeners: list[str]) -> str | None:
-    """Whom "you" means: the one listener ("the assistant" in a chat with one), or no one
-    where several hear it."""
-    if len(listeners) != 1:
+    """Whom "you" means: the one named listener. Said to an assistant, "you" stays: the
+    agent that reads the memory is that assistant, and a user's "you" is often anyone's
+    ("can help you cut energy waste", "someone you love")."""
+    if len(listeners) != 1 or listeners[0] in ("user", "assistant"):
         return None
-    (name,) = listeners
-    return f"the {name}" if name in ("user", "assistant") else name
+    return listeners[0]
 
 
 def _third_person(sentence: str, speaker: str, listener: str | None = None) -> str:
