@@ -195,6 +195,17 @@ def test_a_kind_of_workplace_is_no_employer() -> None:
         assert [s.attribute for s in find_statements(clause)] == ["occupation"], clause
 
 
+@pytest.mark.parametrize(
+    ("clause", "employer"),
+    [
+        ("I work at a bakery called Crumbs in Hove", "Crumbs"),
+        ("在一家叫青禾的公司上班", "青禾"),
+    ],
+)
+def test_a_kind_of_workplace_with_its_name_is_that_employer(clause: str, employer: str) -> None:
+    assert [(s.attribute, s.value) for s in find_statements(clause)] == [("works_at", employer)]
+
+
 def test_driving_a_distance_or_a_manner_is_not_a_vehicle() -> None:
     for clause in (
         "I drive 40 km to the office every morning.",
@@ -528,7 +539,11 @@ def test_an_animal_then_is_called_asks_the_pet(question: str) -> None:
         ("starting my graduate placement at Arup in sept", "works_at", "Arup"),
         # a role at a place said beside the rest
         ("hey! dev here, SRE at cloudflare, quick q", "works_at", "cloudflare"),
-        ("back from a night shift (icu nurse at st thomas) so bear with me", "works_at", "st thomas"),
+        (
+            "back from a night shift (icu nurse at st thomas) so bear with me",
+            "works_at",
+            "st thomas",
+        ),
         ("my little sister wiktoria is visiting", "family", "little sister Wiktoria"),
         ("finally moved in with kwame, boxes everywhere", "partner", "Kwame"),
         # a first stretch at a place of work, or the field then the place

@@ -272,7 +272,11 @@ def _statement(
             if not value or not plausible(attribute.name, value):
                 continue
             if attribute.name in _NAMED_ONLY and _indefinite(clause, match):
-                continue  # "at a startup", "在一家4A公司": what kind of place, not which
+                # "at a startup", "在一家4A公司": what kind of place, not which, unless it
+                # says its name ("a startup called Loop", "一家叫蓝鲸的公司")
+                value = _called(value)
+                if not value:
+                    continue
             if ended and attribute.name == "works_at" and habit(value):
                 continue  # "I quit coffee": a habit given up, no employer left
             # who it is about: in Chinese, said in the value's own part of the clause
@@ -328,6 +332,15 @@ def _typed(match: re.Match[str], value: str) -> str:
 # Attributes whose value is a name: a kind of place said with "a" names none
 _NAMED_ONLY = frozenset({"works_at", "studies_at"})
 _INDEFINITE = re.compile(r"(?:an?|some|one)\s|一家|一个|一所|某", re.I)
+
+
+_CALLED = re.compile(r"\b(?:called|named)\s+(?P<en>\S.*)$|叫(?P<zh>[^的，。]{1,12})的", re.I)
+
+
+def _called(value: str) -> str:
+    """The name a kind of place is given in the value ("startup called Loop" → Loop), or ""."""
+    found = _CALLED.search(value)
+    return "" if found is None else (found.group("en") or found.group("zh")).strip()
 
 
 def _indefinite(clause: str, match: re.Match[str]) -> bool:
