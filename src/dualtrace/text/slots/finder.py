@@ -271,12 +271,10 @@ def _statement(
             value = _typed(match, clean_value(match.group("v")))
             if not value or not plausible(attribute.name, value):
                 continue
-            if attribute.name in _NAMED_ONLY and _indefinite(clause, match):
-                # "at a startup", "在一家4A公司": what kind of place, not which, unless it
-                # says its name ("a startup called Loop", "一家叫蓝鲸的公司")
-                value = _called(value)
-                if not value:
-                    continue
+            if attribute.name in _NAMED_ONLY:
+                # a kind of place and its name: the name ("a startup called Loop" → Loop,
+                # "一家叫蓝鲸的公司" → 蓝鲸)
+                value = _called(value) or value
             if ended and attribute.name == "works_at" and habit(value):
                 continue  # "I quit coffee": a habit given up, no employer left
             # who it is about: in Chinese, said in the value's own part of the clause
@@ -329,9 +327,8 @@ def _typed(match: re.Match[str], value: str) -> str:
     return value.replace(typed, typed.capitalize())
 
 
-# Attributes whose value is a name: a kind of place said with "a" names none
+# Attributes whose value is a place's name
 _NAMED_ONLY = frozenset({"works_at", "studies_at"})
-_INDEFINITE = re.compile(r"(?:an?|some|one)\s|一家|一个|一所|某", re.I)
 
 
 _CALLED = re.compile(r"\b(?:called|named)\s+(?P<en>\S.*)$|叫(?P<zh>[^的，。]{1,12})的", re.I)
@@ -341,12 +338,6 @@ def _called(value: str) -> str:
     """The name a kind of place is given in the value ("startup called Loop" → Loop), or ""."""
     found = _CALLED.search(value)
     return "" if found is None else (found.group("en") or found.group("zh")).strip()
-
-
-def _indefinite(clause: str, match: re.Match[str]) -> bool:
-    """Whether the value is said with an indefinite article, in it or just before it."""
-    before = clause[max(0, match.start("v") - 3) : match.start("v")]
-    return bool(_INDEFINITE.match(match.group("v")) or re.search(r"\ban?\s$", before, re.I))
 
 
 def _named(match: re.Match[str]) -> bool:
