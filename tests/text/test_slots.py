@@ -773,3 +773,11 @@ def test_who_does_it_is_read_in_the_value_s_own_part_of_a_chinese_clause() -> No
     # a companion is no subject
     found = find_statements("每周末都跟他去打网球")
     assert ("exercise", "网球", None) in [(s.attribute, s.value, s.subject) for s in found]
+
+
+@pytest.mark.parametrize(
+    "clause", ["Finished that cooking show last night.", "gave up on the heist series"]
+)
+def test_a_show_finished_is_one_that_ended(clause: str) -> None:
+    (said,) = [s for s in find_statements(clause) if s.attribute == "show"]
+    assert said.ended

@@ -309,6 +309,13 @@ HABITS: tuple[Attribute, ...] = (
             zh(r"(?:在追|在看|开始追|追完了?)(?P<v>《[^》]{1,30}》)"),
         ),
         ("{s} is watching {v}.", "{s}在追{v}。"),
+        # a show finished or dropped: "Finished that chef show", "gave up on Lost"
+        ends=(
+            en(
+                r"\b(?:finished|done\s+with|gave\s+up\s+on|dropped|stopped\s+watching)\s+"
+                r"(?:watching\s+)?{V}"
+            ),
+        ),
     ),
     _a(
         "trip",
