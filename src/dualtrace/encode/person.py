@@ -144,9 +144,11 @@ def _implied(sentence: str) -> tuple[str, str, str] | None:
 
 
 def is_first_person(sentence: str) -> bool:
-    """True if the sentence speaks about the speaker (I, my, we, …, or an "I" chat left
-    out: "Started a new job today")."""
-    return bool(_FIRST_PERSON.search(sentence)) or _implied(sentence) is not None
+    """True if the sentence speaks about the speaker (I, my, we, …). An "I" chat left out
+    ("Started a new job today") is written back when such a sentence is kept for what else
+    it says (a date, a slot), but makes no memory by itself: "Finished that chef show." had
+    become the first hit for the show watched now."""
+    return bool(_FIRST_PERSON.search(sentence))
 
 
 def reports_done(sentence: str) -> bool:
