@@ -87,3 +87,9 @@ def test_without_one_listener_you_stays() -> None:
 )
 def test_an_i_left_out_is_the_speaker(said: str, written: str) -> None:
     assert to_third_person(said, "Ana") == written
+
+
+def test_an_i_left_out_and_an_i_said_both_read_right() -> None:
+    assert to_third_person("Finished the quilt and I love it.", "Ana") == (
+        "Ana finished the quilt and Ana loves it."
+    )

@@ -191,11 +191,11 @@ def to_third_person(sentence: str, speaker: str, listener: str | None = None) ->
 
     text = _LOWER_I.sub("I", sentence)  # chat's "i have" is "I have"
     if implied := _implied(text):
-        adverbs, verb, subject = implied
+        adverbs, verb, who = implied
         opening = adverbs + verb
         start = text.find(opening)
         rest = text[start + len(opening) :]
-        text = f"{text[:start]}{subject} {opening[:1].lower()}{opening[1:]}{rest}"
+        text = f"{text[:start]}{who} {opening[:1].lower()}{opening[1:]}{rest}"
     for pattern, repl in _CONTRACTIONS:
         text = re.sub(pattern, repl, text, flags=re.I)
     text = _I_VERB.sub(subject, text)
