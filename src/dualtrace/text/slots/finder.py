@@ -271,7 +271,7 @@ def _statement(
             value = _typed(match, clean_value(match.group("v")))
             if not value or not plausible(attribute.name, value):
                 continue
-            if attribute.name in _NAMED_ONLY:
+            if attribute.name in _NAMED_PLACES:
                 # a kind of place and its name: the name ("a startup called Loop" → Loop,
                 # "一家叫蓝鲸的公司" → 蓝鲸)
                 value = _called(value) or value
@@ -327,10 +327,8 @@ def _typed(match: re.Match[str], value: str) -> str:
     return value.replace(typed, typed.capitalize())
 
 
-# Attributes whose value is a place's name
-_NAMED_ONLY = frozenset({"works_at", "studies_at"})
-
-
+# Attributes whose value is a place's name, and a kind of place given its name
+_NAMED_PLACES = frozenset({"works_at", "studies_at"})
 _CALLED = re.compile(r"\b(?:called|named)\s+(?P<en>\S.*)$|叫(?P<zh>[^的，。]{1,12})的", re.I)
 
 
