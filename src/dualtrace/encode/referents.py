@@ -83,6 +83,12 @@ _NOT_THINGS = frozenset(
     "ones others days years weeks months times things lots ways news series always "
     "thanks kinds sorts bits hours minutes yours ours theirs".split()
 )
+# after a noun, a verb that agrees with it, not the plural it looks like ("your family looks
+# cheerful", "the garden needs rain")
+_VERBS_AFTER_NOUN = frozenset(
+    "looks seems sounds feels means makes needs takes gets goes loves likes wants knows "
+    "says gives keeps helps shows comes lives stays smells tastes".split()
+)
 
 Phrase = tuple[str, str]  # (determiner or "", the rest)
 
@@ -237,10 +243,12 @@ def _plurals(text: str, speakers: Sequence[str]) -> list[tuple[int, Phrase]]:
 
 def _a_thing(phrase: str) -> bool:
     """Whether a plural phrase names things a pronoun can point back to: not "lots" or
-    "the others", no function word in it; "ones" only with a word that says which
-    ("the little ones", "loved ones")."""
+    "the others", no function word in it, no verb after a noun ("family looks"); "ones"
+    only with a word that says which ("the little ones", "loved ones")."""
     words = phrase.casefold().split()
     if STOP_EN & set(words) or words[-1].endswith(("ss", "us", "is")):
+        return False
+    if len(words) > 1 and words[-1] in _VERBS_AFTER_NOUN:
         return False
     return words[-1] not in _NOT_THINGS or (words[-1] == "ones" and len(words) > 1)
 

@@ -48,6 +48,21 @@ _SPORTS_ZH = (
     r"抱石|滑雪|普拉提|拳击|搏击|马拉松|跳舞|舞蹈|划船|桨板|高尔夫|跳绳|快走|太极|匹克球|壁球|橄榄球|"
     r"棒球|垒球|台球|保龄球|滑板|轮滑|广场舞|夜跑|晨跑)"
 )
+# Pastimes that are no sport, each a word one does ("I love baking", 喜欢烘焙)
+_HOBBIES_EN = (
+    r"(?:baking|photography|pottery|ceramics|crochet|knitting|sewing|embroidery|painting|"
+    r"drawing|sketching|gardening|chess|woodworking|journaling|bird\s*watching|birding|fishing|"
+    r"camping|calligraphy|quilting|origami|scrapbooking|board\s+games|stargazing|bouldering)"
+)
+_HOBBIES_ZH = (
+    r"(?:烘焙|摄影|拍照|画画|书法|钩针|编织|织毛衣|陶艺|剧本杀|桌游|钓鱼|露营|唱歌|园艺|插花|"
+    r"手工|拼图|乐高|下棋|围棋|象棋|手账|烹饪|观鸟|刺绣|十字绣|插画|素描|油画|水彩)"
+)
+# What only one who does a sport has of it ("my padel tournament", "netball training")
+_SPORT_THINGS_EN = (
+    r"(?:training|practice|sessions?|lessons?|class(?:es)?|club|league|tournament|race|season|"
+    r"sprints?|comp|competition|team)"
+)
 _PARTNER_EN = (
     r"(?:partner|girlfriend|boyfriend|gf|bf|wife|husband|hubby|spouse|fianc[ée]e?|fiancee?|"
     r"other\s+half)"
@@ -103,7 +118,8 @@ _DAILY: tuple[Attribute, ...] = (
         r"\b(?:exercise|sports?|workout|work\s+out|working\s+out|gym|run|running|jog\w*|swim\w*|yoga|"
         r"pilates|cycling|lift\w*|crossfit|training|hiit|routine)\b|运动|锻炼|健身|跑步|游泳|瑜伽|骑车|撸铁"
         rf"|\b(?:doing|started|starting|back\s+(?:to|into)|switched\s+to|playing)\s+(?:[\w-]+\s+)?{_SPORTS_EN}\b"
-        rf"|{_SPORTS_ZH}",
+        rf"|\b(?:I|we)\s+(?:\w+\s+)?(?:play|do|train)\b|\binto\s+{_SPORTS_EN}\b|\bwent\b"
+        rf"|\b{_SPORTS_EN}\s+{_SPORT_THINGS_EN}\b|{_SPORTS_ZH}",
         (
             en(
                 r"\b(?:switched|moved|changed)\s+(?:my\s+(?:workouts?|routine|exercise)\s+)?(?:from\s+[^,.;]{1,30}?\s+)?to\s+{V}"
@@ -142,6 +158,26 @@ _DAILY: tuple[Attribute, ...] = (
             ),
             zh(rf"(?:练完|打完|玩完|跑完|游完)(?:了)?(?P<v>{_SPORTS_ZH})"),
             en(rf"\b(?P<v>{_SPORTS_EN})\s+is\s+(?:my|our)\s+(?:thing|jam|sport)\b"),
+            # a sport one plays or trains for, got into, went for, or has a session of:
+            # "we play padel", "got me into squash", "went bouldering", "my netball training"
+            en(
+                r"\b(?:I|we)\s+(?:now\s+|still\s+|usually\s+|also\s+|both\s+)?"
+                rf"(?:play|do|practi[cs]e|train\s+for)\s+(?P<v>{_SPORTS_EN})\b"
+            ),
+            en(rf"\b(?:got|gotten|getting)\s+(?:me\s+|us\s+)?into\s+(?P<v>{_SPORTS_EN})\b"),
+            en(
+                r"\b(?:I|we)?\s*(?:went|go|been)\s+(?:for\s+an?\s+|to\s+)?"
+                rf"(?P<v>(?:sea\s+|open[-\s]water\s+|wild\s+)swim|{_SPORTS_EN})\b"
+            ),
+            en(
+                r"(?:\b(?:my|our|first|weekly|a)\s+|^\s*|[,.;:!?]\s*)"
+                rf"(?P<v>{_SPORTS_EN})\s+{_SPORT_THINGS_EN}\b"
+            ),
+            # "想找人打篮球", "改上普拉提了", "想练练瑜伽", "去玩飞盘"
+            zh(
+                r"(?:想|要|去|还|也|又|多|改)(?:找人|约人)?(?:玩|练|打|上|学)(?:了|过|练|会儿|一会儿)?"
+                rf"(?:[一两几\d]+[场次节局回])?(?P<v>{_SPORTS_ZH})"
+            ),
         ),
         ("{s} exercises: {v}.", "{s}的运动：{v}。"),
         nouns=("workout routine exercise routine fitness routine", "运动 锻炼 健身计划"),
@@ -390,7 +426,8 @@ _DAILY: tuple[Attribute, ...] = (
         r"(?:doing|taking|joined|started|signed\s+up\s+for)\s+(?:an?\s+|some\s+)[\w-]+\s+class(?:es)?|"
         r"taking\s+up)\b|"
         r"\binto\b(?!\s+(?:my|our|your|his|her|their|its|the|a|an)\b)|"
-        r"爱好|兴趣|业余|周末|喜欢|迷上|爱上|入坑|开始练|解压|闲下来|\bchoir\b|练(?:书法|毛笔字|字|国画|素描)",
+        r"爱好|兴趣|业余|周末|喜欢|迷上|爱上|入坑|开始练|解压|闲下来|\bchoir\b|练(?:书法|毛笔字|字|国画|素描)"
+        rf"|\b{_HOBBIES_EN}\b|{_HOBBIES_ZH}",
         (
             # a class one takes for fun: "doing a pottery class on wednesdays", "joined a
             # salsa class"
@@ -413,6 +450,22 @@ _DAILY: tuple[Attribute, ...] = (
                 r"(?:去|在)(?P<v>钓鱼|露营|徒步|野餐|逛展|看展|拍照)"
             ),
             zh(r"(?:迷上了?|爱上了?|开始玩|开始练|入坑了?){V}"),
+            # a pastime one loves, does or takes up: "I love baking", "into pottery now",
+            # "我平时喜欢烘焙", "报了个陶艺"
+            en(
+                r"\b(?:I|we)\s+(?:really\s+|still\s+|also\s+)?(?:love|enjoy|like|do)\s+"
+                # the pastime alone: "I love painting landscapes" likes more than a pastime
+                rf"(?P<v>{_HOBBIES_EN})(?=\s*(?:$|[^\w\s]|(?:so|a|in|on|at|with|every|when|"
+                r"because|too|and|lately|now|again|these|after|before)\b))"
+            ),
+            en(
+                r"\b(?:into|taking\s+up|took\s+up|started|learning)\s+"
+                rf"(?P<v>{_HOBBIES_EN})\b(?!\s+(?:of|for|by|from)\b)"
+            ),
+            zh(
+                r"(?:喜欢|爱|迷上了?|爱上了?|在学|开始学|学起了?|报了?(?:个|一个)?|玩起了?)"
+                rf"(?P<v>{_HOBBIES_ZH})"
+            ),
         ),
         ("{s} enjoys {v}.", "{s}的爱好是{v}。"),
         many=True,
