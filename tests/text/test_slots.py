@@ -808,7 +808,12 @@ def test_a_sport_or_pastime_said_in_passing_is_the_users(
 
 @pytest.mark.parametrize(
     "clause",
-    ["my dad plays golf every sunday", "他们在打网球", "watching the rugby match tonight"],
+    [
+        "my dad plays golf every sunday",
+        "他们在打网球",
+        "watching the rugby match tonight",
+        "my football team lost again, gutted",
+    ],
 )
 def test_someone_elses_sport_or_one_watched_is_not_the_users(clause: str) -> None:
     found = find_statements(clause)

@@ -58,10 +58,11 @@ _HOBBIES_ZH = (
     r"(?:烘焙|摄影|拍照|画画|书法|钩针|编织|织毛衣|陶艺|剧本杀|桌游|钓鱼|露营|唱歌|园艺|插花|"
     r"手工|拼图|乐高|下棋|围棋|象棋|手账|烹饪|观鸟|刺绣|十字绣|插画|素描|油画|水彩)"
 )
-# What only one who does a sport has of it ("my padel tournament", "netball training")
+# What only one who does a sport has of it ("my padel tournament", "netball training"); not a
+# team, league or season, which a fan has too ("my football team lost again")
 _SPORT_THINGS_EN = (
-    r"(?:training|practice|sessions?|lessons?|class(?:es)?|club|league|tournament|race|season|"
-    r"sprints?|comp|competition|team)"
+    r"(?:training|practice|sessions?|lessons?|class(?:es)?|club|tournament|race|sprints?|comp|"
+    r"competition)"
 )
 _PARTNER_EN = (
     r"(?:partner|girlfriend|boyfriend|gf|bf|wife|husband|hubby|spouse|fianc[ée]e?|fiancee?|"
