@@ -818,3 +818,15 @@ def test_a_sport_or_pastime_said_in_passing_is_the_users(
 def test_someone_elses_sport_or_one_watched_is_not_the_users(clause: str) -> None:
     found = find_statements(clause)
     assert not [s for s in found if s.attribute in {"exercise", "hobby"} and s.subject is None]
+
+
+@pytest.mark.parametrize(
+    ("question", "exercise"),
+    [
+        ("What do I do for a living?", False),
+        ("Where did I go when I went to Lisbon?", False),
+        ("Which sport do we play on Fridays?", True),
+    ],
+)
+def test_a_bare_verb_of_sport_asks_no_exercise(question: str, exercise: bool) -> None:
+    assert any(q.attribute == "exercise" for q in ask(question)) is exercise

@@ -119,7 +119,10 @@ _DAILY: tuple[Attribute, ...] = (
         r"\b(?:exercise|sports?|workout|work\s+out|working\s+out|gym|run|running|jog\w*|swim\w*|yoga|"
         r"pilates|cycling|lift\w*|crossfit|training|hiit|routine)\b|运动|锻炼|健身|跑步|游泳|瑜伽|骑车|撸铁"
         rf"|\b(?:doing|started|starting|back\s+(?:to|into)|switched\s+to|playing)\s+(?:[\w-]+\s+)?{_SPORTS_EN}\b"
-        rf"|\b(?:I|we)\s+(?:\w+\s+)?(?:play|do|train)\b|\binto\s+{_SPORTS_EN}\b|\bwent\b"
+        # a sport right after what one does with it: these words also say that a question
+        # asks the attribute, so no bare verb ("What do I do for a living?")
+        r"|\b(?:play|do|practi[cs]e|train\s+for|into|went|go|been)\s+(?:for\s+an?\s+|to\s+)?"
+        rf"(?:(?:sea|open[-\s]water|wild)\s+swim|{_SPORTS_EN})\b"
         rf"|\b{_SPORTS_EN}\s+{_SPORT_THINGS_EN}\b|{_SPORTS_ZH}",
         (
             en(
