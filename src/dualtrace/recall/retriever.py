@@ -32,6 +32,18 @@ GLOSS_SHARE = 0.5
 # Channels whose scores already lie on a fixed [0, 1] scale (not min-max stretched).
 ABSOLUTE_CHANNELS = frozenset({"entity", "time", "type"})
 
+# In a store of two languages, the lexical channel weighs its full share only when its best
+# key holds at least this share of a full match of the question's words (`search_lexical`),
+# and proportionally less below it. Min–max scaling gives the best of a weak list a score of
+# 1: a question asked in the other language than its answer's matches only a common word or
+# two of its own language's keys (a median share of 0.23 over 544 such questions, against
+# 0.53 for the same questions asked in the answer's language), and those keys outranked the
+# answer the dense and cross-lingual channels found. Over the ten dev sets of `bench
+# crosslingual`, 0.3 / 0.35 / 0.4 / 0.5 gained 8 / 9 / 10 / 13 cross-lingual pairs at
+# recall@3 and lost 1 / 1 / 2 / 9 same-language ones (docs/benchmarks.md). A store of one
+# language ranks as before.
+LEXICAL_TRUST_SHARE = 0.35
+
 # How many users' alias indexes a long-lived service keeps (the least recently asked go).
 ALIAS_CACHE_USERS = 256
 
@@ -95,8 +107,13 @@ class Retriever:
         self, user_id: str, query: Question, limit: int, scope: SearchScope
     ) -> list[Scored]:
         """The best `limit` records for the query, best first."""
-        raw = self._channels(user_id, query, max(self.config.candidates, limit), scope)
-        fused, parts = weighted_fusion(raw, self._weights(), absolute=ABSOLUTE_CHANNELS)
+        mixed = self._has_other_language(user_id, query.text)
+        raw = self._channels(user_id, query, max(self.config.candidates, limit), scope, mixed)
+        weights = self._weights()
+        if mixed:
+            best = max(raw["lexical"].values(), default=0.0)
+            weights["lexical"] *= min(1.0, best / LEXICAL_TRUST_SHARE)
+        fused, parts = weighted_fusion(raw, weights, absolute=ABSOLUTE_CHANNELS)
         results = []
         for record_id, score in fused.items():
             breakdown = dict(parts[record_id])
@@ -108,8 +125,10 @@ class Retriever:
         return results[:limit]
 
     def _channels(
-        self, user_id: str, query: Question, depth: int, scope: SearchScope
+        self, user_id: str, query: Question, depth: int, scope: SearchScope, mixed: bool
     ) -> dict[str, dict[str, float]]:
+        """Each channel's scores by record; `mixed`: the user has keys in the other language
+        than the question's (only then does the cross-lingual embedder run)."""
         if scope.metadata or scope.occurred_before is not None:
             # these filters apply after each channel's top keys: look deeper so that a rare
             # filter value still finds its records
@@ -118,7 +137,7 @@ class Retriever:
         # and channel threads beside them slowed it 10 -> 26 ms (p50) on 2 cores.
         vector = self.embedder.embed_queries([query.text])[0]
         crossed = None
-        if self.crosslingual is not None and self._has_other_language(user_id, query.text):
+        if self.crosslingual is not None and mixed:
             crossed = self.crosslingual.embed_queries([query.text])[0]
         jobs: dict[str, Callable[[], list[Candidate]]] = {
             "dense": partial(self._dense, user_id, (vector, crossed), depth, scope, query.text),

@@ -219,6 +219,29 @@ def test_lexical_ranking_weighs_a_rare_term_above_a_common_one(store: Store) -> 
     assert _ids(found)[0] == "ep8" and len(found) == 9  # BM25's idf: saffron is rare
 
 
+def test_lexical_scores_are_shares_of_a_full_match(store: Store) -> None:
+    """A key holding every word of the question scores near 1 and one holding only a word
+    most keys hold near 0, whatever the question's length: scores compare across
+    questions (the retriever trusts a weak list less in a store of two languages)."""
+    texts = [f"the weather was grey on day {i}" for i in range(12)]
+    texts += ["a heron nests by the mill pond", "grey heron seen near the old mill"]
+    store.insert_episodes(
+        "u",
+        [episode("u", f"e{i}", t, seq=i) for i, t in enumerate(texts)],
+        [key(f"e{i}", t) for i, t in enumerate(texts)],
+        ACTOR,
+    )
+    found = store.search_lexical("u", ["grey", "heron", "mill"], 20, SearchScope())
+    score = {c.record_id: c.score for c in found}
+    assert set(_ids(found)[:2]) == {"e12", "e13"}  # the rare words
+    assert 0.6 < score["e13"] < 1.5
+    assert score["e0"] < 0.2  # only "grey", in most keys
+    longer = store.search_lexical(
+        "u", ["grey", "heron", "mill", "otter", "kayak"], 20, SearchScope()
+    )
+    assert {c.record_id: c.score for c in longer}["e13"] < score["e13"]  # two words unmatched
+
+
 def test_term_rarity_is_counted_among_the_users_own_keys(store: Store) -> None:
     """ "kiwi" is rare for u and common for v: v's keys do not make it common for u."""
     texts = {"a": "kiwi stone", "b": "mango stone", "c": "mango sand", "d": "plum sand"}

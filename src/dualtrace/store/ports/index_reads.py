@@ -84,7 +84,9 @@ class IndexReads(Protocol):
         glosses: bool = False,
     ) -> list[Candidate]:
         """Full-text (BM25) matches for any of the terms, filtered by scope; with `glosses`,
-        in the keys' glosses (their words in the other language) instead of their text."""
+        in the keys' glosses (their words in the other language) instead of their text.
+        Scores are shares of a full match: over what a key of average length holding each
+        term once would score (about 0 to 1.4), comparable across questions."""
         ...
 
     def search_time(

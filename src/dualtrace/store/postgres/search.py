@@ -19,9 +19,9 @@ caller with jieba, space-separated in `IndexEntry.body` — through `simple` (on
 word, as segmented). A query term goes through the configuration of its script, a key
 matches if any term does, and matches are ranked in BM25's shape: the sum over the terms it
 holds of the term's idf among the user's keys times `ts_rank` (its frequency, normalised by
-the key's length: 1 + log(length)); see `lexical_sql`. Glosses (a key's words in the other
-language) have their own tsvector column, ranked on their own, as SQLite keeps them in their
-own FTS table.
+the key's length: log2(1 + length)), as a share of a full match; see `lexical_sql`. Glosses
+(a key's words in the other language) have their own tsvector column, ranked on their own,
+as SQLite keeps them in their own FTS table.
 """
 
 from __future__ import annotations
@@ -284,7 +284,9 @@ def lexical_sql(terms: Sequence[str], column: str, filters: str) -> tuple[str, l
     """The ranking query for `terms` (their parameters first; then the user id twice, the
     filters' parameters and the limit): each term a phrase in its script's configuration,
     matched if any term is, scored Σ idf(term) · ts_rank(key, term) — BM25's shape, with
-    each term's idf counted among the user's keys, so a rare term outweighs a common one.
+    each term's idf counted among the user's keys, so a rare term outweighs a common one —
+    as a share of a full match, as on SQLite: over the score of a key of the matched keys'
+    mean length holding every term once (`ts_rank` of one word, length-normalised).
     The counts are MATERIALIZED: the planner cannot size `m` and would otherwise recount
     them for every matched key (2.9 s instead of ms for a 5,000-key user)."""
     queries, params = [], []
@@ -293,11 +295,13 @@ def lexical_sql(terms: Sequence[str], column: str, filters: str) -> tuple[str, l
         queries.append(f"phraseto_tsquery('{config}', %s) AS q{i}")
         params.append(term)
     n = range(len(terms))
+    idf = [f"ln(1 + (total - d{i} + 0.5) / (d{i} + 0.5))" for i in n]
     score = " + ".join(
-        f"CASE WHEN v @@ q{i} THEN ln(1 + (total - d{i} + 0.5) / (d{i} + 0.5)) "
-        f"* ts_rank(v, q{i}, 1) ELSE 0 END"
-        for i in n
+        f"CASE WHEN v @@ q{i} THEN {idf[i]} * ts_rank(v, q{i}, 1) ELSE 0 END" for i in n
     )
+    # a term that is all stop words makes an empty query: it can match nothing, and weighs
+    # nothing in the full match either
+    full = " + ".join(f"CASE WHEN numnode(q{i}) > 0 THEN {idf[i]} ELSE 0 END" for i in n)
     sql = (
         f"WITH q AS (SELECT {', '.join(queries)}), "
         f"m AS MATERIALIZED (SELECT k.id, k.record_id, k.trace, k.kind, k.session_id, "
@@ -305,8 +309,11 @@ def lexical_sql(terms: Sequence[str], column: str, filters: str) -> tuple[str, l
         f"AND k.{column} @@ ({' || '.join(f'q{i}' for i in n)})), "
         f"df AS MATERIALIZED (SELECT "
         f"{', '.join(f'count(*) FILTER (WHERE v @@ q{i}) AS d{i}' for i in n)} FROM m, q), "
-        "total AS MATERIALIZED (SELECT count(*) AS total FROM search_keys WHERE user_id = %s) "
-        f"SELECT record_id, trace, {score} AS score FROM m, q, df, total WHERE true{filters} "
+        "total AS MATERIALIZED (SELECT count(*) AS total FROM search_keys WHERE user_id = %s), "
+        "ideal AS MATERIALIZED (SELECT ts_rank('x:1'::tsvector, 'x'::tsquery, 0)::float8 "
+        "* ln(2.0) / ln(avg(length(v))::float8 + 1) AS one FROM m) "
+        f"SELECT record_id, trace, ({score}) / (({full}) * one) AS score "
+        f"FROM m, q, df, total, ideal WHERE true{filters} "
         "ORDER BY score DESC, id LIMIT %s"
     )
     return sql, params

@@ -327,13 +327,21 @@ def ranked_keys(
     rows: UserRows,
     counts: TermCounts | None = None,
     user_id: str | None = None,
+    *,
+    as_share: bool = False,
 ) -> list[tuple[int, float]]:
     """(row id, score) of every row of the user (`scope`, `rows`: `UserLengths.of`)
     holding any of the terms in `column`, best first (equal scores: the lower id first);
-    `user_id` reads the counts from `fts_terms` (`TermCounts.of`)."""
+    `user_id` reads the counts from `fts_terms` (`TermCounts.of`).
+
+    With `as_share`, each score is divided by the sum of the terms' idf (a term no row holds
+    counting at its highest): the score of a row of average length holding every term once.
+    The order is the same; the scores compare across questions (a row holding only a common
+    word of a long question scores near 0, one holding all its words about 1)."""
     scores = np.zeros(len(rows.rowids))
     matched = np.zeros(len(rows.rowids), dtype=bool)
     counts = counts or TermCounts()
+    full = 0.0  # the sum of the terms' idf
     for term in dict.fromkeys(terms):
         ids, freqs = counts.of(conn, table, column, scope, term, rows.last, user_id)
         at = np.searchsorted(rows.rowids, ids)
@@ -341,12 +349,15 @@ def ranked_keys(
         known[known] = rows.rowids[at[known]] == ids[known]  # rows deleted since: skipped
         at, freqs = at[known], freqs[known]
         n = len(at)
+        idf = max(math.log((len(rows.rowids) - n + 0.5) / (n + 0.5)), IDF_FLOOR)
+        full += idf
         if not n:
             continue
-        idf = max(math.log((len(rows.rowids) - n + 0.5) / (n + 0.5)), IDF_FLOOR)
         # FTS5's sum, term by term in query order: the same float operations as bm25()
         scores[at] += idf * ((freqs * (K1 + 1.0)) / (freqs + rows.norms[at]))
         matched[at] = True
+    if as_share and full > 0:
+        scores /= full
     hit = np.flatnonzero(matched)
     order = hit[np.lexsort((rows.rowids[hit], -scores[hit]))]
     return list(zip(rows.rowids[order].tolist(), scores[order].tolist(), strict=True))

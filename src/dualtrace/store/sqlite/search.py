@@ -382,14 +382,17 @@ def lexical_search(
     lengths: bm25.UserLengths | None = None,
     counts: bm25.TermCounts | None = None,
 ) -> list[Candidate]:
-    """BM25 over the user's full-text keys (higher is better), best key per record (and,
-    with `admit`, read deeper until `limit` records pass it; see `deepened`). `column`:
-    "body" (the keys' text) or "gloss" (their words in the other language)."""
+    """BM25 over the user's full-text keys as a share of a full match (`bm25.ranked_keys`
+    with `as_share`; higher is better), best key per record (and, with `admit`, read deeper
+    until `limit` records pass it; see `deepened`). `column`: "body" (the keys' text) or
+    "gloss" (their words in the other language)."""
     if not terms:
         return []
     table, token = _FTS_OF[column], scope_token(user_id)
     rows = (lengths or bm25.UserLengths()).of(conn, table, token, user_id)
-    ranked = bm25.ranked_keys(conn, table, column, token, terms, rows, counts, user_id)
+    ranked = bm25.ranked_keys(
+        conn, table, column, token, terms, rows, counts, user_id, as_share=True
+    )
     keys = _LexicalKeys(conn, user_id, scope, ranked)
     if admit is None:
         return keys.fetch(limit)[0]
