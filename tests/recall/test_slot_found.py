@@ -1,42 +1,49 @@
 """A question that says a slot's words but asks something else does not put the slot's
-values first: they lead only where the channels found them (`current.FOUND_SHARE`). The
-swimming is in the pool only by the dense channel, here weighted 0: no channel found it."""
+values first: they lead only where a channel found them or the turns they were drawn from
+(`current._found`), unless the question names the member it asks for."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-from pathlib import Path
-
-import pytest
-
-from dualtrace import Memory, MemoryConfig
-from dualtrace.embed.fake import FakeEmbedder
-from dualtrace.recall import current
+from dualtrace.recall.current import SlotView, rerank
+from dualtrace.recall.retriever import Scored
 from dualtrace.text.slots import ask
 
-NOW = datetime(2026, 9, 1, 9, tzinfo=UTC)
-SESSIONS = [
-    ("2026-03-02T19:00:00+00:00", "I swim thirty lengths at the lido every morning"),
-    ("2026-04-11T19:00:00+00:00", "my passport expires in October next year, must renew it"),
-    ("2026-05-20T19:00:00+00:00", "the boiler engineer is coming on Tuesday at nine"),
-    ("2026-06-20T19:00:00+00:00", "booked a table for my mum's birthday at the Thai place"),
-]
-QUESTION = "When does my passport run out?"
+# "When does my passport run out?" says the exercise slot's word ("run")
+SWIM = SlotView(
+    current=("m_swim",),
+    said=frozenset({"e_swim"}),
+    stale=frozenset(),
+    attributes={"m_swim": "exercise"},
+    sources={"m_swim": ("e_swim",)},
+)
 
 
-def _first(path: Path) -> str:
-    # lexical channels only: the fake embedder's scores would decide the order by chance
-    config = MemoryConfig(dense_weight=0.0)
-    with Memory(path, embedder=FakeEmbedder(), config=config) as mem:
-        for n, (when, text) in enumerate(SESSIONS):
-            mem.add(text, user_id="u", session_id=f"s{n}", timestamp=when)
-        return mem.search(QUESTION, user_id="u", limit=3, now=NOW, reinforce=False)[0].text
+def _first(pool: list[Scored], view: SlotView) -> str:
+    return rerank(pool, view, 1.0, join=True)[0].record_id
 
 
-def test_a_slot_the_channels_did_not_find_does_not_lead(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    assert "exercise" in {q.attribute for q in ask(QUESTION)}  # "run": the slot's word
-    assert "passport" in _first(tmp_path / "a.db")
-    monkeypatch.setattr(current, "FOUND_SHARE", -1.0)  # any value the pool holds leads
-    assert "swim" in _first(tmp_path / "b.db")
+def test_a_value_no_channel_found_does_not_lead() -> None:
+    assert "exercise" in {q.attribute for q in ask("When does my passport run out?")}
+    pool = [Scored("e_passport", 1.0, {}), Scored("e_boiler", 0.4, {})]
+    ranked = [s.record_id for s in rerank(pool, SWIM, 1.0, join=True)]
+    assert ranked == ["e_passport", "e_boiler"]  # the swimming is not joined
+
+
+def test_a_value_found_however_low_leads() -> None:
+    # a slot question's answer said implicitly is often found far below the best hit
+    low = [Scored("e_passport", 1.0, {}), Scored("m_swim", 0.05, {})]
+    assert _first(low, SWIM) == "m_swim"
+    by_its_turn = [Scored("e_passport", 1.0, {}), Scored("e_swim", 0.05, {})]
+    assert _first(by_its_turn, SWIM) == "m_swim"
+
+
+def test_a_question_naming_the_member_keeps_its_value_first() -> None:
+    named = SlotView(
+        current=("m_son",),
+        said=frozenset(),
+        stale=frozenset(),
+        attributes={"m_son": "family"},
+        sources={"m_son": ()},
+        named=True,
+    )
+    assert _first([Scored("e_name", 1.0, {})], named) == "m_son"

@@ -3,7 +3,7 @@
 A question that asks about a slot ("Which city do I live in?", "我的买车预算是多少？") finds
 the slot's memories directly, not only through the channels. For a question about the
 present (no `as_of`, no "before"), the newest valid memory of each asked slot that the
-channels found (it, or its turn, among the candidates: `FOUND_SHARE`) joins the pool at the
+channels found (it, or its turn, among the candidates: `_found`) joins the pool at the
 level of the best hit, lifted by the slot boost (as is the turn it was drawn from),
 and what that value replaced loses ground: a closed memory of the slot, and a turn that
 stated only a replaced value, are pushed down by the same factor — they stay findable,
@@ -64,16 +64,6 @@ ANSWER_FLOOR = 0.1
 PLAN_SHARE = 0.8
 # What a user's turn that only asks scores, for a question about the user's own matter.
 ASKING_SHARE = 0.7
-# A slot's current value leads only when the channels found it, or a turn it was drawn
-# from, among the pool's candidates (scoring above this share of the best hit): a
-# question that says a slot's words but asks something else ("When does my driving licence
-# run out?", "Which studio is my pottery class at?") does not put the slot's values first.
-# Those values were not in the pool at all, where a slot question's answer said implicitly
-# is often there at a tenth to a third of the best score ("Where does she work now?": 0.29);
-# over 142 slot questions of five cross-lingual sets, a share of 0.3 kept out both. A
-# question that names the member it asks for ("my son's name") is precise: its values lead
-# as they are.
-FOUND_SHARE = 0.0
 
 
 @dataclass(frozen=True)
@@ -148,17 +138,21 @@ def slot_view(
 
 
 def _found(pool: list[Scored], view: SlotView) -> SlotView:
-    """The view without the current values the channels did not find (`FOUND_SHARE`),
-    unless the question names the member it asks for."""
+    """The view without the current values no channel found, neither them nor a turn they
+    were drawn from, unless the question names the member it asks for ("my son's name",
+    "what is my rabbit called?": precise, its values lead as they are).
+
+    A question that says a slot's words but asks something else ("When does my driving
+    licence run out?", "Which studio is my pottery class at?") put the slot's values first;
+    those values were not among the candidates at all, where a slot question's answer said
+    implicitly often is, at a tenth to a third of the best score ("Where does she work
+    now?": 0.29). Over the ten dev sets of `bench crosslingual` this gained 7 cross-lingual
+    pairs at recall@3 and lost none; a floor of 0.3 of the best score cost scenario
+    questions (docs/benchmarks.md, cross-lingual recall)."""
     if view.named:
         return view
-    score = {s.record_id: s.score for s in pool}
-    floor = FOUND_SHARE * max(score.values(), default=0.0)
-    kept = [
-        i
-        for i in view.current
-        if any(score.get(r, -1.0) > floor for r in (i, *view.sources.get(i, ())))
-    ]
+    found = {s.record_id for s in pool}
+    kept = [i for i in view.current if found & {i, *view.sources.get(i, ())}]
     if len(kept) == len(view.current):
         return view
     return replace(
