@@ -58,6 +58,11 @@ _HOBBIES_ZH = (
     r"(?:烘焙|摄影|拍照|画画|书法|钩针|编织|织毛衣|陶艺|剧本杀|桌游|钓鱼|露营|唱歌|园艺|插花|"
     r"手工|拼图|乐高|下棋|围棋|象棋|手账|烹饪|观鸟|刺绣|十字绣|插画|素描|油画|水彩)"
 )
+# What one does with a sport ("we play padel", "I train for triathlons"), and where one goes
+# for one ("went for a wild swim", "been bouldering")
+_DOING_SPORT_EN = r"(?:play|do|practi[cs]e|train\s+for)"
+_GOING_FOR_EN = r"(?:went|go|been)\s+(?:for\s+an?\s+|to\s+)?"
+_OUTDOOR_SWIM_EN = r"(?:sea|open[-\s]water|wild)\s+swim"
 # What only one who does a sport has of it ("my padel tournament", "netball training"); not a
 # team, league or season, which a fan has too ("my football team lost again")
 _SPORT_THINGS_EN = (
@@ -121,8 +126,8 @@ _DAILY: tuple[Attribute, ...] = (
         rf"|\b(?:doing|started|starting|back\s+(?:to|into)|switched\s+to|playing)\s+(?:[\w-]+\s+)?{_SPORTS_EN}\b"
         # a sport right after what one does with it: these words also say that a question
         # asks the attribute, so no bare verb ("What do I do for a living?")
-        r"|\b(?:play|do|practi[cs]e|train\s+for|into|went|go|been)\s+(?:for\s+an?\s+|to\s+)?"
-        rf"(?:(?:sea|open[-\s]water|wild)\s+swim|{_SPORTS_EN})\b"
+        rf"|\b(?:{_DOING_SPORT_EN}|into|went|go|been)\s+(?:for\s+an?\s+|to\s+)?"
+        rf"(?:{_OUTDOOR_SWIM_EN}|{_SPORTS_EN})\b"
         rf"|\b{_SPORTS_EN}\s+{_SPORT_THINGS_EN}\b|{_SPORTS_ZH}",
         (
             en(
@@ -166,13 +171,10 @@ _DAILY: tuple[Attribute, ...] = (
             # "we play padel", "got me into squash", "went bouldering", "my netball training"
             en(
                 r"\b(?:I|we)\s+(?:now\s+|still\s+|usually\s+|also\s+|both\s+)?"
-                rf"(?:play|do|practi[cs]e|train\s+for)\s+(?P<v>{_SPORTS_EN})\b"
+                rf"{_DOING_SPORT_EN}\s+(?P<v>{_SPORTS_EN})\b"
             ),
             en(rf"\b(?:got|gotten|getting)\s+(?:me\s+|us\s+)?into\s+(?P<v>{_SPORTS_EN})\b"),
-            en(
-                r"\b(?:I|we)?\s*(?:went|go|been)\s+(?:for\s+an?\s+|to\s+)?"
-                rf"(?P<v>(?:sea\s+|open[-\s]water\s+|wild\s+)swim|{_SPORTS_EN})\b"
-            ),
+            en(rf"\b(?:I|we)?\s*{_GOING_FOR_EN}(?P<v>{_OUTDOOR_SWIM_EN}|{_SPORTS_EN})\b"),
             en(
                 r"(?:\b(?:my|our|first|weekly|a)\s+|^\s*|[,.;:!?]\s*)"
                 rf"(?P<v>{_SPORTS_EN})\s+{_SPORT_THINGS_EN}\b"
