@@ -212,3 +212,23 @@ def test_a_turn_that_only_asks_goes_below_a_statement_for_the_users_own_matter()
     # what the user asked, and a list of every instance, keep the order relevance gave
     for other in ("What did I ask about the vet before?", "How many pets have I had?"):
         assert asking_lowered([asking, said], analyse(other, NOW), 10)[0].id == "e2"
+
+
+def test_a_turn_that_only_shares_the_slots_word_does_not_lead() -> None:
+    # "吃" puts both turns in the diet's domain; the cat's food is far from the question
+    question = analyse("我现在早饭一般吃什么？", NOW)
+    mine = _said_by_user(_hit("e0", "episode", "最近早饭都吃燕麦配酸奶", MARCH), 1.0)
+    far = _said_by_user(_hit("e1", "episode", "周末带猫去宠物店，猫吃的是冻干", MAY), 0.1)
+    assert [h.id for h in newest_first([mine, far], question)] == ["e0", "e1"]
+    near = _said_by_user(far, 0.9)  # near in meaning, the newer statement leads
+    assert newest_first([mine, near], question)[0].id == "e1"
+
+
+def test_a_memory_holding_the_slot_leads_however_it_is_worded() -> None:
+    question = analyse("Where do I live now?", NOW)
+    old = _said_by_user(_hit("e0", "episode", "I live in a tiny flat in Porto.", MARCH), 1.0)
+    moved = _said_by_user(
+        _hit("f1", "fact", "The user finally packed the van and relocated to Braga.", MAY), 0.1
+    )
+    moved.metadata["slot"] = {"attribute": "lives_in", "subject": None, "value": "Braga"}
+    assert newest_first([old, moved], question)[0].id == "f1"

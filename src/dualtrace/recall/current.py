@@ -60,6 +60,13 @@ from dualtrace.text.tense import looks_ahead
 # A statement of the asked slot's value is put in order by date when it scores at least
 # this share of the best hit: a passing mention far down does not jump ahead.
 ANSWER_FLOOR = 0.1
+# ... and, unless it is a memory that holds the slot's value (as extraction read it), when it
+# is near the question in meaning: its dense score, normalised over the pool, at least this.
+# A question that says a slot's word may ask something else ("医生让我每天吃多少维生素D？" says
+# 吃, the diet's word), and a turn that only shares that word ("狗狗吃的是皇家") is no
+# statement of its answer; a value read from the newest turn leads however it is worded
+# ("finally relocated to Bordeaux" for "Which city do I live in?").
+ANSWER_DENSE = 0.3
 # What a hit that only says what will or may be scores, for a question about the present.
 PLAN_SHARE = 0.8
 # What a user's turn that only asks scores, for a question about the user's own matter.
@@ -327,7 +334,10 @@ def newest_first(hits: list[Hit], question: Question) -> list[Hit]:
     lead = [
         h
         for h in hits
-        if h.id in chosen and h.score >= floor and (plans or not only_ahead(h, question.now))
+        if h.id in chosen
+        and h.score >= floor
+        and (_holds_slot(h, question) or h.scores.get("dense", 0.0) >= ANSWER_DENSE)
+        and (plans or not only_ahead(h, question.now))
     ]
     if not lead:
         return hits
@@ -346,6 +356,13 @@ def newest_first(hits: list[Hit], question: Question) -> list[Hit]:
     rest = [h for h in hits if h.id not in led]
     scores = sorted((h.score for h in hits), reverse=True)
     return [replace(h, score=s) for h, s in zip([*lead, *rest], scores, strict=True)]
+
+
+def _holds_slot(hit: Hit, question: Question) -> bool:
+    """Whether a hit is a memory that holds a value of a slot the question asks."""
+    slot = hit.metadata.get("slot") if hit.kind != "episode" else None
+    asked = {q.attribute for q in question.own_slots}
+    return isinstance(slot, dict) and slot.get("attribute") in asked and bool(slot.get("value"))
 
 
 def plans_lowered(hits: list[Hit], question: Question, depth: int) -> list[Hit]:
@@ -528,9 +545,7 @@ def _on_topic(hit: Hit, question: Question, lead: Hit) -> bool:
 def _states_value(hit: Hit, question: Question) -> bool:
     """Whether a hit states a value of a slot the question asks: its memory holds one, or its
     text gives one as extraction reads it (not only the attribute's words)."""
-    asked = {q.attribute for q in question.own_slots}
-    slot = hit.metadata.get("slot") if hit.kind != "episode" else None
-    if isinstance(slot, dict) and slot.get("attribute") in asked and slot.get("value"):
+    if _holds_slot(hit, question):
         return True
     said = hit.sources[0].text if hit.kind != "episode" and hit.sources else hit.text
     return any(_text_states(said, q) for q in question.own_slots)

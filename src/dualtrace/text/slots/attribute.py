@@ -26,6 +26,9 @@ class Attribute:
     of_others: bool = False
     # what a question for it asks as well: a hobby question asks the sports one does too
     also_asks: tuple[str, ...] = ()
+    # words for one who holds a value (医生, 老师): in a question they name that person, and
+    # ask the attribute only where the asker is said to be one (`asking.py`)
+    holders: re.Pattern[str] | None = None
 
 
 def _compiled(pattern: str) -> re.Pattern[str]:
@@ -46,6 +49,7 @@ def attribute(
     asked: bool = True,
     of_others: bool = False,
     also_asks: tuple[str, ...] = (),
+    holders: str = "",
 ) -> Attribute:
     frames = frames + noun_frames(*nouns)
     return Attribute(
@@ -60,4 +64,5 @@ def attribute(
         asked,
         of_others,
         also_asks,
+        _compiled(holders) if holders else None,
     )

@@ -264,6 +264,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             zh(r"(?:职位|岗位|职务|头衔)(?:是|变成了?|换成了?){V}"),
         ),
         ("{s} works as {v}.", "{s}的职位是{v}。"),
+        holders=r"师|员|组长|助教|经理|总监|主管|医生|护士|老师|策划|开发",
     ),
     _a(
         "department",

@@ -13,11 +13,10 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
-from dualtrace.cjk import CJK, CJK_CLASS, CJK_RUN, CJK_SPACE, has_cjk
+from dualtrace.cjk import CJK_CLASS, CJK_SPACE, has_cjk
 from dualtrace.text.kin import relation
-from dualtrace.text.lexical import segment
-from dualtrace.text.lexicon import lexicon
 from dualtrace.text.slots import cues
+from dualtrace.text.slots.asking import asked_by
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.catalogue import ATTRIBUTES, BY_NAME
 from dualtrace.text.slots.family import FAMILY, asked_member
@@ -474,28 +473,6 @@ def qualifier_of(attribute: Attribute, text: str) -> str | None:
     return _QUALIFIERS[words[0][1].casefold()]
 
 
-def _cue_characters(text: str) -> set[int]:
-    """Where a one-character Chinese cue may stand in the text: as a word of its own
-    (jieba's segmentation), or inside a word that keeps its meaning — the two share an
-    English sense in the lexicon (搬 "move" in 搬家 "move house"); not inside a word that
-    means something else (书 "book" in 书桌 "desk", 剧 "drama" in 剧院 "theatre")."""
-    senses = lexicon().zh_en
-    found: set[int] = set()
-    for run in CJK_RUN.finditer(text):
-        at = run.start()
-        for word in segment(run.group(0)):
-            meaning = set(senses.get(word, ()))
-            found.update(
-                at + i
-                for i, char in enumerate(word)
-                if len(word) == 1 or meaning & set(senses.get(char, ()))
-            )
-            if len(word) == 2 and word[1] == "叫":  # 猫叫 "meow" in "我的猫叫什么": the cat,
-                found.add(at)  # then 叫 "is called"
-            at += len(word)
-    return found
-
-
 @lru_cache(maxsize=1024)
 def ask(question: str) -> tuple[SlotQuestion, ...]:
     """The slots a question asks about: those whose words it says most ("哪家公司工作": the
@@ -510,15 +487,10 @@ def ask(question: str) -> tuple[SlotQuestion, ...]:
         return (SlotQuestion("pet", None, kind),)
     found: list[tuple[int, SlotQuestion]] = []
     hidden: set[str] = set()
-    alone = _cue_characters(question)
     for attribute in ATTRIBUTES:
         if not attribute.asked or (attribute.name == "age" and _age_of_a_thing(question)):
             continue
-        said = {
-            m.group(0).casefold()
-            for m in attribute.about.finditer(question)
-            if len(m.group(0)) > 1 or not CJK.match(m.group(0)) or m.start() in alone
-        }
+        said = asked_by(question, attribute)
         if not said:
             continue
         qualifier = qualifier_of(attribute, question)
