@@ -102,3 +102,18 @@ def test_a_text_opening_on_another_person_after_a_reply_word_or_a_short_kin_word
 )
 def test_the_speakers_own_matter_after_a_reply_word(text: str) -> None:
     assert not about_other(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Mia的车每半年保养一次", "小郑家的狗特别能吃", "老刘说下周要搬去深圳", "小黄也在学吉他"],
+)
+def test_a_chinese_text_opening_on_a_person_by_name(text: str) -> None:
+    assert about_other(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["小时候我在外婆家长大", "小区里新开了一家面包店", "小郑跟我一起去爬山了"]
+)
+def test_a_chinese_text_the_name_does_not_make_anothers(text: str) -> None:
+    assert not about_other(text)

@@ -27,6 +27,7 @@ from dualtrace.text.slots.cues import (
     KIN_WORDS_ZH,
     SINGLE_KIN_AFTER_OWNER_ZH,
 )
+from dualtrace.text.slots.surnames import SURNAMES
 
 # People other than the speaker: kin and friends (the slots' words), and who a household
 # deals with.
@@ -61,8 +62,12 @@ _PEOPLE_ZH = (
     rf"(?:{KIN_WORDS_ZH}|保安|保姆|保洁|师傅|老师|医生|房东|同桌|客户|网友"
     rf"|{SINGLE_KIN_AFTER_OWNER_ZH})"
 )
+# A person by the name friends call them, whose matter follows: "Leo的车", "小林家的狗",
+# "老王说", "小唐也缺铁" (小 or 老 before a surname; a Latin name)
+_NAMED_ZH = rf"(?:[A-Z][a-z]+|[小老][{SURNAMES}])(?:家的?|的|也|说|他|她)"
 _OTHER_OPENING_ZH = re.compile(
-    rf"^\W*{_INTERJECTION_ZH}(?:(?:(?:用户|我们?|咱们?|咱家|我家)的?)?{_PEOPLE_ZH}|[他她]们?)"
+    rf"^\W*{_INTERJECTION_ZH}(?:(?:(?:用户|我们?|咱们?|咱家|我家)的?)?{_PEOPLE_ZH}|[他她]们?"
+    rf"|{_NAMED_ZH})"
 )
 # The speaker takes part: "…and I", "with me", "我和…", "用户跟…".
 _SPEAKER_ZH = re.compile(r"我|咱|用户")
