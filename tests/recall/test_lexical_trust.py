@@ -52,3 +52,16 @@ def test_a_store_of_one_language_trusts_every_list(
     weak = "Was the sky grey on the coast, and did the ferry leave on time?"
     trusted, full = _both(tmp_path, monkeypatch, ENGLISH, weak)
     assert trusted == pytest.approx(full)
+
+
+def test_a_weak_match_of_the_questions_translated_words_counts_less(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "天气" translates to "weather": one word of a long question, the best of a weak list
+    question = "海边那天天气怎么样，渡轮准点开了吗，票价贵不贵？"
+    turns = [*ENGLISH, "The weather turned on the drive home.", CHINESE]
+    trusted = _relevance(tmp_path / "a.db", turns, question)
+    monkeypatch.setattr(retriever, "CROSSLINGUAL_TRUST_SHARE", 1e-9)  # trusted fully
+    full = _relevance(tmp_path / "b.db", turns, question)
+    weather = turns[3]
+    assert trusted[weather] < full[weather]
