@@ -12,6 +12,7 @@ from hit_builders import said_hit
 
 from dualtrace.models import Hit
 from dualtrace.recall.current import (
+    ANSWER_DEPTH,
     asking_lowered,
     later_word_first,
     newest_first,
@@ -219,9 +220,15 @@ def test_a_turn_that_only_shares_the_slots_word_does_not_lead() -> None:
     question = analyse("我现在早饭一般吃什么？", NOW)
     mine = _said_by_user(_hit("e0", "episode", "最近早饭都吃燕麦配酸奶", MARCH), 1.0)
     far = _said_by_user(_hit("e1", "episode", "周末带猫去宠物店，猫吃的是冻干", MAY), 0.1)
-    assert [h.id for h in newest_first([mine, far], question)] == ["e0", "e1"]
+    rest = [  # a full window: nearness is read over ANSWER_DEPTH hits
+        _said_by_user(_hit(f"x{i}", "episode", f"第{i}次去图书馆还书", MARCH, score=0.1), 0.5)
+        for i in range(ANSWER_DEPTH - 2)
+    ]
+    assert [h.id for h in newest_first([mine, far, *rest], question)][:2] == ["e0", "e1"]
     near = _said_by_user(far, 0.9)  # near in meaning, the newer statement leads
-    assert newest_first([mine, near], question)[0].id == "e1"
+    assert newest_first([mine, near, *rest], question)[0].id == "e1"
+    # in a store of fewer records than the window, min-max says nothing of distance
+    assert newest_first([mine, far], question)[0].id == "e1"
 
 
 def test_a_memory_holding_the_slot_leads_however_it_is_worded() -> None:

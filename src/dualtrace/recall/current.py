@@ -67,6 +67,8 @@ ANSWER_FLOOR = 0.1
 # statement of its answer; a value read from the newest turn leads however it is worded
 # ("finally relocated to Bordeaux" for "Which city do I live in?").
 ANSWER_DENSE = 0.3
+# How deep the ranked hits are searched for statements of the asked slot's value.
+ANSWER_DEPTH = 10
 # What a hit that only says what will or may be scores, for a question about the present.
 PLAN_SHARE = 0.8
 # What a user's turn that only asks scores, for a question about the user's own matter.
@@ -331,12 +333,15 @@ def newest_first(hits: list[Hit], question: Question) -> list[Hit]:
     chosen = answering(hits, question)
     floor = ANSWER_FLOOR * max((h.score for h in hits), default=0.0)
     plans = wants_plans(question)
+    # a store of fewer records than the window ranks them all: min-max over a handful puts
+    # the farthest at 0 whatever it says, so nearness is read only over a full window
+    near = ANSWER_DENSE if len(hits) >= ANSWER_DEPTH else 0.0
     lead = [
         h
         for h in hits
         if h.id in chosen
         and h.score >= floor
-        and (_holds_slot(h, question) or h.scores.get("dense", 0.0) >= ANSWER_DENSE)
+        and (_holds_slot(h, question) or h.scores.get("dense", 0.0) >= near)
         and (plans or not only_ahead(h, question.now))
     ]
     if not lead:

@@ -20,6 +20,7 @@ from dualtrace.inputs import (
 )
 from dualtrace.models import ITEM_KINDS, Hit
 from dualtrace.recall.current import (
+    ANSWER_DEPTH,
     asking_lowered,
     later_word_first,
     newest_first,
@@ -52,8 +53,6 @@ TIERS = ((20, 60), (100, 300), (400, 600), (MAX_LIMIT, MAX_LIMIT))
 # (not a caller's limit), and one pool keeps the figures the defaults were chosen on.
 POOL_MOST = 600
 POOL_LEAST = 60
-# How deep the ranked hits are searched for statements of the asked slot's value.
-ANSWER_DEPTH = 10
 
 
 class Searcher:
