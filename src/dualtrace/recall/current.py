@@ -62,10 +62,10 @@ from dualtrace.text.tense import looks_ahead
 ANSWER_FLOOR = 0.1
 # ... and, unless it is a memory that holds the slot's value (as extraction read it), when it
 # is near the question in meaning: its dense score, normalised over the pool, at least this.
-# A question that says a slot's word may ask something else ("医生让我每天吃多少维生素D？" says
-# 吃, the diet's word), and a turn that only shares that word ("狗狗吃的是皇家") is no
+# A question that says a slot's word may ask something else ("医生让我每天吃几片钙片？" says
+# 吃, the diet's word), and a turn that only shares that word ("狗狗吃的是冻干") is no
 # statement of its answer; a value read from the newest turn leads however it is worded
-# ("finally relocated to Bordeaux" for "Which city do I live in?").
+# ("finally packed the van and relocated to Braga" for "Where do I live now?").
 ANSWER_DENSE = 0.3
 # How deep the ranked hits are searched for statements of the asked slot's value.
 ANSWER_DEPTH = 10

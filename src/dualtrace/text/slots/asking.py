@@ -3,9 +3,9 @@
 An attribute's words put a statement in its domain (`Attribute.about`), but a question may
 say one while asking something else. In Chinese, written without spaces, a word may sit
 inside a longer one of another sense (工作 "work" in 工作室 "studio", 书 "book" in 书桌
-"desk"); a word for one who holds a value (医生, 老师) names that person ("给我看的医生叫什么？",
-"医生让我每天吃多少维生素D？") unless the asker is said to be one ("我现在是老师吗？"); and
-"做什么" or "干什么" followed by a noun asks that noun ("我现在主要做什么运动？": a sport,
+"desk"); a word for one who holds a value (医生, 老师) names that person ("给我拔牙的医生姓什么？",
+"医生让我每天吃几片钙片？") unless the asker is said to be one ("我现在是老师吗？"); and
+"做什么" or "干什么" followed by a noun asks that noun ("我周末一般做什么运动？": a sport,
 not a job).
 """
 
@@ -20,8 +20,9 @@ from dualtrace.text.lexicon import lexicon
 from dualtrace.text.slots.attribute import Attribute
 
 # Before a holder's word, what says someone is (or becomes) one: a copula or a verb of
-# becoming ("我现在是老师吗", "赵磊是哪个科室的医生"), not after a clause that makes the
-# holder what is asked about ("约的是哪个医生") nor with "which one"/"who" between ("是哪位老师").
+# becoming ("我现在是老师吗", "她表姐是哪个医院的医生"), not after a clause that makes
+# the holder what is asked about ("我预约的是哪个医生") nor with "which one" or "who"
+# between ("是哪位老师").
 _IS_ONE = re.compile(
     r"(?<!的)(?:是|当|做|成为|升为|升到|转为|转成)(?:(?!哪位|谁)[^，,。？?]){0,8}$"
 )
