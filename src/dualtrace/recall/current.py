@@ -151,13 +151,13 @@ def _found(pool: list[Scored], view: SlotView) -> SlotView:
     were drawn from, unless the question names the member it asks for ("my son's name",
     "what is my rabbit called?": precise, its values lead as they are).
 
-    A question that says a slot's words but asks something else ("When does my driving
-    licence run out?", "Which studio is my pottery class at?") put the slot's values first;
-    those values were not among the candidates at all, where a slot question's answer said
-    implicitly often is, at a tenth to a third of the best score ("Where does she work
-    now?": 0.29). Over the ten dev sets of `bench crosslingual` this gained 7 cross-lingual
-    and 2 same-language pairs at recall@3 and lost none; a floor of 0.3 of the best score
-    cost scenario questions (docs/benchmarks.md, cross-lingual recall)."""
+    A question that says a slot's words but asks something else ("When does my passport run
+    out?" says the exercise slot's "run") put the slot's values first; those values were not
+    among the candidates at all, where a slot question's answer said implicitly often is, at
+    a tenth to a third of the best score. Over the ten dev sets of `bench crosslingual` this
+    gained 7 cross-lingual and 2 same-language pairs at recall@3 and lost none; a floor of
+    0.3 of the best score cost scenario questions (docs/benchmarks.md, cross-lingual
+    recall)."""
     if view.named:
         return view
     found = {s.record_id for s in pool}

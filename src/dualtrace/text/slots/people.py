@@ -126,7 +126,7 @@ _DAILY: tuple[Attribute, ...] = (
         rf"|\b(?:doing|started|starting|back\s+(?:to|into)|switched\s+to|playing)\s+(?:[\w-]+\s+)?{_SPORTS_EN}\b"
         # a sport right after what one does with it: these words also say that a question
         # asks the attribute, so no bare verb ("What do I do for a living?")
-        rf"|\b(?:{_DOING_SPORT_EN}|into|went|go|been)\s+(?:for\s+an?\s+|to\s+)?"
+        rf"|\b(?:(?:{_DOING_SPORT_EN}|into)\s+(?:for\s+an?\s+|to\s+)?|{_GOING_FOR_EN})"
         rf"(?:{_OUTDOOR_SWIM_EN}|{_SPORTS_EN})\b"
         rf"|\b{_SPORTS_EN}\s+{_SPORT_THINGS_EN}\b|{_SPORTS_ZH}",
         (
