@@ -286,7 +286,10 @@ def _clauses(text: str) -> list[str]:
         # an opener alone ("hi!!", "ok so.") leads the clause after it, as said: "hi!! Priya,
         # data scientist at Monzo, …" introduces the speaker
         clauses[:2] = [f"{clauses[0]} {clauses[1]}"]
-    joined = " ".join(clauses[:2])
+    # (a comma where the cut took it: "hiya, Tom here" + "Maths teacher at …")
+    joined = (
+        ", ".join(clauses[:2]) if clauses and clauses[0][-1:].isalnum() else " ".join(clauses[:2])
+    )
     if len(clauses) > 1 and not _INTRODUCES.match(clauses[0]) and _INTRODUCES.match(joined):
         # ... and so does a greeting and a name alone before a role: "hi! Hannah. UX
         # designer at Canva" (not "Hi Tom. Did the parcel come?")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
 from dualtrace.text.slots.family import FAMILY
-from dualtrace.text.slots.frames import en, zh
+from dualtrace.text.slots.frames import PLACE_TYPED, en, zh
 from dualtrace.text.slots.names import NAME, introduction
 from dualtrace.text.slots.people import LIFE
 
@@ -24,7 +24,7 @@ _ROLE_EN = (
     r"(?P<v>(?:(?!(?:and|or|but|at|in|on|for|with|who|from|of)\s)(?:[a-z-]+|[A-Z]{2,4})\s+){0,2}"
     r"(?:[a-z-]*(?:er|or|ist|ian|ant|ent|ect|eer|ive|ager|nurse|doctor|chef|student|teacher|"
     r"lead|analyst|designer|consultant|engineer|lawyer|dentist|pilot|barista|coach|tutor|"
-    r"intern|clerk|officer)))"
+    r"intern|clerk|officer|phd|PhD|postdoc|trainee|apprentice)))"
 )
 
 # Roles said before where they are held ("PM at hubspot", "er nurse at toronto general")
@@ -44,6 +44,16 @@ _MAKES_EN = (
     r"Citroen|Citroën|Fiat|Porsche|Lexus|Polestar|Rivian|Dodge|Buick|Cadillac|Acura|Infiniti|"
     r"Opel|Vauxhall|Dacia|Suzuki|Mitsubishi|Land\s+Rover|Range\s+Rover|Jaguar|Geely|Zeekr"
 )
+# Models that name a car alone, said after "my" or "bought" ("my 2014 civic", "bought a used
+# Corolla"); none of them an everyday word (not "Focus", "Golf", "Leaf", "Escape")
+_MODELS_EN = (
+    r"Corolla|Camry|Prius|Yaris|RAV-?4|Highlander|Tacoma|Tundra|Civic(?!\s+(?:duty|duties|cent(?:er|re)|engagement|pride|life|society|group))|CR-?V|HR-?V|Outback|"
+    r"Forester|Impreza|Crosstrek|Qashqai|Micra|Passat|Tiguan|Jetta|F-?150|F-?250|Mustang|"
+    r"Silverado|Malibu|Wrangler|Cherokee|Octavia|Fabia|Clio|Megane|Corsa|Astra|Mazda\s?[236]|"
+    r"CX-?[3594]0?|Miata|Elantra|Sportage|Niro|Ioniq|Kona|Model\s+[3SXY]|Cortina|Sandero|"
+    r"Duster|Land\s+Cruiser|Pajero|Outlander|Sienna|Odyssey|Altima|Sentra|Rogue|Kuga"
+)
+_YEAR = r"(?:(?:19|20)\d\d\s+)?"
 _MAKES_ZH = (
     r"特斯拉|比亚迪|蔚来|小鹏|问界|极氪|吉利|哈弗|五菱|奇瑞|丰田|本田|日产|马自达|大众|宝马|奔驰|"
     r"奥迪|保时捷|沃尔沃|别克|雪佛兰|福特|起亚|斯柯达|凯迪拉克|路虎|雷克萨斯|领克|零跑|埃安"
@@ -62,7 +72,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         "lives_in",
         r"\b(?:live[sd]?|(?<!for\sa\s)living(?!\s+room)|based|resid\w*|relocat\w*|mov(?:e|ed|ing)|settled|city|town|"
         r"address|hometown|apartment|flat|neighbou?rhood|back\s+home|sublet|lease|condo|studio|"
-        r"unpack\w*|flat\s?share|house\s?share)\b|住|搬|定居|城市|安家|落户|回老家|小区|新家|租了|买了房|公寓|房子在|这边|从.{2,4}(?:开|坐|骑)|base|\bin\s+\w+(?:\s+\w+)?\s+now\b|\b(?:still|here)\s+in\s+(?-i:[A-Z])",
+        r"unpack\w*|flat\s?share|house\s?share)\b|住|搬|定居|城市|安家|落户|回老家|小区|新家|租了|买了房|公寓|房子在|这边|从.{2,4}(?:开|坐|骑)|base|\bin\s+\w+(?:\s+\w+)?\s+now\b|\b(?:still|here)\s+in\s+(?-i:[A-Z])"
+        rf"|\b(?:still|here)\s+in\s+{PLACE_TYPED}",
         (
             en(
                 r"\b(?:live|lives|living|lived|reside|resides|residing|resided|settled)\s+"
@@ -71,7 +82,9 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             en(r"\bbased\s+(?:in|out\s+of)\s+{V}"),
             # "still in Atlanta til December", "the university here in Edinburgh"
             en(
-                r"\b(?:still|here|back\s+home)\s+in\s+(?-i:(?P<v>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?))(?!\s+(?:for|on|visiting)\b)"
+                r"\b(?:still|here|back\s+home)\s+in\s+"
+                rf"(?P<v>{PLACE_TYPED}|(?-i:[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?))\b"
+                r"(?!\s+(?:for|on|visiting)\b)"
             ),
             # settled in: "we're in Bishan now!"
             en(
@@ -226,7 +239,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         rf"|{introduction(r'(?-i:[A-Z][a-z]+)')}"  # "hi! Noor, teacher at Elm Park School"
         r"|\b(?:officially|finally)\s+an?\s|\b(?:hired|starting|started|start)\s+as\s+an?\s|"
         r"\s+at\s+[A-Z]\w*(?:\s+[A-Z]\w*)?,?\s+(?:started|starting|since)\b|\b(?:freelance|self-employed)\b"
-        r"|职业|职位|岗位|工作|做什么|干什么|升职|晋升|当|师|员|组长|助教|经理|总监|主管|医生|护士|老师|策划|开发|自由职业|全职|在.{1,10}?(?:做|当)",
+        r"|职业|职位|岗位|工作|做什么|干什么|升职|晋升|当|师|员|组长|助教|经理|总监|主管|医生|护士|老师|策划|开发|自由职业|全职|在.{1,10}?(?:做|当)"
+        r"|住院医|兽医|牙医|中医|空姐|空少|警察|保安|主播|博主",
         (
             en(r"\bwork(?:ing)?\s+as\s+(?:an?\s+)?{V}"),
             en(r"\b(?:promoted|promotion)\s+to\s+(?:an?\s+)?{V}"),
@@ -248,12 +262,15 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             en(rf"\b(?:I['’]m|I\s+am|became|become|becoming)\s+(?:now\s+)?(?:an?\s+){_ROLE_EN}\b"),
             # a greeting, the speaker's name and the role at a place: "hi! Noor, teacher at
             # Elm Park School"
-            en(rf"{introduction(r'[A-Z][a-z]+')}(?-i:{_ROLE_EN})\s+(?:at|@)\s+[A-Z]"),
+            en(rf"{introduction(r'[A-Z][a-z]+')}{_ROLE_EN}\s+(?:at|@)\s+\w"),
             zh(
                 r"(?:我|我们)?(?:现在|目前)?(?:是|当|做|担任|任)(?:一名|一个|个|了)?"
-                r"(?P<v>[^，。；！？,.;!?\s]{0,6}?(?:师|员|生|经理|总监|主管|医生|护士|老师|作家|记者|司机|"
-                r"厨师|会计|律师|工程师|设计师|程序员|老板|店长|顾问|分析师|运营|产品|编辑|教练|主任|院长|组长|助教|助理))"
-                r"(?=$|了|啦|呢|呀|[，。；！？,.;!?\s])"
+                # (where, before the role: "我是协和的住院医" is a 住院医)
+                r"(?:[^，。；！？,.;!?\s的]{1,8}的)?"
+                r"(?P<v>[^，。；！？,.;!?\s的]{0,6}?(?:师|员|生|经理|总监|主管|医生|护士|老师|作家|记者|司机|"
+                r"厨师|会计|律师|工程师|设计师|程序员|老板|店长|顾问|分析师|运营|产品|编辑|教练|主任|院长|组长|助教|助理|"
+                r"住院医|兽医|牙医|中医|空姐|空少|警察|保安|主播|博主|销售))"
+                r"(?=$|了|啦|呢|呀|第|已经|快|[，。；！？,.;!?\s])"
             ),
             zh(r"(?:升职|晋升|升|提拔)(?:成|为|到)?(?:了)?{V}"),
             # the work one does at a place: "在蓝标做平面设计", "在字节做运营"
@@ -264,7 +281,10 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             zh(r"(?:职位|岗位|职务|头衔)(?:是|变成了?|换成了?){V}"),
         ),
         ("{s} works as {v}.", "{s}的职位是{v}。"),
-        holders=r"师|员|组长|助教|经理|总监|主管|医生|护士|老师|策划|开发",
+        holders=(
+            r"师|员|组长|助教|经理|总监|主管|医生|护士|老师|策划|开发|住院医|兽医|牙医|中医|空姐|空少|"
+            r"警察|保安|主播|博主"
+        ),
     ),
     _a(
         "department",
@@ -350,7 +370,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
     _a(
         "vehicle",
         r"\b(?:traded|trade[-\s]in|leased|car|drive|drives|driving|vehicle|suv|sedan|ev|truck|motorbike|motorcycle|scooter)\b|(?<![停堵打坐火])车(?![位库险费站程票道厢])|辆|开(?=的是|着|上了|了?一?[辆台]|起来)"
-        rf"|\b(?-i:{_MAKES_EN})(?:\b|\d)|{_MAKES_ZH}|(?:{_MAKES_WITH_MODEL_ZH})(?={_MODEL})",
+        rf"|\b(?-i:{_MAKES_EN})(?:\b|\d)|\b(?:{_MODELS_EN})\b|{_MAKES_ZH}"
+        rf"|(?:{_MAKES_WITH_MODEL_ZH})(?={_MODEL})",
         (
             en(
                 r"\b(?:drive|drives|driving)\s+(?:an?\s+|the\s+|my\s+)?"
@@ -376,7 +397,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             en(
                 r"\b(?:bought|got|picked\s+up|leased|purchased|traded\s+(?:it\s+)?(?:in\s+)?for)\s+"
                 r"(?:an?\s+|the\s+|our\s+|my\s+)?(?:(?:new|used|second[-\s]hand|secondhand|"
-                rf"electric|little)\s+){{0,2}}(?P<v>(?-i:{_MAKES_EN})(?:\s+(?-i:[A-Z0-9])[\w-]*){{0,2}})\b"
+                rf"electric|little)\s+){{0,2}}{_YEAR}(?P<v>(?-i:{_MAKES_EN})(?:\s+(?-i:[A-Z0-9])[\w-]*){{0,2}}"
+                rf"|(?:{_MODELS_EN}))\b"
             ),
             zh(
                 r"(?:买了|换了|提了|入了|开上了|开的是|开着|开(?:了)?一?(?:辆|台))(?:一辆|辆|一台|台)?"
@@ -387,7 +409,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             # a car of one's own by its make: "my Fiat 500 is packed", "my Mazda3 died"
             en(
                 r"\b(?:my|our)\s+(?:old\s+|new\s+|little\s+|trusty\s+)?"
-                rf"(?P<v>(?-i:{_MAKES_EN})(?:\d\w*)?(?:\s+(?-i:[A-Z0-9])[\w-]*){{0,2}})\b"
+                rf"{_YEAR}(?P<v>(?-i:{_MAKES_EN})(?:\d\w*)?(?:\s+(?-i:[A-Z0-9])[\w-]*){{0,2}}"
+                rf"|(?:{_MODELS_EN}))\b"
             ),
             zh(
                 r"(?:开(?:了)?一?(?:辆|台)|(?:买|换|提|入)(?:了)?一?辆)(?:二手的?|新的?)?"

@@ -313,8 +313,12 @@ def _statement(
 
 def _typed(match: re.Match[str], value: str) -> str:
     """The value, its name capitalised where a frame took one typed in lower case (group
-    `typed`: "my partner arjun" → Arjun; `bracketed`: "biscuit (our beagle)" → Biscuit); ""
+    `typed`: "my partner arjun" → Arjun; `bracketed`: "biscuit (our beagle)" → Biscuit;
+    `place`: "still in austin" → Austin); ""
     where that word is no name ("my wife says")."""
+    place = match.group("place") if "place" in match.re.groupindex else None
+    if place:
+        return value.replace(place, place.title())
     bracketed = match.group("bracketed") if "bracketed" in match.re.groupindex else None
     if bracketed:
         return value.replace(bracketed, bracketed.capitalize()) if bracketed_name(bracketed) else ""

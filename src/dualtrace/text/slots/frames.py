@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from dualtrace.cjk import CJK_CLASS, has_cjk
-from dualtrace.text.gazetteer import FIRST_NAMES
+from dualtrace.text.gazetteer import FIRST_NAMES, PLACES
 from dualtrace.text.lexical import segment
 from dualtrace.text.sentences import EMOJI
 
@@ -77,6 +77,13 @@ _CAPITAL = re.compile(r"\[A-Z[^\]]*\]")
 # the finder takes it only where it is a first name or no dictionary lists the word
 # (`values.typed_name`)
 TYPED = r"(?P<typed>[a-z]{3,15})(?!-)"
+# A place of the gazetteer typed in lower case ("still in austin"), which the finder
+# capitalises
+PLACE_TYPED = (
+    r"(?P<place>(?-i:"
+    + "|".join(re.escape(p) for p in sorted(PLACES, key=len, reverse=True))
+    + r"))\b"
+)
 # ... and one typed before a role in brackets ("biscuit (our beagle)"): the brackets name it,
 # so a word of the dictionary is a name there too (`values.bracketed_name`)
 BRACKETED = r"(?P<bracketed>[a-z]{2,15})(?!-)"

@@ -22,14 +22,18 @@ from dualtrace.text.slots.surnames import SURNAMES
 # One or two capitalised words ("Priya", "Mary Ann", "O'Neil", "Jean-Luc").
 _NAME_EN = r"(?P<v>[A-Z][a-z]+(?:['’-][A-Z]?[a-z]+)?(?:\s+[A-Z][a-z]+(?:['’-][A-Z]?[a-z]+)?)?)\b"
 # Two to three Chinese characters beginning with a common surname, or a Latin given name.
-_NAME_ZH = rf"(?P<v>(?:[{SURNAMES}][\u4e00-\u9fff]{{1,2}}|小[\u4e00-\u9fff]|[A-Z][a-z]+))"
-_AFTER_ZH = r"(?=$|[，。！？、,.!?\s~～（(]|，|呀|啊|哈|哦|吧)"
-GREETING_EN = r"(?:hi|hello|hey|hiya|heya|howdy|yo|g['’]day|good\s+(?:morning|afternoon|evening))"
+_NAME_ZH = rf"(?P<v>(?:[{SURNAMES}][\u4e00-\u9fff]{{1,2}}|[小阿][\u4e00-\u9fff]|[A-Z][a-z]+))"
+_AFTER_ZH = r"(?=$|[，。！？、,.!?\s~～（(]|，|呀|啊|哈|哦|吧|就[行好可])"
+GREETING_EN = (
+    r"(?:hi|hello|hey|hiya|heya|howdy|yo|g['’]day|good\s+(?:morning|afternoon|evening)|"
+    r"kia\s+ora|bonjour|ciao|hola|salut|namaste|aloha|hallo|moin|servus)"
+)
 # An introduction opens its clause: "I'm Omar btw, …", "Lena here, …" — the name is followed
 # by a mark, "btw" or "here" (not "I'm Italian", "I'm British": a nationality is no name).
 _OPENS_EN = r"^\W*(?:(?:[A-Za-z]+|g['’]day)(?:\s*[:;]-?[)D(P])?[\s,!.~]+)?"
 _AFTER_EN = r"(?=\s*(?:[,.!;~—–-]|\bbtw\b|\bhere\b|$))"
 _I_AM = r"(?:I['’]m|I\s+am|im|this\s+is)"
+_AGAIN = r"(?:\s+again)?(?:\s+(?:lol|haha|lmao))?"  # "Lena here again lol. …"
 _NATIONALITY = (
     r"(?![A-Z][a-z]*(?:ish|ese|ian|can|ean|ic)\b)"
     r"(?!(?:Dutch|French|Czech|Greek|Thai|Swiss|Irish|Welsh|Scots?|Kiwi|Aussie|Brit|Dane|Swede|"
@@ -42,14 +46,28 @@ _NOT_SAID_TO = (
 )
 
 
+# What says the name after it is the speaker's: a greeting, "I'm" or "this is", or "here"
+# after the name ("hey! Priya, …", "I'm Marco, …", "Tom here, …")
+_INTRODUCING = rf"(?={GREETING_EN}\b|{_I_AM}\s|it['’]s\s|[A-Za-z]+\s+here\b)"
+
+
 def introduction(name: str) -> str:
-    """A frame's opening: a greeting, the speaker's `name` and a comma or a stop, then a role
-    ("hey! Priya, data scientist at Monzo", "hi! Hannah. UX designer at Canva"); not what is
-    said to someone greeted ("Hi Tom, you at work?")."""
-    return rf"^\W*{GREETING_EN}\b[\s,!.~]*{_NATIONALITY}{name}[,.]\s+(?:an?\s+)?{_NOT_SAID_TO}"
+    """A frame's opening: the speaker's `name` said as theirs (a greeting before it, "I'm"
+    or "here") and a comma or a stop, then a role ("hey! Priya, data scientist at Monzo",
+    "hi! Hannah. UX designer at Canva", "I'm Marco, sous chef at …", "Tom here, maths teacher
+    at …"); not what is said to someone greeted ("Hi Tom, you at work?")."""
+    return (
+        rf"^\W*{_INTRODUCING}(?:{GREETING_EN}\b[\s,!.~]*)?(?:(?:{_I_AM}|it['’]s)\s+)?"
+        rf"{_NATIONALITY}{name}(?:\s+here)?[,.]\s+(?:an?\s+)?{_NOT_SAID_TO}"
+    )
 
 
-_GREETING_ZH = r"(?:你好|您好|嗨|哈喽|哈啰|大家好|hi|hello|hey)"
+_GREETING_ZH = (
+    r"(?:(?:你好|您好|嗨|哈喽|哈啰|大家好|新年好|早上好|上午好|中午好|下午好|晚上好|早安|hi|hello|hey)"
+    r"[啊呀哇鸭]?)"
+)
+# the last character of a word for what one is, not who ("我是学生", "我是宝妈", "我是新手")
+_ROLE_END_ZH = "员师生者家工长手人妈爸族迷控党狗"
 
 # Words after 我 that are no name (besides those opening on a function character, `FUNCTION_ZH`)
 _NOT_NAME_ZH = (
@@ -64,7 +82,7 @@ NAME: Attribute = _a(
     r"\bmy\s+name\b|\bname['’]s\b|\bcall\s+me\b|\b(?:I['’]m|I\s+am|im|this\s+is|it['’]s)\s+[A-Z]"
     r"|(?-i:\b[A-Z][a-z]+\s+here\b)"
     # ... typed in lower case, at the opening only ("yo, jake here."): not "around here"
-    r"|^\W*(?:[a-z]+[\s,!.~]+)?[a-z]+\s+here\b\s*(?:[,.!;~—–-]|$)"
+    r"|^\W*(?:[a-z]+[\s,!.~]+)?[a-z]+\s+here(?:\s+again)?(?:\s+(?:lol|haha|lmao))?\b\s*(?:[,.!;~—–-]|$)"
     rf"|^\W*{GREETING_EN}\b[\s,!.~]*(?-i:[A-Z][a-z]+)[,.]"
     r"|我叫|叫我|我的名字|名字是|我是"
     rf"|^\W*(?:{_GREETING_ZH}[\s，,！!~～]*|兄弟\s*)?我[\u4e00-\u9fff]{{2}}\s",
@@ -72,9 +90,12 @@ NAME: Attribute = _a(
         en(rf"\bmy\s+name\s+is\s+{_NAME_EN}"),
         en(rf"\bmy\s+name['’]s\s+{_NAME_EN}"),
         en(rf"\b(?:just\s+)?call\s+me\s+{_NAME_EN}"),
+        # ... at the opening, or after what went before is done with ("ugh, long day 🙃
+        # anyway hi, I'm Maya")
         en(
-            rf"^\W*{GREETING_EN}\b[\s,!.]*(?:(?:there|all|everyone|again)[\s,!.]+)?"
-            rf"(?:I['’]m|I\s+am|this\s+is|it['’]s)\s+{_NAME_EN}"
+            rf"(?:^\W*|(?<=[^\w\s,'’])\s*|\b(?:anyway|anyways|oh|ok|okay|so|btw)[\s,]+)"
+            rf"{GREETING_EN}\b[\s,!.]*(?:(?:there|all|everyone|again)[\s,!.]+)?"
+            rf"(?:I['’]m|I\s+am|this\s+is|it['’]s)\s+{_NAME_EN}(?!['’]s\b)"
         ),
         en(rf"{_OPENS_EN}{_I_AM}\s+{_NATIONALITY}{_NAME_EN}{_AFTER_EN}"),
         # ... typed in lower case, a word no dictionary lists, where it can only be a name:
@@ -82,9 +103,9 @@ NAME: Attribute = _a(
         # pescatarian, so …"
         en(rf"^\W*{GREETING_EN}\b[\s,!.~]*{_I_AM}\s+(?P<v>(?-i:{TYPED})){_AFTER_EN}"),
         en(rf"{_OPENS_EN}{_I_AM}\s+(?P<v>(?-i:{TYPED}))\s+btw\b"),
-        en(rf"{_OPENS_EN}{_NATIONALITY}{_NAME_EN}\s+here\b(?=\s*(?:[,.!;~—–-]|$))"),
+        en(rf"{_OPENS_EN}{_NATIONALITY}{_NAME_EN}\s+here{_AGAIN}\b(?=\s*(?:[,.!;~—–-]|$))"),
         # ... typed in lower case: "yo, tunde here." (`values.typed_name`)
-        en(rf"{_OPENS_EN}(?P<v>{TYPED})\s+here\b(?=\s*(?:[,.!;~—–-]|$))"),
+        en(rf"{_OPENS_EN}(?P<v>{TYPED})\s+here{_AGAIN}\b(?=\s*(?:[,.!;~—–-]|$))"),
         # a greeting, the name, then what the speaker does and where: "hey! Priya, data
         # scientist at Monzo" (a greeting to someone goes on with what is said to them)
         en(rf"{introduction(_NAME_EN)}(?=(?:[\w-]+\s+){{0,3}}?(?:at|@)\s+[A-Z])"),
@@ -94,6 +115,11 @@ NAME: Attribute = _a(
         zh(rf"叫我{_NAME_ZH}{_AFTER_ZH}"),
         zh(rf"我的名字(?:是|叫){_NAME_ZH}{_AFTER_ZH}"),
         zh(rf"^\W*{_GREETING_ZH}[\s，,！!~～]*我是{_NAME_ZH}{_AFTER_ZH}"),
+        # ... a given name alone after the greeting ("你好 我是建国 今年六十五了")
+        zh(
+            rf"^\W*{_GREETING_ZH}[\s，,！!~～]*我是(?![{FUNCTION_ZH}])(?!{_NOT_NAME_ZH})"
+            rf"(?P<v>[\u4e00-\u9fff]{{2}})(?<![{_ROLE_END_ZH}])(?=[\s，,。！!])"
+        ),
         # "我是李娜，做运营的": with no greeting, a surname and a comma after the name, and
         # not a role that opens on a surname's character (程序员, 王老师, 高中生)
         zh(rf"^\W*我是(?P<v>[{SURNAMES}][\u4e00-\u9fff]{{1,2}})(?<![员师生者家工长手])(?=[，,])"),

@@ -13,7 +13,9 @@ from dualtrace.text.slots.surnames import SURNAMES
 _LANGS_EN = (
     r"(?:Spanish|French|German|Japanese|Chinese|Mandarin|Cantonese|Korean|Italian|Portuguese|"
     r"Russian|Arabic|Hindi|Dutch|Swedish|Norwegian|Greek|Turkish|Thai|Vietnamese|Polish|Hebrew|"
-    r"English|sign\s+language)"
+    r"English|sign\s+language|Punjabi|Urdu|Bengali|Tamil|Tagalog|Indonesian|Malay|Swahili|"
+    r"Persian|Farsi|Ukrainian|Czech|Danish|Finnish|Irish|Welsh|Icelandic|te\s+reo(?:\s+M[aā]ori)?|"
+    r"M[aā]ori|Hawaiian)"
 )
 _LANGS_ZH = r"(?:日语|韩语|英语|法语|德语|西班牙语|意大利语|俄语|葡萄牙语|阿拉伯语|粤语|泰语|越南语|手语|中文|汉语)"
 _INSTRUMENTS_EN = (
@@ -61,13 +63,13 @@ _HOBBIES_ZH = (
 # What one does with a sport ("we play padel", "I train for triathlons"), and where one goes
 # for one ("went for a wild swim", "been bouldering")
 _DOING_SPORT_EN = r"(?:play|do|practi[cs]e|train\s+for)"
-_GOING_FOR_EN = r"(?:went|go|been)\s+(?:for\s+an?\s+|to\s+)?"
+_GOING_FOR_EN = r"(?:went|go|going|been)\s+(?:for\s+an?\s+|to\s+)?"
 _OUTDOOR_SWIM_EN = r"(?:sea|open[-\s]water|wild)\s+swim"
 # What only one who does a sport has of it ("my padel tournament", "netball training"); not a
 # team, league or season, which a fan has too ("my football team lost again")
 _SPORT_THINGS_EN = (
     r"(?:training|practice|sessions?|lessons?|class(?:es)?|club|tournament|race|sprints?|comp|"
-    r"competition)"
+    r"competition|membership)"
 )
 _PARTNER_EN = (
     r"(?:partner|girlfriend|boyfriend|gf|bf|wife|husband|hubby|spouse|fianc[ée]e?|fiancee?|"
@@ -348,6 +350,13 @@ _DAILY: tuple[Attribute, ...] = (
             en(rf"(?P<v>[A-Z][a-z]\w+)\s*\((?P<named>(?:my|our))\s+{_PARTNER_EN}{_CLOSE}"),
             en(rf"(?P<v>{BRACKETED})\s*\((?P<named>(?:my|our))\s+{_PARTNER_EN}{_CLOSE}"),
             zh(rf"{_GIVEN_ZH}[（(](?P<named>我|用户)的?{_PARTNER_ZH}[）)]"),
+            # the name, then what the person is to the speaker: "Noor is my wife", "(Sami is
+            # my fiancé btw)"
+            en(
+                rf"(?:^|(?<=[\s(,.!]))(?!(?:he|she|it|this|that|there|who|which|what|one)\b)"
+                rf"(?P<v>(?-i:[A-Z][a-z]{{1,15}}))\s+is\s+(?P<named>my)\s+"
+                rf"(?:new\s+|long[-\s]?term\s+)?{_PARTNER_EN}\b(?!['’])"
+            ),
             # one moves in with a partner: "moved in with liam last weekend"
             en(r"\b(?:moved|moving|move)\s+in\s+with\s+(?P<v>[A-Z][a-z]{1,15})\b(?!['’])"),
             en(rf"\b(?:moved|moving|move)\s+in\s+with\s+(?P<v>{TYPED})\b(?!['’])"),
@@ -378,8 +387,10 @@ _DAILY: tuple[Attribute, ...] = (
                 rf"(?P<v>{_LANGS_EN})\b"
             ),
             en(
-                r"\b(?:started|starting|taking|doing|having|signed\s+up\s+for|enrolled\s+in)\s+"
-                rf"(?:\w+\s+){{0,2}}?(?P<v>{_LANGS_EN})\s+(?:lessons|classes|class|course|tutoring)\b"
+                r"\b(?:started|starting|taking|doing|having|signed\s+up\s+for|enrolled\s+in|"
+                r"going\s+to|attending)\s+(?:\w+\s+){0,2}?"
+                rf"(?P<v>{_LANGS_EN})\s+(?:(?:night|evening|online|weekly|group|private)\s+)?"
+                r"(?:lessons|classes|class|course|tutoring)\b"
             ),
             en(
                 rf"\b(?:started|starting|picked\s+up)\s+(?P<v>{_LANGS_EN})\b(?!\s+(?:food|restaurant|cooking|class\s+at))"
@@ -389,7 +400,9 @@ _DAILY: tuple[Attribute, ...] = (
                 r"\b(?:studying|learning|practi[cs]ing|revising)\b[^,.;!?]{0,40}?\bin\s+"
                 rf"(?P<v>{_LANGS_EN})\b"
             ),
-            zh(rf"(?:在学|学习|开始学|改学|学起了?|报了)(?P<v>{_LANGS_ZH})"),
+            zh(
+                rf"(?:在学|学习|开始学|改学|学起了?|报了|想学|要学)(?:点|一点|一下)?(?P<v>{_LANGS_ZH})"
+            ),
         ),
         ("{s} is learning {v}.", "{s}在学{v}。"),
         many=True,
@@ -452,8 +465,9 @@ _DAILY: tuple[Attribute, ...] = (
             zh(r"(?P<v>[{CJK}]{2,4}?)(?:算是|是)我(?:唯一的|最大的|现在的)?(?:爱好|解压方式|乐趣)"),
             zh(r"练(?:了)?(?P<v>书法|毛笔字|国画|素描)"),
             zh(
-                r"(?:周末|每周末?|没事就|有空就|闲下来就)(?:都|就|会|经常)?(?:(?:跟|和|带)[^，。；！？\s]{1,4}?)?"
-                r"(?:去|在)(?P<v>钓鱼|露营|徒步|野餐|逛展|看展|拍照)"
+                r"(?:周末|每周末?|没事就|有空就|闲下来就|天天|经常|平时)(?:都|就|会|经常)?"
+                r"(?:(?:跟|和|带)[^，。；！？\s]{1,4}?)?"
+                r"(?:去|在)(?:[^，。；！？\s]{1,4}?)?(?P<v>钓鱼|露营|徒步|野餐|逛展|看展|拍照)"
             ),
             zh(r"(?:迷上了?|爱上了?|开始玩|开始练|入坑了?){V}"),
             # a pastime one loves, does or takes up: "I love baking", "into pottery now",
@@ -465,7 +479,7 @@ _DAILY: tuple[Attribute, ...] = (
                 r"because|too|and|lately|now|again|these|after|before)\b))"
             ),
             en(
-                r"\b(?:into|taking\s+up|took\s+up|started|learning)\s+"
+                r"\b(?:into|taking\s+up|took\s+up|started|learning|doing)\s+"
                 rf"(?P<v>{_HOBBIES_EN})\b(?!\s+(?:of|for|by|from)\b)"
             ),
             zh(

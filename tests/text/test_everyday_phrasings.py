@@ -1,0 +1,133 @@
+"""How people say who they are in chat, read into the profile's slots: a name given after
+small talk, an introduction by "I'm" or "here" before a role, a grandchild, a partner named
+first, a car by its model alone, a language class, a sport one goes to, a Chinese greeting
+before a given name, a role said after where it is held."""
+
+from __future__ import annotations
+
+import pytest
+from episode_builders import turn
+
+from dualtrace.encode.base import Window
+from dualtrace.encode.rules import RulesExtractor
+from dualtrace.text.slots import ask, find_statements
+
+
+def _said(clause: str) -> set[tuple[str, str | None, bool]]:
+    return {(s.attribute, s.value, s.ended) for s in find_statements(clause) if s.subject is None}
+
+
+def _slots(text: str) -> dict[str, str]:
+    """The slots the extractor stores for one user turn: attribute -> value."""
+    drafts = RulesExtractor().extract(Window((turn(1, text),), (), ("Caroline",))).drafts
+    return {d.slot["attribute"]: d.slot["value"] for d in drafts if d.slot}
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        (
+            "traffic was awful this morning 😩 anyway hello, I'm Ingrid. need a packing list",
+            "Ingrid",
+        ),
+        ("ok so hi, I'm Desmond, first time using this", "Desmond"),
+        ("Nadia here again lol. same question as before", "Nadia"),
+        ("你好 我是志远 退休了 想学做饭", "志远"),
+        ("早上好呀 我秀兰 想问个事", "秀兰"),
+        ("行 以后叫我阿峰就好", "阿峰"),
+    ],
+)
+def test_a_name_given_after_small_talk_or_in_chat_is_the_speakers(text: str, name: str) -> None:
+    assert _slots(text).get("name") == name
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "say hi, I'm Kemal's cousin from the gym",  # someone else's name, owned
+        "你好，我是学生，想问问怎么选课",  # what one is, not who
+        "你好 我是宝妈 孩子两岁",
+        "Hi Tom, you still at the office?",  # said to someone greeted
+    ],
+)
+def test_what_only_looks_like_an_introduction_names_no_one(text: str) -> None:
+    assert "name" not in _slots(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "role", "place"),
+    [
+        (
+            "ciao! I'm Paola, pastry chef at Forno Rosso in Turin. menu help?",
+            "pastry chef",
+            "Forno Rosso",
+        ),
+        (
+            "hey, Kwame here, science teacher at a comprehensive in Derby.",
+            "science teacher",
+            "comprehensive",
+        ),
+        (
+            "hello! I'm Mirela. branch manager at Raiffeisen here in Cluj",
+            "branch manager",
+            "Raiffeisen",
+        ),
+    ],
+)
+def test_an_introduction_by_im_or_here_then_a_role_at_a_place(
+    text: str, role: str, place: str
+) -> None:
+    slots = _slots(text)
+    assert slots.get("occupation", "").casefold() == role
+    assert slots.get("works_at") == place
+
+
+def test_a_role_said_after_where_it_is_held() -> None:
+    assert ("occupation", "住院医", False) in _said("我是同济的住院医，天天值班")
+    assert ("occupation", "产品经理", False) in _said("我是美团的产品经理，最近很忙")
+    assert ("occupation", "空姐", False) in _said("当空姐第三年了 有点累")
+    assert ("occupation", "comparative literature phd", False) in _said(
+        "i'm a comparative literature phd at Leiden and my thesis is late"
+    )
+
+
+def test_a_grandchild_is_family() -> None:
+    assert ("family", "granddaughter Pia", False) in _said("My granddaughter Pia turned six today.")
+    assert ("family", "外孙乐乐", False) in _said("我外孙乐乐下周来住几天")
+    assert [(q.attribute, q.qualifier) for q in ask("我孙女叫什么来着？")] == [("family", "孙女")]
+
+
+def test_a_partner_named_first_then_what_they_are_to_the_speaker() -> None:
+    assert ("partner", "Selin", False) in _said("(Selin is my wife btw, she's the planner)")
+    assert not [s for s in find_statements("She is my girlfriend") if s.attribute == "partner"]
+    # the partner's brother is no partner
+    assert not [
+        s for s in find_statements("Ruben is my husband's brother") if s.attribute == "partner"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("clause", "car", "ended"),
+    [
+        ("picked up a used Octavia last weekend, estate, loads of room", "Octavia", False),
+        ("my 2011 prius finally needs new brakes", "prius", False),
+        ("sold our old Outback to a neighbour", "Outback", True),
+    ],
+)
+def test_a_car_by_its_model_alone(clause: str, car: str, ended: bool) -> None:
+    assert ("vehicle", car, ended) in _said(clause)
+
+
+def test_a_word_that_is_also_a_model_names_no_car() -> None:
+    assert not [
+        s for s in find_statements("my civic duty is jury service") if s.attribute == "vehicle"
+    ]
+
+
+def test_sports_pastimes_and_languages_said_in_passing() -> None:
+    assert ("exercise", "climbing", False) in _said("going climbing with Ollie after work")
+    assert ("exercise", "boxing", False) in _said("treated myself to a boxing membership")
+    assert ("hobby", "knitting", False) in _said("doing knitting in the evenings now")
+    assert ("language", "Welsh", False) in _said("been going to Welsh evening classes since May")
+    assert ("language", "韩语", False) in _said("最近想学点韩语，追剧方便")
+    assert ("hobby", "钓鱼", False) in _said("退休以后天天去水库钓鱼")
