@@ -131,3 +131,41 @@ def test_sports_pastimes_and_languages_said_in_passing() -> None:
     assert ("language", "Welsh", False) in _said("been going to Welsh evening classes since May")
     assert ("language", "韩语", False) in _said("最近想学点韩语，追剧方便")
     assert ("hobby", "钓鱼", False) in _said("退休以后天天去水库钓鱼")
+
+
+def _hedged(clause: str, attribute: str) -> list[bool]:
+    return [s.hedged for s in find_statements(clause) if s.attribute == attribute]
+
+
+def test_a_hedge_in_a_clause_joined_to_the_value_is_that_clauses_own() -> None:
+    # after the value: what the joined clause may or wants to do
+    assert _hedged("i have a sesame allergy and some menus say 'may contain'", "health") == [False]
+    assert _hedged("started Korean bc my flatmate and I want to visit Seoul", "language") == [False]
+    assert _hedged("learning Greek so my kids can talk to their yiayia someday", "language") == [
+        False
+    ]
+    # before it: what someone else wants, said before the speaker's own clause
+    assert _hedged("my nephew wants to join in now that I've taken up pottery", "hobby") == [False]
+    # a hedge the value's clause shares still hedges it
+    assert _hedged("I might retire and move to Malaga", "lives_in") == [True]
+    assert _hedged("I'd love to move to Porto because it's sunny", "lives_in") == [True]
+    assert _hedged("if the visa comes through, I'll move to Oslo", "lives_in") == [True]
+
+
+def test_quitting_and_going_on_names_no_employer() -> None:
+    assert [s.attribute for s in find_statements("I might quit and move to Malaga")] == ["lives_in"]
+
+
+def test_a_value_named_beside_its_role_is_not_dated_by_another_clause() -> None:
+    # the partner is the speaker's now; June dates the move
+    text = "my husband Farid got a transfer to Porto and we're moving there in June"
+    drafts = RulesExtractor().extract(Window((turn(1, text),), (), ("Caroline",))).drafts
+    partner = [d for d in drafts if d.predicate == "partner"]
+    assert [(d.object, d.valid_from == turn(1, text).occurred_at) for d in partner] == [
+        ("Farid", True)
+    ]
+
+
+def test_reporting_for_duty_somewhere_is_working_there() -> None:
+    assert ("works_at", "网易", False) in _said("上周五去网易报到了，工位还没配好")
+    assert not [s for s in find_statements("下周去复旦大学报到") if s.attribute == "works_at"]

@@ -514,11 +514,18 @@ def _takes_effect(
     if slot is None or slot.hedged or BY_NAME[slot.attribute].planned:
         return None
     start, end = _part_of(clause, slot.value)
+    if slot.given:
+        # a value named beside its role ("my partner Jordan got an offer and we're moving in
+        # June") is dated only by what is said of it after it ("my new boss Ana starts Monday")
+        start = max(clause.casefold().find((slot.value or "").casefold(), start), start)
+        joined = _JOINED.search(clause, start, end)
+        end = joined.start() if joined else end
     own = [t for t in times if start <= t.start < end]  # "搬到光谷" dates no "还住汉口"
     return _takes_effect_on(own, anchor) if _CHANGES_ON.search(clause[start:end]) else None
 
 
 _PARTS = re.compile(r"[,，;；]|\s[-–—]\s")
+_JOINED = re.compile(r"\b(?:and|but|so)\b|而且|然后|所以|但是", re.I)
 
 
 def _part_of(clause: str, value: str | None) -> tuple[int, int]:
@@ -568,6 +575,11 @@ def _starting(
     if attribute.planned:
         return draft
     value = str(slot.get("value") or "").casefold()
+    if any(
+        s.given and s.attribute == attribute.name and (s.value or "").casefold() == value
+        for s in find_statements(clause)
+    ):
+        return draft  # named beside its role ("my partner Jordan …"): it holds already
     for part, start in starts:
         if value and value in part.casefold():
             return replace(draft, valid_from=start)

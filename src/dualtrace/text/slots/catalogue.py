@@ -151,7 +151,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         r"\b(?:work\w*|job|employ\w*|company|employer|firm|joined|hired|office|quit|resign\w*|"
         rf"startup|start(?:ed|ing|s)?\s+(?:at|with)|{_ROLES_EN}\s+(?:at|@)|offer|last\s+(?:day|shift)|notice|(?:lead|manager|engineer|designer|developer|analyst|director)\s+at|(?:first|1st)\s+(?:day|week|month|shift)s?|onboarding|placement|apprenticeship|residency|training\s+year|(?:[\w-]+(?:er|or|ist|ian)|nurse|doctor)\s+at)\b"
         rf"|{introduction(r'(?-i:[A-Z][a-z]+)')}"  # "hi! Felix. barista at Oatly"
-        r"|工作|上班|公司|入职|跳槽|离职|辞职|单位|任职|在.{1,12}?(?:做|当)|offer|录用|进了.{1,8}?厂",
+        r"|工作|上班|公司|入职|跳槽|离职|辞职|单位|任职|在.{1,12}?(?:做|当)|offer|录用|进了.{1,8}?厂|报[到道]",
         (
             en(
                 r"\b(?:work|works|working|worked)\s+(?:now\s+|currently\s+|full[-\s]time\s+)?(?:at|for)\s+{V}"
@@ -205,6 +205,10 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             zh(rf"在{{V}}{_WORK_ZH}"),
             # "4月就去乐天上班了": going to work somewhere is working there
             zh(r"(?:去|到)(?:了)?{V}(?:上班|入职)"),
+            # reporting for duty: "这周一去美团报到了" (not a school's: "去学校报到")
+            zh(
+                r"(?:去|到)(?:了)?(?![^，。；！？]*(?:学校|大学|学院|中学|小学))(?P<v>[^，。；！？,.;!?\s]{2,12}?)报[到道]"
+            ),
             zh(
                 r"(?:入职|加入|加盟|跳槽到|跳槽去|跳到|去了|进了|换到|转到){V}"
                 r"(?=了|$|[，。；！？,.;!?\s]|上班|工作|当|做|的?(?:厂|工厂|公司))"
@@ -222,7 +226,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         ends=(
             en(
                 r"\b(?:quit|left|leaving|resigned\s+from|laid\s+off\s+(?:from|by)|fired\s+from|"
-                r"let\s+go\s+from)\s+(?:my\s+(?:job|position|role)\s+at\s+)?{V}"
+                r"let\s+go\s+from)\s+(?:my\s+(?:job|position|role)\s+at\s+)?"
+                r"(?!(?:and|but|so|or|because|bc|then|I|I['’]m|lol)\b){V}"
             ),
             en(r"\bno\s+longer\s+(?:work|working)\s+(?:at|for)\s+{V}"),
             # the way out: "my last day at Canva is Friday", "handed in my notice at Monzo"

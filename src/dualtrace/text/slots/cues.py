@@ -38,8 +38,9 @@ MAYBE = re.compile(_MAYBE, re.I)
 HEDGE = re.compile(
     rf"{_MAYBE}"
     r"|\b(?:could|would|if|unless|whether|consider\w*|think\s+about|wonder\w*|hope|hoping|"
-    r"wish|dream\w*|would\s+like|torn|in\s+case|what\s+if|should\s+I|rumou?r\w*|"
+    r"wish|dream\w*|would\s+(?:like|love)|torn|in\s+case|what\s+if|should\s+I|rumou?r\w*|"
     r"hypothetically|imagine|suppose|(?:I|we)\s+(?:really\s+|probably\s+|just\s+)?should)\b"
+    r"|\b(?:I|we)['’]d\s+(?:really\s+)?(?:love|like|rather)\b"
     rf"|如果|{_IF_ZH}|假如|万一|希望|梦想|有机会|或者|是否|能不能|要不要|会不会|我们?应该",
     re.I,
 )

@@ -479,7 +479,7 @@ _DAILY: tuple[Attribute, ...] = (
                 r"because|too|and|lately|now|again|these|after|before)\b))"
             ),
             en(
-                r"\b(?:into|taking\s+up|took\s+up|started|learning|doing)\s+"
+                r"\b(?:into|taking\s+up|took\s+up|taken\s+up|picked\s+up|started|learning|doing)\s+"
                 rf"(?P<v>{_HOBBIES_EN})\b(?!\s+(?:of|for|by|from)\b)"
             ),
             zh(
