@@ -169,3 +169,20 @@ def test_a_value_named_beside_its_role_is_not_dated_by_another_clause() -> None:
 def test_reporting_for_duty_somewhere_is_working_there() -> None:
     assert ("works_at", "网易", False) in _said("上周五去网易报到了，工位还没配好")
     assert not [s for s in find_statements("下周去复旦大学报到") if s.attribute == "works_at"]
+
+
+def test_what_one_is_at_something_is_no_job_unless_it_is_a_trade() -> None:
+    assert not [
+        s for s in find_statements("I'm a beginner at climbing") if s.attribute == "works_at"
+    ]
+    assert not [
+        s for s in find_statements("I'm basically a pescatarian") if s.attribute == "occupation"
+    ]
+    assert ("occupation", "junior doctor", False) in _said("technically a junior doctor now, lol")
+    assert ("works_at", "Ocado", False) in _said("I'm a warehouse planner at Ocado")
+
+
+def test_a_chinese_offer_said_as_news_and_a_start_that_names_no_employer() -> None:
+    assert ("works_at", "小红书", False) in _said("工作总算定了 小红书的offer 做内容")
+    assert not [s for s in find_statements("同事的offer比我多两千") if s.attribute == "works_at"]
+    assert [s.value for s in find_statements("入职前要体检吗") if s.attribute == "works_at"] == []

@@ -20,12 +20,16 @@ from dualtrace.text.slots.people import LIFE
 
 # A role ("nurse", "UX designer", "data scientist"): up to two words (or initials) before one
 # that names a trade, none of them a word that goes on with something else.
-_ROLE_EN = (
-    r"(?P<v>(?:(?!(?:and|or|but|at|in|on|for|with|who|from|of)\s)(?:[a-z-]+|[A-Z]{2,4})\s+){0,2}"
+_TRADE_EN = (
+    r"(?:(?!(?:and|or|but|at|in|on|for|with|who|from|of)\s)(?:[a-z-]+|[A-Z]{2,4})\s+){0,2}"
+    # (a diet or a faith that ends like a trade is none: "basically a pescatarian")
+    r"(?!(?:vegetarian|pescatarian|flexitarian|christian|libertarian|(?:non-?)?smoker|"
+    r"(?:non-?)?drinker|beginner|newcomer|foreigner|believer|lurker)\b)"
     r"(?:[a-z-]*(?:er|or|ist|ian|ant|ent|ect|eer|ive|ager|nurse|doctor|chef|student|teacher|"
     r"lead|analyst|designer|consultant|engineer|lawyer|dentist|pilot|barista|coach|tutor|"
-    r"intern|clerk|officer|phd|PhD|postdoc|trainee|apprentice)))"
+    r"intern|clerk|officer|phd|PhD|postdoc|trainee|apprentice))"
 )
+_ROLE_EN = rf"(?P<v>{_TRADE_EN})"
 
 # Roles said before where they are held ("PM at hubspot", "er nurse at toronto general")
 _ROLES_EN = (
@@ -157,7 +161,11 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"\b(?:work|works|working|worked)\s+(?:now\s+|currently\s+|full[-\s]time\s+)?(?:at|for)\s+{V}"
             ),
             en(
-                r"\b(?:work|working|I['’]m|I\s+am)\s+(?:now\s+)?(?:as\s+)?an?\s+[\w\s-]{1,40}?\s+(?:at|for)\s+{V}"
+                r"\b(?:work|working)\s+(?:now\s+)?(?:as\s+)?an?\s+[\w\s-]{1,40}?\s+(?:at|for)\s+{V}"
+            ),
+            # ... said as what one is: "I'm a nurse at St Mary's", not "I'm a beginner at chess"
+            en(
+                rf"\b(?:I['’]m|I\s+am)\s+(?:now\s+)?an?\s+{_TRADE_EN}\s+(?:at|for)\s+{{V}}"
             ),
             en(r"\b(?:joined|joining|join)\s+(?!the\s+(?:gym|club|team|choir|band)\b){V}"),
             en(r"\b(?:job|position|role|gig|internship|offer)\s+(?:at|with)\s+{V}"),
@@ -210,13 +218,18 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"(?:去|到)(?:了)?(?![^，。；！？]*(?:学校|大学|学院|中学|小学))(?P<v>[^，。；！？,.;!?\s]{2,12}?)报[到道]"
             ),
             zh(
-                r"(?:入职|加入|加盟|跳槽到|跳槽去|跳到|去了|进了|换到|转到){V}"
+                r"(?:入职(?![前后时以])|加入|加盟|跳槽到|跳槽去|跳到|去了|进了|换到|转到){V}"
                 r"(?=了|$|[，。；！？,.;!?\s]|上班|工作|当|做|的?(?:厂|工厂|公司))"
             ),
             zh(r"(?:单位|公司|东家)(?:是|换成了?|变成了?|叫){V}"),
             # an offer taken: "拿到了京东的offer", "京东给我发了offer"
             zh(
                 r"(?:拿到了?|接了|收到了?)(?P<v>[^，。；！？,.;!?\s的]{1,16}?)的(?:offer|录用|工作机会)"
+            ),
+            # ... said as news: "工作定了 大疆的offer", not someone else's ("同事的offer")
+            zh(
+                r"(?:^|(?<=[\s，,。！!]))(?!(?:朋友|同事|同学|他|她|老公|老婆|男朋友|女朋友|室友|闺蜜))"
+                r"(?P<v>[^，。；！？,.;!?\s的]{2,12}?)的offer(?=$|[\s，,。！!]|了|啦)"
             ),
             zh(
                 r"(?:^|(?<=[，,。！!]))(?P<v>[^，。；！？,.;!?\s]{1,16}?)给我发(?:了)?(?:offer|录用通知)"
@@ -242,7 +255,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         r"\b(?:job|work(?:ing)?\s+as|occupation|profession|career|title|role|position|promot\w*|"
         r"do\s+for\s+(?:a\s+)?living|I['’]m\s+an?|I\s+am\s+an?|became\s+an?)\b"
         rf"|{introduction(r'(?-i:[A-Z][a-z]+)')}"  # "hi! Noor, teacher at Elm Park School"
-        r"|\b(?:officially|finally)\s+an?\s|\b(?:hired|starting|started|start)\s+as\s+an?\s|"
+        r"|\b(?:officially|finally|basically|technically)\s+an?\s|\b(?:hired|starting|started|start)\s+as\s+an?\s|"
         r"\s+at\s+[A-Z]\w*(?:\s+[A-Z]\w*)?,?\s+(?:started|starting|since)\b|\b(?:freelance|self-employed)\b"
         r"|职业|职位|岗位|工作|做什么|干什么|升职|晋升|当|师|员|组长|助教|经理|总监|主管|医生|护士|老师|策划|开发|自由职业|全职|在.{1,10}?(?:做|当)"
         r"|住院医|兽医|牙医|中医|空姐|空少|警察|保安|主播|博主",
@@ -256,7 +269,10 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 rf"\b{_ROLE_EN}\s+at\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?,?\s+(?:started|starting|since)\b"
             ),
             # "officially a journeyman electrician", "went freelance"
-            en(rf"\b(?:officially|finally|now)\s+an?\s+(?!(?:non-?|ex-?)?smoker\b){_ROLE_EN}\b"),
+            en(
+                rf"\b(?:officially|finally|now|basically|technically)\s+an?\s+"
+                rf"(?!(?:non-?|ex-?)?smoker\b){_ROLE_EN}\b"
+            ),
             en(
                 r"\b(?:went|gone|going|I['’]m|I\s+am|im|now)\s+(?:now\s+|fully\s+)?(?P<v>freelance|self-employed)\b"
             ),
