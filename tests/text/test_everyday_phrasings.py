@@ -186,3 +186,35 @@ def test_a_chinese_offer_said_as_news_and_a_start_that_names_no_employer() -> No
     assert ("works_at", "小红书", False) in _said("工作总算定了 小红书的offer 做内容")
     assert not [s for s in find_statements("同事的offer比我多两千") if s.attribute == "works_at"]
     assert [s.value for s in find_statements("入职前要体检吗") if s.attribute == "works_at"] == []
+
+
+def test_chinese_values_stop_at_emoji_and_a_new_job_said_by_its_stretch() -> None:
+    assert ("lives_in", "苏州", False) in _said("定了！下周搬去苏州😭")
+    assert ("works_at", "蔚来", False) in _said("在合肥安顿好了～蔚来入职第三周，流程好多")
+    assert ("works_at", "携程", False) in _said("纠结了很久，携程的offer接了")
+    assert ("lives_in", "合肥", False) in _said("在合肥安顿好了")
+
+
+def test_a_move_done_and_a_drive_that_is_no_car() -> None:
+    assert ("lives_in", "Calgary", False) in _said(
+        "we made it, officially in calgary! boxes everywhere"
+    )
+    assert not [
+        s for s in find_statements("finally in Rome for the wedding") if s.attribute == "lives_in"
+    ]
+    assert not [s for s in find_statements("the drive was brutal") if s.attribute == "vehicle"]
+
+
+def test_a_part_with_no_subject_after_someone_else_goes_on_about_them() -> None:
+    assert not [s for s in find_statements("昨天去相亲了 对方叫林峰 是个律师") if s.subject is None]
+    assert ("works_at", "美团", False) in _said("我搬到北京了，在美团上班")
+    # a pronoun is who, never what
+    assert _said("她辞职了，我还在字节上班") == {("works_at", "字节", False)}
+
+
+def test_a_phone_of_ones_own_by_its_make() -> None:
+    assert ("phone", "iphone 13", False) in _said("my iphone 13 screen cracked again")
+    assert ("phone", "nokia", False) in _said("still on my old nokia phone lol")
+    assert not [
+        s for s in find_statements("that was my galaxy brain moment") if s.attribute == "phone"
+    ]

@@ -58,6 +58,10 @@ _MODELS_EN = (
     r"Duster|Land\s+Cruiser|Pajero|Outlander|Sienna|Odyssey|Altima|Sentra|Rogue|Kuga"
 )
 _YEAR = r"(?:(?:19|20)\d\d\s+)?"
+_PHONES_EN = (
+    r"iPhone|Pixel|Galaxy(?=\s+(?:S|A|Z|Note|Fold|Flip)\w*)|Samsung|Huawei|Xiaomi|Redmi|OnePlus|Motorola|Moto|Nokia|Oppo|Vivo|"
+    r"Tecno|Infinix|Fairphone|Nothing\s+Phone"
+)
 _MAKES_ZH = (
     r"特斯拉|比亚迪|蔚来|小鹏|问界|极氪|吉利|哈弗|五菱|奇瑞|丰田|本田|日产|马自达|大众|宝马|奔驰|"
     r"奥迪|保时捷|沃尔沃|别克|雪佛兰|福特|起亚|斯柯达|凯迪拉克|路虎|雷克萨斯|领克|零跑|埃安"
@@ -76,8 +80,9 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         "lives_in",
         r"\b(?:live[sd]?|(?<!for\sa\s)living(?!\s+room)|based|resid\w*|relocat\w*|mov(?:e|ed|ing)|settled|city|town|"
         r"address|hometown|apartment|flat|neighbou?rhood|back\s+home|sublet|lease|condo|studio|"
-        r"unpack\w*|flat\s?share|house\s?share)\b|住|搬|定居|城市|安家|落户|回老家|小区|新家|租了|买了房|公寓|房子在|这边|从.{2,4}(?:开|坐|骑)|base|\bin\s+\w+(?:\s+\w+)?\s+now\b|\b(?:still|here)\s+in\s+(?-i:[A-Z])"
-        rf"|\b(?:still|here)\s+in\s+{PLACE_TYPED}",
+        r"unpack\w*|flat\s?share|house\s?share)\b|住|搬|定居|安顿|城市|安家|落户|回老家|小区|新家|租了|买了房|公寓|房子在|这边|从.{2,4}(?:开|坐|骑)|base|\bin\s+\w+(?:\s+\w+)?\s+now\b|\b(?:still|here)\s+in\s+(?-i:[A-Z])"
+        rf"|\b(?:still|here|officially|finally)\s+in\s+{PLACE_TYPED}"
+        r"|\b(?:officially|finally)\s+in\s+(?-i:[A-Z])",
         (
             en(
                 r"\b(?:live|lives|living|lived|reside|resides|residing|resided|settled)\s+"
@@ -86,7 +91,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             en(r"\bbased\s+(?:in|out\s+of)\s+{V}"),
             # "still in Atlanta til December", "the university here in Edinburgh"
             en(
-                r"\b(?:still|here|back\s+home)\s+in\s+"
+                r"\b(?:still|here|back\s+home|officially|finally)\s+in\s+"
                 rf"(?P<v>{PLACE_TYPED}|(?-i:[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?))\b"
                 r"(?!\s+(?:for|on|visiting)\b)"
             ),
@@ -123,11 +128,11 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             zh(r"住在{V}"),
             # "住杭州西湖边", "现在还住徐汇": 住 after its subject or an adverb (not 记住, 住院)
             zh(
-                r"(?:^|(?<=[我们还也都就仍前直经，,]))住(?![院宿在了过着下进])(?P<v>[^，。；！？,.;!?\s、]{1,16}?)(?=$|[，。；！？,.;!?\s、]|了|的|，|离|附近|那边|这边)"
+                r"(?:^|(?<=[我们还也都就仍前直经，,～~]))住(?![院宿在了过着下进])(?P<v>[^，。；！？,.;!?\s、]{1,16}?)(?=$|[，。；！？,.;!?\s、]|了|的|，|离|附近|那边|这边)"
             ),
             zh(r"(?:搬家|搬)(?:到|去|来|回)(?:了)?{V}"),
             zh(r"定居(?:在|于)?{V}"),
-            zh(r"在{V}(?:生活|定居|安家|落户|住(?![院宿]))"),
+            zh(r"在{V}(?:生活|定居|安家|落户|安顿|住(?![院宿]))"),
             zh(r"(?:人在|现居|居住在|家在){V}"),
             zh(
                 r"(?<![A-Za-z])base(?:在)?\s?(?P<v>[{CJK}]{2,4}?)(?=$|[，。；！？,.;!?\s]|了|啦|呢)"
@@ -225,6 +230,15 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             # an offer taken: "拿到了京东的offer", "京东给我发了offer"
             zh(
                 r"(?:拿到了?|接了|收到了?)(?P<v>[^，。；！？,.;!?\s的]{1,16}?)的(?:offer|录用|工作机会)"
+            ),
+            # ... taken after it is named ("阿里的offer接了"), and a stretch since joining
+            # ("阿里入职第二周", "字节入职三个月了")
+            zh(
+                r"(?:^|(?<=[\s，,。！!]))(?P<v>[^，。；！？,.;!?\s的]{2,12}?)的offer(?:我)?(?:接了|签了|拿到了)"
+            ),
+            zh(
+                r"(?:^|(?<=[\s，,。！!～~]))(?P<v>[^，。；！？,.;!?\s的]{2,8}?)入职"
+                r"(?:第[一二三四五六七八九十\d]+|已经|快|刚|[一两三四五六七八九十半\d]+个?多?)(?:天|周|个?月|年|星期)"
             ),
             # ... said as news: "工作定了 大疆的offer", not someone else's ("同事的offer")
             zh(
@@ -396,7 +410,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         (
             en(
                 r"\b(?:drive|drives|driving)\s+(?:an?\s+|the\s+|my\s+)?"
-                r"(?!(?:us|me|him|her|them|you|it|and|or|back|up|down|over|off)\b)"
+                r"(?!(?:us|me|him|her|them|you|it|and|or|back|up|down|over|off|was|is|were|took|"
+                r"takes|there|through|from|into|out|across|home|here)\b)"
                 r"(?!to\b|home\b|around\b|a\s+lot\b|\d|when\b|if\b|while\b|because\b|"
                 r"slowly\b|fast\b|carefully\b|safely\b|every\b|each\b|at\b|in\b|on\b|"
                 r"(?:test|tests|lesson|lessons|instructor|school|licen[cs]e|range|exam)\b){V}"
@@ -449,6 +464,13 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         "phone",
         r"\b(?:phone|cellphone|smartphone|mobile|iphone|pixel|android|galaxy)\b|手机",
         (
+            # one's own by its make, or one got: "my iphone 12 battery is dying", "still using
+            # my old tecno phone", "got a Pixel 8 on contract"
+            en(
+                r"\b(?:(?:my|our)\s+(?:old\s+|new\s+|trusty\s+|ancient\s+|cracked\s+)?|"
+                r"(?:got|bought|ordered|using)\s+(?:an?\s+|the\s+)?(?:new\s+|used\s+|refurbished\s+)?)"
+                rf"(?P<v>(?:{_PHONES_EN})(?:\s+(?!phone\b|battery\b|screen\b|case\b)[\w+]{{1,8}})?)\b"
+            ),
             en(
                 r"\b(?:switched|moved|changed)\s+(?:over\s+)?(?:from\s+[^,.;]{1,30}?\s+)?to\s+(?:an?\s+)?"
                 r"(?P<v>(?:iPhone|Pixel|Galaxy|Android|Samsung|Huawei|Xiaomi|OnePlus)[\w\s-]{0,20}?)"

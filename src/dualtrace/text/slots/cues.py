@@ -108,4 +108,4 @@ KIN_ZH = re.compile(rf"(?P<kin>{KIN_WORDS_ZH}|{SINGLE_KIN_AFTER_OWNER_ZH})")
 # A son or daughter is also the "kid" or "孩子" a parent speaks of.
 CHILDREN_GENERIC = frozenset({"kid", "kids", "child", "children", "孩子", "小孩"})
 CHILDREN = CHILDREN_GENERIC | {"son", "daughter", "儿子", "女儿", "闺女"}
-OTHER_ZH = re.compile(r"[他她它]们?")
+OTHER_ZH = re.compile(r"[他她它]们?|对方")  # 对方: the other one (a date, a seller)

@@ -302,6 +302,8 @@ def _statement(
                 # a part that names neither a person nor the attribute goes on with the
                 # topic before it ("孩子这学期转学了，现在在外国语学校上课": the child's school)
                 subject = _topic(clause[:part], attribute)
+                if _goes_on_with_someone(clause[:part], attribute):
+                    subject = "someone"  # "我去相亲了 对方叫周航 是个建筑师": the date's job
             if subject == "someone":
                 continue  # someone else's ("他们都开Audi"): an earlier value may be the speaker's
             negated = not ended and _negated(clause, match)
@@ -409,6 +411,14 @@ def _subject(before: str, attribute: Attribute) -> str | None:
     if not marks:
         return None
     return max(marks, key=lambda mark: mark[0])[1]
+
+
+def _goes_on_with_someone(before: str, attribute: Attribute) -> bool:
+    """Whether the last part of a Chinese text names only someone else (他, 对方), whom a
+    part after it with no subject of its own goes on about."""
+    last = max((m.end() for m in _PART.finditer(before.rstrip())), default=0)
+    marks = _marks(before[last:], attribute)
+    return bool(marks) and all(who == "someone" for _, who in marks)
 
 
 def _topic(text: str, attribute: Attribute) -> str | None:

@@ -41,7 +41,8 @@ _OPINION_EN = re.compile(
     r"sweet|kind|nasty|annoying|stressful|exhausting|fantastic|wonderful|perfect|weird|"
     r"strange|mean|strict|chaotic|busy|hectic|shorter|longer|cheaper|pricier|terrible|awful|"
     r"horrible|fab|brilliant|decent|meh|alright|solid|grim|lush|ace|dope|sick|rubbish|"
-    r"nightmare|joke|mess|disaster|drag|blast)(?:\s+(?:now|too|though|lol|haha))*",
+    r"nightmare|joke|mess|disaster|drag|blast|dying|dead|broken|cracked|wrecked|slow|"
+    r"glitchy|knackered|shot|done|fried|outdoor\s+only)(?:\s+(?:now|too|though|lol|haha))*",
     re.I,
 )
 _OPINION_ZH = re.compile(
@@ -51,10 +52,15 @@ _OPINION_ZH = re.compile(
 )
 
 
+_PRONOUN = re.compile(r"[他她它我你]们?|he|she|it|they|him|her|them|i|me|you|we|us", re.I)
+
+
 def plausible(attribute: str, value: str) -> bool:
     """Whether a value can be the attribute's: an employer is not a book club nor an
     activity ("quit playing the violin"); an English place is a name ("Lyon", "New York",
     "portland" that the gazetteer knows) or a kind of place ("the suburbs")."""
+    if _PRONOUN.fullmatch(value):
+        return False  # "他辞职了": who, not what
     if _SPAN_ZH.match(value):
         return False  # "入职一周了": how long, not where
     if _OPINION_EN.fullmatch(value) or _OPINION_ZH.fullmatch(value):
