@@ -26,6 +26,7 @@ from dualtrace.text.question_cues import asks, stated_part
 from dualtrace.text.sentences import split_sentences
 from dualtrace.text.slots import SlotStatement, atomic_clauses, find_statements, is_request
 from dualtrace.text.slots.catalogue import BY_NAME
+from dualtrace.text.slots.cues import NEXT_CLAUSE
 from dualtrace.text.slots.names import GREETING_EN, introduction
 from dualtrace.text.smalltalk import is_small_talk
 
@@ -518,14 +519,13 @@ def _takes_effect(
         # a value named beside its role ("my partner Jordan got an offer and we're moving in
         # June") is dated only by what is said of it after it ("my new boss Ana starts Monday")
         start = max(clause.casefold().find((slot.value or "").casefold(), start), start)
-        joined = _JOINED.search(clause, start, end)
+        joined = NEXT_CLAUSE.search(clause, start, end)
         end = joined.start() if joined else end
     own = [t for t in times if start <= t.start < end]  # "搬到光谷" dates no "还住汉口"
     return _takes_effect_on(own, anchor) if _CHANGES_ON.search(clause[start:end]) else None
 
 
 _PARTS = re.compile(r"[,，;；]|\s[-–—]\s")
-_JOINED = re.compile(r"\b(?:and|but|so)\b|而且|然后|所以|但是", re.I)
 
 
 def _part_of(clause: str, value: str | None) -> tuple[int, int]:

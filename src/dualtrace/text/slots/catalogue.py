@@ -169,9 +169,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"\b(?:work|working)\s+(?:now\s+)?(?:as\s+)?an?\s+[\w\s-]{1,40}?\s+(?:at|for)\s+{V}"
             ),
             # ... said as what one is: "I'm a nurse at St Mary's", not "I'm a beginner at chess"
-            en(
-                rf"\b(?:I['’]m|I\s+am)\s+(?:now\s+)?an?\s+{_TRADE_EN}\s+(?:at|for)\s+{{V}}"
-            ),
+            en(rf"\b(?:I['’]m|I\s+am)\s+(?:now\s+)?an?\s+{_TRADE_EN}\s+(?:at|for)\s+{{V}}"),
             en(r"\b(?:joined|joining|join)\s+(?!the\s+(?:gym|club|team|choir|band)\b){V}"),
             en(r"\b(?:job|position|role|gig|internship|offer)\s+(?:at|with)\s+{V}"),
             # the field one works in, then where: "i work in QA at andela"

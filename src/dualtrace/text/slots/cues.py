@@ -109,3 +109,10 @@ KIN_ZH = re.compile(rf"(?P<kin>{KIN_WORDS_ZH}|{SINGLE_KIN_AFTER_OWNER_ZH})")
 CHILDREN_GENERIC = frozenset({"kid", "kids", "child", "children", "孩子", "小孩"})
 CHILDREN = CHILDREN_GENERIC | {"son", "daughter", "儿子", "女儿", "闺女"}
 OTHER_ZH = re.compile(r"[他她它]们?|对方")  # 对方: the other one (a date, a seller)
+# A clause joined after a value's, which says something else ("I have a nut allergy and some
+# labels say 'may contain'", "started Korean bc we want to visit Seoul")
+NEXT_CLAUSE = re.compile(
+    r"\s(?:and|but|so|because|bc|cos|cuz|since|though|although|while)\s"
+    r"|因为|所以|但是|不过|而且|然后",
+    re.I,
+)

@@ -39,13 +39,8 @@ _NEGATED_EN = re.compile(
 )
 # where the parts of a clause meet (Chinese chat often parts them with a space)
 _PART = re.compile(rf"[,，;；]|\s[-–—]\s|{CJK_SPACE}")
-# A clause joined after a value's, about something else
-_NEXT_CLAUSE = re.compile(
-    r"\s(?:and|but|so|because|bc|cos|cuz|since|though|although|while)\s|因为|所以|但是|不过|而且",
-    re.I,
-)
-# ... and the words that open a value's own clause after another ("I might quit and move"
-# shares the might: "and" is not among them)
+# The words that open a value's own clause after another (`cues.NEXT_CLAUSE` but "and": "I
+# might quit and move" shares the might)
 _OWN_CLAUSE = re.compile(
     r"\s(?:but|because|bc|cos|cuz|since|now\s+that|though|although)\s|因为|但是|不过", re.I
 )
@@ -371,9 +366,8 @@ def _hedged(attribute: Attribute, clause: str, value: tuple[int, int]) -> bool:
     # that I've got into woodworking")
     start = max((m.end() for m in _OWN_CLAUSE.finditer(clause, start, at)), default=start)
     stop = m.start() if (m := _PART.search(clause, at)) else len(clause)
-    # ... not what a clause joined after it says of something else ("I have a nut allergy and
-    # some labels say 'may contain'", "started Korean bc we want to visit Seoul")
-    stop = m.start() if (m := _NEXT_CLAUSE.search(clause, end, stop)) else stop
+    # ... nor what a clause joined after it says of something else
+    stop = m.start() if (m := cues.NEXT_CLAUSE.search(clause, end, stop)) else stop
     part = clause[start:at] + " " * (end - at) + clause[end:stop]
     if cues.HEDGE.search(part) or cues.CONDITION.search(clause[:start]):
         return True

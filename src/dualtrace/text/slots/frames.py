@@ -33,7 +33,7 @@ EN_VALUE = r"(?P<v>(?:[^,.;:!?()\"“”]|\.(?=[A-Za-z0-9])){1,60}?)" + _EN_STOP
 # A Chinese value: a run without marks, up to a particle, a mark or the frame's next word.
 ZH_VALUE = rf"(?P<v>[^，。；！？,.;!?\s、：:（）()～~{EMOJI}]{{1,16}}?)"
 _ZH_STOP = (
-    rf"(?=了|吧|啊|呢|呀|哦|嘛|啦|的时候|左右|上下|而已|安顿|$|[，。；！？,.;!?\s、：:（）()～~{EMOJI}])"
+    rf"(?=了|吧|啊|呢|呀|哦|嘛|啦|的时候|左右|上下|而已|$|[，。；！？,.;!?\s、：:（）()～~{EMOJI}])"
 )
 
 # ("New" before a capitalised word is a name's own: New York, New Zealand; "new Tesla" is not)
