@@ -287,7 +287,7 @@ def _clauses(text: str) -> list[str]:
         # an opener alone ("hi!!", "ok so.") leads the clause after it, as said: "hi!! Priya,
         # data scientist at Monzo, …" introduces the speaker
         clauses[:2] = [f"{clauses[0]} {clauses[1]}"]
-    # (a comma where the cut took it: "hiya, Tom here" + "Maths teacher at …")
+    # (a comma where the cut took it: "hey, Kwame here" + "Science teacher at …")
     joined = (
         ", ".join(clauses[:2]) if clauses and clauses[0][-1:].isalnum() else " ".join(clauses[:2])
     )
@@ -516,7 +516,7 @@ def _takes_effect(
         return None
     start, end = _part_of(clause, slot.value)
     if slot.given:
-        # a value named beside its role ("my partner Jordan got an offer and we're moving in
+        # a value named beside its role ("my husband Farid got a transfer and we're moving in
         # June") is dated only by what is said of it after it ("my new boss Ana starts Monday")
         start = max(clause.casefold().find((slot.value or "").casefold(), start), start)
         joined = NEXT_CLAUSE.search(clause, start, end)
@@ -579,7 +579,7 @@ def _starting(
         s.given and s.attribute == attribute.name and (s.value or "").casefold() == value
         for s in find_statements(clause)
     ):
-        return draft  # named beside its role ("my partner Jordan …"): it holds already
+        return draft  # named beside its role ("my husband Farid …"): it holds already
     for part, start in starts:
         if value and value in part.casefold():
             return replace(draft, valid_from=start)

@@ -48,8 +48,8 @@ _MAKES_EN = (
     r"Citroen|Citroën|Fiat|Porsche|Lexus|Polestar|Rivian|Dodge|Buick|Cadillac|Acura|Infiniti|"
     r"Opel|Vauxhall|Dacia|Suzuki|Mitsubishi|Land\s+Rover|Range\s+Rover|Jaguar|Geely|Zeekr"
 )
-# Models that name a car alone, said after "my" or "bought" ("my 2014 civic", "bought a used
-# Corolla"); none of them an everyday word (not "Focus", "Golf", "Leaf", "Escape")
+# Models that name a car alone, said after "my" or "bought" ("my 2011 prius", "picked up a used
+# Octavia"); none of them an everyday word (not "Focus", "Golf", "Leaf", "Escape")
 _MODELS_EN = (
     r"Corolla|Camry|Prius|Yaris|RAV-?4|Highlander|Tacoma|Tundra|Civic(?!\s+(?:duty|duties|cent(?:er|re)|engagement|pride|life|society|group))|CR-?V|HR-?V|Outback|"
     r"Forester|Impreza|Crosstrek|Qashqai|Micra|Passat|Tiguan|Jetta|F-?150|F-?250|Mustang|"
@@ -168,7 +168,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             en(
                 r"\b(?:work|working)\s+(?:now\s+)?(?:as\s+)?an?\s+[\w\s-]{1,40}?\s+(?:at|for)\s+{V}"
             ),
-            # ... said as what one is: "I'm a nurse at St Mary's", not "I'm a beginner at chess"
+            # ... said as what one is: "I'm a nurse at the Royal Free", not "I'm a beginner at golf"
             en(rf"\b(?:I['’]m|I\s+am)\s+(?:now\s+)?an?\s+{_TRADE_EN}\s+(?:at|for)\s+{{V}}"),
             en(r"\b(?:joined|joining|join)\s+(?!the\s+(?:gym|club|team|choir|band)\b){V}"),
             en(r"\b(?:job|position|role|gig|internship|offer)\s+(?:at|with)\s+{V}"),
@@ -216,7 +216,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             zh(rf"在{{V}}{_WORK_ZH}"),
             # "4月就去乐天上班了": going to work somewhere is working there
             zh(r"(?:去|到)(?:了)?{V}(?:上班|入职)"),
-            # reporting for duty: "这周一去美团报到了" (not a school's: "去学校报到")
+            # reporting for duty: "上周五去网易报到了" (not a school's: "去学校报到")
             zh(
                 r"(?:去|到)(?:了)?(?![^，。；！？]*(?:学校|大学|学院|中学|小学))(?P<v>[^，。；！？,.;!?\s]{2,12}?)报[到道]"
             ),
@@ -229,8 +229,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             zh(
                 r"(?:拿到了?|接了|收到了?)(?P<v>[^，。；！？,.;!?\s的]{1,16}?)的(?:offer|录用|工作机会)"
             ),
-            # ... taken after it is named ("阿里的offer接了"), and a stretch since joining
-            # ("阿里入职第二周", "字节入职三个月了")
+            # ... taken after it is named ("携程的offer接了"), and a stretch since joining
+            # ("蔚来入职第三周", "字节入职三个月了")
             zh(
                 r"(?:^|(?<=[\s，,。！!]))(?P<v>[^，。；！？,.;!?\s的]{2,12}?)的offer(?:我)?(?:接了|签了|拿到了)"
             ),
@@ -238,7 +238,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"(?:^|(?<=[\s，,。！!～~]))(?P<v>[^，。；！？,.;!?\s的]{2,8}?)入职"
                 r"(?:第[一二三四五六七八九十\d]+|已经|快|刚|[一两三四五六七八九十半\d]+个?多?)(?:天|周|个?月|年|星期)"
             ),
-            # ... said as news: "工作定了 大疆的offer", not someone else's ("同事的offer")
+            # ... said as news: "工作总算定了 小红书的offer", not someone else's ("同事的offer")
             zh(
                 r"(?:^|(?<=[\s，,。！!]))(?!(?:朋友|同事|同学|他|她|老公|老婆|男朋友|女朋友|室友|闺蜜))"
                 r"(?P<v>[^，。；！？,.;!?\s的]{2,12}?)的offer(?=$|[\s，,。！!]|了|啦)"
@@ -298,7 +298,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             en(rf"{introduction(r'[A-Z][a-z]+')}{_ROLE_EN}\s+(?:at|@)\s+\w"),
             zh(
                 r"(?:我|我们)?(?:现在|目前)?(?:是|当|做|担任|任)(?:一名|一个|个|了)?"
-                # (where, before the role: "我是协和的住院医" is a 住院医)
+                # (where, before the role: "我是同济的住院医" is a 住院医)
                 r"(?:[^，。；！？,.;!?\s的]{1,8}的)?"
                 r"(?P<v>[^，。；！？,.;!?\s的]{0,6}?(?:师|员|生|经理|总监|主管|医生|护士|老师|作家|记者|司机|"
                 r"厨师|会计|律师|工程师|设计师|程序员|老板|店长|顾问|分析师|运营|产品|编辑|教练|主任|院长|组长|助教|助理|"
@@ -462,8 +462,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         "phone",
         r"\b(?:phone|cellphone|smartphone|mobile|iphone|pixel|android|galaxy)\b|手机",
         (
-            # one's own by its make, or one got: "my iphone 12 battery is dying", "still using
-            # my old tecno phone", "got a Pixel 8 on contract"
+            # one's own by its make, or one got: "my iphone 13 screen cracked", "still on my
+            # old nokia phone", "got a Pixel 8 on contract"
             en(
                 r"\b(?:(?:my|our)\s+(?:old\s+|new\s+|trusty\s+|ancient\s+|cracked\s+)?|"
                 r"(?:got|bought|ordered|using)\s+(?:an?\s+|the\s+)?(?:new\s+|used\s+|refurbished\s+)?)"

@@ -1,5 +1,5 @@
 """The user's immediate family by name: children, grandchildren, siblings and parents ("my
-son Alfie", "my twin brother Noah", "女儿朵朵", "我哥王磊", "我孙子小宝").
+son Alfie", "my twin brother Noah", "女儿朵朵", "我哥王磊", "我外孙乐乐").
 
 A family is many-valued (a second son joins the first; nobody replaces anybody), and each
 member is said with the relation ("son Alfie"), as a pet is with its kind ("cat Pixel").

@@ -298,7 +298,7 @@ def _statement(
                 # topic before it ("孩子这学期转学了，现在在外国语学校上课": the child's school)
                 subject = _topic(clause[:part], attribute)
                 if _goes_on_with_someone(clause[:part], attribute):
-                    subject = "someone"  # "我去相亲了 对方叫周航 是个建筑师": the date's job
+                    subject = "someone"  # "昨天去相亲了 对方叫林峰 是个律师": the date's job
             if subject == "someone":
                 continue  # someone else's ("他们都开Audi"): an earlier value may be the speaker's
             negated = not ended and _negated(clause, match)
@@ -321,7 +321,7 @@ def _statement(
 def _typed(match: re.Match[str], value: str) -> str:
     """The value, its name capitalised where a frame took one typed in lower case (group
     `typed`: "my partner arjun" → Arjun; `bracketed`: "biscuit (our beagle)" → Biscuit;
-    `place`: "still in austin" → Austin); ""
+    `place`: "back home in lisbon" → Lisbon); ""
     where that word is no name ("my wife says")."""
     place = match.group("place") if "place" in match.re.groupindex else None
     if place:

@@ -79,7 +79,7 @@ _CAPITAL = re.compile(r"\[A-Z[^\]]*\]")
 # the finder takes it only where it is a first name or no dictionary lists the word
 # (`values.typed_name`)
 TYPED = r"(?P<typed>[a-z]{3,15})(?!-)"
-# A place of the gazetteer typed in lower case ("still in austin"), which the finder
+# A place of the gazetteer typed in lower case ("back home in lisbon"), which the finder
 # capitalises
 PLACE_TYPED = (
     r"(?P<place>(?-i:"

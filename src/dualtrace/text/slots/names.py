@@ -47,15 +47,15 @@ _NOT_SAID_TO = (
 
 
 # What says the name after it is the speaker's: a greeting, "I'm" or "this is", or "here"
-# after the name ("hey! Priya, …", "I'm Marco, …", "Tom here, …")
+# after the name ("hey! Priya, …", "I'm Paola, …", "Kwame here, …")
 _INTRODUCING = rf"(?={GREETING_EN}\b|{_I_AM}\s|it['’]s\s|[A-Za-z]+\s+here\b)"
 
 
 def introduction(name: str) -> str:
     """A frame's opening: the speaker's `name` said as theirs (a greeting before it, "I'm"
     or "here") and a comma or a stop, then a role ("hey! Priya, data scientist at Monzo",
-    "hi! Hannah. UX designer at Canva", "I'm Marco, sous chef at …", "Tom here, maths teacher
-    at …"); not what is said to someone greeted ("Hi Tom, you at work?")."""
+    "hi! Hannah. UX designer at Canva", "I'm Paola, pastry chef at …", "Kwame here, science
+    teacher at …"); not what is said to someone greeted ("Hi Tom, you at work?")."""
     return (
         rf"^\W*{_INTRODUCING}(?:{GREETING_EN}\b[\s,!.~]*)?(?:(?:{_I_AM}|it['’]s)\s+)?"
         rf"{_NATIONALITY}{name}(?:\s+here)?[,.]\s+(?:an?\s+)?{_NOT_SAID_TO}"
@@ -90,8 +90,8 @@ NAME: Attribute = _a(
         en(rf"\bmy\s+name\s+is\s+{_NAME_EN}"),
         en(rf"\bmy\s+name['’]s\s+{_NAME_EN}"),
         en(rf"\b(?:just\s+)?call\s+me\s+{_NAME_EN}"),
-        # ... at the opening, or after what went before is done with ("ugh, long day 🙃
-        # anyway hi, I'm Maya")
+        # ... at the opening, or after what went before is done with ("traffic was awful 😩
+        # anyway hello, I'm Ingrid")
         en(
             rf"(?:^\W*|(?<=[^\w\s,'’])\s*|\b(?:anyway|anyways|oh|ok|okay|so|btw)[\s,]+)"
             rf"{GREETING_EN}\b[\s,!.]*(?:(?:there|all|everyone|again)[\s,!.]+)?"
@@ -115,7 +115,7 @@ NAME: Attribute = _a(
         zh(rf"叫我{_NAME_ZH}{_AFTER_ZH}"),
         zh(rf"我的名字(?:是|叫){_NAME_ZH}{_AFTER_ZH}"),
         zh(rf"^\W*{_GREETING_ZH}[\s，,！!~～]*我是{_NAME_ZH}{_AFTER_ZH}"),
-        # ... a given name alone after the greeting ("你好 我是建国 今年六十五了")
+        # ... a given name alone after the greeting ("你好 我是志远 退休了")
         zh(
             rf"^\W*{_GREETING_ZH}[\s，,！!~～]*我是(?![{FUNCTION_ZH}])(?!{_NOT_NAME_ZH})"
             rf"(?P<v>[\u4e00-\u9fff]{{2}})(?<![{_ROLE_END_ZH}])(?=[\s，,。！!])"
