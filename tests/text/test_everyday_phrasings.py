@@ -218,3 +218,12 @@ def test_a_phone_of_ones_own_by_its_make() -> None:
     assert not [
         s for s in find_statements("that was my galaxy brain moment") if s.attribute == "phone"
     ]
+
+
+def test_a_state_or_an_opinion_is_no_value() -> None:
+    for clause in (
+        "the rent is so steep now",
+        "my phone is dying again",
+        "my sleep is wrecked",
+    ):
+        assert [s.value for s in find_statements(clause) if not s.ended] == [], clause

@@ -42,7 +42,8 @@ _OPINION_EN = re.compile(
     r"strange|mean|strict|chaotic|busy|hectic|shorter|longer|cheaper|pricier|terrible|awful|"
     r"horrible|fab|brilliant|decent|meh|alright|solid|grim|lush|ace|dope|sick|rubbish|"
     r"nightmare|joke|mess|disaster|drag|blast|dying|dead|broken|cracked|wrecked|slow|"
-    r"glitchy|knackered|shot|done|fried)(?:\s+(?:now|too|though|lol|haha))*",
+    r"glitchy|knackered|shot|done|fried|mad|silly|ridiculous|steep|extortionate|expensive|"
+    r"cheap|high|low)(?:\s+(?:now|too|though|lol|haha))*",
     re.I,
 )
 _OPINION_ZH = re.compile(
