@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import asdict, dataclass, replace
-from datetime import UTC, date, datetime, time, timedelta, tzinfo
+from datetime import datetime, timedelta
 
 from dualtrace.cjk import CJK, has_cjk
 from dualtrace.encode import patterns
 from dualtrace.encode.base import Extraction, Window
+from dualtrace.encode.effect import as_datetime, dated_starts, starting, valid_from
 from dualtrace.encode.person import is_first_person, reports_done, to_third_person
 from dualtrace.encode.referents import with_referent
 from dualtrace.encode.scene import build_scene
@@ -26,7 +27,6 @@ from dualtrace.text.question_cues import asks, stated_part
 from dualtrace.text.sentences import split_sentences
 from dualtrace.text.slots import SlotStatement, atomic_clauses, find_statements, is_request
 from dualtrace.text.slots.catalogue import BY_NAME
-from dualtrace.text.slots.cues import NEXT_CLAUSE
 from dualtrace.text.slots.names import GREETING_EN, introduction
 from dualtrace.text.smalltalk import is_small_talk
 
@@ -93,13 +93,13 @@ class RulesExtractor:
                 continue
             previous = turns[i - 1] if i > 0 else None
             listeners = _listeners(episode, window)
-            starts = _dated_starts(episode.text, episode.occurred_at)
+            starts = dated_starts(_clauses(episode.text), episode.occurred_at)
             opening = True  # nothing but acknowledgements before this clause in the turn
             for clause in _clauses(episode.text):
                 said = Said(clause, episode, previous, listeners, opening)
                 opening = opening and _acknowledges(clause)
                 for found in self._drafts(said):
-                    draft = _starting(found, starts, episode.occurred_at, clause)
+                    draft = starting(found, starts, episode.occurred_at, clause)
                     key = draft.text.casefold()
                     if key in seen:  # said again in this window: one draft citing both turns
                         first = drafts[seen[key]]
@@ -201,7 +201,7 @@ class RulesExtractor:
             object=triple[2] if triple else None,
             topic=topic,
             importance=importance,
-            valid_from=_valid_from(kind, times, anchor, sentence, slot),
+            valid_from=valid_from(kind, times, anchor, sentence, slot),
             expire_at=None
             if reports_done(sentence) or _BEGINS.search(sentence)
             else _expiry(times, anchor),
@@ -468,139 +468,6 @@ def _keyphrases(sentence: str, speaker: str) -> list[str]:
     return sorted(dict.fromkeys(words), key=len, reverse=True)[:6]
 
 
-def _as_datetime(day: date, tz: tzinfo | None) -> datetime:
-    return datetime.combine(day, time(), tzinfo=tz or UTC)
-
-
-def _valid_from(
-    kind: str,
-    times: list[TimeMention],
-    anchor: datetime,
-    clause: str = "",
-    slot: SlotStatement | None = None,
-) -> datetime:
-    """When it became true: a past event's date; a slot's change said ahead of time, the day
-    it takes effect; otherwise when it was said.
-
-    A planned event ("next month") is valid from when it was said: the plan exists now.
-    """
-    ahead = _takes_effect(slot, times, anchor, clause)
-    if ahead is not None:
-        return ahead
-    if kind == "event" and times and times[0].first_day < anchor.date():
-        return _as_datetime(times[0].first_day, anchor.tzinfo)
-    return anchor
-
-
-# Dates precise enough to say when a change takes effect ("on 5 January", "in March"); a
-# year ("learning Japanese for a trip next year") dates something else in the clause.
-_EFFECT_GRANULARITIES = frozenset({"day", "week", "weekend", "month"})
-
-
-# Words that say a change happens on a day: a start, a move, a join ("renews in August"
-# dates no change of the insurer).
-_CHANGES_ON = re.compile(
-    r"\b(?:start|starts|starting|begin|begins|beginning|mov(?:e|es|ing)|relocat\w*|"
-    r"join(?:s|ing)?|transferr?(?:ing|s)?|switch(?:es|ing)?)\b|开始|入职|搬|调去|调到|到岗|上岗",
-    re.I,
-)
-
-
-def _takes_effect(
-    slot: SlotStatement | None, times: list[TimeMention], anchor: datetime, clause: str
-) -> datetime | None:
-    """The first future day a slot's new value (or its end) is dated to in its clause ("I
-    start at Dell on 5 January", "下个月1号搬去成都"): not current before it. A plan's own
-    date (a trip's) is no change of it, and a hedged value is no change at all."""
-    if slot is None or slot.hedged or BY_NAME[slot.attribute].planned:
-        return None
-    start, end = _part_of(clause, slot.value)
-    if slot.given:
-        # a value named beside its role ("my husband Farid got a transfer and we're moving in
-        # June") is dated only by what is said of it after it ("my new boss Ana starts Monday")
-        start = max(clause.casefold().find((slot.value or "").casefold(), start), start)
-        joined = NEXT_CLAUSE.search(clause, start, end)
-        end = joined.start() if joined else end
-    own = [t for t in times if start <= t.start < end]  # "搬到光谷" dates no "还住汉口"
-    return _takes_effect_on(own, anchor) if _CHANGES_ON.search(clause[start:end]) else None
-
-
-_PARTS = re.compile(r"[,，;；]|\s[-–—]\s")
-
-
-def _part_of(clause: str, value: str | None) -> tuple[int, int]:
-    """Where the part of the clause (between commas) that names the value begins and ends;
-    the whole clause when the value is not found in it."""
-    at = clause.casefold().find(value.casefold()) if value else -1
-    if at < 0:
-        return 0, len(clause)
-    start = max((m.end() for m in _PARTS.finditer(clause, 0, at)), default=0)
-    after = _PARTS.search(clause, at)
-    return start, after.start() if after else len(clause)
-
-
-def _takes_effect_on(times: list[TimeMention], anchor: datetime) -> datetime | None:
-    """The first future day or month these times name, as a datetime; None if none."""
-    ahead = [
-        t.first_day
-        for t in times
-        if t.first_day > anchor.date() and t.granularity in _EFFECT_GRANULARITIES
-    ]
-    return _as_datetime(min(ahead), anchor.tzinfo) if ahead else None
-
-
-def _dated_starts(text: str, anchor: datetime) -> list[tuple[str, datetime]]:
-    """The parts of a turn's clauses (between commas) that date a change ahead ("my start
-    date there is 13 July", "3月15号入职", "we move on 1 May"), each with that day."""
-    found = []
-    for clause in _clauses(text):
-        for part in _PARTS.split(clause):
-            if _CHANGES_ON.search(part):
-                start = _takes_effect_on(find_times(part, anchor), anchor)
-                if start is not None:
-                    found.append((part, start))
-    return found
-
-
-def _starting(
-    draft: MemoryDraft, starts: list[tuple[str, datetime]], anchor: datetime, clause: str
-) -> MemoryDraft:
-    """A slot's change with no date of its own, dated by the start another part of the turn
-    gives it — one naming its value or its attribute ("got an offer from Figma. My start date
-    at Figma is 4 May"): not current before that day."""
-    slot = draft.slot
-    if slot is None or draft.valid_from != anchor or slot.get("hedged") or not starts:
-        return draft
-    attribute = BY_NAME[str(slot["attribute"])]
-    if attribute.planned:
-        return draft
-    value = str(slot.get("value") or "").casefold()
-    if any(
-        s.given and s.attribute == attribute.name and (s.value or "").casefold() == value
-        for s in find_statements(clause)
-    ):
-        return draft  # named beside its role ("my husband Farid …"): it holds already
-    for part, start in starts:
-        if value and value in part.casefold():
-            return replace(draft, valid_from=start)
-        # a part that dates its own value of the attribute ("准备1月3号搬到光谷") is not this
-        # one's; one that states nothing dates its own clause ("…at Monzo, starting 2 March")
-        stated = find_statements(part)
-        if any(x.attribute == attribute.name for x in stated):
-            continue
-        if attribute.about.search(part) or (not stated and part in clause):
-            return replace(draft, valid_from=start)
-        if attribute.name in _JOB_ATTRIBUTES and _JOB_START.search(part):
-            return replace(draft, valid_from=start)  # "an offer at Zillow!! start date is Jan 12"
-    return draft
-
-
-# A new job's start said on its own ("start date is jan 12", "first day is the 3rd", "入职时间
-# 定在3月1号") dates the employer and the role the turn names.
-_JOB_ATTRIBUTES = frozenset({"works_at", "occupation", "department"})
-_JOB_START = re.compile(r"\bstart(?:ing)?\s+date\b|\bfirst\s+day\b|入职(?:时间|日期)?", re.I)
-
-
 def _expiry(times: list[TimeMention], anchor: datetime) -> datetime | None:
     """Time-bound present or future statements ("this week", "明天") expire after their range
     (what the speaker reports done or begun on such a day stays: see `reports_done`)."""
@@ -608,4 +475,4 @@ def _expiry(times: list[TimeMention], anchor: datetime) -> datetime | None:
     if not bound or any(m.last_day < anchor.date() for m in bound):
         return None
     last = max(m.last_day for m in bound)
-    return _as_datetime(last, anchor.tzinfo) + timedelta(days=1)
+    return as_datetime(last, anchor.tzinfo) + timedelta(days=1)
