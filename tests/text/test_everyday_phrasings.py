@@ -1,7 +1,9 @@
 """How people say who they are in chat, read into the profile's slots: a name given after
 small talk, an introduction by "I'm" or "here" before a role, a grandchild, a partner named
-first, a car by its model alone, a language class, a sport one goes to, a Chinese greeting
-before a given name, a role said after where it is held."""
+first, a car by its model alone, a phone by its make, a language class, a sport one goes
+to, a Chinese greeting before a given name, a role said after where it is held, a Chinese
+job start; and what is not the value's: a joined clause's hedge or date, someone else's part,
+a pronoun, a state or an opinion."""
 
 from __future__ import annotations
 
