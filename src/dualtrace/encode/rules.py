@@ -287,7 +287,7 @@ def _clauses(text: str) -> list[str]:
         # an opener alone ("hi!!", "ok so.") leads the clause after it, as said: "hi!! Priya,
         # data scientist at Monzo, …" introduces the speaker
         clauses[:2] = [f"{clauses[0]} {clauses[1]}"]
-    # (a comma where the cut took it: "hey, Kwame here" + "Science teacher at …")
+    # (a comma where the cut took it: "hey, Anselm here" + "Science teacher at …")
     joined = (
         ", ".join(clauses[:2]) if clauses and clauses[0][-1:].isalnum() else " ".join(clauses[:2])
     )

@@ -47,14 +47,14 @@ _NOT_SAID_TO = (
 
 
 # What says the name after it is the speaker's: a greeting, "I'm" or "this is", or "here"
-# after the name ("hey! Priya, …", "I'm Paola, …", "Kwame here, …")
+# after the name ("hey! Priya, …", "I'm Paola, …", "Anselm here, …")
 _INTRODUCING = rf"(?={GREETING_EN}\b|{_I_AM}\s|it['’]s\s|[A-Za-z]+\s+here\b)"
 
 
 def introduction(name: str) -> str:
     """A frame's opening: the speaker's `name` said as theirs (a greeting before it, "I'm"
     or "here") and a comma or a stop, then a role ("hey! Priya, data scientist at Monzo",
-    "hi! Hannah. UX designer at Canva", "I'm Paola, pastry chef at …", "Kwame here, science
+    "hi! Hannah. UX designer at Canva", "I'm Paola, pastry chef at …", "Anselm here, science
     teacher at …"); not what is said to someone greeted ("Hi Tom, you at work?")."""
     return (
         rf"^\W*{_INTRODUCING}(?:{GREETING_EN}\b[\s,!.~]*)?(?:(?:{_I_AM}|it['’]s)\s+)?"
@@ -82,7 +82,7 @@ NAME: Attribute = _a(
     r"\bmy\s+name\b|\bname['’]s\b|\bcall\s+me\b|\b(?:I['’]m|I\s+am|im|this\s+is|it['’]s)\s+[A-Z]"
     r"|(?-i:\b[A-Z][a-z]+\s+here\b)"
     # ... typed in lower case, at the opening only ("yo, jake here."): not "around here"
-    r"|^\W*(?:[a-z]+[\s,!.~]+)?[a-z]+\s+here(?:\s+again)?(?:\s+(?:lol|haha|lmao))?\b\s*(?:[,.!;~—–-]|$)"
+    rf"|^\W*(?:[a-z]+[\s,!.~]+)?[a-z]+\s+here{_AGAIN}\b\s*(?:[,.!;~—–-]|$)"
     rf"|^\W*{GREETING_EN}\b[\s,!.~]*(?-i:[A-Z][a-z]+)[,.]"
     r"|我叫|叫我|我的名字|名字是|我是"
     rf"|^\W*(?:{_GREETING_ZH}[\s，,！!~～]*|兄弟\s*)?我[\u4e00-\u9fff]{{2}}\s",
