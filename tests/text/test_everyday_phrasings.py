@@ -65,7 +65,7 @@ def test_what_only_looks_like_an_introduction_names_no_one(text: str) -> None:
             "Forno Rosso",
         ),
         (
-            "hey, Kwame here, science teacher at a comprehensive in Derby.",
+            "hey, Anselm here, science teacher at a comprehensive in Derby.",
             "science teacher",
             "comprehensive",
         ),
@@ -229,3 +229,16 @@ def test_a_state_or_an_opinion_is_no_value() -> None:
         "my sleep is wrecked",
     ):
         assert [s.value for s in find_statements(clause) if not s.ended] == [], clause
+
+
+def test_a_greeting_in_another_language_introduces_the_speaker() -> None:
+    said = _said("kia ora! Aroha, nurse at Middlemore, quick one about shifts")
+    assert {("name", "Aroha", False), ("occupation", "nurse", False)} <= said
+
+
+def test_where_one_lives_after_a_tilde_and_holders_of_a_new_role_word() -> None:
+    assert ("lives_in", "余杭区", False) in _said("忙了一周～住余杭区，离园区近")
+    # a new role word asks the role when the asker is said to be one, not when it names
+    # someone who holds it
+    assert [q.attribute for q in ask("我现在还是空姐吗？")] == ["occupation"]
+    assert [q.attribute for q in ask("那个空姐叫什么名字")] == []
