@@ -50,7 +50,8 @@ _EFFECT_GRANULARITIES = frozenset({"day", "week", "weekend", "month"})
 # dates no change of the insurer).
 _CHANGES_ON = re.compile(
     r"\b(?:start|starts|starting|begin|begins|beginning|mov(?:e|es|ing)|relocat\w*|"
-    r"join(?:s|ing)?|transferr?(?:ing|s)?|switch(?:es|ing)?)\b|开始|入职|搬|调去|调到|到岗|上岗",
+    r"join(?:s|ing)?|transferr?(?:ing|s)?|switch(?:es|ing)?|quit(?:ting)?|resign(?:s|ing)?|"
+    r"retir(?:e|es|ing))\b|开始|入职|搬|调去|调到|到岗|上岗|辞职|离职|退休",
     re.I,
 )
 
@@ -71,7 +72,10 @@ def _takes_effect(
         joined = NEXT_CLAUSE.search(clause, start, end)
         end = joined.start() if joined else end
     own = [t for t in times if start <= t.start < end]  # "搬到光谷" dates no "还住汉口"
-    return _takes_effect_on(own, anchor) if _CHANGES_ON.search(clause[start:end]) else None
+    if not _CHANGES_ON.search(clause[start:end]):
+        return None
+    # an end said a year ahead is one too ("明年就退休了"): from that year's first day
+    return _takes_effect_on(own, anchor, years=slot.ended)
 
 
 _PARTS = re.compile(r"[,，;；]|\s[-–—]\s")
@@ -88,12 +92,16 @@ def _part_of(clause: str, value: str | None) -> tuple[int, int]:
     return start, after.start() if after else len(clause)
 
 
-def _takes_effect_on(times: list[TimeMention], anchor: datetime) -> datetime | None:
-    """The first future day or month these times name, as a datetime; None if none."""
+def _takes_effect_on(
+    times: list[TimeMention], anchor: datetime, *, years: bool = False
+) -> datetime | None:
+    """The first future day or month (or year, with `years`) these times name, as a
+    datetime; None if none."""
     ahead = [
         t.first_day
         for t in times
-        if t.first_day > anchor.date() and t.granularity in _EFFECT_GRANULARITIES
+        if t.first_day > anchor.date()
+        and (t.granularity in _EFFECT_GRANULARITIES or (years and t.granularity == "year"))
     ]
     return as_datetime(min(ahead), anchor.tzinfo) if ahead else None
 

@@ -27,7 +27,7 @@ from dualtrace.text.question_cues import asks, stated_part
 from dualtrace.text.sentences import split_sentences
 from dualtrace.text.slots import SlotStatement, atomic_clauses, find_statements, is_request
 from dualtrace.text.slots.catalogue import BY_NAME
-from dualtrace.text.slots.names import GREETING_EN, introduction
+from dualtrace.text.slots.names import GREETING_EN, INTRODUCES
 from dualtrace.text.smalltalk import is_small_talk
 
 _ZH_PRONOUNS = (("我们", "{S}等人"), ("咱们", "{S}等人"), ("我的", "{S}的"), ("我", "{S}"))
@@ -291,7 +291,7 @@ def _clauses(text: str) -> list[str]:
     joined = (
         ", ".join(clauses[:2]) if clauses and clauses[0][-1:].isalnum() else " ".join(clauses[:2])
     )
-    if len(clauses) > 1 and not _INTRODUCES.match(clauses[0]) and _INTRODUCES.match(joined):
+    if len(clauses) > 1 and not INTRODUCES.match(clauses[0]) and INTRODUCES.match(joined):
         # ... and so does a greeting and a name alone before a role: "hi! Hannah. UX
         # designer at Canva" (not "Hi Tom. Did the parcel come?")
         clauses[:2] = [joined]
@@ -299,7 +299,6 @@ def _clauses(text: str) -> list[str]:
 
 
 _WORD = re.compile(r"[^\W_]")
-_INTRODUCES = re.compile(introduction(r"(?-i:[A-Z][a-z]+)"), re.IGNORECASE)
 # A clause that opens on a third-person pronoun points back at someone the clause before
 # named ("My sister Anna lives in Munich. Her birthday is…"; "我姐姐住在广州。她…").
 _POINTS_BACK = re.compile(r"^(?:(?:he|she|they|his|her|their|him|them)\b|他们|她们|他|她)", re.I)
@@ -354,7 +353,9 @@ def _slot_triple(slot: SlotStatement, speaker: str) -> tuple[str, str, str]:
 def _say(slot: SlotStatement, speaker: str, sentence: str) -> str:
     """The attribute's own wording of one slot of a clause that states several."""
     subject = _slot_subject(slot, speaker)
-    english, chinese = BY_NAME[slot.attribute].say
+    found = BY_NAME[slot.attribute]
+    # a value that ended unnamed ("I quit my job") is said as the end of one
+    english, chinese = found.say_ended if slot.value is None and slot.ended else found.say
     if has_cjk(sentence):
         return chinese.format(s="用户" if subject == "the user" else subject, v=slot.value)
     text = english.format(s=subject, v=_with_article(slot.value or "", sentence))

@@ -30,7 +30,9 @@ changed (a change cue: "now I drive a Tesla"): said at one moment, neither value
 and where a turn seems to give one slot two plain values the extractor has cut one of them from
 something else ("I drive 40 km to work … I drive slowly at weekends"). Both are kept.
 
-Invalidation only ever touches memories of the same user, subject and predicate.
+Invalidation only ever touches memories of the same user, subject and predicate, and of the
+attributes that end with the ended one (`Attribute.ends_too`: a job left, named or not, ends
+the role said with it; "I quit my job" ends every employer and role held before).
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ from dualtrace.cjk import has_cjk
 from dualtrace.encode.patterns import MERGEABLE, SINGLE_VALUED
 from dualtrace.models import MemoryRecord
 from dualtrace.text.lexical import query_terms
-from dualtrace.text.slots import same_value
+from dualtrace.text.slots import BY_NAME, same_value
 from dualtrace.text.slots.stored import holds_value, slot_of
 
 Action = Literal["ADD", "NOOP", "REINFORCE", "MERGE", "SUPERSEDE", "INVALIDATE"]
@@ -83,6 +85,17 @@ def subject_key(record: MemoryRecord) -> tuple[str, str] | None:
     if not record.subject or not record.predicate:
         return None
     return normalise(record.subject), record.predicate
+
+
+def keys_considered(record: MemoryRecord) -> set[tuple[str, str]]:
+    """The (subject, predicate) keys whose memories a new one is decided against: its own,
+    and for a slot's end the attributes that end with it (a job left ends its role)."""
+    key = subject_key(record)
+    if key is None:
+        return set()
+    slot = slot_of(record) or {}
+    found = BY_NAME.get(str(slot.get("attribute"))) if slot.get("ended") else None
+    return {key} | {(key[0], other) for other in (found.ends_too if found else ())}
 
 
 def values_of(record: MemoryRecord) -> list[str]:
@@ -135,6 +148,10 @@ def _decide_slot(
     key = subject_key(new)
     holders = [m for m in same_subject if subject_key(m) == key and holds_value(m)]
     holders = same_qualifier(slot.get("qualifier"), holders)
+    # what ends with it: the role held in a job that ended
+    tied = [
+        m for m in same_subject if subject_key(m) in keys_considered(new) - {key} and holds_value(m)
+    ]
     value = slot.get("value") or new.object
     repeats = [m for m in holders if any(same_value(value, v) for v in values_of(m))]
     why = {
@@ -143,6 +160,10 @@ def _decide_slot(
         "score": CUED_SCORE if slot.get("cue") else PLAIN_SCORE,
     }
     if slot.get("ended"):
+        if not value:  # "I quit my job": whatever it held before, and what ends with it
+            repeats = [m for m in holders + tied if not same_turn(new, m) and not _later(m, new)]
+        else:  # "我从字节离职了": and the role said with the employer
+            repeats += [m for m in tied if any(same_turn(m, r) for r in repeats)]
         if repeats and not slot.get("hedged"):
             return Decision("INVALIDATE", tuple(repeats), why={**why, "score": CUED_SCORE})
         return Decision("ADD")

@@ -106,14 +106,13 @@ class _Plan:
         self.closed.add(old.id)
 
     def same_subject(self, record: MemoryRecord) -> list[MemoryRecord]:
-        """Valid memories (stored or new) with the record's subject and predicate."""
-        key = consolidate.subject_key(record)
-        if key is None:
-            return []
+        """Valid memories (stored or new) a record is decided against
+        (`consolidate.keys_considered`)."""
+        keys = consolidate.keys_considered(record)
         return [
             m
             for i, m in self.view.items()
-            if i not in self.closed and _valid(m) and consolidate.subject_key(m) == key
+            if i not in self.closed and _valid(m) and consolidate.subject_key(m) in keys
         ]
 
     def batch_near(self, record: MemoryRecord, h: str, writer: MemoryWriter) -> list[str]:
@@ -279,7 +278,7 @@ class MemoryWriter:
         same = self.store.memories_by_subject(
             user_id,
             sorted({r.subject or "" for r in triples}),
-            sorted({r.predicate or "" for r in triples}),
+            sorted({p for r in triples for _, p in consolidate.keys_considered(r)}),
         )
         plan = _Plan({m.id: m for m in same})
         stored = self.store.get_memories(user_id, sorted(set(by_hash.values())))

@@ -81,7 +81,8 @@ class RollingSummary:
         """Take in one statement as the writer would (see the module docstring)."""
         key = value_key(record)
         held = [v.record for v in self.values.values() if v.record is not None]
-        same = [m for m in held if consolidate.subject_key(m) == consolidate.subject_key(record)]
+        keys = consolidate.keys_considered(record)
+        same = [m for m in held if consolidate.subject_key(m) in keys]
         decision = consolidate.decide(record, same, [])
         if decision.action in ("SUPERSEDE", "INVALIDATE") and not decision.older:
             gone = {m.id for m in decision.targets}

@@ -29,6 +29,12 @@ class Attribute:
     # words for one who holds a value (医生, 老师): in a question they name that person, and
     # ask the attribute only where the asker is said to be one (`asking.py`)
     holders: re.Pattern[str] | None = None
+    # frames that say the held value stopped holding without naming it ("I quit my job",
+    # "我辞职了"), how such an end is said among other slots, and the attributes it ends
+    # too (a job left ends the role held in it)
+    unnamed_ends: tuple[re.Pattern[str], ...] = ()
+    say_ended: tuple[str, str] = ("", "")
+    ends_too: tuple[str, ...] = ()
 
 
 def _compiled(pattern: str) -> re.Pattern[str]:
@@ -50,6 +56,9 @@ def attribute(
     of_others: bool = False,
     also_asks: tuple[str, ...] = (),
     holders: str = "",
+    unnamed_ends: tuple[re.Pattern[str], ...] = (),
+    say_ended: tuple[str, str] = ("", ""),
+    ends_too: tuple[str, ...] = (),
 ) -> Attribute:
     frames = frames + noun_frames(*nouns)
     return Attribute(
@@ -65,4 +74,7 @@ def attribute(
         of_others,
         also_asks,
         _compiled(holders) if holders else None,
+        unnamed_ends,
+        say_ended,
+        ends_too,
     )

@@ -11,6 +11,7 @@ fact of it is said when a clause holds several (`say`).
 
 from __future__ import annotations
 
+from dualtrace.text.sentences import EMOJI
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
 from dualtrace.text.slots.family import FAMILY
@@ -74,6 +75,36 @@ _HOME_SIZE = (
     r"one-bed(?:room)?|\d-bed(?:room)?)\s+){0,2}"
 )
 _WORK_ZH = r"(?:工作|上班|任职|实习|打工|干活|当|做)"
+# A job left without naming the employer, done (not "thinking of quitting", "快退休了"): "I
+# quit my job", "just retired!", "got laid off", "我辞职了", "被裁了", "工作丢了"
+_JOB_LEFT = (
+    en(
+        r"\b(?:quit|left|resigned\s+from|lost|walked\s+out\s+of)\s+my\s+(?:[\w-]+\s+){0,2}?"
+        r"(?:job|position|role)\b(?!\s+model)"
+    ),
+    en(
+        r"\b(?:I|I['’]ve|I\s+have|just|finally|officially)\s+(?:just\s+|finally\s+|officially\s+|now\s+)?"
+        r"(?:quit|resigned|retired)\b(?=\s*(?:$|[.!,;:)…]|(?:today|yesterday|last|this|on|in|"
+        r"after|lol|haha|omg|from\s+(?:my|the)\s+(?:job|work))\b))"
+    ),
+    en(
+        r"\b(?:I\s+(?:just\s+)?(?:got|was)|I['’]ve\s+been|I\s+have\s+been|got|been)\s+"
+        r"(?:laid\s+off|made\s+redundant|fired(?!\s+up)|let\s+go|sacked)\b"
+    ),
+    en(
+        r"\b(?:I['’]m|I\s+am|im|now|officially)\s+(?:now\s+|officially\s+|fully\s+)?"
+        r"(?:retired|unemployed|jobless|between\s+jobs|out\s+of\s+(?:a\s+)?(?:work|job))\b"
+    ),
+    en(r"\b(?:handed|put|gave|turned)\s+in\s+my\s+(?:notice|resignation)\b"),
+    zh(
+        r"(?<![想要快准备打算考虑没不别])(?:辞职|离职|裸辞|辞工|退休|辞了职|离了职|退了休)"
+        r"(?=了|啦|咯|喽|$|[！!，,。.\s～~])(?!了?吗)"
+    ),
+    zh(r"(?:刚|刚刚|已经|终于)(?:辞职|离职|裸辞|退休)"),
+    zh(r"被(?:公司)?(?:裁员?|辞退|开除|炒鱿鱼|炒)了"),
+    zh(r"工作(?:给)?(?:辞了|丢了|没了)"),
+    zh(r"(?<![要快])失业了"),
+)
 
 _HOME_AND_WORK: tuple[Attribute, ...] = (
     _a(
@@ -158,9 +189,11 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
     _a(
         "works_at",
         r"\b(?:work\w*|job|employ\w*|company|employer|firm|joined|hired|office|quit|resign\w*|"
+        r"retire\w*|laid\s+off|redundant|fired|sacked|unemployed|jobless|notice|"
         rf"startup|start(?:ed|ing|s)?\s+(?:at|with)|{_ROLES_EN}\s+(?:at|@)|offer|last\s+(?:day|shift)|notice|(?:lead|manager|engineer|designer|developer|analyst|director)\s+at|(?:first|1st)\s+(?:day|week|month|shift)s?|onboarding|placement|apprenticeship|residency|training\s+year|(?:[\w-]+(?:er|or|ist|ian)|nurse|doctor)\s+at)\b"
         rf"|{introduction(r'(?-i:[A-Z][a-z]+)')}"  # "hi! Felix. barista at Oatly"
-        r"|工作|上班|公司|入职|跳槽|离职|辞职|单位|任职|在.{1,12}?(?:做|当)|offer|录用|进了.{1,8}?厂|报[到道]",
+        r"|工作|上班|公司|入职|跳槽|离职|辞职|单位|任职|在.{1,12}?(?:做|当)|offer|录用|进了.{1,8}?厂|报[到道]"
+        r"|裸辞|辞工|退休|退了休|被裁|裁员|辞退|开除|炒鱿鱼|失业|店名|开业|开店|店开|我们?(?:的|开的)?(?:店|工作室)|(?:店|工作室).{0,14}名字叫",
         (
             en(
                 r"\b(?:work|works|working|worked)\s+(?:now\s+|currently\s+|full[-\s]time\s+)?(?:at|for)\s+{V}"
@@ -244,6 +277,13 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             zh(
                 r"(?:^|(?<=[，,。！!]))(?P<v>[^，。；！？,.;!?\s]{1,16}?)给我发(?:了)?(?:offer|录用通知)"
             ),
+            # one's own shop by its name: "花店下个月开业 名字叫 朵朵花坊", "店开在桐梓林，叫小满咖啡"
+            zh(
+                r"(?:^|(?<=[我，,。！!\s]))(?:(?:我|我们|自己)(?:的|开的)?)?(?:(?![这那家])[{CJK}]){0,3}?"
+                r"(?:店|工作室|餐厅|饭店)"
+                r"[^。！？!?]{0,12}?(?:店名|名字)?叫(?:做)?\s*[“\"「]?"
+                rf"(?P<v>[^，。；！？,.;!?\s、”\"」{EMOJI}]{{2,10}})"
+            ),
         ),
         ("{s} works at {v}.", "{s}在{v}工作。"),
         ends=(
@@ -259,6 +299,9 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             zh(r"{V}(?:离职|辞职|辞了职|被裁)"),
             zh(r"(?:离开|辞掉|辞了|不在)(?:了)?{V}"),
         ),
+        unnamed_ends=_JOB_LEFT,
+        say_ended=("{s} left the job.", "{s}离职了。"),
+        ends_too=("occupation",),
     ),
     _a(
         "occupation",

@@ -13,6 +13,7 @@ import re
 from dualtrace.cjk import has_cjk
 from dualtrace.text.slots import cues
 from dualtrace.text.slots.finder import find_statements
+from dualtrace.text.slots.names import INTRODUCES
 
 _CUT_EN = re.compile(
     r"\s*[,;]\s+(?:(?:and|but|plus|also|so)\s+)?|\s+(?:and|but|plus|while|whereas|although|"
@@ -57,6 +58,8 @@ def _own_subject(clause: str, first: str) -> str:
     """A later clause written to stand alone: its conjunction dropped, and the first
     clause's speaker as subject when it has none ("现在在字节跳动上班" → "我现在在…")."""
     clause = _LEADING_EN.sub("", clause.strip())
+    if INTRODUCES.match(f"{first}, {clause}"):
+        return clause  # what the speaker just introduced is: "hi, I'm Dana" + "nurse at …"
     if has_cjk(clause):
         if not _SUBJECT_ZH.search(clause) and not cues.KIN_ZH.match(clause) and "我" in first:
             return "我" + clause

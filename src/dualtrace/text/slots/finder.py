@@ -29,6 +29,7 @@ from dualtrace.text.slots.values import (
     bracketed_name,
     habit,
     named_doer,
+    pet_name,
     plausible,
     typed_name,
 )
@@ -73,6 +74,8 @@ def _statements(clause: str) -> tuple[SlotStatement, ...]:
             taken = _statement(attribute, clause, only=False) if said[1].ended else None
             if taken and not taken[1].ended and not same_value(taken[1].value, said[1].value):
                 found.append(taken)  # "sold the Civic, picked up a Kia Niro": both
+        if (said is None or not said[1].ended) and (left := _unnamed_end(attribute, clause)):
+            found.append(left)  # "quit my job, starting at Canva in May": both
     # the longest frame first; a name last: words another attribute takes are no name ("hey
     # i'm pescatarian.")
     found.sort(key=lambda pair: (pair[1].attribute == "name", -pair[0]))
@@ -85,7 +88,13 @@ def _statements(clause: str) -> tuple[SlotStatement, ...]:
         spans.append(span)
         kept.extend(at_a_place(statement, kept, clause))
     kept.sort(key=lambda s: s.start)
-    return tuple(s for s in kept if s.given or not request)
+    # one statement of a value said twice ("OCBC here in Singapore": a home by two readings)
+    first = {_said(s): s for s in reversed(kept)}
+    return tuple(s for s in kept if first[_said(s)] is s and (s.given or not request))
+
+
+def _said(statement: SlotStatement) -> tuple[str, str | None, str | None, bool]:
+    return statement.attribute, statement.value, statement.subject, statement.ended
 
 
 # "I'm no longer vegetarian", "I'm not vegan anymore": a value the copula negates has ended
@@ -171,6 +180,26 @@ def _statement(
     return None
 
 
+def _unnamed_end(attribute: Attribute, clause: str) -> tuple[int, SlotStatement] | None:
+    """A held value said to stop holding without being named ("I quit my job", "我辞职了"):
+    the speaker's, or the relative's the words before it name ("my dad just retired"); none
+    where it is someone else's or only may be ("thinking of quitting my job")."""
+    if not attribute.unnamed_ends or not attribute.about.search(clause):
+        return None
+    for frame in attribute.unnamed_ends:
+        if (match := frame.search(clause)) is None:
+            continue
+        part = max((m.end() for m in _PART.finditer(clause, 0, match.start())), default=0)
+        subject = _subject(clause[part if has_cjk(clause) else 0 : match.start()], attribute)
+        if subject == "someone" or _hedged(attribute, clause, match.span()):
+            return None
+        statement = SlotStatement(
+            attribute.name, None, subject, ended=True, cue=_cue(clause), start=match.start()
+        )
+        return match.end() - match.start(), statement
+    return None
+
+
 def _typed(match: re.Match[str], value: str) -> str:
     """The value, its name capitalised where a frame took one typed in lower case (group
     `typed`: "my partner arjun" → Arjun; `bracketed`: "biscuit (our beagle)" → Biscuit;
@@ -182,6 +211,10 @@ def _typed(match: re.Match[str], value: str) -> str:
     bracketed = match.group("bracketed") if "bracketed" in match.re.groupindex else None
     if bracketed:
         return value.replace(bracketed, bracketed.capitalize()) if bracketed_name(bracketed) else ""
+    doer = match.group("doer") if "doer" in match.re.groupindex else None
+    if doer:  # "our cats mochi and taco have …" → cats Mochi and Taco
+        named = re.sub(r"\b(?!and\b)[a-z]", lambda w: w.group(0).upper(), doer)
+        return value.replace(doer, named) if pet_name(doer) else ""
     typed = match.group("typed") if "typed" in match.re.groupindex else None
     if not typed or not typed.islower():
         return value

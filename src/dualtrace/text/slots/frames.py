@@ -23,6 +23,7 @@ _EN_STOP = (
     r"though|although|while|if|or|to|than|by|about|right|already|full[-\s]time|part[-\s]time|"
     r"is|was|are|were|will|starts?|started|begins?|has|had|that|which|because|cause|so|"
     r"done|lol|lmao|haha|tbh|tho|btw|rn|ngl|here|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|"
+    r"(?-i:downtown|uptown|midtown)|"
     r"(?:the\s+)?(?:end|beginning|start|middle)\s+of|"
     r"(?:a\s+)?(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|few|several|"
     r"couple(?:\s+of)?)\s+(?:hours?|days?|weeks?|months?|years?)\s+ago)"

@@ -62,6 +62,9 @@ def introduction(name: str) -> str:
     )
 
 
+# A message that opens by introducing the speaker, a capitalised name and what they are
+INTRODUCES = re.compile(introduction(r"(?-i:[A-Z][a-z]+)"), re.I)
+
 _GREETING_ZH = (
     r"(?:(?:你好|您好|嗨|哈喽|哈啰|大家好|新年好|早上好|上午好|中午好|下午好|晚上好|早安|hi|hello|hey)"
     r"[啊呀哇鸭]?)"

@@ -9,6 +9,7 @@ from dataclasses import replace
 from dualtrace.cjk import CJK_CLASS, has_cjk
 from dualtrace.text.entities import extract_entities
 from dualtrace.text.gazetteer import FIRST_NAMES, PLACES
+from dualtrace.text.kin import relation
 from dualtrace.text.lexical import STOP_EN
 from dualtrace.text.lexicon import english_word, lexicon
 from dualtrace.text.slots.frames import WORDS_TOO, clean_value
@@ -62,11 +63,13 @@ def plausible(attribute: str, value: str) -> bool:
     "portland" that the gazetteer knows) or a kind of place ("the suburbs")."""
     if _PRONOUN.fullmatch(value):
         return False  # "他辞职了": who, not what
-    if _SPAN_ZH.match(value):
-        return False  # "入职一周了": how long, not where
+    if _SPAN_ZH.match(value) or _WHEN_ZH.match(value):
+        return False  # "入职一周了", "下个月辞职了": how long or when, not where
     if _OPINION_EN.fullmatch(value) or _OPINION_ZH.fullmatch(value):
         return False  # "manager is lovely": what the speaker thinks of it, not what it is
     if attribute == "works_at":
+        if relation(bare := value.removeprefix("我")) != bare.casefold():
+            return False  # "老公辞职了": whose job ended, not where
         return not _NOT_EMPLOYER.search(value) and not re.match(r"[a-z]+ing\b", value)
     if attribute == "lives_in" and not has_cjk(value):
         # typed in lower case, a place the gazetteer knows ("moved to portland") is one too,
@@ -92,6 +95,10 @@ def plausible(attribute: str, value: str) -> bool:
 
 _KIN_LEAD_ZH = re.compile(r"^(?:儿子|女儿|闺女|哥哥|姐姐|弟弟|妹妹|[哥姐弟妹])")
 _SPAN_ZH = re.compile(r"^[一二三四五六七八九十两半几多\d]+个?(?:天|周|星期|礼拜|月|年|小时)多?$")
+_WHEN_ZH = re.compile(
+    r"^(?:(?:下|上|这|本)个?(?:月|周|星期|礼拜)|(?:明|今|去|后)年|(?:明|今|昨|后)天|年底|月底|年初|月初)"
+    r"(?:底|初|中)?$"
+)
 
 
 def habit(value: str) -> bool:
@@ -114,9 +121,11 @@ def at_a_place(
     lives and works, then whom for ("在南京中兴做测试": 南京 and 中兴; "在重庆做程序员": 重庆
     only; "在北京一家小公司做前端": 北京, and a company described, not named, is no
     employer). An offer from a firm whose name is also a place's ("拿到苏宁的offer") stays."""
-    if statement.attribute != "works_at" or statement.ended or not has_cjk(statement.value or ""):
+    if statement.attribute != "works_at" or statement.ended:
         return [statement]
     value = statement.value or ""
+    if not has_cjk(value):
+        return [statement, *_where_english(statement, kept, clause)]
     if "在" not in clause[statement.start : clause.find(value, statement.start)]:
         return [statement]
     mentions = extract_entities(value)
@@ -131,6 +140,34 @@ def at_a_place(
     if rest and not described and any(m.type == "org" for m in extract_entities(rest)):
         found.append(replace(statement, value=rest))
     return found
+
+
+# Where an employer named in English is, said right after it: "at capcom in osaka", "OCBC
+# here in Singapore", "RBC downtown Toronto"
+_WHERE_EN = re.compile(
+    r"\s*,?\s+(?:(?:here|over|out|based|located)\s+)?(?:in|downtown|uptown|midtown)\s+"
+    r"(?P<place>[A-Za-z][\w'’-]+(?:\s+[A-Za-z][\w'’-]+)?)",
+    re.I,
+)
+
+
+def _where_english(
+    statement: SlotStatement, kept: list[SlotStatement], clause: str
+) -> list[SlotStatement]:
+    """The city a place of work is in, as where the speaker lives (as `at_a_place` reads
+    "在南京中兴做测试"), where the gazetteer knows it and the clause says no home of its own."""
+    value = statement.value or ""
+    at = clause.find(value, statement.start)
+    where = _WHERE_EN.match(clause, at + len(value)) if value and at >= 0 else None
+    if where is None or any(s.attribute == "lives_in" for s in kept):
+        return []
+    words = where.group("place").split()
+    place = next(
+        (" ".join(words[:n]) for n in (2, 1) if " ".join(words[:n]).casefold() in PLACES), ""
+    )
+    if not place:
+        return []
+    return [replace(statement, attribute="lives_in", value=place.title(), many=False)]
 
 
 # What may follow "my wife" or "my cat" typed in lower case that is no name: chat words, the
@@ -160,6 +197,23 @@ def bracketed_name(word: str) -> bool:
     ("it (my dog) …", "lol (my cat)")."""
     folded = word.casefold()
     return folded not in _NOT_NAMES and folded not in STOP_EN
+
+
+# What follows "my dog" that is the dog's, not its name ("my dog walker is great")
+_PET_THINGS = frozenset(
+    "walker walkers sitter sitters food park bed toy toys treats treat hair trainer groomer "
+    "insurance door flap litter tree carrier crate bowl leash lead collar vet owner owners "
+    "person people years friend friends tax licence license walk walks daycare hotel show "
+    "breeder breed mom mum dad parents sitting walking training stuff things".split()
+)
+
+
+def pet_name(words: str) -> bool:
+    """Whether the words after a pet's kind, said doing something ("our rabbit waffles keeps
+    chewing", "our cats mochi and taco have"), are its names: no thing of the pet's ("my dog
+    walker is") nor a word no name is."""
+    names = re.split(r"\s+(?:and|&)\s+", words.casefold())
+    return all(n not in _PET_THINGS and n not in _NOT_NAMES and n not in STOP_EN for n in names)
 
 
 def named_doer(before: str) -> bool:
