@@ -58,6 +58,13 @@ def test_a_job_left_unnamed_ends_the_users_job(clause: str) -> None:
         "你辞职了吗",
         "他辞职了",
         "I lost my role model when grandpa died",
+        "cigarettes? honestly I quit, best decision ever",  # smoking, said before
+        "I'm about to quit my job",
+        "Dave finally retired lol",
+        "老周退休了还天天来下棋",
+        "她还在公司上班，月底辞职",
+        "等退休了就回老家种菜",
+        "还有两年就退休了",
     ],
 )
 def test_a_plan_a_habit_or_someone_elses_end_is_no_end_of_the_users_job(clause: str) -> None:

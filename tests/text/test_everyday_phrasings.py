@@ -242,3 +242,53 @@ def test_where_one_lives_after_a_tilde_and_holders_of_a_new_role_word() -> None:
     # someone who holds it
     assert [q.attribute for q in ask("我现在还是空姐吗？")] == ["occupation"]
     assert [q.attribute for q in ask("那个空姐叫什么名字")] == []
+
+
+@pytest.mark.parametrize(
+    ("clause", "city"),
+    [
+        ("hi! I'm Tobias, sound engineer at Abbey Audio in Leeds", "Leeds"),
+        ("i work in QA at shopline in jakarta", "Jakarta"),
+        ("ops lead at Northwind downtown Chicago, long hours", "Chicago"),
+    ],
+)
+def test_the_city_a_place_of_work_is_in_is_where_the_speaker_lives(clause: str, city: str) -> None:
+    assert ("lives_in", city, False) in _said(clause)
+
+
+def test_a_work_city_gives_way_to_a_home_said_beside_it() -> None:
+    said = _said("I work at Contoso in Seattle, I live in Redmond")
+    assert ("lives_in", "Seattle", False) not in said
+
+
+@pytest.mark.parametrize(
+    ("clause", "pet"),
+    [
+        ("our dog pancake keeps stealing socks", "dog Pancake"),
+        ("my cats pickle and olive have claimed the sofa", "cats Pickle and Olive"),
+    ],
+)
+def test_a_pet_named_by_a_word_is_named_when_it_does_something(clause: str, pet: str) -> None:
+    assert ("pet", pet, False) in _said(clause)
+
+
+@pytest.mark.parametrize(
+    "clause", ["my dog walker is on holiday", "our cat food has gone up again", "my dog is sick"]
+)
+def test_what_follows_a_pets_kind_is_no_name_when_it_is_the_pets(clause: str) -> None:
+    assert not [s for s in _said(clause) if s[0] == "pet" and s[1] and " " in s[1]]
+
+
+@pytest.mark.parametrize(
+    ("text", "shop"),
+    [
+        ("面包店下周开业 就在学校对面 名字叫 麦香坊", "麦香坊"),
+        ("店开在老城区，叫二两茶馆", "二两茶馆"),
+    ],
+)
+def test_ones_own_shop_by_its_name_is_where_one_works(text: str, shop: str) -> None:
+    assert _slots(text).get("works_at") == shop
+
+
+def test_a_shop_one_only_visited_is_no_employer() -> None:
+    assert "works_at" not in _slots("周末去了一家店叫老王烧烤 还不错")

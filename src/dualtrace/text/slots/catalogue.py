@@ -77,15 +77,21 @@ _HOME_SIZE = (
 _WORK_ZH = r"(?:工作|上班|任职|实习|打工|干活|当|做)"
 # A job left without naming the employer, done (not "thinking of quitting", "快退休了"): "I
 # quit my job", "just retired!", "got laid off", "我辞职了", "被裁了", "工作丢了"
+_I_DID = r"\b(?:I|I['’]ve|I\s+have|just|finally|officially)\s+(?:just\s+|finally\s+|officially\s+|now\s+)?"
+_AND_THEN = (
+    r"\b(?=\s*(?:$|[.!,;:)…]|(?:today|yesterday|last|this|on|in|after|lol|haha|omg|"
+    r"from\s+(?:my|the)\s+(?:job|work))\b))"
+)
 _JOB_LEFT = (
     en(
         r"\b(?:quit|left|resigned\s+from|lost|walked\s+out\s+of)\s+my\s+(?:[\w-]+\s+){0,2}?"
         r"(?:job|position|role)\b(?!\s+model)"
     ),
+    en(rf"{_I_DID}(?:resigned|retired){_AND_THEN}"),
+    # ... "I quit" alone where the clause speaks of work ("I quit! my boss …"; not "so yeah,
+    # I quit" of smoking)
     en(
-        r"\b(?:I|I['’]ve|I\s+have|just|finally|officially)\s+(?:just\s+|finally\s+|officially\s+|now\s+)?"
-        r"(?:quit|resigned|retired)\b(?=\s*(?:$|[.!,;:)…]|(?:today|yesterday|last|this|on|in|"
-        r"after|lol|haha|omg|from\s+(?:my|the)\s+(?:job|work))\b))"
+        rf"^(?=.*\b(?:job|work|boss|manager|company|office|career|firm)\b).*?{_I_DID}quit{_AND_THEN}"
     ),
     en(
         r"\b(?:I\s+(?:just\s+)?(?:got|was)|I['’]ve\s+been|I\s+have\s+been|got|been)\s+"

@@ -143,24 +143,10 @@ def _statement(
                 value = _called(value) or value
             if ended and attribute.name == "works_at" and habit(value):
                 continue  # "I quit coffee": a habit given up, no employer left
-            # who it is about: in Chinese, said in the value's own part of the clause
-            # ("双方父母商量了一下，婚礼预算改成30万": the budget is the speaker's); an English
-            # part often goes on with the subject before it ("My dad, who retired, moved …")
-            part = 0
-            if has_cjk(clause):
-                ends = (m.end() for m in _PART.finditer(clause) if m.end() <= match.start())
-                part = max(ends, default=0)
             # a value named beside its role belongs to whoever owns the role ("用户兄弟的老婆
             # 小芳": the brother's; "女儿叫朵朵": the user's daughter is the user's family)
             before = match.start() if _named(match) else match.start("v")
-            subject = _subject(clause[part:before], attribute)
-            own = clause[part:before]
-            if part and not _marks(own, attribute) and not attribute.about.search(own):
-                # a part that names neither a person nor the attribute goes on with the
-                # topic before it ("孩子这学期转学了，现在在外国语学校上课": the child's school)
-                subject = _topic(clause[:part], attribute)
-                if _goes_on_with_someone(clause[:part], attribute):
-                    subject = "someone"  # "昨天去相亲了 对方叫林峰 是个律师": the date's job
+            subject = _whose(attribute, clause, match.start(), before)
             if subject == "someone":
                 continue  # someone else's ("他们都开Audi"): an earlier value may be the speaker's
             negated = not ended and _negated(clause, match)
@@ -180,6 +166,25 @@ def _statement(
     return None
 
 
+def _whose(attribute: Attribute, clause: str, start: int, before: int) -> str | None:
+    """Who a statement whose frame opens at `start` is about, by the words before `before`:
+    None for the speaker, a kin word, or "someone". In Chinese, by what is said in the
+    statement's own part of the clause ("双方父母商量了一下，婚礼预算改成30万": the budget is
+    the speaker's); an English part often goes on with the subject before it ("My dad, who
+    retired, moved …")."""
+    part = 0
+    if has_cjk(clause):
+        part = max((m.end() for m in _PART.finditer(clause) if m.end() <= start), default=0)
+    own = clause[part:before]
+    if part and not _marks(own, attribute) and not attribute.about.search(own):
+        # a part that names neither a person nor the attribute goes on with the topic
+        # before it ("孩子这学期转学了，现在在外国语学校上课": the child's school)
+        if _goes_on_with_someone(clause[:part], attribute):
+            return "someone"  # "昨天去相亲了 对方叫林峰 是个律师": the date's job
+        return _topic(clause[:part], attribute)
+    return _subject(own, attribute)
+
+
 def _unnamed_end(attribute: Attribute, clause: str) -> tuple[int, SlotStatement] | None:
     """A held value said to stop holding without being named ("I quit my job", "我辞职了"):
     the speaker's, or the relative's the words before it name ("my dad just retired"); none
@@ -189,8 +194,12 @@ def _unnamed_end(attribute: Attribute, clause: str) -> tuple[int, SlotStatement]
     for frame in attribute.unnamed_ends:
         if (match := frame.search(clause)) is None:
             continue
-        part = max((m.end() for m in _PART.finditer(clause, 0, match.start())), default=0)
-        subject = _subject(clause[part if has_cjk(clause) else 0 : match.start()], attribute)
+        subject = _whose(attribute, clause, match.start(), match.start())
+        own = max((m.end() for m in _PART.finditer(clause, 0, match.start())), default=0)
+        if subject is None and named_doer(clause[own if has_cjk(clause) else 0 : match.end()]):
+            subject = "someone"  # "老周退休了", "Dave finally retired"
+        if _SOON.search(clause[own if has_cjk(clause) else 0 : match.start()]):
+            return None  # "还有几个月就退休了", "about to quit my job": not yet
         if subject == "someone" or _hedged(attribute, clause, match.span()):
             return None
         statement = SlotStatement(
@@ -198,6 +207,9 @@ def _unnamed_end(attribute: Attribute, clause: str) -> tuple[int, SlotStatement]
         )
         return match.end() - match.start(), statement
     return None
+
+
+_SOON = re.compile(r"还有|再过|马上|快要|就要|等到?|\b(?:about\s+to|going\s+to|gonna|soon)\b", re.I)
 
 
 def _typed(match: re.Match[str], value: str) -> str:

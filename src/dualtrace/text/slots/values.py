@@ -165,9 +165,17 @@ def _where_english(
     place = next(
         (" ".join(words[:n]) for n in (2, 1) if " ".join(words[:n]).casefold() in PLACES), ""
     )
+    if not place and _unlisted_place(words[0]):
+        place = words[0]  # "in Leeds" (not "in March", "in Marketing", "in HR")
     if not place:
         return []
     return [replace(statement, attribute="lives_in", value=place.title(), many=False)]
+
+
+def _unlisted_place(word: str) -> bool:
+    """Whether a word the gazetteer lacks names a place: capitalised, and no dictionary word
+    (a month, a department) nor initials."""
+    return word.isalpha() and word.istitle() and len(word) > 2 and not english_word(word.casefold())
 
 
 # What may follow "my wife" or "my cat" typed in lower case that is no name: chat words, the
@@ -204,7 +212,9 @@ _PET_THINGS = frozenset(
     "walker walkers sitter sitters food park bed toy toys treats treat hair trainer groomer "
     "insurance door flap litter tree carrier crate bowl leash lead collar vet owner owners "
     "person people years friend friends tax licence license walk walks daycare hotel show "
-    "breeder breed mom mum dad parents sitting walking training stuff things".split()
+    "breeder breed mom mum dad parents sitting walking training stuff things "
+    # (and what says how or when: "our puppy still needs …")
+    "still just always never really also now then already usually finally even ever".split()
 )
 
 
@@ -231,10 +241,12 @@ def named_doer(before: str) -> bool:
 _NAMED_DOING_EN = re.compile(
     r"\s*(?P<name>[A-Za-z][a-z]{2,15})\s+(?:just\s+|recently\s+|finally\s+|also\s+|now\s+)*"
     r"(?:started|starts|joined|joins|moved|moves|got|gets|works|worked|landed|switched|left|"
-    r"quit|is\s+(?:now\s+)?(?:working|moving|living|at|in|a|an)|lives|relocated|transferred)\b"
+    r"quit|retired|resigned|is\s+(?:now\s+)?(?:working|moving|living|at|in|a|an)|lives|relocated|"
+    r"transferred)\b"
 )
 _NAMED_DOING_ZH = re.compile(
-    rf"\s*(?:[阿小老][{CJK_CLASS}]|[{SURNAMES}][{CJK_CLASS}]{{1,2}})"
-    r"(?:刚刚?|也|又|就|已经|最近|今年|去年|上个?月|这个?月)?"
-    r"(?:跳槽|跳去|去了|入职|换了|搬|辞|考上|升|进了|在(?!我))"
+    # (not a day or a year: "明年就退休了")
+    rf"\s*(?![明今去后前昨][年天])(?:[阿小老][{CJK_CLASS}]|[{SURNAMES}][{CJK_CLASS}]{{1,2}})"
+    r"(?:刚刚?|也|又|就|已经|最近|今年|去年|上个?月|这个?月|正式|终于)?"
+    r"(?:跳槽|跳去|去了|入职|换了|搬|辞|考上|升|进了|在(?!我)|退休|离职|裸辞|被裁|失业)"
 )
