@@ -244,21 +244,30 @@ def test_where_one_lives_after_a_tilde_and_holders_of_a_new_role_word() -> None:
     assert [q.attribute for q in ask("那个空姐叫什么名字")] == []
 
 
+def _texts(text: str) -> list[str]:
+    """The memory texts the extractor writes for one user turn."""
+    return [
+        d.text for d in RulesExtractor().extract(Window((turn(1, text),), (), ("Caroline",))).drafts
+    ]
+
+
 @pytest.mark.parametrize(
-    ("clause", "city"),
+    ("text", "said"),
     [
-        ("hi! I'm Tobias, sound engineer at Abbey Audio in Leeds", "Leeds"),
-        ("i work in QA at shopline in jakarta", "Jakarta"),
-        ("ops lead at Northwind downtown Chicago, long hours", "Chicago"),
+        (
+            "hi! I'm Tobias, sound engineer at Abbey Audio in Leeds",
+            "works at Abbey Audio in Leeds.",
+        ),
+        ("hey, Sam here, ops lead at Northwind downtown Chicago", "works at Northwind in Chicago."),
+        ("hey, I'm Lena, analyst at Fabrikam in Marketing", "works at Fabrikam."),
     ],
 )
-def test_the_city_a_place_of_work_is_in_is_where_the_speaker_lives(clause: str, city: str) -> None:
-    assert ("lives_in", city, False) in _said(clause)
+def test_the_city_a_place_of_work_is_in_is_said_with_it(text: str, said: str) -> None:
+    assert f"Caroline {said}" in _texts(text)
 
 
-def test_a_work_city_gives_way_to_a_home_said_beside_it() -> None:
-    said = _said("I work at Contoso in Seattle, I live in Redmond")
-    assert ("lives_in", "Seattle", False) not in said
+def test_a_role_said_bare_is_written_with_its_article() -> None:
+    assert "Caroline works as an analyst." in _texts("hey, I'm Lena, analyst at Fabrikam")
 
 
 @pytest.mark.parametrize(

@@ -28,6 +28,7 @@ from dualtrace.text.sentences import split_sentences
 from dualtrace.text.slots import SlotStatement, atomic_clauses, find_statements, is_request
 from dualtrace.text.slots.catalogue import BY_NAME
 from dualtrace.text.slots.names import GREETING_EN, INTRODUCES
+from dualtrace.text.slots.values import work_place
 from dualtrace.text.smalltalk import is_small_talk
 
 _ZH_PRONOUNS = (("我们", "{S}等人"), ("咱们", "{S}等人"), ("我的", "{S}的"), ("我", "{S}"))
@@ -358,8 +359,18 @@ def _say(slot: SlotStatement, speaker: str, sentence: str) -> str:
     english, chinese = found.say_ended if slot.value is None and slot.ended else found.say
     if has_cjk(sentence):
         return chinese.format(s="用户" if subject == "the user" else subject, v=slot.value)
-    text = english.format(s=subject, v=_with_article(slot.value or "", sentence))
+    value = _with_article(slot.value or "", sentence)
+    if slot.attribute == "occupation" and value == slot.value and _COUNTED_ROLE.match(value):
+        value = f"{'an' if value[0] in 'aeiou' else 'a'} {value}"  # "works as an analyst"
+    text = english.format(s=subject, v=value)
+    if slot.attribute == "works_at" and (place := work_place(slot.value or "", sentence)):
+        text = f"{text.removesuffix('.')} in {place}."  # "works at capcom in Osaka."
     return text[0].upper() + text[1:]
+
+
+# A role said without its article, one of many holding it ("analyst at RBC"), not a way of
+# working ("freelance") nor a title of one ("CEO", "Head of Product")
+_COUNTED_ROLE = re.compile(r"(?!(?:freelance|self-employed)\b)[a-z][a-z-]*(?:\s+[a-z-]+)*$")
 
 
 def _with_article(value: str, sentence: str) -> str:

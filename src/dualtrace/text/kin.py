@@ -30,6 +30,8 @@ _RELATION_ZH = {
     "太太": "wife",
     "老公": "husband",
     "丈夫": "husband",
+    "老伴": "partner",
+    "爱人": "partner",
     "女朋友": "girlfriend",
     "男朋友": "boyfriend",
     "对象": "partner",

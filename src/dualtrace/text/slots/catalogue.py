@@ -199,6 +199,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         rf"startup|start(?:ed|ing|s)?\s+(?:at|with)|{_ROLES_EN}\s+(?:at|@)|offer|last\s+(?:day|shift)|notice|(?:lead|manager|engineer|designer|developer|analyst|director)\s+at|(?:first|1st)\s+(?:day|week|month|shift)s?|onboarding|placement|apprenticeship|residency|training\s+year|(?:[\w-]+(?:er|or|ist|ian)|nurse|doctor)\s+at)\b"
         rf"|{introduction(r'(?-i:[A-Z][a-z]+)')}"  # "hi! Felix. barista at Oatly"
         r"|工作|上班|公司|入职|跳槽|离职|辞职|单位|任职|在.{1,12}?(?:做|当)|offer|录用|进了.{1,8}?厂|报[到道]"
+        r"|\b(?:leaving|left)\s+(?-i:[A-Z])"
         r"|裸辞|辞工|退休|退了休|被裁|裁员|辞退|开除|炒鱿鱼|失业|店名|开业|开店|店开|我们?(?:的|开的)?(?:店|工作室)|(?:店|工作室).{0,14}名字叫",
         (
             en(
@@ -350,7 +351,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"(?P<v>[^，。；！？,.;!?\s的]{0,6}?(?:师|员|生|经理|总监|主管|医生|护士|老师|作家|记者|司机|"
                 r"厨师|会计|律师|工程师|设计师|程序员|老板|店长|顾问|分析师|运营|产品|编辑|教练|主任|院长|组长|助教|助理|"
                 r"住院医|兽医|牙医|中医|空姐|空少|警察|保安|主播|博主|销售))"
-                r"(?=$|了|啦|呢|呀|第|已经|快|[，。；！？,.;!?\s])"
+                r"(?=$|了|啦|呢|呀|第|已经|快|[一两三四五六七八九十半几\d]+个?多?(?:天|周|星期|月|年)|"
+                r"[，。；！？,.;!?\s])"
             ),
             zh(r"(?:升职|晋升|升|提拔)(?:成|为|到)?(?:了)?{V}"),
             # the work one does at a place: "在蓝标做平面设计", "在字节做运营"

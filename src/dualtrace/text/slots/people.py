@@ -329,7 +329,7 @@ _DAILY: tuple[Attribute, ...] = (
         "partner",
         r"\b(?:partner|girlfriend|boyfriend|gf|bf|wife|husband|hubby|spouse|fianc\w*|dating|married|engaged|"
         r"broke\s+up|split\s+up|relationship|single|seeing\s+(?:someone|somebody)|other\s+half|"
-        r"(?:first|second|third)\s+date|went\s+on\s+a\s+date|mov\w+\s+in\s+with|dates?\s+with|mov\w+\s+in\s+together|met\s+(?:someone|somebody))\b|认识了?一个|前任|交往|约会|在一起|脱单|另一半|女朋友|男朋友|对象|老婆|老公|妻子|丈夫|太太|未婚|结婚|订婚|分手|单身|恋爱",
+        r"(?:first|second|third)\s+date|went\s+on\s+a\s+date|mov\w+\s+in\s+with|dates?\s+with|mov\w+\s+in\s+together|met\s+(?:someone|somebody))\b|认识了?一个|前任|交往|约会|在一起|脱单|另一半|女朋友|男朋友|对象|老婆|老公|妻子|丈夫|太太|未婚|结婚|订婚|分手|单身|恋爱|(?:和|跟).{1,8}?分了",
         (
             en(
                 r"\b(?:dating|seeing|married\s+to|engaged\s+to|together\s+with)\s+(?P<v>[A-Z][\w’'-]*(?:\s+[A-Z][\w’'-]*)?)"
@@ -389,6 +389,7 @@ _DAILY: tuple[Attribute, ...] = (
                 r"\b(?P<v>[A-Za-z][\w’'-]*)\s+and\s+I\s+(?:broke\s+up|split\s+up|separated|divorced)\b"
             ),
             zh(r"(?:和|跟){V}分手"),
+            zh(r"(?:和|跟)(?P<v>[^，。；！？,.;!?\s]{1,8}?)分了(?!.{0,3}(?:工|活|钱|房|家务))"),
         ),
     ),
     _a(

@@ -49,7 +49,8 @@ _OPINION_EN = re.compile(
 )
 _OPINION_ZH = re.compile(
     r"(?:很|挺|太|特别|超|超级|非常|比较|更|还|真|蛮|好|有点|不太?)?"
-    r"(?:好|不错|棒|差|烂|累|忙|凶|严|nice|好多了|还行|一般|可以|行|舒服|难受|辛苦|麻烦|方便)"
+    r"(?:好|不错|棒|差|烂|累|忙|凶|严|nice|好多了|还行|一般|可以|行|舒服|难受|辛苦|麻烦|方便|"
+    r"那么点|这么点|那点|这点|一点点|那么多|这么多)"
     r"(?:了|的|啊|呀|哈|哦)?"
 )
 
@@ -70,6 +71,8 @@ def plausible(attribute: str, value: str) -> bool:
     if attribute == "works_at":
         if relation(bare := value.removeprefix("我")) != bare.casefold():
             return False  # "老公辞职了": whose job ended, not where
+        if value.casefold() in PLACES:
+            return False  # "left Paris on Friday": a city, no employer
         return not _NOT_EMPLOYER.search(value) and not re.match(r"[a-z]+ing\b", value)
     if attribute == "lives_in" and not has_cjk(value):
         # typed in lower case, a place the gazetteer knows ("moved to portland") is one too,
@@ -125,7 +128,7 @@ def at_a_place(
         return [statement]
     value = statement.value or ""
     if not has_cjk(value):
-        return [statement, *_where_english(statement, kept, clause)]
+        return [statement]
     if "在" not in clause[statement.start : clause.find(value, statement.start)]:
         return [statement]
     mentions = extract_entities(value)
@@ -151,25 +154,21 @@ _WHERE_EN = re.compile(
 )
 
 
-def _where_english(
-    statement: SlotStatement, kept: list[SlotStatement], clause: str
-) -> list[SlotStatement]:
-    """The city a place of work is in, as where the speaker lives (as `at_a_place` reads
-    "在南京中兴做测试"), where the gazetteer knows it and the clause says no home of its own."""
-    value = statement.value or ""
-    at = clause.find(value, statement.start)
-    where = _WHERE_EN.match(clause, at + len(value)) if value and at >= 0 else None
-    if where is None or any(s.attribute == "lives_in" for s in kept):
-        return []
+def work_place(employer: str, clause: str) -> str:
+    """The city a place of work named in English is said to be in, right after its name
+    ("at capcom in osaka" → Osaka), where the gazetteer knows it or it is a capitalised
+    word no dictionary lists ("in Leeds"); "" where none is said."""
+    at = clause.find(employer) if employer else -1
+    where = _WHERE_EN.match(clause, at + len(employer)) if at >= 0 else None
+    if where is None:
+        return ""
     words = where.group("place").split()
     place = next(
         (" ".join(words[:n]) for n in (2, 1) if " ".join(words[:n]).casefold() in PLACES), ""
     )
     if not place and _unlisted_place(words[0]):
         place = words[0]  # "in Leeds" (not "in March", "in Marketing", "in HR")
-    if not place:
-        return []
-    return [replace(statement, attribute="lives_in", value=place.title(), many=False)]
+    return place.title()
 
 
 def _unlisted_place(word: str) -> bool:
