@@ -301,3 +301,41 @@ def test_ones_own_shop_by_its_name_is_where_one_works(text: str, shop: str) -> N
 
 def test_a_shop_one_only_visited_is_no_employer() -> None:
     assert "works_at" not in _slots("周末去了一家店叫老王烧烤 还不错")
+
+
+@pytest.mark.parametrize(
+    ("clause", "said"),
+    [
+        ("当幼儿园老师快两年了 累但开心", ("occupation", "幼儿园老师", False)),
+        ("跟小林分了 三年感情", ("partner", "小林", True)),
+        ("so I'm leaving Fabrikam end of june, new place in july", ("works_at", "Fabrikam", True)),
+        ("finally stopped vaping after ten years", ("given_up", "stopped vaping", False)),
+    ],
+)
+def test_a_stretch_a_break_up_and_a_way_out_are_read(
+    clause: str, said: tuple[str, str, bool]
+) -> None:
+    assert said in _said(clause)
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "trying to quit vaping again, third go",  # tried, not done
+        "工资就这么点 还天天加班",  # how little, no amount
+        "leaving Lisbon on the night train",  # a city left, no employer
+    ],
+)
+def test_a_try_a_shrug_or_a_city_left_is_no_value(clause: str) -> None:
+    assert not [s for s in _said(clause) if s[0] in ("given_up", "salary", "works_at")]
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "老伴每天早上去公园打太极",  # the spouse's
+        "周末陪她去上钢琴课",  # hers, the speaker goes along
+    ],
+)
+def test_what_a_spouse_or_one_taken_along_does_is_theirs(clause: str) -> None:
+    assert not [s for s in find_statements(clause) if s.subject is None]

@@ -350,7 +350,8 @@ def _marks(text: str, attribute: Attribute) -> list[tuple[int, str | None]]:
     return marks
 
 
-_WITH_ZH = frozenset("跟和带陪同")
+# (one taken along by 带 or 陪 does it: "陪她去上舞蹈课" is her class)
+_WITH_ZH = frozenset("跟和同")
 # The speaker, as a turn says it or as a derived memory writes it ("the user's phone").
 _SPEAKER_ZH = re.compile(r"我们?|咱们?|用户")
 _SPEAKER_EN = re.compile(rf"{cues.FIRST_PERSON_EN.pattern}|\bthe\s+user\b", re.I)

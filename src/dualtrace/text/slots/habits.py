@@ -189,7 +189,11 @@ HABITS: tuple[Attribute, ...] = (
                 r"\b(?:I['’]m|I\s+am|im|officially|now)\s+(?:now\s+|officially\s+)?(?:an?\s+)?"
                 r"(?P<v>non-?smoker|ex-?smoker|smoke-?free)\b"
             ),
-            en(r"\b(?P<v>(?:quit|stopped|gave\s+up)\s+(?:smoking|vaping|cigarettes))\b"),
+            # (done, not tried: "trying to quit vaping again")
+            en(
+                r"(?<!trying\sto\s)(?<!try\sto\s)(?<!tryna\s)(?<!want\sto\s)"
+                r"\b(?P<v>(?:quit|stopped|gave\s+up)\s+(?:smoking|vaping|cigarettes))\b"
+            ),
             zh(
                 r"(?P<v>戒烟)(?:了|成功|快?[一二三四五六七八九十两\d半]+个?多?(?:天|周|星期|月|年))"
             ),
