@@ -143,7 +143,6 @@ def test_a_job_left_ahead_of_time_ends_on_its_day(tmp_path: Path) -> None:
         ("2026-01-12", ["我在顺丰做仓库主管"]),
         ("2026-05-03", ["明年就退休了，真快"]),
     ]
-    assert _values(_profile(tmp_path, sessions, "2026-06-01T00:00:00+08:00"), "works_at") == [
-        "顺丰"
-    ]
-    assert _values(_profile(tmp_path / "b", sessions, "2027-02-01T00:00:00+08:00"), "works_at") == []
+    before = _profile(tmp_path, sessions, "2026-06-01T00:00:00+08:00")
+    after = _profile(tmp_path / "b", sessions, "2027-02-01T00:00:00+08:00")
+    assert (_values(before, "works_at"), _values(after, "works_at")) == (["顺丰"], [])
