@@ -339,3 +339,35 @@ def test_a_try_a_shrug_or_a_city_left_is_no_value(clause: str) -> None:
 )
 def test_what_a_spouse_or_one_taken_along_does_is_theirs(clause: str) -> None:
     assert not [s for s in find_statements(clause) if s.subject is None]
+
+
+@pytest.mark.parametrize(
+    ("clause", "said"),
+    [
+        (
+            "offer from Northwind, data engineer!! starting in march",
+            ("works_at", "Northwind", False),
+        ),
+        (
+            "offer from Northwind, data engineer!! starting in march",
+            ("occupation", "data engineer", False),
+        ),
+        ("I'm leaving Fabrikam after five years", ("works_at", "Fabrikam", True)),
+    ],
+)
+def test_an_offer_as_news_and_a_named_way_out(clause: str, said: tuple[str, str, bool]) -> None:
+    assert said in _said(clause)
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "we fly out Friday, leaving March 3 and back on the 10th",  # a day
+        "not leaving Fabrikam, the new offer was worse",  # staying
+        "left Madrid at dawn, home by noon",  # a city
+        "offer from Northwind on Monday",  # "on Monday" ends the name, no Monday employer
+    ],
+)
+def test_a_day_a_stay_or_a_city_is_no_job_left(clause: str) -> None:
+    assert not [s for s in _said(clause) if s[0] == "works_at" and s[2]]
+    assert ("works_at", "Monday", False) not in _said(clause)

@@ -215,6 +215,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             # the field one works in, then where: "i work in QA at andela"
             en(r"\b(?:work|working)\s+in\s+(?:[\w&/-]+\s+){1,3}?at\s+{V}"),
             en(r"\b(?:got|accepted|took|signed)\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+from\s+{V}"),
+            # ... or said as news: "news!! offer from The Atlantic, senior editor"
+            en(r"^\W*(?:(?:big\s+)?news\W+)?(?:an?\s+|the\s+|job\s+)*offer\s+from\s+{V}"),
             en(r"\b(?:employed|hired|recruited)\s+(?:by|at)\s+{V}"),
             en(r"\bhired\s+as\s+an?\s+[\w\s-]{1,40}?\s+at\s+{V}"),
             # a role at a place opening the message: "Relationship manager at OCBC here in …"
@@ -295,9 +297,17 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         ("{s} works at {v}.", "{s}在{v}工作。"),
         ends=(
             en(
-                r"\b(?:quit|left|leaving|resigned\s+from|laid\s+off\s+(?:from|by)|fired\s+from|"
+                r"\b(?:quit|resigned\s+from|laid\s+off\s+(?:from|by)|fired\s+from|"
                 r"let\s+go\s+from)\s+(?:my\s+(?:job|position|role)\s+at\s+)?"
                 r"(?!(?:and|but|so|or|because|bc|then|I|I['’]m|lol)\b){V}"
+            ),
+            en(r"\b(?:left|leaving)\s+my\s+(?:job|position|role)\s+at\s+{V}"),
+            # ... a place left by its name ("leaving Condé Nast end of may"; not "not leaving
+            # TJ's", "left AirPod finally died")
+            en(
+                r"(?<!not\s)(?<!n['’]t\s)\b(?:left|leaving)\s+"
+                r"(?P<v>(?-i:[A-Z][\w'’&-]*(?:\.\w+)?(?:\s+[A-Z][\w'’&-]*){0,2}))(?!\s+[a-z]+(?:ed|s)\b)"
+                r"(?=\s+(?:after|at|end|in|on|this|next|last|for|to|and|so|but|because|bc)\b|\s*[!.,;:)]|\s*$)"
             ),
             en(r"\bno\s+longer\s+(?:work|working)\s+(?:at|for)\s+{V}"),
             # the way out: "my last day at Canva is Friday", "handed in my notice at Monzo"
@@ -316,6 +326,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         r"do\s+for\s+(?:a\s+)?living|I['’]m\s+an?|I\s+am\s+an?|became\s+an?)\b"
         rf"|{introduction(r'(?-i:[A-Z][a-z]+)')}"  # "hi! Noor, teacher at Elm Park School"
         r"|\b(?:officially|finally|basically|technically)\s+an?\s|\b(?:hired|starting|started|start)\s+as\s+an?\s|"
+        r"\boffer\s+from\s+[^,]{2,40},|"
         r"\s+at\s+[A-Z]\w*(?:\s+[A-Z]\w*)?,?\s+(?:started|starting|since)\b|\b(?:freelance|self-employed)\b"
         r"|职业|职位|岗位|工作|做什么|干什么|升职|晋升|当|师|员|组长|助教|经理|总监|主管|医生|护士|老师|策划|开发|自由职业|全职|在.{1,10}?(?:做|当)"
         r"|住院医|兽医|牙医|中医|空姐|空少|警察|保安|主播|博主",
@@ -324,6 +335,10 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             en(r"\b(?:promoted|promotion)\s+to\s+(?:an?\s+)?{V}"),
             en(r"\b(?:title|role|position|job)\s+is\s+(?:now\s+)?(?:an?\s+)?{V}"),
             en(r"\bnew\s+(?:role|job|position)\s+as\s+(?:an?\s+)?{V}"),
+            # the role an offer is for, said after it: "offer from The Atlantic, senior editor"
+            en(
+                rf"\boffer\s+from\s+[\w&'’. -]{{2,40}}?,\s+(?:as\s+)?(?:an?\s+)?{_ROLE_EN}(?=\s*[.!,;]|\s*$)"
+            ),
             en(rf"\b(?:hired|starting|started|start)\s+as\s+an?\s+{_ROLE_EN}\b"),
             en(
                 rf"\b{_ROLE_EN}\s+at\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?,?\s+(?:started|starting|since)\b"

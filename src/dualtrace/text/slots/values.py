@@ -71,8 +71,8 @@ def plausible(attribute: str, value: str) -> bool:
     if attribute == "works_at":
         if relation(bare := value.removeprefix("我")) != bare.casefold():
             return False  # "老公辞职了": whose job ended, not where
-        if value.casefold() in PLACES:
-            return False  # "left Paris on Friday": a city, no employer
+        if value.casefold() in PLACES or _WHEN_EN.match(value):
+            return False  # "left Paris on Friday", "leaving April 18": a city, a day
         return not _NOT_EMPLOYER.search(value) and not re.match(r"[a-z]+ing\b", value)
     if attribute == "lives_in" and not has_cjk(value):
         # typed in lower case, a place the gazetteer knows ("moved to portland") is one too,
@@ -98,6 +98,13 @@ def plausible(attribute: str, value: str) -> bool:
 
 _KIN_LEAD_ZH = re.compile(r"^(?:儿子|女儿|闺女|哥哥|姐姐|弟弟|妹妹|[哥姐弟妹])")
 _SPAN_ZH = re.compile(r"^[一二三四五六七八九十两半几多\d]+个?(?:天|周|星期|礼拜|月|年|小时)多?$")
+_WHEN_EN = re.compile(
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|mon(?:day)?|tue(?:s(?:day)?)?|"
+    r"wed(?:nesday)?|thu(?:rs?(?:day)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)\.?(?:\s+\d|$)"
+    r"|(?:today|tomorrow|tonight|yesterday)$",
+    re.I,
+)
 _WHEN_ZH = re.compile(
     r"^(?:(?:下|上|这|本)个?(?:月|周|星期|礼拜)|(?:明|今|去|后)年|(?:明|今|昨|后)天|年底|月底|年初|月初)"
     r"(?:底|初|中)?$"
