@@ -93,3 +93,15 @@ def test_an_i_left_out_and_an_i_said_both_read_right() -> None:
     assert to_third_person("Finished the quilt and I love it.", "Ana") == (
         "Ana finished the quilt and Ana loves it."
     )
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        ("I need a quiet desk for the exam", "Ana needs a quiet desk for the exam"),
+        ("I feed the neighbour's cat on Sundays", "Ana feeds the neighbour's cat on Sundays"),
+        ("I needed a break after that", "Ana needed a break after that"),
+    ],
+)
+def test_a_present_verb_that_ends_like_a_past_takes_its_s(said: str, written: str) -> None:
+    assert to_third_person(said, "Ana") == written

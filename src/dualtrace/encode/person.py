@@ -103,6 +103,10 @@ _WE_VERB = re.compile(
     r"\b(?:I|we)\s+(?:(?:" + "|".join(_ADVERBS) + r"|have|['’]?ve)\s+)*([A-Za-z]+)\b", re.I
 )
 _NOT_PAST = frozenset("need needed feed exceed proceed succeed speed bleed breed embed".split())
+# present forms that end like a past ("I need" is "she needs", "I feed" "she feeds")
+_PRESENT_ED = frozenset(
+    "need feed exceed proceed succeed speed bleed breed embed seed weed".split()
+)
 _BEGIN = frozenset("start starts starting started begin begins beginning".split())
 _FIRST_PERSON = re.compile(r"\b(?:I|I['’](?:m|ve|d|ll)|my|me|mine|myself|we|our|us)\b", re.I)
 
@@ -171,7 +175,11 @@ def _third_person_verb(verb: str) -> str:
         return _IRREGULAR[lower].replace("'", "’" if "’" in verb else "'")
     if lower.endswith("n't"):  # can't, didn't, won't: the same for every subject
         return verb
-    if lower in _NO_CONJUGATE or lower in _PAST or lower.endswith("ed"):
+    if (
+        lower in _NO_CONJUGATE
+        or lower in _PAST
+        or (lower.endswith("ed") and lower not in _PRESENT_ED)
+    ):
         return verb
     if re.search(r"[^aeiou]y$", lower):
         return verb[:-1] + "ies"
