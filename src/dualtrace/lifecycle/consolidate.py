@@ -149,9 +149,8 @@ def _decide_slot(
     holders = [m for m in same_subject if subject_key(m) == key and holds_value(m)]
     holders = same_qualifier(slot.get("qualifier"), holders)
     # what ends with it: the role held in a job that ended
-    tied = [
-        m for m in same_subject if subject_key(m) in keys_considered(new) - {key} and holds_value(m)
-    ]
+    others = keys_considered(new) - {key}
+    tied = [m for m in same_subject if subject_key(m) in others and holds_value(m)]
     value = slot.get("value") or new.object
     repeats = [m for m in holders if any(same_value(value, v) for v in values_of(m))]
     why = {
