@@ -333,8 +333,8 @@ def test_a_try_a_shrug_or_a_city_left_is_no_value(clause: str) -> None:
 @pytest.mark.parametrize(
     "clause",
     [
-        "老伴每天早上去公园打太极",  # the spouse's
-        "周末陪她去上钢琴课",  # hers, the speaker goes along
+        "老伴每天去江边游泳",  # the spouse's
+        "周末陪她去上游泳课",  # hers, the speaker goes along
     ],
 )
 def test_what_a_spouse_or_one_taken_along_does_is_theirs(clause: str) -> None:
