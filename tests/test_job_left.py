@@ -1,5 +1,5 @@
 """A job left without naming it ("I quit my job", "我辞职了", "got laid off") ends the employer
-and the role held before; leaving a named employer ends the role said with it. A plan to
+and the role held before; leaving a named employer ends that employer only. A plan to
 leave, a question, or someone else's job ends nothing of the user's. Every sentence here is
 written for this file (none comes from a benchmark case)."""
 
@@ -100,14 +100,14 @@ def test_quitting_in_chinese_and_a_new_role_the_same_day(tmp_path: Path) -> None
     assert _values(profile, "occupation") == ["全职妈妈"]
 
 
-def test_leaving_a_named_employer_ends_the_role_said_with_it(tmp_path: Path) -> None:
+def test_leaving_a_named_employer_ends_it_and_keeps_the_role(tmp_path: Path) -> None:
     sessions = [
-        ("2026-01-12", ["我在顺丰做仓库主管"]),
-        ("2026-04-03", ["我从顺丰离职了，先歇一阵"]),
+        ("2026-01-12", ["I'm a UX writer at Fabrikam, based in Leeds"]),
+        ("2026-04-03", ["big move: leaving Fabrikam, joining Northwind in June"]),
     ]
-    profile = _profile(tmp_path, sessions, "2026-05-01T00:00:00+08:00")
-    assert _values(profile, "works_at") == []
-    assert _values(profile, "occupation") == []
+    profile = _profile(tmp_path, sessions, "2026-07-01T00:00:00+00:00")
+    assert _values(profile, "works_at") == ["Northwind"]
+    assert _values(profile, "occupation") == ["UX writer"]
 
 
 def test_a_plan_to_quit_ends_nothing(tmp_path: Path) -> None:

@@ -31,8 +31,8 @@ and where a turn seems to give one slot two plain values the extractor has cut o
 something else ("I drive 40 km to work … I drive slowly at weekends"). Both are kept.
 
 Invalidation only ever touches memories of the same user, subject and predicate, and of the
-attributes that end with the ended one (`Attribute.ends_too`: a job left, named or not, ends
-the role said with it; "I quit my job" ends every employer and role held before).
+attributes that end with the ended one where the end names no value (`Attribute.ends_too`:
+"I quit my job" ends every employer and role held before; "leaving Canva" ends Canva only).
 """
 
 from __future__ import annotations
@@ -161,8 +161,8 @@ def _decide_slot(
     if slot.get("ended"):
         if not value:  # "I quit my job": whatever it held before, and what ends with it
             repeats = [m for m in holders + tied if not same_turn(new, m) and not _later(m, new)]
-        else:  # "我从字节离职了": and the role said with the employer
-            repeats += [m for m in tied if any(same_turn(m, r) for r in repeats)]
+        # (a named employer left keeps the role: "leaving Canva, joining Atlassian" is one
+        # UX designer's move)
         if repeats and not slot.get("hedged"):
             return Decision("INVALIDATE", tuple(repeats), why={**why, "score": CUED_SCORE})
         return Decision("ADD")
