@@ -371,3 +371,17 @@ def test_an_offer_as_news_and_a_named_way_out(clause: str, said: tuple[str, str,
 def test_a_day_a_stay_or_a_city_is_no_job_left(clause: str) -> None:
     assert not [s for s in _said(clause) if s[0] == "works_at" and s[2]]
     assert ("works_at", "Monday", False) not in _said(clause)
+
+
+@pytest.mark.parametrize(
+    ("clause", "said"),
+    [
+        ("我和老伴住在绍兴 孩子都在外地", ("lives_in", "绍兴", False)),
+        ("我跟老公住在萧山 离他单位近", ("lives_in", "萧山", False)),
+    ],
+)
+def test_one_lived_with_is_a_companion_not_the_subject(
+    clause: str, said: tuple[str, str, bool]
+) -> None:
+    assert said in _said(clause)
+    assert not [s for s in _said(clause) if s[0] == "partner"]  # "住在" is no partner's name

@@ -336,6 +336,8 @@ def _marks(text: str, attribute: Attribute) -> list[tuple[int, str | None]]:
     for m in kin_re.finditer(text):
         kin = m.group("kin").casefold()
         kin = cues.SINGLE_KIN_ZH.get(kin, kin)  # 我哥: the user's 哥哥
+        if cjk and text[max(0, m.start("kin") - 1) : m.start("kin")] in _WITH_ZH:
+            continue  # a companion: "我和老伴住在杭州" is where the speaker lives
         if not attribute.about.fullmatch(kin) and not attribute.about.search(m.group(0)):
             marks.append((m.start("kin"), kin))
     kin_starts = {m.start() for m in cues.KIN_EN.finditer(text)}

@@ -12,7 +12,7 @@ from dualtrace.text.gazetteer import FIRST_NAMES, PLACES
 from dualtrace.text.kin import relation
 from dualtrace.text.lexical import STOP_EN
 from dualtrace.text.lexicon import english_word, lexicon
-from dualtrace.text.slots.frames import WORDS_TOO, clean_value
+from dualtrace.text.slots.frames import FUNCTION_ZH, WORDS_TOO, clean_value
 from dualtrace.text.slots.statement import SlotStatement
 from dualtrace.text.slots.surnames import SURNAMES
 
@@ -88,7 +88,8 @@ def plausible(attribute: str, value: str) -> bool:
         and has_cjk(value)
         and not re.match(r"[阿小老]|单身|已婚|结婚|订婚|离婚", value)
     ):
-        return value not in lexicon().zh_en  # 晓雯, not 最近 or 本来
+        # 晓雯, not 最近 or 本来, nor what is said after the word ("跟老公住在滨江")
+        return value not in lexicon().zh_en and not re.match(f"[{FUNCTION_ZH}住]", value)
     if attribute == "name" and has_cjk(value) and len(value) < 2:
         return False  # "我叫车了": a car called, no one named
     if attribute == "family" and has_cjk(value):
