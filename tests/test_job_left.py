@@ -60,8 +60,8 @@ def test_a_job_left_unnamed_ends_the_users_job(clause: str) -> None:
         "I lost my role model when grandpa died",
         "cigarettes? honestly I quit, best decision ever",  # smoking, said before
         "I'm about to quit my job",
-        "Dave finally retired lol",
-        "老周退休了还天天来下棋",
+        "Rosa finally retired lol",
+        "老孙退休了以后天天钓鱼",
         "她还在公司上班，月底辞职",
         "等退休了就回老家种菜",
         "还有两年就退休了",

@@ -321,7 +321,7 @@ def test_a_stretch_a_break_up_and_a_way_out_are_read(
 @pytest.mark.parametrize(
     "clause",
     [
-        "trying to quit vaping again, third go",  # tried, not done
+        "trying to quit smoking, day two, third go",  # tried, not done
         "工资就这么点 还天天加班",  # how little, no amount
         "leaving Lisbon on the night train",  # a city left, no employer
     ],

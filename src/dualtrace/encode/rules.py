@@ -364,11 +364,11 @@ def _say(slot: SlotStatement, speaker: str, sentence: str) -> str:
         value = f"{'an' if value[0] in 'aeiou' else 'a'} {value}"  # "works as an analyst"
     text = english.format(s=subject, v=value)
     if slot.attribute == "works_at" and (place := work_place(slot.value or "", sentence)):
-        text = f"{text.removesuffix('.')} in {place}."  # "works at capcom in Osaka."
+        text = f"{text.removesuffix('.')} in {place}."  # "works at Northwind in Chicago."
     return text[0].upper() + text[1:]
 
 
-# A role said without its article, one of many holding it ("analyst at RBC"), not a way of
+# A role said without its article, one of many holding it ("analyst at Fabrikam"), not a way of
 # working ("freelance") nor a title of one ("CEO", "Head of Product")
 _COUNTED_ROLE = re.compile(r"(?!(?:freelance|self-employed)\b)[a-z][a-z-]*(?:\s+[a-z-]+)*$")
 

@@ -32,7 +32,7 @@ something else ("I drive 40 km to work … I drive slowly at weekends"). Both ar
 
 Invalidation only ever touches memories of the same user, subject and predicate, and of the
 attributes that end with the ended one where the end names no value (`Attribute.ends_too`:
-"I quit my job" ends every employer and role held before; "leaving Canva" ends Canva only).
+"I quit my job" ends every employer and role held before; "leaving Fabrikam" ends Fabrikam only).
 """
 
 from __future__ import annotations
@@ -149,8 +149,8 @@ def _decide_slot(
     holders = [m for m in same_subject if subject_key(m) == key and holds_value(m)]
     holders = same_qualifier(slot.get("qualifier"), holders)
     # what ends with it: the role held in a job that ended
-    others = keys_considered(new) - {key}
-    tied = [m for m in same_subject if subject_key(m) in others and holds_value(m)]
+    tied_keys = keys_considered(new) - {key}
+    tied = [m for m in same_subject if subject_key(m) in tied_keys and holds_value(m)]
     value = slot.get("value") or new.object
     repeats = [m for m in holders if any(same_value(value, v) for v in values_of(m))]
     why = {
@@ -161,7 +161,7 @@ def _decide_slot(
     if slot.get("ended"):
         if not value:  # "I quit my job": whatever it held before, and what ends with it
             repeats = [m for m in holders + tied if not same_turn(new, m) and not _later(m, new)]
-        # (a named employer left keeps the role: "leaving Canva, joining Atlassian" is one
+        # (a named employer left keeps the role: "leaving Fabrikam, joining Northwind" is one
         # UX designer's move)
         if repeats and not slot.get("hedged"):
             return Decision("INVALIDATE", tuple(repeats), why={**why, "score": CUED_SCORE})

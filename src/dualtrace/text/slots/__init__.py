@@ -8,11 +8,11 @@ from dualtrace.text.slots.finder import (
     ask,
     find_statements,
     is_request,
-    qualifier_of,
     same_subject,
     same_value,
     whose,
 )
+from dualtrace.text.slots.qualifiers import qualifier_of
 from dualtrace.text.slots.statement import SlotQuestion, SlotStatement
 
 __all__ = [

@@ -215,7 +215,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             # the field one works in, then where: "i work in QA at andela"
             en(r"\b(?:work|working)\s+in\s+(?:[\w&/-]+\s+){1,3}?at\s+{V}"),
             en(r"\b(?:got|accepted|took|signed)\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+from\s+{V}"),
-            # ... or said as news: "news!! offer from The Atlantic, senior editor"
+            # ... or said as news: "big news: offer from Northwind, data engineer"
             en(r"^\W*(?:(?:big\s+)?news\W+)?(?:an?\s+|the\s+|job\s+)*offer\s+from\s+{V}"),
             en(r"\b(?:employed|hired|recruited)\s+(?:by|at)\s+{V}"),
             en(r"\bhired\s+as\s+an?\s+[\w\s-]{1,40}?\s+at\s+{V}"),
@@ -286,7 +286,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             zh(
                 r"(?:^|(?<=[，,。！!]))(?P<v>[^，。；！？,.;!?\s]{1,16}?)给我发(?:了)?(?:offer|录用通知)"
             ),
-            # one's own shop by its name: "花店下个月开业 名字叫 朵朵花坊", "店开在桐梓林，叫小满咖啡"
+            # one's own shop by its name: "面包店下周开业 名字叫 麦香坊", "店开在老城区，叫二两茶馆"
             zh(
                 r"(?:^|(?<=[我，,。！!\s]))(?:(?:我|我们|自己)(?:的|开的)?)?(?:(?![这那家])[{CJK}]){0,3}?"
                 r"(?:店|工作室|餐厅|饭店)"
@@ -302,8 +302,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"(?!(?:and|but|so|or|because|bc|then|I|I['’]m|lol)\b){V}"
             ),
             en(r"\b(?:left|leaving)\s+my\s+(?:job|position|role)\s+at\s+{V}"),
-            # ... a place left by its name ("leaving Condé Nast end of may"; not "not leaving
-            # TJ's", "left AirPod finally died")
+            # ... a place left by its name ("leaving Fabrikam end of june"; not "not leaving
+            # Fabrikam", "left earbud finally died")
             en(
                 r"(?<!not\s)(?<!n['’]t\s)\b(?:left|leaving)\s+"
                 r"(?P<v>(?-i:[A-Z][\w'’&-]*(?:\.\w+)?(?:\s+[A-Z][\w'’&-]*){0,2}))(?!\s+[a-z]+(?:ed|s)\b)"
@@ -335,7 +335,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             en(r"\b(?:promoted|promotion)\s+to\s+(?:an?\s+)?{V}"),
             en(r"\b(?:title|role|position|job)\s+is\s+(?:now\s+)?(?:an?\s+)?{V}"),
             en(r"\bnew\s+(?:role|job|position)\s+as\s+(?:an?\s+)?{V}"),
-            # the role an offer is for, said after it: "offer from The Atlantic, senior editor"
+            # the role an offer is for, said after it: "offer from Northwind, data engineer"
             en(
                 rf"\boffer\s+from\s+[\w&'’. -]{{2,40}}?,\s+(?:as\s+)?(?:an?\s+)?{_ROLE_EN}(?=\s*[.!,;]|\s*$)"
             ),

@@ -75,7 +75,7 @@ def _statements(clause: str) -> tuple[SlotStatement, ...]:
             if taken and not taken[1].ended and not same_value(taken[1].value, said[1].value):
                 found.append(taken)  # "sold the Civic, picked up a Kia Niro": both
         if (said is None or not said[1].ended) and (left := _unnamed_end(attribute, clause)):
-            found.append(left)  # "quit my job, starting at Canva in May": both
+            found.append(left)  # "quit my job, starting at Northwind in May": both
     # the longest frame first; a name last: words another attribute takes are no name ("hey
     # i'm pescatarian.")
     found.sort(key=lambda pair: (pair[1].attribute == "name", -pair[0]))
@@ -88,7 +88,7 @@ def _statements(clause: str) -> tuple[SlotStatement, ...]:
         spans.append(span)
         kept.extend(at_a_place(statement, kept, clause))
     kept.sort(key=lambda s: s.start)
-    # one statement of a value said twice ("OCBC here in Singapore": a home by two readings)
+    # one statement of a value said twice (two frames reading one value)
     first = {_said(s): s for s in reversed(kept)}
     return tuple(s for s in kept if first[_said(s)] is s and (s.given or not request))
 
@@ -169,7 +169,7 @@ def _statement(
 def _whose(attribute: Attribute, clause: str, start: int, before: int) -> str | None:
     """Who a statement whose frame opens at `start` is about, by the words before `before`:
     None for the speaker, a kin word, or "someone". In Chinese, by what is said in the
-    statement's own part of the clause ("双方父母商量了一下，婚礼预算改成30万": the budget is
+    statement's own part of the clause ("两家人商量过了，婚宴预算定成20万": the budget is
     the speaker's); an English part often goes on with the subject before it ("My dad, who
     retired, moved …")."""
     part = 0
@@ -178,7 +178,7 @@ def _whose(attribute: Attribute, clause: str, start: int, before: int) -> str | 
     own = clause[part:before]
     if part and not _marks(own, attribute) and not attribute.about.search(own):
         # a part that names neither a person nor the attribute goes on with the topic
-        # before it ("孩子这学期转学了，现在在外国语学校上课": the child's school)
+        # before it ("孩子这学期转学了，现在在育才小学上课": the child's school)
         if _goes_on_with_someone(clause[:part], attribute):
             return "someone"  # "昨天去相亲了 对方叫林峰 是个律师": the date's job
         return _topic(clause[:part], attribute)
@@ -197,9 +197,9 @@ def _unnamed_end(attribute: Attribute, clause: str) -> tuple[int, SlotStatement]
         subject = _whose(attribute, clause, match.start(), match.start())
         own = max((m.end() for m in _PART.finditer(clause, 0, match.start())), default=0)
         if subject is None and named_doer(clause[own if has_cjk(clause) else 0 : match.end()]):
-            subject = "someone"  # "老周退休了", "Dave finally retired"
+            subject = "someone"  # "老孙退休了", "Rosa finally retired"
         if _SOON.search(clause[own if has_cjk(clause) else 0 : match.start()]):
-            return None  # "还有几个月就退休了", "about to quit my job": not yet
+            return None  # "还有两年就退休了", "about to quit my job": not yet
         if subject == "someone" or _hedged(attribute, clause, match.span()):
             return None
         statement = SlotStatement(
@@ -224,7 +224,7 @@ def _typed(match: re.Match[str], value: str) -> str:
     if bracketed:
         return value.replace(bracketed, bracketed.capitalize()) if bracketed_name(bracketed) else ""
     doer = match.group("doer") if "doer" in match.re.groupindex else None
-    if doer:  # "our cats mochi and taco have …" → cats Mochi and Taco
+    if doer:  # "my cats pickle and olive have …" → cats Pickle and Olive
         named = re.sub(r"\b(?!and\b)[a-z]", lambda w: w.group(0).upper(), doer)
         return value.replace(doer, named) if pet_name(doer) else ""
     typed = match.group("typed") if "typed" in match.re.groupindex else None
@@ -352,7 +352,7 @@ def _marks(text: str, attribute: Attribute) -> list[tuple[int, str | None]]:
     return marks
 
 
-# (one taken along by 带 or 陪 does it: "陪她去上舞蹈课" is her class)
+# (one taken along by 带 or 陪 does it: "陪她去上游泳课" is her class)
 _WITH_ZH = frozenset("跟和同")
 # The speaker, as a turn says it or as a derived memory writes it ("the user's phone").
 _SPEAKER_ZH = re.compile(r"我们?|咱们?|用户")

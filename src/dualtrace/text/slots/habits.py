@@ -189,7 +189,7 @@ HABITS: tuple[Attribute, ...] = (
                 r"\b(?:I['’]m|I\s+am|im|officially|now)\s+(?:now\s+|officially\s+)?(?:an?\s+)?"
                 r"(?P<v>non-?smoker|ex-?smoker|smoke-?free)\b"
             ),
-            # (done, not tried: "trying to quit vaping again")
+            # (done, not tried: "trying to quit smoking, day two")
             en(
                 r"(?<!trying\sto\s)(?<!try\sto\s)(?<!tryna\s)(?<!want\sto\s)"
                 r"\b(?P<v>(?:quit|stopped|gave\s+up)\s+(?:smoking|vaping|cigarettes))\b"

@@ -23,7 +23,7 @@ _INSTRUMENTS_EN = (
     r"keyboard|erhu|guzheng)"
 )
 _INSTRUMENTS_ZH = r"(?:钢琴|吉他|小提琴|大提琴|尤克里里|长笛|萨克斯|贝斯|古筝|二胡|琵琶|架子鼓|鼓)"
-# What a pet named just before it does ("our rabbit waffles keeps chewing the skirting")
+# What a pet named just before it does ("our dog pancake keeps stealing socks")
 _PET_DOES = (
     r"(?:is|was|has|have|are|were|keeps|kept|keep|loves|love|hates|hate|just|got|gets|ate|eats|"
     r"likes|sleeps|sleep|decided|decide|turned|needs|need|won['’]t|doesn['’]t|don['’]t|can['’]t|"
@@ -285,8 +285,8 @@ _DAILY: tuple[Attribute, ...] = (
                 rf"(?P<v>{BRACKETED})\s*\((?P<named>(?:my|our))\s+(?:\w+\s+)?(?:{_PET_KINDS}|lab)"
                 rf"{_CLOSE}"
             ),
-            # ... a name that is a word too, said doing something ("our rabbit waffles keeps
-            # chewing", "our cats mochi and taco have decided"; not "my dog walker is")
+            # ... a name that is a word too, said doing something ("our dog pancake keeps
+            # stealing socks", "my cats pickle and olive have claimed the sofa"; not "my dog walker is")
             en(
                 r"(?P<named>\b(?:my|our))\s+(?:new\s+|old\s+|little\s+)?"
                 rf"(?P<v>{_PET_KINDS}s?\s+(?P<doer>[a-z]{{3,15}}(?:\s+(?:and|&)\s+[a-z]{{3,15}})?))"

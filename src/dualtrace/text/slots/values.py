@@ -72,7 +72,7 @@ def plausible(attribute: str, value: str) -> bool:
         if relation(bare := value.removeprefix("我")) != bare.casefold():
             return False  # "老公辞职了": whose job ended, not where
         if value.casefold() in PLACES or _WHEN_EN.match(value):
-            return False  # "left Paris on Friday", "leaving April 18": a city, a day
+            return False  # "left Paris on Friday", "leaving March 3": a city, a day
         return not _NOT_EMPLOYER.search(value) and not re.match(r"[a-z]+ing\b", value)
     if attribute == "lives_in" and not has_cjk(value):
         # typed in lower case, a place the gazetteer knows ("moved to portland") is one too,
@@ -153,8 +153,8 @@ def at_a_place(
     return found
 
 
-# Where an employer named in English is, said right after it: "at capcom in osaka", "OCBC
-# here in Singapore", "RBC downtown Toronto"
+# Where an employer named in English is, said right after it: "at Northwind in Chicago",
+# "Fabrikam here in Leeds", "Northwind downtown Chicago"
 _WHERE_EN = re.compile(
     r"\s*,?\s+(?:(?:here|over|out|based|located)\s+)?(?:in|downtown|uptown|midtown)\s+"
     r"(?P<place>[A-Za-z][\w'’-]+(?:\s+[A-Za-z][\w'’-]+)?)",
@@ -164,7 +164,7 @@ _WHERE_EN = re.compile(
 
 def work_place(employer: str, clause: str) -> str:
     """The city a place of work named in English is said to be in, right after its name
-    ("at capcom in osaka" → Osaka), where the gazetteer knows it or it is a capitalised
+    ("at Northwind in Chicago" → Chicago), where the gazetteer knows it or it is a capitalised
     word no dictionary lists ("in Leeds"); "" where none is said."""
     at = clause.find(employer) if employer else -1
     where = _WHERE_EN.match(clause, at + len(employer)) if at >= 0 else None
@@ -220,14 +220,14 @@ _PET_THINGS = frozenset(
     "insurance door flap litter tree carrier crate bowl leash lead collar vet owner owners "
     "person people years friend friends tax licence license walk walks daycare hotel show "
     "breeder breed mom mum dad parents sitting walking training stuff things "
-    # (and what says how or when: "our puppy still needs …")
+    # (and what says how or when: "our kitten still needs …")
     "still just always never really also now then already usually finally even ever".split()
 )
 
 
 def pet_name(words: str) -> bool:
-    """Whether the words after a pet's kind, said doing something ("our rabbit waffles keeps
-    chewing", "our cats mochi and taco have"), are its names: no thing of the pet's ("my dog
+    """Whether the words after a pet's kind, said doing something ("our dog pancake keeps
+    stealing socks", "my cats pickle and olive have"), are its names: no thing of the pet's ("my dog
     walker is") nor a word no name is."""
     names = re.split(r"\s+(?:and|&)\s+", words.casefold())
     return all(n not in _PET_THINGS and n not in _NOT_NAMES and n not in STOP_EN for n in names)
