@@ -8,25 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from profile_builders import profile_after, values
 
-from dualtrace import Memory, Profile
-from dualtrace.embed.fake import FakeEmbedder
 from dualtrace.text.slots import find_statements
-
-
-def _profile(tmp_path: Path, sessions: list[tuple[str, list[str]]], as_of: str) -> Profile:
-    with Memory(tmp_path / "m.db", embedder=FakeEmbedder()) as mem:
-        for n, (day, turns) in enumerate(sessions):
-            messages = [
-                {"role": "user", "content": text, "timestamp": f"{day}T10:{i:02d}:00+00:00"}
-                for i, text in enumerate(turns)
-            ]
-            mem.add(messages, user_id="u", session_id=f"s{n}")
-        return mem.profile("u", as_of=as_of)
-
-
-def _values(profile: Profile, attribute: str) -> list[str]:
-    return [v.value for v in profile.values if v.attribute == attribute]
 
 
 @pytest.mark.parametrize(
@@ -84,10 +68,10 @@ def test_quitting_ends_the_employer_and_the_role(tmp_path: Path) -> None:
         ("2026-01-12", ["hello! I'm Ottilie, a radiographer at Kingsmead Hospital"]),
         ("2026-04-03", ["big news: I quit my job yesterday, taking the summer off"]),
     ]
-    profile = _profile(tmp_path, sessions, "2026-05-01T00:00:00+00:00")
-    assert _values(profile, "works_at") == []
-    assert _values(profile, "occupation") == []
-    assert _values(profile, "name") == ["Ottilie"]
+    profile = profile_after(tmp_path, sessions, "2026-05-01T00:00:00+00:00")
+    assert values(profile, "works_at") == []
+    assert values(profile, "occupation") == []
+    assert values(profile, "name") == ["Ottilie"]
 
 
 def test_quitting_in_chinese_and_a_new_role_the_same_day(tmp_path: Path) -> None:
@@ -95,9 +79,9 @@ def test_quitting_in_chinese_and_a_new_role_the_same_day(tmp_path: Path) -> None
         ("2026-01-12", ["我在顺丰做仓库主管，天天加班"]),
         ("2026-04-03", ["我辞职了！现在是全职妈妈"]),
     ]
-    profile = _profile(tmp_path, sessions, "2026-05-01T00:00:00+08:00")
-    assert _values(profile, "works_at") == []
-    assert _values(profile, "occupation") == ["全职妈妈"]
+    profile = profile_after(tmp_path, sessions, "2026-05-01T00:00:00+08:00")
+    assert values(profile, "works_at") == []
+    assert values(profile, "occupation") == ["全职妈妈"]
 
 
 def test_leaving_a_named_employer_ends_it_and_keeps_the_role(tmp_path: Path) -> None:
@@ -105,9 +89,9 @@ def test_leaving_a_named_employer_ends_it_and_keeps_the_role(tmp_path: Path) -> 
         ("2026-01-12", ["I'm a UX writer at Fabrikam, based in Leeds"]),
         ("2026-04-03", ["big move: leaving Fabrikam, joining Northwind in June"]),
     ]
-    profile = _profile(tmp_path, sessions, "2026-07-01T00:00:00+00:00")
-    assert _values(profile, "works_at") == ["Northwind"]
-    assert _values(profile, "occupation") == ["UX writer"]
+    profile = profile_after(tmp_path, sessions, "2026-07-01T00:00:00+00:00")
+    assert values(profile, "works_at") == ["Northwind"]
+    assert values(profile, "occupation") == ["UX writer"]
 
 
 def test_a_plan_to_quit_ends_nothing(tmp_path: Path) -> None:
@@ -115,9 +99,9 @@ def test_a_plan_to_quit_ends_nothing(tmp_path: Path) -> None:
         ("2026-01-12", ["I'm a solicitor at Hartwell & Stone"]),
         ("2026-04-03", ["honestly thinking of quitting my job this summer"]),
     ]
-    profile = _profile(tmp_path, sessions, "2026-05-01T00:00:00+00:00")
-    assert _values(profile, "works_at") == ["Hartwell & Stone"]
-    assert _values(profile, "occupation") == ["solicitor"]
+    profile = profile_after(tmp_path, sessions, "2026-05-01T00:00:00+00:00")
+    assert values(profile, "works_at") == ["Hartwell & Stone"]
+    assert values(profile, "occupation") == ["solicitor"]
 
 
 def test_a_relatives_job_left_leaves_the_users(tmp_path: Path) -> None:
@@ -125,8 +109,8 @@ def test_a_relatives_job_left_leaves_the_users(tmp_path: Path) -> None:
         ("2026-01-12", ["I work at Fenwick Analytics as a data engineer"]),
         ("2026-04-03", ["my husband got laid off, so money is tight"]),
     ]
-    profile = _profile(tmp_path, sessions, "2026-05-01T00:00:00+00:00")
-    assert _values(profile, "works_at") == ["Fenwick Analytics"]
+    profile = profile_after(tmp_path, sessions, "2026-05-01T00:00:00+00:00")
+    assert values(profile, "works_at") == ["Fenwick Analytics"]
 
 
 def test_an_introduction_then_a_role_is_said_as_given() -> None:
@@ -143,6 +127,6 @@ def test_a_job_left_ahead_of_time_ends_on_its_day(tmp_path: Path) -> None:
         ("2026-01-12", ["我在顺丰做仓库主管"]),
         ("2026-05-03", ["明年就退休了，真快"]),
     ]
-    before = _profile(tmp_path, sessions, "2026-06-01T00:00:00+08:00")
-    after = _profile(tmp_path / "b", sessions, "2027-02-01T00:00:00+08:00")
-    assert (_values(before, "works_at"), _values(after, "works_at")) == (["顺丰"], [])
+    before = profile_after(tmp_path, sessions, "2026-06-01T00:00:00+08:00")
+    after = profile_after(tmp_path / "b", sessions, "2027-02-01T00:00:00+08:00")
+    assert (values(before, "works_at"), values(after, "works_at")) == (["顺丰"], [])

@@ -7,23 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from dualtrace import Memory, Profile
-from dualtrace.embed.fake import FakeEmbedder
-
-
-def _profile(tmp_path: Path, sessions: list[tuple[str, list[str]]], as_of: str) -> Profile:
-    with Memory(tmp_path / "m.db", embedder=FakeEmbedder()) as mem:
-        for n, (day, turns) in enumerate(sessions):
-            messages = [
-                {"role": "user", "content": text, "timestamp": f"{day}T10:{i:02d}:00+00:00"}
-                for i, text in enumerate(turns)
-            ]
-            mem.add(messages, user_id="u", session_id=f"s{n}")
-        return mem.profile("u", as_of=as_of)
-
-
-def _values(profile: Profile, attribute: str) -> list[str]:
-    return [v.value for v in profile.values if v.attribute == attribute]
+from profile_builders import profile_after, values
 
 
 def test_a_move_dated_ahead_is_not_current_before_its_day(tmp_path: Path) -> None:
@@ -31,8 +15,8 @@ def test_a_move_dated_ahead_is_not_current_before_its_day(tmp_path: Path) -> Non
         ("2026-02-01", ["I live in Porto with my sister."]),
         ("2026-03-10", ["Big step: I'm moving to Valencia on 20 April."]),
     ]
-    before = _profile(tmp_path, sessions, "2026-04-01T12:00:00+00:00")
-    assert _values(before, "lives_in") == ["Porto"]
+    before = profile_after(tmp_path, sessions, "2026-04-01T12:00:00+00:00")
+    assert values(before, "lives_in") == ["Porto"]
 
 
 def test_a_move_dated_ahead_is_current_from_its_day(tmp_path: Path) -> None:
@@ -40,8 +24,8 @@ def test_a_move_dated_ahead_is_current_from_its_day(tmp_path: Path) -> None:
         ("2026-02-01", ["I live in Porto with my sister."]),
         ("2026-03-10", ["Big step: I'm moving to Valencia on 20 April."]),
     ]
-    after = _profile(tmp_path, sessions, "2026-05-01T12:00:00+00:00")
-    assert _values(after, "lives_in") == ["Valencia"]
+    after = profile_after(tmp_path, sessions, "2026-05-01T12:00:00+00:00")
+    assert values(after, "lives_in") == ["Valencia"]
 
 
 def test_a_new_job_dated_ahead_in_chinese(tmp_path: Path) -> None:
@@ -49,18 +33,20 @@ def test_a_new_job_dated_ahead_in_chinese(tmp_path: Path) -> None:
         ("2026-05-01", ["我在美团上班，做数据分析。"]),
         ("2026-06-02", ["我跳槽去京东了，7月15号入职。"]),
     ]
-    before = _profile(tmp_path, sessions, "2026-07-01T12:00:00+08:00")
-    assert _values(before, "works_at") == ["美团"]
+    before = profile_after(tmp_path, sessions, "2026-07-01T12:00:00+08:00")
+    assert values(before, "works_at") == ["美团"]
 
 
 def test_an_introduction_names_the_user(tmp_path: Path) -> None:
     sessions = [("2026-01-05", ["hiya! Ingrid here, quick one about sourdough starters"])]
-    assert _values(_profile(tmp_path, sessions, "2026-02-01T00:00:00+00:00"), "name") == ["Ingrid"]
+    profile = profile_after(tmp_path, sessions, "2026-02-01T00:00:00+00:00")
+    assert values(profile, "name") == ["Ingrid"]
 
 
 def test_an_introduction_without_a_greeting(tmp_path: Path) -> None:
     sessions = [("2026-01-05", ["I'm Tobias btw, I keep bees on my roof."])]
-    assert _values(_profile(tmp_path, sessions, "2026-02-01T00:00:00+00:00"), "name") == ["Tobias"]
+    profile = profile_after(tmp_path, sessions, "2026-02-01T00:00:00+00:00")
+    assert values(profile, "name") == ["Tobias"]
 
 
 def test_a_nationality_is_no_name() -> None:
@@ -78,15 +64,15 @@ def test_a_partner_and_a_pet_named_beside_their_word(tmp_path: Path) -> None:
         ("2026-03-01", ["My wife Ines and I repainted the hallway on Sunday."]),
         ("2026-03-08", ["Our dog Pretzel chewed the new brush, of course."]),
     ]
-    profile = _profile(tmp_path, sessions, "2026-04-01T00:00:00+00:00")
-    assert _values(profile, "partner") == ["Ines"]
-    assert _values(profile, "pet") == ["dog Pretzel"]
+    profile = profile_after(tmp_path, sessions, "2026-04-01T00:00:00+00:00")
+    assert values(profile, "partner") == ["Ines"]
+    assert values(profile, "pet") == ["dog Pretzel"]
 
 
 def test_a_partner_named_beside_the_word_in_chinese(tmp_path: Path) -> None:
     sessions = [("2026-03-15", ["我老公老周周末去钓鱼了，晚上回来。"])]
-    profile = _profile(tmp_path, sessions, "2026-04-01T00:00:00+08:00")
-    assert _values(profile, "partner") == ["老周"]
+    profile = profile_after(tmp_path, sessions, "2026-04-01T00:00:00+08:00")
+    assert values(profile, "partner") == ["老周"]
 
 
 def test_someone_elses_partner_is_theirs() -> None:
@@ -101,8 +87,8 @@ def test_a_negated_diet_ends_and_the_new_one_said_with_now_holds(tmp_path: Path)
         ("2026-01-10", ["I'm vegan, have been since college."]),
         ("2026-02-10", ["Update: I'm not vegan anymore. Mostly keto now, my trainer's idea."]),
     ]
-    profile = _profile(tmp_path, sessions, "2026-03-01T00:00:00+00:00")
-    assert _values(profile, "diet") == ["keto"]
+    profile = profile_after(tmp_path, sessions, "2026-03-01T00:00:00+00:00")
+    assert values(profile, "diet") == ["keto"]
 
 
 def test_a_negated_copula_ends_its_value() -> None:
@@ -128,24 +114,24 @@ def test_an_accepted_offer_names_the_employer_from_its_start(tmp_path: Path) -> 
         ("2026-01-10", ["I work at Canonical, mostly on the installer."]),
         ("2026-02-10", ["I accepted an offer at Monzo.com, starting on 2 March!"]),
     ]
-    before = _profile(tmp_path, sessions, "2026-02-20T00:00:00+00:00")
-    assert _values(before, "works_at") == ["Canonical"]
+    before = profile_after(tmp_path, sessions, "2026-02-20T00:00:00+00:00")
+    assert values(before, "works_at") == ["Canonical"]
 
 
 def test_an_accepted_offer_in_chinese(tmp_path: Path) -> None:
     sessions = [("2026-05-01", ["好消息，我拿到了网易的offer，已经入职一周了"])]
-    profile = _profile(tmp_path, sessions, "2026-06-01T00:00:00+08:00")
-    assert _values(profile, "works_at") == ["网易"]
+    profile = profile_after(tmp_path, sessions, "2026-06-01T00:00:00+08:00")
+    assert values(profile, "works_at") == ["网易"]
 
 
-def test_a_dropped_language_and_a_break_up_end_their_values(tmp_path: Path) -> None:
+def test_a_dropped_language_and_a_break_up_end_theirvalues(tmp_path: Path) -> None:
     sessions = [
         ("2026-01-10", ["I'm learning Korean with an app.", "My girlfriend Noor lives nearby."]),
         ("2026-03-10", ["Honestly, dropping Korean, no time.", "noor and I broke up last week."]),
     ]
-    profile = _profile(tmp_path, sessions, "2026-04-01T00:00:00+00:00")
-    assert _values(profile, "language") == []
-    assert _values(profile, "partner") == []
+    profile = profile_after(tmp_path, sessions, "2026-04-01T00:00:00+00:00")
+    assert values(profile, "language") == []
+    assert values(profile, "partner") == []
 
 
 def test_no_pronoun_vehicle_and_no_question_word_value() -> None:
@@ -164,16 +150,16 @@ def test_a_start_dated_in_another_clause_of_the_turn(tmp_path: Path) -> None:
     ]
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
-    before = _profile(tmp_path / "a", sessions, "2026-05-20T00:00:00+00:00")
-    assert _values(before, "works_at") == ["Ocado"]
-    after = _profile(tmp_path / "b", sessions, "2026-06-20T00:00:00+00:00")
-    assert _values(after, "works_at") == ["Arm"]
+    before = profile_after(tmp_path / "a", sessions, "2026-05-20T00:00:00+00:00")
+    assert values(before, "works_at") == ["Ocado"]
+    after = profile_after(tmp_path / "b", sessions, "2026-06-20T00:00:00+00:00")
+    assert values(after, "works_at") == ["Arm"]
 
 
 def test_a_date_that_dates_something_else_leaves_the_value_current(tmp_path: Path) -> None:
     sessions = [("2026-03-01", ["My home insurance is with Aviva, renews in October."])]
-    profile = _profile(tmp_path, sessions, "2026-04-01T00:00:00+00:00")
-    assert [v for v in _values(profile, "provider") if "Aviva" in v]
+    profile = profile_after(tmp_path, sessions, "2026-04-01T00:00:00+00:00")
+    assert [v for v in values(profile, "provider") if "Aviva" in v]
 
 
 def test_a_resident_doctor_does_not_live_at_the_hospital() -> None:
@@ -189,5 +175,5 @@ def test_a_resident_doctor_does_not_live_at_the_hospital() -> None:
 
 def test_a_date_of_one_part_does_not_date_another(tmp_path: Path) -> None:
     sessions = [("2026-11-02", ["我们打算12月5号搬去城西，现在还住城北，通勤挺远"])]
-    profile = _profile(tmp_path, sessions, "2026-11-20T00:00:00+08:00")
-    assert _values(profile, "lives_in") == ["城北"]
+    profile = profile_after(tmp_path, sessions, "2026-11-20T00:00:00+08:00")
+    assert values(profile, "lives_in") == ["城北"]

@@ -172,9 +172,7 @@ def _whose(attribute: Attribute, clause: str, start: int, before: int) -> str | 
     statement's own part of the clause ("两家人商量过了，婚宴预算定成20万": the budget is
     the speaker's); an English part often goes on with the subject before it ("My dad, who
     retired, moved …")."""
-    part = 0
-    if has_cjk(clause):
-        part = max((m.end() for m in _PART.finditer(clause) if m.end() <= start), default=0)
+    part = _own_part(clause, start)
     own = clause[part:before]
     if part and not _marks(own, attribute) and not attribute.about.search(own):
         # a part that names neither a person nor the attribute goes on with the topic
@@ -183,6 +181,14 @@ def _whose(attribute: Attribute, clause: str, start: int, before: int) -> str | 
             return "someone"  # "昨天去相亲了 对方叫林峰 是个律师": the date's job
         return _topic(clause[:part], attribute)
     return _subject(own, attribute)
+
+
+def _own_part(clause: str, at: int) -> int:
+    """Where the part of a Chinese clause that holds `at` begins (0 for English, whose part
+    often goes on with the subject before it)."""
+    if not has_cjk(clause):
+        return 0
+    return max((m.end() for m in _PART.finditer(clause) if m.end() <= at), default=0)
 
 
 def _unnamed_end(attribute: Attribute, clause: str) -> tuple[int, SlotStatement] | None:
@@ -195,10 +201,10 @@ def _unnamed_end(attribute: Attribute, clause: str) -> tuple[int, SlotStatement]
         if (match := frame.search(clause)) is None:
             continue
         subject = _whose(attribute, clause, match.start(), match.start())
-        own = max((m.end() for m in _PART.finditer(clause, 0, match.start())), default=0)
-        if subject is None and named_doer(clause[own if has_cjk(clause) else 0 : match.end()]):
+        part = _own_part(clause, match.start())
+        if subject is None and named_doer(clause[part : match.end()]):
             subject = "someone"  # "老孙退休了", "Rosa finally retired"
-        if _SOON.search(clause[own if has_cjk(clause) else 0 : match.start()]):
+        if _SOON.search(clause[part : match.start()]):
             return None  # "还有两年就退休了", "about to quit my job": not yet
         if subject == "someone" or _hedged(attribute, clause, match.span()):
             return None
