@@ -71,9 +71,9 @@ def _takes_effect(
         start = max(clause.casefold().find((slot.value or "").casefold(), start), start)
         joined = NEXT_CLAUSE.search(clause, start, end)
         end = joined.start() if joined else end
-    own = [t for t in times if start <= t.start < end]  # "搬到光谷" dates no "还住汉口"
     if not _CHANGES_ON.search(clause[start:end]):
         return None
+    own = [t for t in times if start <= t.start < end]  # "搬到光谷" dates no "还住汉口"
     # an end said a year ahead is one too ("明年就退休了"): from that year's first day
     return _takes_effect_on(own, anchor, years=slot.ended)
 
