@@ -385,3 +385,11 @@ def test_one_lived_with_is_a_companion_not_the_subject(
 ) -> None:
     assert said in _said(clause)
     assert not [s for s in _said(clause) if s[0] == "partner"]  # "住在" is no partner's name
+
+
+@pytest.mark.parametrize(
+    ("clause", "when"),
+    [("下个月辞职了 想歇一歇", "下个月"), ("we fly out Friday, leaving March 3", "March 3")],
+)
+def test_a_day_or_a_month_is_no_value(clause: str, when: str) -> None:
+    assert not [s for s in _said(clause) if s[1] and when in s[1]]
