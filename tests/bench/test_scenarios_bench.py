@@ -94,3 +94,12 @@ def test_a_stale_value_named_only_in_the_statement_is_strictly_wrong(tmp_path: P
     mem = _OneProfile(("Oxfam", "Left Unicef, joined Oxfam."), ("Unicef", "Works at Unicef."))
     measured = profile_measures(mem, scenario)  # type: ignore[arg-type]
     assert (measured["shown"], measured["right"], measured["right_strict"]) == (2, 1, 0)
+
+
+def test_the_user_s_name_is_right_wherever_the_profile_learnt_it(tmp_path: Path) -> None:
+    path = tmp_path / "one.jsonl"
+    path.write_text(json.dumps(SCENARIO) + "\n", encoding="utf-8")
+    scenario = load_scenarios(path)[0]  # Kim never says "Kim": not expected
+    mem = _OneProfile(("Kim", "The user's name is Kim."), ("Bruges", "Lives in Bruges."))
+    measured = profile_measures(mem, scenario)  # type: ignore[arg-type]
+    assert (measured["shown"], measured["right"], measured["expected"]) == (2, 1, 2)

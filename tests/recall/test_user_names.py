@@ -7,7 +7,7 @@ import pytest
 
 from dualtrace import Memory
 from dualtrace.text.slots import find_statements
-from dualtrace.text.slots.names import as_user
+from dualtrace.text.slots.names import addressed_name, as_user
 
 T0 = "2026-03-02T18:00:00+00:00"
 
@@ -97,3 +97,91 @@ def test_the_read_path_reads_a_question_naming_the_user_as_the_user_s_own(mem: M
     assert "oskar" not in question.terms
     other, _ = mem._searcher.ask("Which city does Oskar live in?", user_id="ines")
     assert other.names_someone_else and "oskar" in other.terms
+
+
+@pytest.mark.parametrize(
+    ("reply", "name"),
+    [
+        ("Hi Solveig! Here's a week of quick dinners.", "Solveig"),
+        ("Congratulations, Tobias! That promotion was a long time coming.", "Tobias"),
+        ("So sorry to hear that, Pavel. Losing a pet is hard.", "Pavel"),
+        ("Not bad at all, Bram, the intro reads well.", "Bram"),
+        ("Good evening, Grace! Ready for the next chapter?", "Grace"),
+        ("你好郭婷！这周的菜单我排好了：", "郭婷"),
+        ("恭喜吴磊！新工作加油～", "吴磊"),
+        ("秀英辛苦了，夜班后先好好睡一觉。", "秀英"),
+        ("钱宇医生你好！摘要可以这样改：", "钱宇"),
+        ("恭喜国栋大爷！海南的冬天很舒服。", "国栋"),
+    ],
+)
+def test_the_name_an_assistant_calls_the_user_by(reply: str, name: str):
+    assert addressed_name(reply) == name
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Congrats to Ines, she earned that partnership.",
+        "Dear Ms Okafor, I'm writing about the boiler.",
+        "Ha! Good one. Here's another joke.",
+        "Wow, Lisbon! Your Portuguese will get a workout.",
+        "Hi there! How can I help?",
+        "Absolutely, Python is a fine first language.",
+        "恭喜高升！新办公室离家近吗？",
+        "辛苦了，连着加班三天真不容易。",
+        "好的，假条如下：主任您好，",
+    ],
+)
+def test_what_is_no_name_an_assistant_calls_the_user_by(reply: str):
+    assert addressed_name(reply) is None
+
+
+def test_the_assistant_s_name_for_the_user_reads_a_question_naming_them(mem: Memory):
+    _say(
+        mem,
+        "solveig",
+        [
+            ("user", "could you sort out five dinners for me? late shifts at Contoso again"),
+            ("assistant", "Hi Solveig! Here's a plan with four quick dinners."),
+            ("user", "I live in Tromsø now, so fish is cheap"),
+        ],
+    )
+    assert mem._searcher.user_names("solveig") == ["Solveig"]
+    assert [v.value for v in mem.profile("solveig").values if v.attribute == "name"] == ["Solveig"]
+    hits = mem.search("Where does Solveig live?", user_id="solveig", limit=1)
+    assert "Tromsø" in hits[0].text, [h.text for h in hits]
+
+
+def test_the_user_s_own_name_stands_beside_another_the_assistant_uses(mem: Memory):
+    _say(
+        mem,
+        "pavel",
+        [
+            ("user", "hi, I'm Pavel. my son Leo wants a bedtime story about trains"),
+            ("assistant", "Hi Leo! Once upon a time there was a little blue train."),
+        ],
+    )
+    _say(mem, "pavel", [("assistant", "Hello Bram! Back again?")])
+    assert mem._searcher.user_names("pavel") == ["Pavel"]
+    _say(mem, "kim", [("assistant", "Hi Tobias! Sure, here's the draft.")])
+    _say(mem, "kim", [("user", "oh I'm not Tobias, my name is Kim. Tobias is my brother")])
+    assert mem._searcher.user_names("kim") == ["Kim"]
+
+
+def test_someone_the_user_just_named_is_not_the_user(mem: Memory):
+    _say(
+        mem,
+        "ana",
+        [
+            ("user", "my son Leo wants a bedtime story about trains"),
+            ("assistant", "Hi Leo! Once upon a time there was a little blue train."),
+        ],
+    )
+    assert mem._searcher.user_names("ana") == []
+
+
+def test_a_full_name_s_first_name_names_the_user():
+    assert as_user("Where does Tobias live now?", ["tobias berg"]) == (
+        "Where does the user live now?"
+    )
+    assert as_user("Is Tobiasz here?", ["tobias berg"]) == "Is Tobiasz here?"

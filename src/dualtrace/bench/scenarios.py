@@ -28,7 +28,8 @@ and per user, of `Memory.profile(user, as_of=now)`'s values (the user's own: oth
 in `people`, are counted apart as `people`, not judged): precision (values that, with their
 statement, name an expected current value, the value itself no stale one; strict: the
 statement names no stale one either) and recall (expected current values named). The
-user's name (`user`) is an expected current value where a user turn says it.
+user's name (`user`) is an expected current value where a user turn says it, and a right one
+wherever the profile shows it (an assistant's "Hi Sam!" names the user too).
 """
 
 from __future__ import annotations
@@ -75,6 +76,7 @@ class Scenario:
     questions: tuple[Question, ...]
     profile_current: tuple[str, ...]
     profile_stale: tuple[str, ...]
+    user: str = ""  # the user's name: a right value wherever the profile learnt it
 
     def messages(self, index: int) -> list[dict[str, Any]]:
         start, turns = self.sessions[index]
@@ -126,6 +128,7 @@ def _scenario(record: dict[str, Any]) -> Scenario:
         questions=questions,
         profile_current=tuple(dict.fromkeys((*_strings(profile, "current"), *named))),
         profile_stale=_strings(profile, "stale"),
+        user=user,
     )
 
 
@@ -204,7 +207,10 @@ def profile_measures(mem: Memory, scenario: Scenario) -> dict[str, Any]:
     pairs = [(v.value, f"{v.value} | {v.text}") for v in profile.values]
     shown = [s for _, s in pairs]
     current, stale = scenario.profile_current, scenario.profile_stale
-    right = [s for value, s in pairs if _names(s, current) and not _names(value, stale)]
+    # the user's name is right however it was learnt (said by the assistant: "Hi Sam!"); it
+    # is expected only where the user says it
+    known = (*current, scenario.user) if scenario.user else current
+    right = [s for value, s in pairs if _names(s, known) and not _names(value, stale)]
     strict = [s for s in right if not _names(s, stale)]
     found = [v for v in current if any(_names(s, [v]) for s in shown)]
     return {

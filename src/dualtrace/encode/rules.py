@@ -27,7 +27,7 @@ from dualtrace.text.question_cues import asks, stated_part
 from dualtrace.text.sentences import split_sentences
 from dualtrace.text.slots import SlotStatement, atomic_clauses, find_statements, is_request
 from dualtrace.text.slots.catalogue import BY_NAME
-from dualtrace.text.slots.names import GREETING_EN, INTRODUCES
+from dualtrace.text.slots.names import GREETING_EN, INTRODUCES, addressed_name
 from dualtrace.text.slots.values import work_place
 from dualtrace.text.smalltalk import is_small_talk
 
@@ -90,10 +90,16 @@ class RulesExtractor:
         seen: dict[str, int] = {}  # text -> index in drafts
         turns = [*window.context, *window.episodes]
         for i, episode in enumerate(turns):
-            if i < len(window.context) or episode.role not in self.config.roles:
-                continue
             previous = turns[i - 1] if i > 0 else None
             listeners = _listeners(episode, window)
+            if i >= len(window.context) and episode.role == "assistant" and listeners == ["user"]:
+                users_words = [e.text for e in turns[:i] if e.role == "user"]
+                named = _addressed(episode, previous, listeners, users_words)
+                if named is not None and named.text.casefold() not in seen:
+                    seen[named.text.casefold()] = len(drafts)
+                    drafts.append(named)
+            if i < len(window.context) or episode.role not in self.config.roles:
+                continue
             starts = dated_starts(_clauses(episode.text), episode.occurred_at)
             opening = True  # nothing but acknowledgements before this clause in the turn
             for clause in _clauses(episode.text):
@@ -218,6 +224,59 @@ class RulesExtractor:
         if has_cjk(sentence):
             return len(CJK.findall(rest)) >= self.config.min_chars_zh
         return len(rest) >= self.config.min_chars_en and len(query_terms(rest)) >= 2
+
+
+def _addressed(
+    episode: Episode, previous: Episode | None, listeners: list[str], users_words: list[str]
+) -> MemoryDraft | None:
+    """The user's name where an assistant's turn calls them by one ("Hi Solveig! …"): the
+    agent's word for who it talks to. It fills the name only while the user has given none
+    (`slot["addressed"]`, see `lifecycle/consolidate.py`). Not a name the user's turns before
+    it (`users_words`) give someone else ("my son Leo wants a story" → "Hi Leo! Once …")."""
+    name = addressed_name(episode.text)
+    if name is None or any(_names_another(name, text) for text in users_words):
+        return None
+    english, chinese = BY_NAME["name"].say
+    zh = has_cjk(name)
+    text = chinese.format(s="用户", v=name) if zh else english.format(s="The user", v=name)
+    slot = {**_slot_detail(SlotStatement("name", name)), "addressed": True}
+    return MemoryDraft(
+        kind="fact",
+        text=text,
+        scene=build_scene(
+            episode,
+            split_sentences(episode.text)[0],
+            listeners=listeners,
+            previous=previous,
+            times=[],
+            topic=None,
+        ),
+        source_episode_ids=(episode.id,),
+        subject="the user",
+        predicate="name",
+        object=name,
+        importance=0.45,
+        valid_from=episode.occurred_at,
+        entities=(EntityMention(name, normalise_name(name), "person"),),
+        slot=slot,
+    )
+
+
+def _names_another(name: str, text: str) -> bool:
+    """Whether a user's turn gives `name` to someone else: a value of a slot other than the
+    user's name ("my son Leo", "my partner Leo"), or the subject of one ("Leo's school is …")."""
+    folded = name.casefold()
+    if folded not in text.casefold():
+        return False
+    for s in find_statements(text):
+        words = re.split(r"[\s,，、和与]+", (s.value or "").casefold())
+        if s.subject and s.subject.casefold() == folded:
+            return True
+        if s.attribute != "name" and (
+            folded in words or (has_cjk(name) and folded in (s.value or ""))
+        ):
+            return True
+    return False
 
 
 def _acknowledges(clause: str) -> bool:

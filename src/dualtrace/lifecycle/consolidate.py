@@ -33,6 +33,9 @@ something else ("I drive 40 km to work … I drive slowly at weekends"). Both ar
 Invalidation only ever touches memories of the same user, subject and predicate, and of the
 attributes that end with the ended one where the end names no value (`Attribute.ends_too`:
 "I quit my job" ends every employer and role held before; "leaving Fabrikam" ends Fabrikam only).
+
+The name an assistant calls the user by (`slot["addressed"]`: "Hi Solveig!") is stored only
+while the user has no name; beside one, it changes nothing (NOOP).
 """
 
 from __future__ import annotations
@@ -166,6 +169,10 @@ def _decide_slot(
         if repeats and not slot.get("hedged"):
             return Decision("INVALIDATE", tuple(repeats), why={**why, "score": CUED_SCORE})
         return Decision("ADD")
+    if slot.get("addressed") and holders and not repeats:
+        # the name an assistant called the user by fills the name only while none is held:
+        # the user's own word stands, and the first name the assistant used stays
+        return Decision("NOOP", (holders[0],))
     if repeats:
         # a value said again, later, while a rival still holds ("works in QA at Andela … an
         # offer from Monzo", then "first month at Monzo done!"): the newest statement names

@@ -14,6 +14,8 @@ import re
 from collections.abc import Iterable
 
 from dualtrace.cjk import has_cjk
+from dualtrace.text.gazetteer import FIRST_NAMES, PLACES
+from dualtrace.text.lexicon import english_word
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
 from dualtrace.text.slots.frames import FUNCTION_ZH, TYPED, en, zh
@@ -94,7 +96,7 @@ NAME: Attribute = _a(
         en(rf"\bmy\s+name['’]s\s+{_NAME_EN}"),
         en(rf"\b(?:just\s+)?call\s+me\s+{_NAME_EN}"),
         # ... at the opening, or after what went before is done with ("traffic was awful 😩
-        # anyway hello, I'm Ingrid")
+        # anyway hello, I'm Solveig")
         en(
             rf"(?:^\W*|(?<=[^\w\s,'’])\s*|\b(?:anyway|anyways|oh|ok|okay|so|btw)[\s,]+)"
             rf"{GREETING_EN}\b[\s,!.]*(?:(?:there|all|everyone|again)[\s,!.]+)?"
@@ -137,13 +139,88 @@ NAME: Attribute = _a(
 )
 
 
+# How an assistant addresses the one it talks to at the opening of its turn: after a greeting
+# or a word of welcome ("Hi Solveig!", "Congratulations Tobias —"), or after a comma at the end
+# of its first phrase ("So sorry to hear that, Pavel.", "Not bad at all, Bram, it reads well"):
+# not one it speaks of ("Congrats to Ines, …") nor a draft's "Dear Ms Okafor,"
+_ADDRESS_OPENS_EN = (
+    rf"(?:{GREETING_EN}|morning|evening|welcome(?:\s+back)?|congrats|congratulations|"
+    r"nice\s+to\s+meet\s+you|good\s+to\s+see\s+you)"
+)
+_TITLE_EN = r"(?:(?:dr|mr|mrs|ms|miss|prof)\.?\s+)?"
+_ADDRESSED_EN = (
+    re.compile(
+        rf"^\W*(?i:{_ADDRESS_OPENS_EN})[\s,]+(?i:{_TITLE_EN})(?P<v>[A-Z][a-z]+)(?=\s*(?:[!,.?~]|\s[—–-]|$))"
+    ),
+    re.compile(
+        r"^[^.!?\n]{0,60}?(?<!\bto)(?<!\band)(?<!\bwith)(?<!\bfor)(?<!\bfrom)(?<!\babout),\s+"
+        r"(?P<v>[A-Z][a-z]+)(?=\s*(?:[!,.?~]|\s[—–-]|$))"
+    ),
+)
+# ... in Chinese: a greeting, then the name ("你好郭婷！", "好的秀英～"), a congratulation and a
+# name with a surname or a title ("恭喜吴磊！", "恭喜国栋大爷！"), or the name first, then the
+# greeting ("吴磊你好！", "秀英辛苦了", "钱宇医生你好")
+_HONOUR_ZH = r"(?:老师|医生|大夫|大爷|大妈|阿姨|叔叔|同学)"
+_SURNAMED_ZH = rf"(?:[{SURNAMES}][\u4e00-\u9fff]{{1,2}}?|[小阿][\u4e00-\u9fff])"
+_GIVEN_ZH = r"[\u4e00-\u9fff]{2}"
+_GREETS_ZH = (
+    r"(?:你好|您好|嗨|哈喽|哈啰|欢迎|好的|好嘞|好滴|在的|早上好|上午好|中午好|下午好|晚上好|新年好)"
+)
+_GREETS_AFTER_ZH = r"(?:你好|您好|早上好|上午好|中午好|下午好|晚上好|新年好|辛苦|加油)"
+_MARK_ZH = r"(?=[，,！!～~。\s]|你好|您好)"
+_ADDRESSED_ZH = (
+    re.compile(
+        rf"^\W*哇?{_GREETS_ZH}[，,\s～~！!]*(?P<v>{_SURNAMED_ZH}|{_GIVEN_ZH}){_HONOUR_ZH}?{_MARK_ZH}"
+    ),
+    re.compile(rf"^\W*哇?(?:恭喜|抱抱)[，,\s～~！!]*(?P<v>{_SURNAMED_ZH}){_HONOUR_ZH}?{_MARK_ZH}"),
+    re.compile(rf"^\W*哇?(?:恭喜|抱抱)[，,\s～~！!]*(?P<v>{_GIVEN_ZH}){_HONOUR_ZH}{_MARK_ZH}"),
+    re.compile(rf"^\W*(?P<v>{_SURNAMED_ZH}|{_GIVEN_ZH}){_HONOUR_ZH}?(?={_GREETS_AFTER_ZH})"),
+    re.compile(rf"^\W*(?P<v>{_SURNAMED_ZH}|{_GIVEN_ZH}){_HONOUR_ZH}(?=好|[，,！!])"),
+)
+# Words said where a name goes in those frames: greetings and what one is congratulated on or
+# comforted for ("恭喜高升！", "辛苦了，…")
+_NOT_ADDRESSED_ZH = frozenset(
+    "恭喜 辛苦 加油 谢谢 没事 好的 当然 可以 抱抱 别急 别慌 理解 明白 哈哈 哇塞 太好 "
+    "真棒 厉害 不错 放心 收到 你好 您好 欢迎 早上 晚上 中午 下午 上午 新年 大家 亲爱 "
+    "宝贝 朋友 这个 那个 今天 明天 确实 其实 首先 好嘞 在的 真的 是的 对的 嗯嗯 好啊 "
+    "好呀 天哪 天啊 哎呀 我们 你们 他们 她们 异地 晚安 午安 早安 周末 最近 工作 学习 "
+    "考试 上班 下班 熬夜 加班 乔迁 安顿 升职 拿证 提车 入职 毕业 发财 上岸 转正 脱单 "
+    "结婚 生日 新婚 高升 康复 通过 考过 顺利 成功 开业 搬家 出院 退休 宝宝 千金 公子 "
+    "一路 路上 注意 记得 慢慢 好好".split()
+)
+
+
+def addressed_name(text: str) -> str | None:
+    """The name an assistant's turn calls its listener by at its opening ("Hi Solveig! Here's
+    …", "你好郭婷！…"), or None. In English a word of the dictionary ("Hi Exciting!" is no
+    greeting) or a place ("Wow, Lisbon!") is no name unless it is a first name ("Grace")."""
+    text = text.strip()
+    for pattern in _ADDRESSED_EN:
+        found = pattern.search(text)
+        if found:
+            name = found.group("v")
+            folded = name.casefold()
+            if (folded in FIRST_NAMES or not english_word(folded)) and name not in PLACES:
+                return name
+    for pattern in _ADDRESSED_ZH:
+        found = pattern.search(text)
+        if found:
+            name = found.group("v")
+            said = name[:2] in _NOT_ADDRESSED_ZH or name[0] in FUNCTION_ZH
+            if not said and name[-1] not in _ROLE_END_ZH:
+                return name
+    return None
+
+
 def as_user(question: str, names: Iterable[str]) -> str:
     """`question` with each of the user's `names` (and its possessive) said as the user:
-    "the user" in an English question, "我" in a Chinese one. A name shorter than two
-    characters, or one that is not in the question, leaves it as it was."""
+    "the user" in an English question, "我" in a Chinese one; a full name's first name too
+    ("Where does Tobias live?" of "Tobias Berg"). A name shorter than two characters, or one
+    that is not in the question, leaves it as it was."""
     zh_question = has_cjk(question)
     user, users = ("我", "我的") if zh_question else ("the user", "the user's")
-    for name in sorted({n.strip() for n in names}, key=len, reverse=True):
+    given = {n.split()[0] for n in names if not has_cjk(n) and len(n.split()) > 1}
+    for name in sorted({n.strip() for n in names} | given, key=len, reverse=True):
         if len(name) < 2:
             continue
         if has_cjk(name):
