@@ -95,6 +95,7 @@ def test_the_read_path_reads_a_question_naming_the_user_as_the_user_s_own(mem: M
     assert question.about_user and not question.names_someone_else
     assert [s.attribute for s in question.own_slots] == ["lives_in"]
     assert "oskar" not in question.terms
+    _say(mem, "ines", [("user", "Hi, I'm Ines.")])
     other, _ = mem._searcher.ask("Which city does Oskar live in?", user_id="ines")
     assert other.names_someone_else and "oskar" in other.terms
 
@@ -185,3 +186,32 @@ def test_a_full_name_s_first_name_names_the_user():
         "Where does the user live now?"
     )
     assert as_user("Is Tobiasz here?", ["tobias berg"]) == "Is Tobiasz here?"
+
+
+def test_a_name_nothing_stored_has_heard_of_asks_about_the_user(mem: Memory):
+    _say(
+        mem,
+        "noname",
+        [
+            ("user", "moved to Tromsø last spring, the light here is unreal"),
+            ("user", "my sister Ilse still lives in Bergen and keeps asking me to visit"),
+            ("assistant", "Bergen is lovely in May, and so is the train ride over."),
+            ("user", "had lunch with Melanie from work, she's moving to Oslo"),
+        ],
+    )
+    searcher = mem._searcher
+    assert searcher.unheard_names("noname", "Where is Mel moving?") == []  # an alias
+    assert searcher.unheard_names("noname", "Where does Solveig live now?") == ["Solveig"]
+    assert searcher.unheard_names("noname", "Where does Ilse live now?") == []
+    assert searcher.unheard_names("noname", "Does Solveig know Aurelio?") == []  # two
+    assert searcher.unheard_names("noname", "What is my Quorbit login?") == []  # the user's
+    hits = mem.search("Which city does Solveig live in?", user_id="noname", limit=1)
+    assert "Tromsø" in hits[0].text, [h.text for h in hits]
+    hits = mem.search("Which city does Ilse live in?", user_id="noname", limit=1)
+    assert "Bergen" in hits[0].text, [h.text for h in hits]
+
+
+def test_a_user_with_a_name_asks_about_another_by_an_unheard_one(mem: Memory):
+    _say(mem, "pavel", [("user", "hi, I'm Pavel. I live in Brno.")])
+    question, _ = mem._searcher.ask("Where does Solveig live?", user_id="pavel")
+    assert question.names_someone_else

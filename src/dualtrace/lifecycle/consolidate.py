@@ -169,10 +169,11 @@ def _decide_slot(
         if repeats and not slot.get("hedged"):
             return Decision("INVALIDATE", tuple(repeats), why={**why, "score": CUED_SCORE})
         return Decision("ADD")
-    if slot.get("addressed") and holders and not repeats:
+    if slot.get("addressed") and holders:
         # the name an assistant called the user by fills the name only while none is held:
-        # the user's own word stands, and the first name the assistant used stays
-        return Decision("NOOP", (holders[0],))
+        # the user's own word stands (its sources stay the user's), and so does the first
+        # name the assistant used
+        return Decision("NOOP", ((repeats or holders)[0],))
     if repeats:
         # a value said again, later, while a rival still holds ("works in QA at Andela … an
         # offer from Monzo", then "first month at Monzo done!"): the newest statement names

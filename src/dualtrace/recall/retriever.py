@@ -20,6 +20,7 @@ from dualtrace.store.languages import KEY_LANGUAGES, key_language
 from dualtrace.store.ports.reads import ChannelReads
 from dualtrace.store.ports.records import EntityRow, SearchScope, Vector
 from dualtrace.text.aliases import AliasIndex
+from dualtrace.text.entities import normalise_name
 
 # How much deeper channels look when metadata or as_of filters will drop most candidates.
 FILTERED_DEPTH = 20
@@ -251,6 +252,12 @@ class Retriever:
     def close(self) -> None:
         """Stop the channel threads."""
         self._pool.shutdown(wait=True)
+
+    def knows(self, user_id: str, name: str) -> bool:
+        """Whether an entity the user's memories mention goes by `name` (an alias too: "Mel"
+        of "Melanie")."""
+        aliases = self._aliases.index(user_id, tuple(self.store.entity_rows(user_id)))
+        return bool(aliases.aliases(EntityMention(name, normalise_name(name), "person")))
 
     def _canonical(self, user_id: str, mentions: list[EntityMention]) -> list[str]:
         aliases = self._aliases.index(user_id, tuple(self.store.entity_rows(user_id)))

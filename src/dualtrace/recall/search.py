@@ -18,7 +18,7 @@ from dualtrace.inputs import (
     check_user_id,
     parse_time,
 )
-from dualtrace.models import ITEM_KINDS, Hit
+from dualtrace.models import ITEM_KINDS, MEMORY_KINDS, Hit
 from dualtrace.recall.current import (
     ANSWER_DEPTH,
     asking_lowered,
@@ -34,7 +34,9 @@ from dualtrace.recall.ranking import rank
 from dualtrace.recall.retriever import Retriever
 from dualtrace.store.ports.reads import StoreReads
 from dualtrace.store.ports.records import SearchScope
-from dualtrace.text.slots.names import NAME, as_user
+from dualtrace.text.lexical import query_terms
+from dualtrace.text.question_cues import speaks_as_user
+from dualtrace.text.slots.names import NAME, as_user, person_names
 from dualtrace.text.slots.stored import slot_of
 
 MAX_LIMIT = 1000
@@ -53,6 +55,7 @@ TIERS = ((20, 60), (100, 300), (400, 600), (MAX_LIMIT, MAX_LIMIT))
 # (not a caller's limit), and one pool keeps the figures the defaults were chosen on.
 POOL_MOST = 600
 POOL_LEAST = 60
+HEARD_DEPTH = 50  # the turns naming a person read for one of the user's own
 
 
 class Searcher:
@@ -128,7 +131,7 @@ class Searcher:
         user's own names in it are read as the user ("Where does Sam work?")."""
         query = check_query(query, self.config.max_message_chars)
         if user_id is not None:
-            query = as_user(query, self.user_names(user_id))
+            query = as_user(query, self.user_names(user_id) or self.unheard_names(user_id, query))
         scope = search_scope(self.config, as_of, now, kinds, session_id, filters)
         at = parse_time(now, field="now") if now is not None else scope.valid_at
         assert at is not None
@@ -151,6 +154,31 @@ class Searcher:
             and not slot.get("ended")
             and (m.subject or "user").casefold() in ("user", "the user", "用户")
         ]
+
+    def unheard_names(self, user_id: str, query: str) -> list[str]:
+        """For a user who has given no name, the one person a question names whom nothing
+        stored names (no memory, no turn of the user's): whom else would it ask about than
+        the one whose memory it reads? "Where does Ilse live?" of a store that never heard
+        of Ilse asks where the user lives. Two such names, or none, or a question in the
+        user's own words ("my", "I"), which names no one for the user: nothing is read so."""
+        if speaks_as_user(query):
+            return []
+        unheard = [n for n in dict.fromkeys(person_names(query)) if not self._heard(user_id, n)]
+        return unheard if len(unheard) == 1 else []
+
+    def _heard(self, user_id: str, name: str) -> bool:
+        terms = query_terms(name)
+        if not terms or self._retriever.knows(user_id, name):
+            return True
+        memories = SearchScope(kinds=MEMORY_KINDS, include_invalid=True)
+        if self.store.search_lexical(user_id, terms, 1, memories):
+            return True
+        found = self.store.search_lexical(
+            user_id, terms, HEARD_DEPTH, SearchScope(kinds=("episode",))
+        )
+        turns = self.store.get_episodes(user_id, [c.record_id for c in found])
+        folded = name.casefold()
+        return any(e.role == "user" and folded in e.text.casefold() for e in turns.values())
 
     def find(
         self,

@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable
 
 from dualtrace.cjk import has_cjk
+from dualtrace.text.entities import extract_entities
 from dualtrace.text.gazetteer import FIRST_NAMES, PLACES
 from dualtrace.text.lexicon import english_word
 from dualtrace.text.slots.attribute import Attribute
@@ -210,6 +211,20 @@ def addressed_name(text: str) -> str | None:
             if not said and name[-1] not in _ROLE_END_ZH:
                 return name
     return None
+
+
+def person_names(question: str) -> list[str]:
+    """The people a question names: its person entities, and a word that can only be a
+    name read as another kind of one ("Does Marco still …", "Where does Solveig live?"): a
+    first name, or one word that is neither in the dictionary nor a place."""
+    return [e.name for e in extract_entities(question) if e.type == "person" or _a_name(e.name)]
+
+
+def _a_name(word: str) -> bool:
+    folded = word.casefold()
+    if folded in FIRST_NAMES:
+        return True
+    return word.isalpha() and word.istitle() and not english_word(folded) and word not in PLACES
 
 
 def as_user(question: str, names: Iterable[str]) -> str:
