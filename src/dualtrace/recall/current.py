@@ -35,11 +35,11 @@ from dualtrace.recall.question import Question, analyse
 from dualtrace.recall.retriever import Scored
 from dualtrace.recall.state import assistant_turn
 from dualtrace.store.ports.reads import RecordReads
-from dualtrace.text.dates import find_times
+from dualtrace.text.dates import find_times, without_note
 from dualtrace.text.entities import normalise_name
 from dualtrace.text.lexical import query_terms
 from dualtrace.text.owners import about_other
-from dualtrace.text.question_cues import in_past_tense, stated_part
+from dualtrace.text.question_cues import NAMES_NOW, in_past_tense, stated_part
 from dualtrace.text.sentences import split_sentences
 from dualtrace.text.slots import (
     BY_NAME,
@@ -412,8 +412,11 @@ def _lowered(hits: list[Hit], depth: int, low: Callable[[Hit], bool], share: flo
 def wants_plans(question: Question) -> bool:
     """Whether what will be may answer a question: one not about the present ("When is the
     move?"), one that looks ahead itself ("What am I doing this weekend?", a time still to
-    come) or one that asks a slot whose values are plans (a trip)."""
-    if not question.present or looks_ahead(question.text):
+    come; not where it names the moment: "Which team am I playing for right now?") or one
+    that asks a slot whose values are plans (a trip)."""
+    if not question.present:
+        return True
+    if looks_ahead(question.text) and not NAMES_NOW.search(question.text):
         return True
     if question.window is not None and question.window[1] > question.now.date():
         return True
@@ -489,7 +492,7 @@ def _stated(text: str) -> tuple[str, ...]:
     you explain how compound interest works?") says nothing of the user, and a sentence
     that ends on one states what comes before it (`stated_part`). Cached: the plan, asking
     and change checks read the same hits' texts on every search."""
-    stated = (stated_part(s) for s in split_sentences(text))
+    stated = (stated_part(s) for s in split_sentences(without_note(text)))
     return tuple(s for s in stated if s and not is_request(s))
 
 

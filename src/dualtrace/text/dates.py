@@ -187,6 +187,11 @@ def resolve_text(text: str, anchor: date | datetime) -> str:
     return f"{text} ({'; '.join(notes)})" if notes else text
 
 
+def without_note(text: str) -> str:
+    """`text` without the note `resolve_text` put after it: what was said, not its dates."""
+    return _NOTE.sub("", text)
+
+
 def _strip_labels(text: str) -> tuple[str, dict[int, str]]:
     """`text` without label-shaped brackets, and each removed label keyed by where it was."""
     pieces: list[str] = []
