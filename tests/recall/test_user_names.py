@@ -7,7 +7,7 @@ import pytest
 
 from dualtrace import Memory
 from dualtrace.text.slots import find_statements
-from dualtrace.text.slots.names import addressed_name, as_user
+from dualtrace.text.slots.names import addressed_name, as_user, person_names
 
 T0 = "2026-03-02T18:00:00+00:00"
 
@@ -215,3 +215,8 @@ def test_a_user_with_a_name_asks_about_another_by_an_unheard_one(mem: Memory):
     _say(mem, "pavel", [("user", "hi, I'm Pavel. I live in Brno.")])
     question, _ = mem._searcher.ask("Where does Solveig live?", user_id="pavel")
     assert question.names_someone_else
+
+
+def test_a_company_is_no_person_a_question_names():
+    assert person_names("Is Spotify hiring this spring?") == []
+    assert person_names("Where does Solveig live now?") == ["Solveig"]

@@ -214,10 +214,12 @@ def addressed_name(text: str) -> str | None:
 
 
 def person_names(question: str) -> list[str]:
-    """The people a question names: its person entities, and a word that can only be a
-    name read as another kind of one ("Does Marco still …", "Where does Solveig live?"): a
-    first name, or one word that is neither in the dictionary nor a place."""
-    return [e.name for e in extract_entities(question) if e.type == "person" or _a_name(e.name)]
+    """The people a question names: its person entities, and a word of no known kind that can
+    only be a name ("Does Marco still …", "Where does Solveig live?"): a first name, or one
+    word that is neither in the dictionary nor a place (not a company: "What does Zalando
+    sell?")."""
+    found = extract_entities(question)
+    return [e.name for e in found if e.type == "person" or (e.type == "other" and _a_name(e.name))]
 
 
 def _a_name(word: str) -> bool:
