@@ -269,12 +269,11 @@ def _names_another(name: str, text: str) -> bool:
     if folded not in text.casefold():
         return False
     for s in find_statements(text):
-        words = re.split(r"[\s,，、和与]+", (s.value or "").casefold())
         if s.subject and s.subject.casefold() == folded:
             return True
-        if s.attribute != "name" and (
-            folded in words or (has_cjk(name) and folded in (s.value or ""))
-        ):
+        value = (s.value or "").casefold()
+        named = folded in value if has_cjk(name) else folded in re.split(r"[\s,，、和与]+", value)
+        if s.attribute != "name" and named:
             return True
     return False
 

@@ -256,12 +256,16 @@ class Retriever:
     def knows(self, user_id: str, name: str) -> bool:
         """Whether an entity the user's memories mention goes by `name` (an alias too: "Mel"
         of "Melanie")."""
-        aliases = self._aliases.index(user_id, tuple(self.store.entity_rows(user_id)))
-        return bool(aliases.aliases(EntityMention(name, normalise_name(name), "person")))
+        mention = EntityMention(name, normalise_name(name), "person")
+        return bool(self._alias_index(user_id).aliases(mention))
 
     def _canonical(self, user_id: str, mentions: list[EntityMention]) -> list[str]:
-        aliases = self._aliases.index(user_id, tuple(self.store.entity_rows(user_id)))
+        aliases = self._alias_index(user_id)
         return sorted({aliases.canonical(m).norm for m in mentions})
+
+    def _alias_index(self, user_id: str) -> AliasIndex:
+        """The user's alias index over their entities as stored now (cached while they last)."""
+        return self._aliases.index(user_id, tuple(self.store.entity_rows(user_id)))
 
     def _weights(self) -> dict[str, float]:
         dense = self.config.dense_weight
