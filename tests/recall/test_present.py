@@ -18,6 +18,7 @@ from dualtrace.recall.current import (
     newest_first,
     only_ahead,
     plans_lowered,
+    wants_plans,
 )
 from dualtrace.recall.packing import pack
 from dualtrace.recall.question import analyse
@@ -156,6 +157,7 @@ def test_a_plan_is_no_answer_about_the_present_until_its_day() -> None:
         "Maybe we'll get a dog next spring.",
         "明年三月打算搬去杭州。",
         "也许下个月换工作。",
+        "We move to Leeds in August, so I'm packing already.",  # the sequel states nothing
     ],
 )
 def test_plans_and_maybes_only_look_ahead(text: str) -> None:
@@ -169,6 +171,9 @@ def test_plans_and_maybes_only_look_ahead(text: str) -> None:
         "I started at the bakery in April.",
         "我现在住在苏州。",
         "Moving is next month, still in York until then.",
+        # a change made for what is ahead: the change holds
+        "Switched to Portuguese since we're relocating to Porto next spring.",
+        "我们明年要去首尔，所以改学韩语了。",
     ],
 )
 def test_what_holds_is_not_a_plan(text: str) -> None:
@@ -253,3 +258,18 @@ def test_a_memory_s_date_note_is_no_statement_of_its_own() -> None:
     assert only_ahead(plan, NOW)
     question = analyse("Which city do I live in now?", NOW)
     assert [h.id for h in plans_lowered([plan, home], question, 10)] == ["f2", "f1"]
+
+
+@pytest.mark.parametrize(
+    ("question", "plans"),
+    [
+        ("Which team am I playing for right now?", False),
+        ("What is Noor up to at the moment?", False),
+        ("我目前带的是哪个班？", False),
+        ("What am I doing this weekend?", True),
+        ("Where am I flying to next?", True),
+        ("When is the move?", True),
+    ],
+)
+def test_a_question_that_names_the_moment_wants_no_plans(question: str, plans: bool) -> None:
+    assert wants_plans(analyse(question, NOW)) is plans

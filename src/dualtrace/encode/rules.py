@@ -354,7 +354,27 @@ def _clauses(text: str) -> list[str]:
         # ... and so does a greeting and a name alone before a role: "hi! Hannah. UX
         # designer at Canva" (not "Hi Tom. Did the parcel come?")
         clauses[:2] = [joined]
-    return _with_antecedents(clauses)
+    return _with_antecedents(_with_news(clauses))
+
+
+def _with_news(clauses: list[str]) -> list[str]:
+    """A clause of news that names nothing ("moved!!!", "got promoted!!") joins the clause
+    after it where only together they state a slot ("moved!!! lisbon is so much sunnier"):
+    the place or role said next is what the news was about."""
+    out: list[str] = []
+    for clause in clauses:
+        if out and _NEWS.search(out[-1]) and not find_statements(out[-1]):
+            joined = f"{out[-1]} {clause}"
+            alone = {(s.attribute, s.value) for s in find_statements(clause)}
+            if any((s.attribute, s.value) not in alone for s in find_statements(joined)):
+                out[-1] = joined
+                continue
+        out.append(clause)
+    return out
+
+
+# a short clause that ends on an exclamation or a stop: how news is said before what it is
+_NEWS = re.compile(r"^\W*(?:\S+\s+){0,4}\S+?\s*(?:!+|！+|\.)\W*$")
 
 
 _WORD = re.compile(r"[^\W_]")

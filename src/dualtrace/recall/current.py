@@ -39,7 +39,7 @@ from dualtrace.text.dates import find_times, without_note
 from dualtrace.text.entities import normalise_name
 from dualtrace.text.lexical import query_terms
 from dualtrace.text.owners import about_other
-from dualtrace.text.question_cues import in_past_tense, stated_part
+from dualtrace.text.question_cues import NAMES_NOW, in_past_tense, stated_part
 from dualtrace.text.sentences import split_sentences
 from dualtrace.text.slots import (
     BY_NAME,
@@ -412,8 +412,11 @@ def _lowered(hits: list[Hit], depth: int, low: Callable[[Hit], bool], share: flo
 def wants_plans(question: Question) -> bool:
     """Whether what will be may answer a question: one not about the present ("When is the
     move?"), one that looks ahead itself ("What am I doing this weekend?", a time still to
-    come) or one that asks a slot whose values are plans (a trip)."""
-    if not question.present or looks_ahead(question.text):
+    come; not where it names the moment: "Which team am I playing for right now?") or one
+    that asks a slot whose values are plans (a trip)."""
+    if not question.present:
+        return True
+    if looks_ahead(question.text) and not NAMES_NOW.search(question.text):
         return True
     if question.window is not None and question.window[1] > question.now.date():
         return True
@@ -437,7 +440,15 @@ def _not_yet(sentence: str, said: datetime, now: datetime) -> bool:
         return True  # a maybe is no value, whenever it names
     # the days it names: a tense cue alone is too weak a sign ("在盒马上下单" holds 马上)
     times = find_times(sentence, said)
-    return bool(times) and all(t.first_day > now.date() for t in times)
+    if not times or any(t.first_day <= now.date() for t in times):
+        return False
+    # ... unless a part of it that names no day states a value: a change made for what is
+    # ahead ("switched to Portuguese since we're relocating to Porto next spring")
+    return not any(
+        not find_times(part, said) and any(not s.hedged for s in find_statements(part))
+        for part in cues.PARTS.split(sentence)
+        if part and part.strip()
+    )
 
 
 def _answers(item: Item, q: SlotQuestion) -> bool:

@@ -68,6 +68,15 @@ ABOUT_PRESENT = re.compile(
     re.I,
 )
 
+# ... and of those, the words that name this very moment: "Which team am I playing for right
+# now?" asks what holds, however its progressive reads ("What am I doing this weekend?" looks
+# ahead)
+NAMES_NOW = re.compile(
+    r"\b(?:(?:right\s+)?now|nowadays|currently|these\s+days|at\s+the\s+moment|at\s+present|"
+    r"presently|(?-i:rn))\b|现在|目前|如今|眼下|当前",
+    re.I,
+)
+
 # The user speaking (first person), or an agent asking about "the user". "US" in capitals is
 # the country (`speaks_as_user`).
 FIRST_PERSON = re.compile(

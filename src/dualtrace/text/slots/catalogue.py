@@ -145,6 +145,13 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"(?:(?:from|out\s+of)\s+(?:[\w'’-]+\s+){1,3}?)?"
                 r"to\s+(?!work\b|a\s+new\s+job){V}"
             ),
+            # the move said as news, then the place: "moved!! porto is gorgeous" (a clause of
+            # news joins the one after it, `encode.rules._with_news`)
+            en(
+                r"^\W*(?:(?:we|I)\s+(?:finally\s+|officially\s+)?)?(?:moved|relocated)\s*[!.]+\W*"
+                r"(?P<v>(?-i:[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)|"
+                rf"{PLACE_TYPED})(?=\s+(?:is|feels|has|was)\b)"
+            ),
             en(r"\b(?:home|place)\s+is\s+(?:now\s+)?(?:in\s+)?{V}"),
             en(r"\b(?:new|current)\s+(?:apartment|flat|house|place|home)\s+(?:is\s+)?in\s+{V}"),
             # a home found, rented or bought somewhere: "found a sublet in Södermalm", "signed
@@ -198,7 +205,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         r"retire\w*|laid\s+off|redundant|fired|sacked|unemployed|jobless|notice|"
         rf"startup|start(?:ed|ing|s)?\s+(?:at|with)|{_ROLES_EN}\s+(?:at|@)|offer|last\s+(?:day|shift)|notice|(?:lead|manager|engineer|designer|developer|analyst|director)\s+at|(?:first|1st)\s+(?:day|week|month|shift)s?|onboarding|placement|apprenticeship|residency|training\s+year|(?:[\w-]+(?:er|or|ist|ian)|nurse|doctor)\s+at)\b"
         rf"|{introduction(r'(?-i:[A-Z][a-z]+)')}"  # "hi! Felix. barista at Oatly"
-        r"|工作|上班|公司|入职|跳槽|离职|辞职|单位|任职|在.{1,12}?(?:做|当)|offer|录用|进了.{1,8}?厂|报[到道]"
+        r"|工作|上班|实习|打工|公司|入职|跳槽|离职|辞职|单位|任职|在.{1,12}?(?:做|当)|offer|录用|进了.{1,8}?厂|报[到道]"
         r"|\b(?:leaving|left)\s+(?-i:[A-Z])"
         r"|裸辞|辞工|退休|退了休|被裁|裁员|辞退|开除|炒鱿鱼|失业|店名|开业|开店|店开|我们?(?:的|开的)?(?:店|工作室)|(?:店|工作室).{0,14}名字叫",
         (
@@ -333,6 +340,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         (
             en(r"\bwork(?:ing)?\s+as\s+(?:an?\s+)?{V}"),
             en(r"\b(?:promoted|promotion)\s+to\s+(?:an?\s+)?{V}"),
+            # ... the new role said after the news: "got promoted!! senior buyer as of monday"
+            en(rf"\bgot\s+promoted\s*[!.:,—-]+\s*(?:now\s+)?(?:an?\s+)?{_ROLE_EN}\b"),
             en(r"\b(?:title|role|position|job)\s+is\s+(?:now\s+)?(?:an?\s+)?{V}"),
             en(r"\bnew\s+(?:role|job|position)\s+as\s+(?:an?\s+)?{V}"),
             # the role an offer is for, said after it: "offer from Northwind, data engineer"
@@ -513,6 +522,11 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             zh(
                 r"(?:开(?:了)?一?(?:辆|台)|(?:买|换|提|入)(?:了)?一?辆)(?:二手的?|新的?)?"
                 r"(?P<v>[A-Za-z][A-Za-z0-9 +\-]{1,20}?)(?=$|[，。；！？,.;!?、])"
+            ),
+            # a make driven for a while: "比亚迪开了三个月", "特斯拉开了快两年"
+            zh(
+                rf"(?:^|(?<=[\s，,。！!我]))(?P<v>(?:{_MAKES_ZH})(?:\s?{_MODEL})?)开了(?:快|将近|差不多|有)?"
+                r"[一两三四五六七八九十半几\d]+个?多?(?:月|年|星期|周)"
             ),
         ),
         ("{s} drives {v}.", "{s}开{v}。"),

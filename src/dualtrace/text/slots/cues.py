@@ -48,6 +48,10 @@ HEDGE = re.compile(
 CONDITION = re.compile(
     rf"(?:^|[,，;；]\s*)(?:(?:if|unless|in\s+case)\b|如果|{_IF_ZH}|假如|万一)", re.I
 )
+# A wish ("want to", 想): no plan yet, even of an attribute whose values are plans ("明年想去
+# 京都玩" is no trip)
+_WISH = r"\bwant(?:ing|s|ed)?\s+to\b|想要|(?<![理感思梦幻回联设猜构])想(?![把象法])"
+WISH = re.compile(_WISH, re.I)
 # Intention: a value not yet held, except for attributes whose values are plans (a trip).
 INTENT = re.compile(
     r"\b(?:plan(?:ning|s)?\s+to|want(?:ing|s|ed)?\s+to(?!\s+(?:raise|increase|lower|bump|up|"
@@ -116,3 +120,5 @@ NEXT_CLAUSE = re.compile(
     r"|因为|所以|但是|不过|而且|然后",
     re.I,
 )
+# ... and where any part of a sentence ends: a comma too
+PARTS = re.compile(rf"\s*[,，;；]\s*|{NEXT_CLAUSE.pattern}", re.I)

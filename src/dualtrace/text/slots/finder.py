@@ -275,7 +275,7 @@ def _hedged(attribute: Attribute, clause: str, value: tuple[int, int]) -> bool:
     part = clause[start:at] + " " * (end - at) + clause[end:stop]
     if cues.HEDGE.search(part) or cues.CONDITION.search(clause[:start]):
         return True
-    return not attribute.planned and bool(cues.INTENT.search(part))
+    return bool((cues.WISH if attribute.planned else cues.INTENT).search(part))
 
 
 def _negated(clause: str, match: re.Match[str]) -> bool:

@@ -16,6 +16,12 @@ _CONDITIONS_EN = (
     r"tendinitis|plantar\s+fasciitis|celiac(?:\s+disease)?)"
 )
 
+# What one drinks, with a word before it ("green tea", "sparkling water", "oat latte")
+_DRINKS_EN = (
+    r"(?:[\w-]+\s+)?(?:coffee|tea|latte|espresso|cappuccino|matcha|decaf|americano|cold\s+brew|"
+    r"water|soda|juice|kombucha|smoothies?)"
+)
+
 HABITS: tuple[Attribute, ...] = (
     _a(
         "health",
@@ -57,6 +63,11 @@ HABITS: tuple[Attribute, ...] = (
                 r"(?P<v>(?![点些个的了在有是发正])[{CJK}]{1,6}?(?:炎|间盘突出|结石))"
             ),
             zh(r"对{V}过敏"),
+            # "我花生过敏", "我也芒果过敏": what one is allergic to, said before the word
+            zh(
+                r"我(?:也|还|本身|从小)?(?P<v>(?![有是对也还就都很会又容易特别一直经常好像可能不没])"
+                r"[{CJK}]{1,4}?)过敏(?!吗|么|不)"
+            ),
             # a condition that flares up again, or that a doctor named: "痛风又犯了", "医生说
             # 腰椎间盘突出"
             zh(
@@ -142,19 +153,11 @@ HABITS: tuple[Attribute, ...] = (
         r"\b(?:coffee|tea|latte|espresso|cappuccino|matcha|drink\w*|caffeine|decaf|beer|wine|alcohol|sober|"
         r"water|soda|juice|kombucha)\b|咖啡|茶|喝|酒|奶茶|苏打水|气泡水",
         (
-            en(
-                r"\b(?:drink|drinking|switched\s+to|having)\s+(?:only\s+)?(?P<v>(?:[\w-]+\s+)?(?:coffee|tea|latte|espresso|"
-                r"cappuccino|matcha|decaf|americano|cold\s+brew|green\s+tea|herbal\s+tea))\b"
-            ),
-            # "it's green tea only now", "sparkling water only": the one drink left
-            en(
-                r"\b(?P<v>(?:[\w-]+\s+)?(?:coffee|tea|latte|espresso|matcha|decaf|americano|cold\s+brew|"
-                r"water|soda|juice|kombucha|smoothies?))\s+only\b"
-            ),
-            en(
-                r"\bswitched\s+from\s+[^,.;]{1,30}?\s+to\s+(?P<v>(?:[\w-]+\s+)?(?:coffee|tea|latte|espresso|matcha|decaf|"
-                r"americano|cold\s+brew|green\s+tea|herbal\s+tea|water|juice))\b"
-            ),
+            en(rf"\b(?:drink|drinking|switched\s+to|having)\s+(?:only\s+)?(?P<v>{_DRINKS_EN})\b"),
+            # the one drink left: "it's green tea only now", "only decaf now"
+            en(rf"\b(?P<v>{_DRINKS_EN})\s+only\b"),
+            en(rf"\bonly\s+(?P<v>{_DRINKS_EN})\s+(?:now|these\s+days|from\s+now\s+on)\b"),
+            en(rf"\bswitched\s+from\s+[^,.;]{{1,30}}?\s+to\s+(?P<v>{_DRINKS_EN})\b"),
             en(r"\b(?:I['’]m|I\s+am|went)\s+(?P<v>sober|teetotal|alcohol[-\s]free)\b"),
             zh(
                 r"(?:改喝|开始喝|只喝|每天喝|就喝|换成|泡)(?:了)?(?:一壶|一杯|一瓶)?"

@@ -360,6 +360,11 @@ _DAILY: tuple[Attribute, ...] = (
             en(rf"(?P<named>\b(?:my|our))\s+{_PARTNER_EN}\s+(?:named\s+|called\s+)?{_GIVEN_EN}"),
             en(rf"(?P<named>\b(?:my|our))\s+{_PARTNER_EN}\s+(?P<v>{TYPED})\b(?!['’])"),
             zh(rf"(?P<named>(?<!前)){_PARTNER_ZH}(?:叫)?\s?{_GIVEN_ZH}"),
+            # the name, then what the person is to the speaker: "林夏是我女朋友了"
+            zh(
+                rf"(?:^|(?<=[\s，,。！!～~]))(?P<v>(?!(?:他|她|这|那|谁|你))[{{CJK}}A-Za-z]{{2,3}}?)"
+                rf"(?:现在)?(?:是|成了|成为了?)(?P<named>我)的?(?:新)?{_PARTNER_ZH}(?!的)"
+            ),
             # the role in brackets after the name: "Tane (my fiancé) is doing support crew"
             en(rf"(?P<v>[A-Z][a-z]\w+)\s*\((?P<named>(?:my|our))\s+{_PARTNER_EN}{_CLOSE}"),
             en(rf"(?P<v>{BRACKETED})\s*\((?P<named>(?:my|our))\s+{_PARTNER_EN}{_CLOSE}"),
@@ -408,7 +413,8 @@ _DAILY: tuple[Attribute, ...] = (
                 r"(?:lessons|classes|class|course|tutoring)\b"
             ),
             en(
-                rf"\b(?:started|starting|picked\s+up)\s+(?P<v>{_LANGS_EN})\b(?!\s+(?:food|restaurant|cooking|class\s+at))"
+                rf"\b(?:started|starting|picked\s+up|switched\s+(?:over\s+)?to)\s+(?P<v>{_LANGS_EN})\b"
+                r"(?!\s+(?:food|restaurant|cooking|class\s+at|subtitles|audio|dub\w*|version))"
             ),
             # "studying for TOPIK level 3 in korean"
             en(
