@@ -1,10 +1,12 @@
 """Turns for extraction unit tests: a stored episode of one session, said by a named speaker
-at a given time (no store needed)."""
+at a given time (no store needed), and what the rules extractor drafts of one."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from dualtrace.encode.base import MemoryDraft, Window
+from dualtrace.encode.rules import RulesExtractor
 from dualtrace.models import Episode
 
 MAY_8 = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)  # a Monday
@@ -29,3 +31,17 @@ def turn(
         metadata={},
         content_hash=str(n),
     )
+
+
+def drafts_of(text: str) -> list[MemoryDraft]:
+    """The memories the rules extractor drafts of one user turn said by "Caroline"."""
+    return RulesExtractor().extract(Window((turn(1, text),), (), ("Caroline",))).drafts
+
+
+def slots_of(text: str, *, hedged: bool = True) -> dict[str, str]:
+    """The slots those drafts fill, attribute -> value (`hedged=False`: only the held ones)."""
+    return {
+        d.slot["attribute"]: d.slot["value"]
+        for d in drafts_of(text)
+        if d.slot and (hedged or not d.slot["hedged"])
+    }

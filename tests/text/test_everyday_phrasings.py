@@ -8,21 +8,13 @@ a pronoun, a state or an opinion."""
 from __future__ import annotations
 
 import pytest
-from episode_builders import turn
+from episode_builders import drafts_of, slots_of, turn
 
-from dualtrace.encode.base import Window
-from dualtrace.encode.rules import RulesExtractor
 from dualtrace.text.slots import ask, find_statements
 
 
 def _said(clause: str) -> set[tuple[str, str | None, bool]]:
     return {(s.attribute, s.value, s.ended) for s in find_statements(clause) if s.subject is None}
-
-
-def _slots(text: str) -> dict[str, str]:
-    """The slots the extractor stores for one user turn: attribute -> value."""
-    drafts = RulesExtractor().extract(Window((turn(1, text),), (), ("Caroline",))).drafts
-    return {d.slot["attribute"]: d.slot["value"] for d in drafts if d.slot}
 
 
 @pytest.mark.parametrize(
@@ -40,7 +32,7 @@ def _slots(text: str) -> dict[str, str]:
     ],
 )
 def test_a_name_given_after_small_talk_or_in_chat_is_the_speakers(text: str, name: str) -> None:
-    assert _slots(text).get("name") == name
+    assert slots_of(text).get("name") == name
 
 
 @pytest.mark.parametrize(
@@ -53,7 +45,7 @@ def test_a_name_given_after_small_talk_or_in_chat_is_the_speakers(text: str, nam
     ],
 )
 def test_what_only_looks_like_an_introduction_names_no_one(text: str) -> None:
-    assert "name" not in _slots(text)
+    assert "name" not in slots_of(text)
 
 
 @pytest.mark.parametrize(
@@ -79,7 +71,7 @@ def test_what_only_looks_like_an_introduction_names_no_one(text: str) -> None:
 def test_an_introduction_by_im_or_here_then_a_role_at_a_place(
     text: str, role: str, place: str
 ) -> None:
-    slots = _slots(text)
+    slots = slots_of(text)
     assert slots.get("occupation", "").casefold() == role
     assert slots.get("works_at") == place
 
@@ -161,7 +153,7 @@ def test_quitting_and_going_on_names_no_employer() -> None:
 def test_a_value_named_beside_its_role_is_not_dated_by_another_clause() -> None:
     # the partner is the speaker's now; June dates the move
     text = "my husband Farid got a transfer to Porto and we're moving there in June"
-    drafts = RulesExtractor().extract(Window((turn(1, text),), (), ("Caroline",))).drafts
+    drafts = drafts_of(text)
     partner = [d for d in drafts if d.predicate == "partner"]
     assert [(d.object, d.valid_from == turn(1, text).occurred_at) for d in partner] == [
         ("Farid", True)
@@ -246,9 +238,7 @@ def test_where_one_lives_after_a_tilde_and_holders_of_a_new_role_word() -> None:
 
 def _texts(text: str) -> list[str]:
     """The memory texts the extractor writes for one user turn."""
-    return [
-        d.text for d in RulesExtractor().extract(Window((turn(1, text),), (), ("Caroline",))).drafts
-    ]
+    return [d.text for d in drafts_of(text)]
 
 
 @pytest.mark.parametrize(
@@ -296,11 +286,11 @@ def test_what_follows_a_pets_kind_is_no_name_when_it_is_the_pets(clause: str) ->
     ],
 )
 def test_ones_own_shop_by_its_name_is_where_one_works(text: str, shop: str) -> None:
-    assert _slots(text).get("works_at") == shop
+    assert slots_of(text).get("works_at") == shop
 
 
 def test_a_shop_one_only_visited_is_no_employer() -> None:
-    assert "works_at" not in _slots("周末去了一家店叫老王烧烤 还不错")
+    assert "works_at" not in slots_of("周末去了一家店叫老王烧烤 还不错")
 
 
 @pytest.mark.parametrize(

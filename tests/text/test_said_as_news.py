@@ -5,17 +5,14 @@ in Chinese, an internship, a car driven for a while; and a wish, which is no tri
 from __future__ import annotations
 
 import pytest
-from episode_builders import turn
+from episode_builders import slots_of
 
-from dualtrace.encode.base import Window
-from dualtrace.encode.rules import RulesExtractor
 from dualtrace.text.slots import find_statements
 
 
 def _slots(text: str) -> dict[str, str]:
-    """The slots the extractor stores for one user turn: attribute -> value."""
-    drafts = RulesExtractor().extract(Window((turn(1, text),), (), ("Caroline",))).drafts
-    return {d.slot["attribute"]: d.slot["value"] for d in drafts if d.slot and not d.slot["hedged"]}
+    """The slots the extractor stores for one user turn and holds: attribute -> value."""
+    return slots_of(text, hedged=False)
 
 
 @pytest.mark.parametrize(

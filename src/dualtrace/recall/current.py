@@ -426,9 +426,10 @@ def wants_plans(question: Question) -> bool:
 def only_ahead(item: Item, now: datetime) -> bool:
     """Whether an item only says what will or may be, as seen at `now`: every sentence it
     states is a maybe or a condition, or names only days after `now` ("Lease starts April 1",
-    "if I say yes I move in January", "也许换工作", "8月5号一起搬过去"). Once the days it names
-    have come, a plan is what holds. (`state._ahead`, which marks a context line "planned",
-    is looser: a tense cue alone makes a plan there, too weak a sign to reorder hits by.)"""
+    "if I say yes I move in January", "也许换工作", "8月5号一起搬过去") and no part of it
+    that names no day states a value. Once the days it names have come, a plan is what
+    holds. (`state._ahead`, which marks a context line "planned", is looser: a tense cue
+    alone makes a plan there, too weak a sign to reorder hits by.)"""
     said = item.said_at
     sentences = _stated(item.text)
     return bool(sentences) and all(_not_yet(s, said, now) for s in sentences)

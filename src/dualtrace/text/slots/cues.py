@@ -48,17 +48,18 @@ HEDGE = re.compile(
 CONDITION = re.compile(
     rf"(?:^|[,，;；]\s*)(?:(?:if|unless|in\s+case)\b|如果|{_IF_ZH}|假如|万一)", re.I
 )
-# A wish ("want to", 想): no plan yet, even of an attribute whose values are plans ("明年想去
-# 京都玩" is no trip)
-_WISH = r"\bwant(?:ing|s|ed)?\s+to\b|想要|(?<![理感思梦幻回联设猜构])想(?![把象法])"
-WISH = re.compile(_WISH, re.I)
-# Intention: a value not yet held, except for attributes whose values are plans (a trip).
+# 想 "want", not inside a word of its own (理想, 想象, 感想, 想法, 回想)
+_WANT_ZH = r"想要|(?<![理感思梦幻回联设猜构])想(?![把象法])"
+_WANT_EN = r"\bwant(?:ing|s|ed)?\s+to"
+# A wish: no plan yet, even of an attribute whose values are plans ("明年想去京都玩" is no trip)
+WISH = re.compile(rf"{_WANT_EN}\b|{_WANT_ZH}", re.I)
+# Intention: a value not yet held, except for attributes whose values are plans (a trip),
+# which only a wish leaves unheld. A wish to change a figure is none ("want to raise it").
 INTENT = re.compile(
-    r"\b(?:plan(?:ning|s)?\s+to|want(?:ing|s|ed)?\s+to(?!\s+(?:raise|increase|lower|bump|up|"
-    r"cut|reduce|adjust|change|set|push|extend|stretch|bring)\b))"
+    rf"\bplan(?:ning|s)?\s+to|{_WANT_EN}(?!\s+(?:raise|increase|lower|bump|up|"
+    r"cut|reduce|adjust|change|set|push|extend|stretch|bring)\b)"
     # "以后" is "from now on" at the head of a part, not "after" an event ("转正以后…涨了")
-    # 想 "want", not inside a word of its own (理想, 想象, 感想, 想法, 回想)
-    r"|想要|(?<![理感思梦幻回联设猜构])想(?![把象法])|打算|计划|准备|(?:^|[，,；;。\s]|我们?|咱们?)以后|将来",
+    rf"|{_WANT_ZH}|打算|计划|准备|(?:^|[，,；;。\s]|我们?|咱们?)以后|将来",
     re.I,
 )
 # The speaker asks the assistant to do something: not a statement about the speaker.
