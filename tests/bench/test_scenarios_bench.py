@@ -103,3 +103,20 @@ def test_the_user_s_name_is_right_wherever_the_profile_learnt_it(tmp_path: Path)
     mem = _OneProfile(("Kim", "The user's name is Kim."), ("Bruges", "Lives in Bruges."))
     measured = profile_measures(mem, scenario)  # type: ignore[arg-type]
     assert (measured["shown"], measured["right"], measured["expected"]) == (2, 1, 2)
+
+
+SHIPPED = Path(__file__).parents[2] / "src" / "dualtrace" / "bench" / "cases"
+
+
+@pytest.mark.parametrize("path", sorted(SHIPPED.glob("scenarios_*.jsonl")), ids=lambda p: p.stem)
+def test_every_shipped_scenario_set_loads_and_names_its_values_in_its_turns(path: Path) -> None:
+    """A value no turn says could never be found: every expected, earlier and planned value
+    is said in its user's turns, and the user's sessions come in order."""
+    for scenario in load_scenarios(path):
+        said = " ".join(t["text"] for _, turns in scenario.sessions for t in turns).casefold()
+        values = {*scenario.profile_current, *scenario.profile_stale}
+        for q in scenario.questions:
+            values |= {*q.current, *q.earlier, *q.not_yet}
+        assert [v for v in values if v.casefold() not in said] == [], scenario.id
+        dates = [start for start, _ in scenario.sessions]
+        assert dates == sorted(dates) and dates[-1] <= scenario.now, scenario.id
