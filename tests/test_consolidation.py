@@ -110,6 +110,15 @@ def test_knowledge_update_zh(mem: Memory) -> None:
     assert then and "30万" in then[0].text
 
 
+def test_a_loose_reading_closes_no_value_the_slot_catalogue_read(mem: Memory) -> None:
+    # "我是十年有效的" (of a passport) reads as "I am …" to the loose triple table, not as a
+    # role to the catalogue: the role the catalogue read stays
+    _say(mem, "我是一名儿科护士，在市一医院上班", JAN, session="s1")
+    _say(mem, "护照办好了！我是十年有效的 哈哈", MAR, session="s2")
+    assert {(v.attribute, v.value) for v in mem.profile("u").values} >= {("occupation", "儿科护士")}
+    assert _one(_facts(mem, include_invalid=True), "儿科护士").superseded_by is None
+
+
 def test_an_older_value_learned_late_is_stored_closed(mem: Memory) -> None:
     _say(mem, "I just moved to Shanghai.", MAR)
     events = _say(mem, "I live in Hangzhou.", JAN)  # an old conversation imported later

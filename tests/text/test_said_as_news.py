@@ -21,6 +21,11 @@ def _slots(text: str) -> dict[str, str]:
         ("moved!! porto is gorgeous, the dog loves the beach", "lives_in", "Porto"),
         ("we finally moved. Bonn feels like home already", "lives_in", "Bonn"),
         ("got promoted!!! senior buyer as of monday, still in shock", "occupation", "senior buyer"),
+        (
+            "got promoted!! officially Principal Data Engineer from march",
+            "occupation",
+            "Principal Data Engineer",
+        ),
     ],
 )
 def test_news_then_what_it_was_about_is_one_statement(

@@ -130,7 +130,9 @@ def decide(
         repeats = [m for m in same if value and value in {normalise(v) for v in values_of(m)}]
         if repeats:
             return _repeat(new, repeats[0])
-        older = [m for m in same if not same_turn(new, m)]
+        # (a memory the slot catalogue read is closed by slot reasoning only: "我是五年多次"
+        # of a visa is no new occupation)
+        older = [m for m in same if not same_turn(new, m) and slot_of(m) is None]
         if older and new.predicate in SINGLE_VALUED:
             return _supersede(new, older)
         if same and new.predicate in MERGEABLE and new.object:

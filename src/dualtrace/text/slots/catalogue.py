@@ -341,7 +341,10 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             en(r"\bwork(?:ing)?\s+as\s+(?:an?\s+)?{V}"),
             en(r"\b(?:promoted|promotion)\s+to\s+(?:an?\s+)?{V}"),
             # ... the new role said after the news: "got promoted!! senior buyer as of monday"
-            en(rf"\bgot\s+promoted\s*[!.:,—-]+\s*(?:now\s+)?(?:an?\s+)?{_ROLE_EN}\b"),
+            en(
+                rf"\bgot\s+promoted\s*[!.:,—-]+\s*(?:(?:now|officially|finally)\s+)?(?:an?\s+)?"
+                rf"{_ROLE_EN}\b"
+            ),
             en(r"\b(?:title|role|position|job)\s+is\s+(?:now\s+)?(?:an?\s+)?{V}"),
             en(r"\bnew\s+(?:role|job|position)\s+as\s+(?:an?\s+)?{V}"),
             # the role an offer is for, said after it: "offer from Northwind, data engineer"
