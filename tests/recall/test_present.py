@@ -15,6 +15,7 @@ from dualtrace.recall.current import (
     ANSWER_DEPTH,
     asking_lowered,
     later_word_first,
+    name_lowered,
     newest_first,
     only_ahead,
     plans_lowered,
@@ -269,7 +270,67 @@ def test_a_memory_s_date_note_is_no_statement_of_its_own() -> None:
         ("What am I doing this weekend?", True),
         ("Where am I flying to next?", True),
         ("When is the move?", True),
+        # a slot of the user's asked in the present tense is asked as it holds
+        ("Which part of town do I live in?", False),
+        ("What do I drive?", False),
+        ("我在哪家公司上班？", False),
+        ("我们什么时候搬家？", True),  # asks when: a plan's day answers it
+        ("Where is the wedding?", True),  # no slot of the user's
+        ("Where will I be working in spring?", True),
     ],
 )
 def test_a_question_that_names_the_moment_wants_no_plans(question: str, plans: bool) -> None:
     assert wants_plans(analyse(question, NOW)) is plans
+
+
+def _own_name(text: str, value: str, score: float) -> Hit:
+    slot = {"attribute": "name", "value": value, "subject": None}
+    return said_hit("m1", "fact", text, MARCH, score=score, metadata={"slot": slot})
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What's my daughter called?",
+        "我的女儿叫什么？",  # as "陈静的女儿叫什么？" is read once the user's name is known
+        "What health problems do I have?",
+        "我是哪里人？",
+    ],
+)
+def test_the_users_own_name_is_no_answer_to_another_question(question: str) -> None:
+    name = _own_name("The user's name is Ines.", "Ines", 1.0)
+    said = _hit(
+        "e2", "episode", "my daughter Mira and I moved to Lyon, I'm from Porto", MAY, score=0.8
+    )
+    assert [h.id for h in name_lowered([name, said], analyse(question, NOW), 10)] == ["e2", "m1"]
+
+
+@pytest.mark.parametrize(
+    "question", ["What's my name again?", "我叫什么名字？", "你还记得我是谁吗"]
+)
+def test_the_users_own_name_answers_a_question_for_it(question: str) -> None:
+    name = _own_name("用户叫陈静", "陈静", 1.0)
+    said = _hit("e2", "episode", "我女儿叫朵朵", MAY, score=0.8)
+    assert name_lowered([name, said], analyse(question, NOW), 10)[0].id == "m1"
+
+
+def test_someone_elses_name_is_not_lowered() -> None:
+    theirs = said_hit(
+        "m1",
+        "fact",
+        "The user's sister is called Ana.",
+        MARCH,
+        metadata={"slot": {"attribute": "name", "value": "Ana", "subject": "sister"}},
+    )
+    said = _hit("e2", "episode", "Ana moved to Faro", MAY, score=0.8)
+    question = analyse("What's my sister's name?", NOW)
+    assert name_lowered([theirs, said], question, 10)[0].id == "m1"
+
+
+def test_a_planned_move_does_not_answer_where_one_lives() -> None:
+    home = _hit("f1", "fact", "We moved to Ostend last year.", MARCH, score=0.9)
+    home.scores = {"dense": 1.0}
+    plan = _hit("f2", "event", "We are planning to move to Ghent next summer.", MAY)
+    plan.scores = {"dense": 1.0}
+    question = analyse("Which town do I live in?", NOW)
+    assert newest_first([plan, home], question)[0].id == "f1"

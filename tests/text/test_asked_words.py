@@ -63,3 +63,20 @@ def test_a_word_inside_a_word_of_another_sense_asks_nothing(question: str, attri
 )
 def test_a_word_that_keeps_its_sense_still_asks(question: str, attribute: str) -> None:
     assert attribute in _asked(question)
+
+
+@pytest.mark.parametrize(
+    ("question", "attribute"),
+    [
+        ("我到底是哪儿人来着？", "from"),
+        ("我是哪个部门的？", "department"),
+        ("我是哪一年大学毕业的？", None),
+    ],
+)
+def test_i_am_asks_a_name_only_as_who_am_i(question: str, attribute: str | None) -> None:
+    """ "我是" opens a self-introduction in a statement; in a question it asks the name only
+    as "我是谁"."""
+    asked = _asked(question)
+    assert "name" not in asked
+    assert attribute is None or attribute in asked
+    assert "name" in _asked("你还记得我是谁吗？")

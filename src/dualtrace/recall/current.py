@@ -39,7 +39,7 @@ from dualtrace.text.dates import find_times, without_note
 from dualtrace.text.entities import normalise_name
 from dualtrace.text.lexical import query_terms
 from dualtrace.text.owners import about_other
-from dualtrace.text.question_cues import NAMES_NOW, in_past_tense, stated_part
+from dualtrace.text.question_cues import ASKS_WHEN, NAMES_NOW, in_past_tense, stated_part
 from dualtrace.text.sentences import split_sentences
 from dualtrace.text.slots import (
     BY_NAME,
@@ -53,6 +53,7 @@ from dualtrace.text.slots import (
     whose,
 )
 from dualtrace.text.slots.family import names_relation
+from dualtrace.text.slots.names import NAME
 from dualtrace.text.slots.pets import names_kind
 from dualtrace.text.slots.stored import holds_value
 from dualtrace.text.tense import looks_ahead
@@ -73,6 +74,8 @@ ANSWER_DEPTH = 10
 PLAN_SHARE = 0.8
 # What a user's turn that only asks scores, for a question about the user's own matter.
 ASKING_SHARE = 0.7
+# What a memory of the user's own name scores, for a question that asks no name.
+NAME_SHARE = 0.5
 
 
 @dataclass(frozen=True)
@@ -392,6 +395,21 @@ def asking_lowered(hits: list[Hit], question: Question, depth: int) -> list[Hit]
     return _lowered(hits, depth, _states_nothing, ASKING_SHARE)
 
 
+def name_lowered(hits: list[Hit], question: Question, depth: int) -> list[Hit]:
+    """For a question that asks no one's name, each of the first `depth` hits that is a
+    memory of the user's own name ("用户叫李娜") is placed as if it scored NAME_SHARE of
+    itself: short and about the user, it sits near in meaning to any question about the
+    user ("李娜的儿子叫什么？" is read as "我的儿子叫什么？"), and answers none but its own."""
+    if any(q.attribute == NAME.name for q in question.slots):
+        return hits
+    return _lowered(hits, depth, _own_name, NAME_SHARE)
+
+
+def _own_name(hit: Hit) -> bool:
+    slot = hit.metadata.get("slot") if hit.kind != "episode" else None
+    return isinstance(slot, dict) and slot.get("attribute") == NAME.name and not slot.get("subject")
+
+
 def _states_nothing(hit: Hit) -> bool:
     return not assistant_turn(hit) and not _stated(hit.text)
 
@@ -410,11 +428,13 @@ def _lowered(hits: list[Hit], depth: int, low: Callable[[Hit], bool], share: flo
 
 
 def wants_plans(question: Question) -> bool:
-    """Whether what will be may answer a question: one not about the present ("When is the
-    move?"), one that looks ahead itself ("What am I doing this weekend?", a time still to
-    come; not where it names the moment: "Which team am I playing for right now?") or one
-    that asks a slot whose values are plans (a trip)."""
-    if not question.present:
+    """Whether what will be may answer a question: one not about the present that asks no
+    slot of the user's, or asks when ("When is the move?", "Where is the wedding?"), one
+    that looks ahead itself ("What am I doing this weekend?", a time still to come; not
+    where it names the moment: "Which team am I playing for right now?") or one that asks a
+    slot whose values are plans (a trip). A slot asked in the present tense ("Which
+    neighbourhood do I live in?") is asked as it holds: a move planned is not made yet."""
+    if not question.present and (not question.own_slots or ASKS_WHEN.search(question.text)):
         return True
     if looks_ahead(question.text) and not NAMES_NOW.search(question.text):
         return True

@@ -23,6 +23,7 @@ from dualtrace.recall.current import (
     ANSWER_DEPTH,
     asking_lowered,
     later_word_first,
+    name_lowered,
     newest_first,
     plans_lowered,
     rerank,
@@ -254,6 +255,7 @@ class Searcher:
             hits = newest_first(hits[:ANSWER_DEPTH], question) + hits[ANSWER_DEPTH:]
             hits = plans_lowered(hits, question, ANSWER_DEPTH)
             hits = asking_lowered(hits, question, ANSWER_DEPTH)
+            hits = name_lowered(hits, question, ANSWER_DEPTH)
             hits = later_word_first(hits, question)
         return hits
 

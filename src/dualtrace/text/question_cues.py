@@ -79,6 +79,11 @@ NAMES_NOW = re.compile(
 
 # The user speaking (first person), or an agent asking about "the user". "US" in capitals is
 # the country (`speaks_as_user`).
+# A question that asks when ("When is the move?", "我们什么时候搬家？"): a plan's day answers it.
+ASKS_WHEN = re.compile(
+    r"\b(?:when|what\s+(?:date|day|month|time)|how\s+soon)\b|什么时候|啥时候|哪天|几号|几月|何时",
+    re.I,
+)
 FIRST_PERSON = re.compile(
     r"\b(?:I|I['’]m|I['’]ve|I['’]d|I['’]ll|me|my|mine|we|we['’]re|our|us|let['’]s|"
     r"the\s+user)\b|我|咱|用户",

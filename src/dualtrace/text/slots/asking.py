@@ -26,6 +26,9 @@ from dualtrace.text.slots.attribute import Attribute
 _IS_ONE = re.compile(
     r"(?<!的)(?:是|当|做|成为|升为|升到|转为|转成)(?:(?!哪位|谁)[^，,。？?]){0,8}$"
 )
+# A self-introduction's cue: in a question, "我是" asks a name only as "我是谁" ("我是哪里人？"
+# asks where one is from, "我是哪个科室的？" a department)
+_INTRODUCTION = "我是"
 # "做什么" / "干什么" asks what follows it when a word follows (not a particle or a mark)
 _WHAT_DOING = re.compile(r"[做干]什么$")
 _PARTICLES = frozenset("的呢吗啊呀了嘛么")
@@ -55,6 +58,8 @@ def _asks(
     found = question[start:end]
     if not _own_sense(found, start, end, words):
         return False
+    if found == _INTRODUCTION:
+        return question.startswith("谁", end)
     if attribute.holders is not None and attribute.holders.fullmatch(found):
         return _IS_ONE.search(question[:start]) is not None
     if _WHAT_DOING.search(found):  # "做什么运动" asks a sport; "做什么工作", a job
