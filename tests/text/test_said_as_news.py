@@ -1,6 +1,7 @@
 """Values said the way chat says them: news first and what it was about after ("moved!!
-porto is gorgeous"), the one drink left, an allergy before its word, a partner named first
-in Chinese, an internship, a car driven for a while; and a wish, which is no trip yet."""
+porto is gorgeous", "seeing someone 🙈 ronan"), the one drink left, where one is from, an
+allergy before its word, a partner named first in Chinese, an internship, a car driven for
+a while; and a wish, which is no trip yet."""
 
 from __future__ import annotations
 
@@ -26,6 +27,9 @@ def _slots(text: str) -> dict[str, str]:
             "occupation",
             "Principal Data Engineer",
         ),
+        # news that ends on an emoji, then the name
+        ("ok so i've been seeing someone 😳 tobias, he's a sound engineer", "partner", "Tobias"),
+        ("been dating a girl called Marisol since june", "partner", "Marisol"),
     ],
 )
 def test_news_then_what_it_was_about_is_one_statement(
@@ -40,11 +44,13 @@ def test_news_then_what_it_was_about_is_one_statement(
         "moved!!! the cat hated the car ride though",  # no place after the news
         "so excited!! Lisbon is lovely in spring",  # news of nothing said
         "got promoted! so happy",
+        "seeing someone new, honestly it's nice",  # an adverb is no name
+        "been seeing someone 🙈 lol anyway",
     ],
 )
 def test_news_alone_or_a_clause_after_it_of_something_else_states_no_value(text: str) -> None:
     slots = _slots(text)
-    assert "lives_in" not in slots and "occupation" not in slots
+    assert all(a not in slots for a in ("lives_in", "occupation", "partner"))
 
 
 @pytest.mark.parametrize(
@@ -69,6 +75,11 @@ def test_the_drink_one_keeps_to(clause: str, drink: str) -> None:
         ("王磊现在是我老公了哈哈", "partner", "王磊"),
         ("在网易实习快三个月了", "works_at", "网易"),
         ("小鹏开了快两年 还挺省心", "vehicle", "小鹏"),
+        # where one is from, said by its people
+        ("我是潍坊人 在青岛读的研", "from", "潍坊"),
+        ("其实我算是东北人哈哈", "from", "东北"),
+        ("我是景德镇人，瓷器见多了", "from", "景德镇"),  # a city jieba tags as a person's name
+        ("我老家张家口的", "from", "张家口"),
     ],
 )
 def test_chinese_values_said_before_their_word(clause: str, attribute: str, value: str) -> None:
@@ -81,11 +92,14 @@ def test_chinese_values_said_before_their_word(clause: str, attribute: str, valu
         "我有点过敏，不知道是不是花粉",  # no allergen before the word
         "林夏是我女朋友的闺蜜",  # the partner's friend
         "他是我男朋友",  # a pronoun names no one
+        "我是外地人，不太熟",  # no place
+        "我是打工人，天天加班",
+        "我是个急性子的人",
     ],
 )
-def test_what_only_looks_like_an_allergy_or_a_partner(clause: str) -> None:
+def test_what_only_looks_like_an_allergy_a_partner_or_a_home_town(clause: str) -> None:
     slots = _slots(clause)
-    assert slots.get("health") is None and slots.get("partner") is None
+    assert all(slots.get(a) is None for a in ("health", "partner", "from"))
 
 
 def test_a_wish_is_no_trip_and_a_plan_is() -> None:

@@ -24,7 +24,7 @@ from dualtrace.text.dates import find_times, resolve_text
 from dualtrace.text.entities import extract_entities, normalise_name
 from dualtrace.text.lexical import query_terms
 from dualtrace.text.question_cues import asks, stated_part
-from dualtrace.text.sentences import split_sentences
+from dualtrace.text.sentences import EMOJI, split_sentences
 from dualtrace.text.slots import SlotStatement, atomic_clauses, find_statements, is_request
 from dualtrace.text.slots.catalogue import BY_NAME
 from dualtrace.text.slots.names import GREETING_EN, INTRODUCES, addressed_name
@@ -373,8 +373,9 @@ def _with_news(clauses: list[str]) -> list[str]:
     return out
 
 
-# a short clause that ends on an exclamation or a stop: how news is said before what it is
-_NEWS = re.compile(r"^\W*(?:\S+\s+){0,4}\S+?\s*(?:!+|！+|\.)\W*$")
+# a short clause that ends on an exclamation, a stop or an emoji: how news is said before
+# what it is ("soooo i've been seeing someone 🙈" + "ronan, he lectures …")
+_NEWS = re.compile(rf"^\W*(?:\S+\s+){{0,5}}\S+?\s*(?:!+|！+|\.|[{EMOJI}]+)\W*$")
 
 
 _WORD = re.compile(r"[^\W_]")

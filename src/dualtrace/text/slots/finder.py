@@ -25,6 +25,7 @@ from dualtrace.text.slots.pets import asked_pet
 from dualtrace.text.slots.qualifiers import NOUN_OF, qualifier_of
 from dualtrace.text.slots.statement import SlotQuestion, SlotStatement
 from dualtrace.text.slots.values import (
+    a_place_zh,
     at_a_place,
     bracketed_name,
     habit,
@@ -221,8 +222,8 @@ _SOON = re.compile(r"还有|再过|马上|快要|就要|等到?|\b(?:about\s+to|
 def _typed(match: re.Match[str], value: str) -> str:
     """The value, its name capitalised where a frame took one typed in lower case (group
     `typed`: "my partner arjun" → Arjun; `bracketed`: "biscuit (our beagle)" → Biscuit;
-    `place`: "back home in lisbon" → Lisbon); ""
-    where that word is no name ("my wife says")."""
+    `place`: "back home in lisbon" → Lisbon; `folk`: the place of "我是汕头人" → 汕头); ""
+    where that word is no name ("my wife says", "我是外地人")."""
     place = match.group("place") if "place" in match.re.groupindex else None
     if place:
         return value.replace(place, place.title())
@@ -233,6 +234,9 @@ def _typed(match: re.Match[str], value: str) -> str:
     if doer:  # "my cats pickle and olive have …" → cats Pickle and Olive
         named = re.sub(r"\b(?!and\b)[a-z]", lambda w: w.group(0).upper(), doer)
         return value.replace(doer, named) if pet_name(doer) else ""
+    folk = match.group("folk") if "folk" in match.re.groupindex else None
+    if folk:  # "我是汕头人" → 汕头, where the word before 人 names a place
+        return value if a_place_zh(folk) else ""
     typed = match.group("typed") if "typed" in match.re.groupindex else None
     if not typed or not typed.islower():
         return value

@@ -257,9 +257,14 @@ HABITS: tuple[Attribute, ...] = (
     ),
     _a(
         "from",
-        r"\b(?:from|grew\s+up|hometown|born|originally)\b|老家|家乡|出生|长大",
+        r"\b(?:from|grew\s+up|hometown|born|originally)\b|老家|家乡|出生|长大|哪(?:里|儿)人"
+        r"|我(?:是|算是)[\u4e00-\u9fff]{2,3}人",
         (
             en(r"\b(?:I['’]m|I\s+am)\s+(?:originally\s+)?from\s+{V}"),
+            # where one is from by its people: "我是汕头人" (a place: `finder._typed`)
+            zh(
+                r"我(?:是|算是)(?P<v>(?P<folk>[\u4e00-\u9fff]{2,3}?))人(?=[哈啊呀嘛呢吧了]|[^\u4e00-\u9fff]|$)"
+            ),
             en(r"\b(?:grew\s+up|was\s+born)\s+in\s+{V}"),
             zh(r"(?:老家|家乡)(?:是|在)?{V}(?=的)"),
             zh(r"(?:老家|家乡)(?:是|在){V}"),

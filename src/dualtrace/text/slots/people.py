@@ -90,6 +90,12 @@ _NAMED_ZH = (
     rf"(?:[阿小老][{CJK_CLASS}]|[{SURNAMES}][{CJK_CLASS}]|(?![{FUNCTION_ZH}])[{CJK_CLASS}]{{2}})"
 )
 _GIVEN_ZH = rf"(?P<v>{_NAMED_ZH}|(?<![A-Za-z])[A-Z][a-z]{{1,15}})"
+# one is seeing, then the name: "seeing someone new, jordan", "seeing someone 🙈 ronan",
+# "dating a guy called Tomas"
+_SEEING_SOMEONE = (
+    r"\b(?:seeing|dating)\s+(?:someone|somebody|an?\s+(?:guy|girl|man|woman)\s+(?:called|named))"
+    r"(?:\s+new)?(?:\s*[^\w\s,]{1,4})?,?\s+"
+)
 _DAILY: tuple[Attribute, ...] = (
     _a(
         "diet",
@@ -354,8 +360,8 @@ _DAILY: tuple[Attribute, ...] = (
                 r"\bme\s+and\s+(?P<v>[A-Z][a-z]{1,15})\s+(?:are\s+)?(?:gonna\s+|going\s+to\s+|finally\s+)?"
                 r"mov(?:e|ed|ing)\s+in\s+together\b"
             ),
-            # "been seeing someone new, jordan"
-            en(r"\bseeing\s+(?:someone|somebody)(?:\s+new)?,?\s+(?P<v>[A-Z][a-z]{1,15})\b(?!['’])"),
+            en(rf"{_SEEING_SOMEONE}(?P<v>[A-Z][a-z]{{1,15}})\b(?!['’])"),
+            en(rf"{_SEEING_SOMEONE}(?P<v>{TYPED})\b(?!['’])"),
             # a partner named beside the word: "my husband Wei Jie", "男朋友阿杰"
             en(rf"(?P<named>\b(?:my|our))\s+{_PARTNER_EN}\s+(?:named\s+|called\s+)?{_GIVEN_EN}"),
             en(rf"(?P<named>\b(?:my|our))\s+{_PARTNER_EN}\s+(?P<v>{TYPED})\b(?!['’])"),

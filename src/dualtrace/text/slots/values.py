@@ -97,6 +97,7 @@ def plausible(attribute: str, value: str) -> bool:
     return True
 
 
+_QUARTER_ZH = re.compile(r"^(?:[东西南北]方|[华东西南][东西南北]|西北|东北)$")
 _KIN_LEAD_ZH = re.compile(r"^(?:儿子|女儿|闺女|哥哥|姐姐|弟弟|妹妹|[哥姐弟妹])")
 _SPAN_ZH = re.compile(r"^[一二三四五六七八九十两半几多\d]+个?(?:天|周|星期|礼拜|月|年|小时)多?$")
 _WHEN_EN = re.compile(
@@ -110,6 +111,15 @@ _WHEN_ZH = re.compile(
     r"^(?:(?:下|上|这|本)个?(?:月|周|星期|礼拜)|(?:明|今|去|后)年|(?:明|今|昨|后)天|年底|月底|年初|月初)"
     r"(?:底|初|中)?$"
 )
+
+
+def a_place_zh(word: str) -> bool:
+    """Whether what comes before 人 in "我是…人" names where one is from: a name (jieba tags
+    汕头 a place, 石家庄 a person's name: a name either way) or a quarter (东北, 南方), not
+    "外地", "打工" nor "新" ("我是外地人", "我是打工人", "我是新人")."""
+    found = extract_entities(word)
+    named = bool(found) and word.startswith(found[0].name)
+    return named or _QUARTER_ZH.match(word) is not None
 
 
 def habit(value: str) -> bool:
@@ -203,7 +213,20 @@ def typed_name(word: str) -> bool:
     folded = word.casefold()
     if folded in FIRST_NAMES:
         return folded not in WORDS_TOO
-    return len(folded) >= 3 and folded not in _NOT_NAMES and not english_word(folded)
+    return (
+        len(folded) >= 3
+        and folded not in _NOT_NAMES
+        and not english_word(folded)
+        and not _adverb(folded)
+    )
+
+
+def _adverb(word: str) -> bool:
+    """An adverb the dictionary lists by its adjective only ("honestly", "happily")."""
+    stem = word.removesuffix("ly")
+    return stem != word and (
+        english_word(stem) or (stem.endswith("i") and english_word(stem[:-1] + "y"))
+    )
 
 
 def bracketed_name(word: str) -> bool:
