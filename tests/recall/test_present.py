@@ -175,6 +175,9 @@ def test_plans_and_maybes_only_look_ahead(text: str) -> None:
         # a change made for what is ahead: the change holds
         "Switched to Portuguese since we're relocating to Porto next spring.",
         "我们明年要去首尔，所以改学韩语了。",
+        # what holds beside what may
+        "Still living in Hull for now, might buy in Beverley one day.",
+        "现在还在顺丰上班，可能年底跳槽。",
     ],
 )
 def test_what_holds_is_not_a_plan(text: str) -> None:
@@ -275,6 +278,8 @@ def test_a_memory_s_date_note_is_no_statement_of_its_own() -> None:
         ("What do I drive?", False),
         ("我在哪家公司上班？", False),
         ("我们什么时候搬家？", True),  # asks when: a plan's day answers it
+        ("What's my next job?", True),  # asks what is to come
+        ("我下一份工作在哪家公司？", True),
         ("Where is the wedding?", True),  # no slot of the user's
         ("Where will I be working in spring?", True),
     ],

@@ -39,7 +39,7 @@ from dualtrace.text.dates import find_times, without_note
 from dualtrace.text.entities import normalise_name
 from dualtrace.text.lexical import query_terms
 from dualtrace.text.owners import about_other
-from dualtrace.text.question_cues import ASKS_WHEN, NAMES_NOW, in_past_tense, stated_part
+from dualtrace.text.question_cues import ASKS_AHEAD, NAMES_NOW, in_past_tense, stated_part
 from dualtrace.text.sentences import split_sentences
 from dualtrace.text.slots import (
     BY_NAME,
@@ -429,12 +429,13 @@ def _lowered(hits: list[Hit], depth: int, low: Callable[[Hit], bool], share: flo
 
 def wants_plans(question: Question) -> bool:
     """Whether what will be may answer a question: one not about the present that asks no
-    slot of the user's, or asks when ("When is the move?", "Where is the wedding?"), one
-    that looks ahead itself ("What am I doing this weekend?", a time still to come; not
-    where it names the moment: "Which team am I playing for right now?") or one that asks a
-    slot whose values are plans (a trip). A slot asked in the present tense ("Which
-    neighbourhood do I live in?") is asked as it holds: a move planned is not made yet."""
-    if not question.present and (not question.own_slots or ASKS_WHEN.search(question.text)):
+    slot of the user's, or asks when or what is to come ("When is the move?", "What's my
+    next job?", "Where is the wedding?"), one that looks ahead itself ("What am I doing
+    this weekend?", a time still to come; not where it names the moment: "Which team am I
+    playing for right now?") or one that asks a slot whose values are plans (a trip). A
+    slot asked in the present tense ("Which neighbourhood do I live in?") is asked as it
+    holds: a move planned is not made yet."""
+    if not question.present and (not question.own_slots or ASKS_AHEAD.search(question.text)):
         return True
     if looks_ahead(question.text) and not NAMES_NOW.search(question.text):
         return True
@@ -457,19 +458,25 @@ def only_ahead(item: Item, now: datetime) -> bool:
 
 @lru_cache(maxsize=4096)
 def _not_yet(sentence: str, said: datetime, now: datetime) -> bool:
-    if cues.MAYBE.search(sentence) or cues.CONDITION.search(sentence):
-        return True  # a maybe is no value, whenever it names
-    # the days it names: a tense cue alone is too weak a sign ("在盒马上下单" holds 马上)
-    times = find_times(sentence, said)
-    if not times or any(t.first_day <= now.date() for t in times):
-        return False
-    # ... unless a part of it that names no day states a value: a change made for what is
-    # ahead ("switched to Portuguese since we're relocating to Porto next spring")
+    if not _maybe(sentence):  # a maybe is no value, whenever it names
+        # the days it names: a tense cue alone is too weak a sign ("在盒马上下单" holds 马上)
+        times = find_times(sentence, said)
+        if not times or any(t.first_day <= now.date() for t in times):
+            return False
+    # ... unless a part of it that names no day and no maybe states a value: a change made
+    # for what is ahead ("switched to Portuguese since we're relocating to Porto next
+    # spring"), what holds beside what may ("still in York for now, might try Leeds")
     return not any(
-        not find_times(part, said) and any(not s.hedged for s in find_statements(part))
+        not find_times(part, said)
+        and not _maybe(part)
+        and any(not s.hedged for s in find_statements(part))
         for part in cues.PARTS.split(sentence)
         if part and part.strip()
     )
+
+
+def _maybe(text: str) -> bool:
+    return bool(cues.MAYBE.search(text) or cues.CONDITION.search(text))
 
 
 def _answers(item: Item, q: SlotQuestion) -> bool:

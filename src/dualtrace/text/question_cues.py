@@ -79,9 +79,12 @@ NAMES_NOW = re.compile(
 
 # The user speaking (first person), or an agent asking about "the user". "US" in capitals is
 # the country (`speaks_as_user`).
-# A question that asks when ("When is the move?", "我们什么时候搬家？"): a plan's day answers it.
-ASKS_WHEN = re.compile(
-    r"\b(?:when|what\s+(?:date|day|month|time)|how\s+soon)\b|什么时候|啥时候|哪天|几号|几月|何时",
+# A question that asks when, or what is to come ("When is the move?", "What's my next
+# job?", "我们什么时候搬家？", "新家在哪"): a plan answers it.
+ASKS_AHEAD = re.compile(
+    r"\b(?:when|what\s+(?:date|day|month|time)|how\s+soon|next|new|upcoming|future|soon|"
+    r"joining|relocating|moving|getting|going\s+to|gonna|will|plan(?:s|ned|ning)?)\b"
+    r"|什么时候|啥时候|哪天|几号|几月|何时|下一|新|将来|以后|打算|准备|计划",
     re.I,
 )
 FIRST_PERSON = re.compile(

@@ -262,9 +262,17 @@ _DAILY: tuple[Attribute, ...] = (
         r"|宠物|狗|猫|兔子|仓鼠|鹦鹉|养|英短|布偶|柯基|金毛|泰迪",
         (
             en(
-                r"\b(?:have|has|got|adopted|adopt|rescued|own)\s+(?:an?\s+|two\s+|three\s+|another\s+|a\s+new\s+)?"
+                r"\b(?:(?:have|has|had|just|finally)\s+)*(?:have|has|got|adopted|adopt|rescued|own)\s+"
+                r"(?:an?\s+|two\s+|three\s+|another\s+|a\s+new\s+)?"
                 rf"(?P<v>(?:[\w-]+\s+){{0,2}}?(?:{_PET_KINDS}\s+)?(?:{_PET_KINDS}|bird|goldfish|horse|chickens?)s?"
                 r"(?:\s+(?:named|called)\s+[A-Z]\w+)?)\b"
+            ),
+            # ... and named in the sentence after: "adopted a cat from the shelter. Her name is
+            # Bramble"
+            en(
+                rf"\b(?P<named>adopted|got|rescued)\s+(?:an?\s+|a\s+new\s+)?(?:[\w-]+\s+){{0,2}}?{_PET_KINDS}\b"
+                r"[^.!?]{0,40}[.!?]+\s*(?:(?:her|his|its|their)\s+name(?:['’]s|\s+is)|(?:she|he|it)['’]s\s+called)"
+                r"\s+(?P<v>[A-Z][a-z]{1,15})\b"
             ),
             zh(r"(?:养了|养着|领养了|收养了|有)(?:一只|一条|两只|只|条)?{V}(?<=[狗猫兔鼠鹉龟])"),
             # a pet named beside its kind: "my cat Pixel", "our old dog called Rex"
@@ -300,7 +308,7 @@ _DAILY: tuple[Attribute, ...] = (
             ),
             zh(
                 rf"(?P<named>(?:我|我们|用户)(?:家|的)?的?)(?:[一两二三四五]只)?"
-                rf"(?P<v>{_PET_KINDS_ZH}{_NAMED_ZH})"
+                rf"(?P<v>{_PET_KINDS_ZH}(?!叫[了得着声起个])(?!叫$){_NAMED_ZH})"
             ),
             zh(rf"(?P<named>(?:我|我们|用户)(?:家|的)的?){_PET_KINDS_ZH}叫{_GIVEN_ZH}"),
             # the kind in brackets after the name: "煤球（我家猫）最近老是半夜跑酷", "我家可乐（橘猫）"
@@ -311,8 +319,8 @@ _DAILY: tuple[Attribute, ...] = (
             zh(
                 rf"(?P<named>(?:我|我们|用户)家的?)(?P<v>{_NAMED_ZH})[（(]{_COLOUR_ZH}{_PET_KINDS_ZH}[）)]"
             ),
-            # a pet named when it came: "捡了一只小黑猫，取名雪碧"
-            zh(rf"{_PET_KINDS_ZH}[，,]?\s*(?:取名|起名|名字)叫?{_GIVEN_ZH}"),
+            # a pet named when it came: "捡了一只小黑猫，取名雪碧", "领养了一只猫，叫年糕"
+            zh(rf"{_PET_KINDS_ZH}(?:[，,]\s*叫(?![得了着声起个])|[，,]?\s*(?:取名|起名|名字)叫?){_GIVEN_ZH}"),
         ),
         ("{s} has {v}.", "{s}养了{v}。"),
         many=True,

@@ -62,6 +62,8 @@ def plausible(attribute: str, value: str) -> bool:
     """Whether a value can be the attribute's: an employer is not a book club nor an
     activity ("quit playing the violin"); an English place is a name ("Lyon", "New York",
     "portland" that the gazetteer knows) or a kind of place ("the suburbs")."""
+    if not any(ch.isalnum() for ch in value):
+        return False  # "so marta do most of driving 😅": no word, no value
     if _PRONOUN.fullmatch(value):
         return False  # "他辞职了": who, not what
     if _SPAN_ZH.match(value) or _WHEN_ZH.match(value):
@@ -78,9 +80,12 @@ def plausible(attribute: str, value: str) -> bool:
         # typed in lower case, a place the gazetteer knows ("moved to portland") is one too,
         # and so is one no dictionary lists ("moved to tennoji")
         known = value.casefold() in PLACES or all(typed_name(w) for w in value.split())
-        return value[:1].isupper() or known or bool(_PLACE_WORDS.search(value))
+        # (a letter alone is no place: "been living in R", the language)
+        return len(value) > 1 and (value[:1].isupper() or known or bool(_PLACE_WORDS.search(value)))
     if attribute == "lives_in" and _BESIDE_ZH.search(value):
         return False  # "住在地铁站旁边": where in the city, not which city
+    if attribute == "lives_in" and _WAY_ZH.fullmatch(value):
+        return False  # "一家人搬回去", "搬回来了": which way, not where
     if _ASKING_ZH.search(value):
         return False  # "去哪玩", "买什么车": a question word asks for the value
     if (
@@ -129,6 +134,8 @@ def habit(value: str) -> bool:
     return not has_cjk(value) and value == value.casefold() and value in lexicon().en_zh
 
 
+# Which way one moves ("搬回去", "搬过来了"): no place.
+_WAY_ZH = re.compile(r"[回过进出上下]?[来去](?:了|啦)?")
 # A place said by what it is beside ("地铁站旁边", "公司附近"): a spot, not a home's place.
 _BESIDE_ZH = re.compile(r"(?:旁边|附近|边上|对面|楼上|楼下|隔壁|那边|这边)$")
 # (not "啥都吃", "什么都吃": anything at all)

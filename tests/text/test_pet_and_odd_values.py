@@ -1,0 +1,53 @@
+"""A pet named in the sentence after the one it came in, or after a comma ("领养了一只猫，
+叫年糕"); and words a frame takes that are no value: which way one moves ("搬回去"), a
+letter ("living in R", the language), an emoji, the days before a condition ("前两天痛风
+又犯了"), a cat that meows ("我的猫叫了一晚上")."""
+
+from __future__ import annotations
+
+import pytest
+from episode_builders import drafts_of
+
+from dualtrace.text.slots import find_statements
+
+
+def _values(clause: str, attribute: str) -> list[str | None]:
+    return [s.value for s in find_statements(clause) if s.attribute == attribute]
+
+
+@pytest.mark.parametrize(
+    ("text", "pet", "subject"),
+    [
+        (
+            "We rescued a greyhound in March. Her name is Juniper, she's terrified of stairs",
+            "Juniper",
+            None,
+        ),
+        ("finally got a kitten!! his name's Mochi", "Mochi", None),
+        ("my neighbour adopted a puppy. His name is Otis", "Otis", "neighbour"),
+        ("上周领养了一只猫，叫年糕，超黏人", "年糕", None),
+    ],
+)
+def test_a_pet_named_after_it_came(text: str, pet: str, subject: str | None) -> None:
+    slots = [d.slot for d in drafts_of(text) if d.slot and d.slot["attribute"] == "pet"]
+    assert [(s["value"], s["subject"]) for s in slots] == [(pet, subject)]
+
+
+@pytest.mark.parametrize(
+    ("clause", "attribute"),
+    [
+        ("其实挺想一家人搬回去的", "lives_in"),
+        ("终于搬回来了", "lives_in"),
+        ("been living in R and pandas all week", "lives_in"),
+        ("out in the van all week now so my wife does the driving 😅", "vehicle"),
+        ("我的猫叫了一晚上，没睡好", "pet"),
+        ("楼下的狗，叫得好凶", "pet"),
+    ],
+)
+def test_words_a_frame_takes_that_are_no_value(clause: str, attribute: str) -> None:
+    assert _values(clause, attribute) == []
+
+
+def test_the_days_before_a_condition_are_not_its_name() -> None:
+    assert _values("前几天痛风又犯了，走路都疼", "health") == ["痛风"]
+    assert _values("前列腺炎又犯了", "health") == ["前列腺炎"]
