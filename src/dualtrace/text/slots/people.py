@@ -320,7 +320,9 @@ _DAILY: tuple[Attribute, ...] = (
                 rf"(?P<named>(?:我|我们|用户)家的?)(?P<v>{_NAMED_ZH})[（(]{_COLOUR_ZH}{_PET_KINDS_ZH}[）)]"
             ),
             # a pet named when it came: "捡了一只小黑猫，取名雪碧", "领养了一只猫，叫年糕"
-            zh(rf"{_PET_KINDS_ZH}(?:[，,]\s*叫(?![得了着声起个])|[，,]?\s*(?:取名|起名|名字)叫?){_GIVEN_ZH}"),
+            zh(
+                rf"{_PET_KINDS_ZH}(?:[，,]\s*叫(?![得了着声起个])|[，,]?\s*(?:取名|起名|名字)叫?){_GIVEN_ZH}"
+            ),
         ),
         ("{s} has {v}.", "{s}养了{v}。"),
         many=True,
