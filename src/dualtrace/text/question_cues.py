@@ -77,8 +77,6 @@ NAMES_NOW = re.compile(
     re.I,
 )
 
-# The user speaking (first person), or an agent asking about "the user". "US" in capitals is
-# the country (`speaks_as_user`).
 # A question that asks when, or what is to come ("When is the move?", "What's my next
 # job?", "我们什么时候搬家？", "新家在哪"): a plan answers it.
 ASKS_AHEAD = re.compile(
@@ -87,6 +85,9 @@ ASKS_AHEAD = re.compile(
     r"|什么时候|啥时候|哪天|几号|几月|何时|下一|新|将来|以后|打算|准备|计划",
     re.I,
 )
+
+# The user speaking (first person), or an agent asking about "the user". "US" in capitals is
+# the country (`speaks_as_user`).
 FIRST_PERSON = re.compile(
     r"\b(?:I|I['’]m|I['’]ve|I['’]d|I['’]ll|me|my|mine|we|we['’]re|our|us|let['’]s|"
     r"the\s+user)\b|我|咱|用户",
