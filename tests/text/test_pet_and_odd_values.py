@@ -1,7 +1,7 @@
 """A pet named in the sentence after the one it came in, or after a comma ("领养了一只猫，
 叫年糕"); and words a frame takes that are no value: which way one moves ("搬回去"), a
-letter ("living in R", the language), an emoji, the days before a condition ("前两天痛风
-又犯了"), a cat that meows ("我的猫叫了一晚上")."""
+letter ("living in R", the language), an emoji, where one sells ("在朋友圈"), the days
+before a condition ("前两天痛风又犯了"), a cat that meows ("我的猫叫了一晚上")."""
 
 from __future__ import annotations
 
@@ -42,6 +42,7 @@ def test_a_pet_named_after_it_came(text: str, pet: str, subject: str | None) -> 
         ("out in the van all week now so my wife does the driving 😅", "vehicle"),
         ("我的猫叫了一晚上，没睡好", "pet"),
         ("楼下的狗，叫得好凶", "pet"),
+        ("平时在朋友圈做微商卖面膜", "works_at"),  # where one sells, no employer
     ],
 )
 def test_words_a_frame_takes_that_are_no_value(clause: str, attribute: str) -> None:
