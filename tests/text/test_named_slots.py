@@ -119,33 +119,6 @@ def test_a_chinese_employer_that_opens_on_a_city(
 
 
 @pytest.mark.parametrize(
-    ("clause", "expected"),
-    [
-        (
-            "I work at Hartwell Dental in Exeter now",
-            [("lives_in", "Exeter"), ("works_at", "Hartwell Dental")],
-        ),
-        # where one lives, said: the work's city is not it
-        (
-            "I work at Hartwell Dental in Exeter but live in Topsham",
-            [("lives_in", "Topsham"), ("works_at", "Hartwell Dental")],
-        ),
-        (
-            "I work at Hartwell Dental in Exeter, I live out past the river",
-            [("works_at", "Hartwell Dental")],
-        ),
-        # an offer is no move yet
-        ("got an offer from Hartwell Dental in Exeter!", [("works_at", "Hartwell Dental")]),
-    ],
-)
-def test_an_employer_named_with_its_city_gives_where_one_lives(
-    clause: str, expected: list[tuple[str, str]]
-) -> None:
-    said = [(s.attribute, s.value) for s in find_statements(clause) if s.subject is None]
-    assert sorted(p for p in said if p[0] in ("lives_in", "works_at")) == expected
-
-
-@pytest.mark.parametrize(
     ("said", "value"),
     [
         ("成都", "成都"),

@@ -197,8 +197,7 @@ def test_what_those_frames_must_not_take(clause: str) -> None:
     ],
 )
 def test_a_kind_of_workplace_with_its_name_gives_the_name(clause: str, employer: str) -> None:
-    said = [s.value for s in find_statements(clause) if s.attribute == "works_at"]
-    assert said == [employer]
+    assert [(s.attribute, s.value) for s in find_statements(clause)] == [("works_at", employer)]
 
 
 def test_driving_a_distance_or_a_manner_is_not_a_vehicle() -> None:

@@ -29,7 +29,6 @@ from dualtrace.text.slots.values import (
     at_a_place,
     bracketed_name,
     habit,
-    in_work_city,
     named_doer,
     pet_name,
     plausible,
@@ -89,7 +88,6 @@ def _statements(clause: str) -> tuple[SlotStatement, ...]:
             continue  # another attribute claimed these words with a longer frame
         spans.append(span)
         kept.extend(at_a_place(statement, kept, clause))
-    kept = in_work_city(kept, clause)
     kept.sort(key=lambda s: s.start)
     # one statement of a value said twice (two frames reading one value)
     first = {_said(s): s for s in reversed(kept)}

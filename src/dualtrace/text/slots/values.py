@@ -172,26 +172,6 @@ def at_a_place(
     return found
 
 
-def in_work_city(kept: list[SlotStatement], clause: str) -> list[SlotStatement]:
-    """The statements, and where one lives for each employer named in English with its city
-    after it ("I work at Northwind in Chicago"), as a Chinese employer that opens on a city
-    gives it (`at_a_place`): unless the clause speaks of where one lives ("… but live out
-    in Topsham") or of an offer (a job not yet taken, in a city not yet moved to)."""
-    if _OFFER_OR_HOME.search(clause):
-        return kept
-    out = list(kept)
-    for statement in kept:
-        if statement.attribute != "works_at" or statement.ended or has_cjk(statement.value or ""):
-            continue
-        if any(s.attribute == "lives_in" and s.subject == statement.subject for s in out):
-            continue
-        place = work_place(statement.value or "", clause)
-        if place:
-            out.append(replace(statement, attribute="lives_in", value=place, many=False))
-    return out
-
-
-_OFFER_OR_HOME = re.compile(r"\b(?:offer\w*|live[sd]?|living|based|home|commut\w*)\b", re.I)
 # Where an employer named in English is, said right after it: "at Northwind in Chicago",
 # "Fabrikam here in Leeds", "Northwind downtown Chicago"
 _WHERE_EN = re.compile(
