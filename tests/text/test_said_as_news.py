@@ -30,6 +30,7 @@ def _slots(text: str) -> dict[str, str]:
         # news that ends on an emoji, then the name
         ("ok so i've been seeing someone 😳 tobias, he's a sound engineer", "partner", "Tobias"),
         ("been dating a girl called Marisol since june", "partner", "Marisol"),
+        ("been seeing someone new, finley, we met at climbing", "partner", "Finley"),
     ],
 )
 def test_news_then_what_it_was_about_is_one_statement(

@@ -231,10 +231,13 @@ def typed_name(word: str) -> bool:
 
 
 def _adverb(word: str) -> bool:
-    """An adverb the dictionary lists by its adjective only ("honestly", "happily")."""
+    """An adverb the dictionary lists by its adjective only ("honestly", "happily"); a short
+    stem is a name's ("finley", "hayley")."""
     stem = word.removesuffix("ly")
-    return stem != word and (
-        english_word(stem) or (stem.endswith("i") and english_word(stem[:-1] + "y"))
+    return (
+        stem != word
+        and len(stem) >= 5
+        and (english_word(stem) or (stem.endswith("i") and english_word(stem[:-1] + "y")))
     )
 
 
