@@ -50,6 +50,32 @@ def test_a_question_asks_a_pets_name_by_its_kind(question: str, kind: str | None
         assert [(q.attribute, q.qualifier) for q in ask(question)] == [("pet", kind)]
 
 
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("How much does my cat weigh these days?", "cat"),
+        ("我家的狗现在几岁了？", "dog"),
+        ("What pets do I have?", None),  # no kind named
+    ],
+)
+def test_a_question_about_ones_own_pet_of_a_kind_asks_that_kind(
+    question: str, kind: str | None
+) -> None:
+    pets = [q.qualifier for q in ask(question) if q.attribute == "pet"]
+    assert pets == [kind]
+
+
+def test_the_pet_of_the_kind_named_leads_another_question(tmp_path: Path) -> None:
+    config = MemoryConfig(dense_weight=0.0)
+    with Memory(tmp_path / "m.db", embedder=FakeEmbedder(), config=config) as mem:
+        for n, (when, text) in enumerate(SESSIONS):
+            mem.add(text, user_id="u", session_id=f"s{n}", timestamp=when)
+        hits = mem.search(
+            "How old is my rabbit now?", user_id="u", limit=3, now=NOW, reinforce=False
+        )
+        assert "Clementine" in hits[0].text, [h.text for h in hits]
+
+
 def test_a_breed_names_its_kind() -> None:
     assert names_kind("our greyhound mix Bolt", "dog")
     assert not names_kind("my bunny Clementine", "dog")

@@ -21,7 +21,7 @@ from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.catalogue import ATTRIBUTES, BY_NAME
 from dualtrace.text.slots.family import FAMILY, asked_member
 from dualtrace.text.slots.frames import clean_value
-from dualtrace.text.slots.pets import asked_pet
+from dualtrace.text.slots.pets import asked_pet, owned_kind
 from dualtrace.text.slots.qualifiers import NOUN_OF, qualifier_of
 from dualtrace.text.slots.statement import SlotQuestion, SlotStatement
 from dualtrace.text.slots.values import (
@@ -424,6 +424,14 @@ def ask(question: str) -> tuple[SlotQuestion, ...]:
     kept = [(n, q) for n, q in found if q.attribute not in hidden]
     most = max((n for n, _ in kept), default=0)
     chosen = [q for n, q in kept if n == most]
+    # one's own pet of a kind, asked of something else ("兽医称了我家猫有几公斤？"): the pets
+    # of that kind
+    owned = owned_kind(question) if any(q.attribute == "pet" for q in chosen) else None
+    if owned is not None:
+        chosen = [
+            replace(q, qualifier=owned) if q.attribute == "pet" and q.qualifier is None else q
+            for q in chosen
+        ]
     names = {q.attribute for q in chosen}
     also = [  # a sport is a pastime too: "郑浩有什么户外爱好？"
         replace(q, attribute=a)

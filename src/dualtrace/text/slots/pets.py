@@ -32,6 +32,28 @@ _ASKS_NAME = re.compile(
 )
 
 
+# One's own pet of a kind, named in a question about something else ("How much does my cat
+# weigh?", "兽医称了我家猫有几公斤？")
+_OWN_KIND = re.compile(
+    rf"\b(?:my|our|the\s+user['’]s)\s+(?:\w+\s+)?{_KIND_EN}s?\b|(?:我|用户)(?:的|家)的?(?:那只|那条)?{_KIND_ZH}",
+    re.I,
+)
+
+
+def owned_kind(question: str) -> str | None:
+    """The kind of the asker's own pet a question names, when it names one kind ("my cat",
+    "我家猫"), or None: the pets it asks of are those of that kind.
+
+    >>> owned_kind("How heavy is my cat now?"), owned_kind("我家狗狗吃什么狗粮？")
+    ('cat', 'dog')
+    """
+    found = _OWN_KIND.search(question)
+    if found is None:
+        return None
+    word = next(w for w in found.group("k", "z") if w).casefold()
+    return next((kind for kind, said in _ASKED.items() if said.search(word)), None)
+
+
 def asked_pet(question: str) -> str | None:
     """The kind of pet a question asks the name of ("dog", "cat", "rabbit"…), or None.
 
