@@ -297,9 +297,9 @@ def _own_name(text: str, value: str, score: float) -> Hit:
     "question",
     [
         "What's my daughter called?",
-        "我的女儿叫什么？",  # as "陈静的女儿叫什么？" is read once the user's name is known
+        "我的女儿叫什么？",  # as "周以宁的女儿叫什么？" is read once the user's name is known
         "What health problems do I have?",
-        "我是哪里人？",
+        "我到底算哪里人？",
     ],
 )
 def test_the_users_own_name_is_no_answer_to_another_question(question: str) -> None:
@@ -314,7 +314,7 @@ def test_the_users_own_name_is_no_answer_to_another_question(question: str) -> N
     "question", ["What's my name again?", "我叫什么名字？", "你还记得我是谁吗"]
 )
 def test_the_users_own_name_answers_a_question_for_it(question: str) -> None:
-    name = _own_name("用户叫陈静", "陈静", 1.0)
+    name = _own_name("用户叫周以宁", "周以宁", 1.0)
     said = _hit("e2", "episode", "我女儿叫朵朵", MAY, score=0.8)
     assert name_lowered([name, said], analyse(question, NOW), 10)[0].id == "m1"
 

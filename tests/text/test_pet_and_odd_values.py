@@ -1,7 +1,7 @@
 """A pet named in the sentence after the one it came in, or after a comma ("领养了一只猫，
-叫年糕"); and words a frame takes that are no value: which way one moves ("搬回去"), a
-letter ("living in R", the language), an emoji, where one sells ("在朋友圈"), the days
-before a condition ("前两天痛风又犯了"), a cat that meows ("我的猫叫了一晚上")."""
+叫馒头"); and words a frame takes that are no value: which way one moves ("又搬回去了"), a
+letter ("living in C", the language), an emoji, where one sells ("在朋友圈"), the days
+before a condition ("前几天鼻炎又犯了"), a cat that meows ("我的猫叫了一晚上")."""
 
 from __future__ import annotations
 
@@ -19,13 +19,13 @@ def _values(clause: str, attribute: str) -> list[str | None]:
     ("text", "pet", "subject"),
     [
         (
-            "We rescued a greyhound in March. Her name is Juniper, she's terrified of stairs",
-            "Juniper",
+            "We rescued a greyhound in March. Her name is Quince, she's terrified of stairs",
+            "Quince",
             None,
         ),
-        ("finally got a kitten!! his name's Mochi", "Mochi", None),
+        ("finally got a kitten!! his name's Biro", "Biro", None),
         ("my neighbour adopted a puppy. His name is Otis", "Otis", "neighbour"),
-        ("上周领养了一只猫，叫年糕，超黏人", "年糕", None),
+        ("上周领养了一只猫，叫馒头，超黏人", "馒头", None),
     ],
 )
 def test_a_pet_named_after_it_came(text: str, pet: str, subject: str | None) -> None:
@@ -36,13 +36,13 @@ def test_a_pet_named_after_it_came(text: str, pet: str, subject: str | None) -> 
 @pytest.mark.parametrize(
     ("clause", "attribute"),
     [
-        ("其实挺想一家人搬回去的", "lives_in"),
+        ("住不惯，我们又搬回去了", "lives_in"),
         ("终于搬回来了", "lives_in"),
-        ("been living in R and pandas all week", "lives_in"),
+        ("been living in C, the compilers course is brutal", "lives_in"),
         ("out in the van all week now so my wife does the driving 😅", "vehicle"),
         ("我的猫叫了一晚上，没睡好", "pet"),
         ("楼下的狗，叫得好凶", "pet"),
-        ("平时在朋友圈做微商卖面膜", "works_at"),  # where one sells, no employer
+        ("下班在朋友圈卖手工皂", "works_at"),  # where one sells, no employer
     ],
 )
 def test_words_a_frame_takes_that_are_no_value(clause: str, attribute: str) -> None:
@@ -50,5 +50,5 @@ def test_words_a_frame_takes_that_are_no_value(clause: str, attribute: str) -> N
 
 
 def test_the_days_before_a_condition_are_not_its_name() -> None:
-    assert _values("前几天痛风又犯了，走路都疼", "health") == ["痛风"]
+    assert _values("前几天鼻炎又犯了，喷嚏不停", "health") == ["鼻炎"]
     assert _values("前列腺炎又犯了", "health") == ["前列腺炎"]

@@ -1,5 +1,5 @@
 """Values said the way chat says them: news first and what it was about after ("moved!!
-porto is gorgeous", "seeing someone 🙈 ronan"), the one drink left, where one is from, an
+porto is gorgeous", "seeing someone 😳 tobias"), the one drink left, where one is from, an
 allergy before its word, a partner named first in Chinese, an internship, a car driven for
 a while; and a wish, which is no trip yet."""
 
@@ -29,7 +29,7 @@ def _slots(text: str) -> dict[str, str]:
         ),
         # news that ends on an emoji, then the name
         ("ok so i've been seeing someone 😳 tobias, he's a sound engineer", "partner", "Tobias"),
-        ("been dating a girl called Marisol since june", "partner", "Marisol"),
+        ("been dating a girl called Odette since june", "partner", "Odette"),
         ("been seeing someone new, finley, we met at climbing", "partner", "Finley"),
     ],
 )

@@ -374,7 +374,7 @@ def _with_news(clauses: list[str]) -> list[str]:
 
 
 # a short clause that ends on an exclamation, a stop or an emoji: how news is said before
-# what it is ("soooo i've been seeing someone 🙈" + "ronan, he lectures …")
+# what it is ("ok so i've been seeing someone 😳" + "tobias, he's a sound engineer")
 _NEWS = re.compile(rf"^\W*(?:\S+\s+){{0,5}}\S+?\s*(?:!+|！+|\.|[{EMOJI}]+)\W*$")
 
 

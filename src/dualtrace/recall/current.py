@@ -397,9 +397,9 @@ def asking_lowered(hits: list[Hit], question: Question, depth: int) -> list[Hit]
 
 def name_lowered(hits: list[Hit], question: Question, depth: int) -> list[Hit]:
     """For a question that asks no one's name, each of the first `depth` hits that is a
-    memory of the user's own name ("用户叫李娜") is placed as if it scored NAME_SHARE of
+    memory of the user's own name ("用户叫周以宁") is placed as if it scored NAME_SHARE of
     itself: short and about the user, it sits near in meaning to any question about the
-    user ("李娜的儿子叫什么？" is read as "我的儿子叫什么？"), and answers none but its own."""
+    user ("周以宁的女儿叫什么？" is read as "我的女儿叫什么？"), and answers none but its own."""
     if any(q.attribute == NAME.name for q in question.slots):
         return hits
     return _lowered(hits, depth, _own_name, NAME_SHARE)
@@ -433,7 +433,7 @@ def wants_plans(question: Question) -> bool:
     next job?", "Where is the wedding?"), one that looks ahead itself ("What am I doing
     this weekend?", a time still to come; not where it names the moment: "Which team am I
     playing for right now?") or one that asks a slot whose values are plans (a trip). A
-    slot asked in the present tense ("Which neighbourhood do I live in?") is asked as it
+    slot asked in the present tense ("Which part of town do I live in?") is asked as it
     holds: a move planned is not made yet."""
     if not question.present and (not question.own_slots or ASKS_AHEAD.search(question.text)):
         return True

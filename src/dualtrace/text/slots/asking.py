@@ -26,7 +26,7 @@ from dualtrace.text.slots.attribute import Attribute
 _IS_ONE = re.compile(
     r"(?<!的)(?:是|当|做|成为|升为|升到|转为|转成)(?:(?!哪位|谁)[^，,。？?]){0,8}$"
 )
-# A self-introduction's cue: in a question, "我是" asks a name only as "我是谁" ("我是哪里人？"
+# A self-introduction's cue: in a question, "我是" asks a name only as "我是谁" ("我是哪儿人来着"
 # asks where one is from, "我是哪个科室的？" a department)
 _INTRODUCTION = "我是"
 # "做什么" / "干什么" asks what follows it when a word follows (not a particle or a mark)

@@ -222,7 +222,7 @@ _SOON = re.compile(r"还有|再过|马上|快要|就要|等到?|\b(?:about\s+to|
 def _typed(match: re.Match[str], value: str) -> str:
     """The value, its name capitalised where a frame took one typed in lower case (group
     `typed`: "my partner arjun" → Arjun; `bracketed`: "biscuit (our beagle)" → Biscuit;
-    `place`: "back home in lisbon" → Lisbon; `folk`: the place of "我是汕头人" → 汕头); ""
+    `place`: "back home in lisbon" → Lisbon; `folk`: the place of "我是潍坊人" → 潍坊); ""
     where that word is no name ("my wife says", "我是外地人")."""
     place = match.group("place") if "place" in match.re.groupindex else None
     if place:
@@ -235,7 +235,7 @@ def _typed(match: re.Match[str], value: str) -> str:
         named = re.sub(r"\b(?!and\b)[a-z]", lambda w: w.group(0).upper(), doer)
         return value.replace(doer, named) if pet_name(doer) else ""
     folk = match.group("folk") if "folk" in match.re.groupindex else None
-    if folk:  # "我是汕头人" → 汕头, where the word before 人 names a place
+    if folk:  # "我是潍坊人" → 潍坊, where the word before 人 names a place
         return value if a_place_zh(folk) else ""
     typed = match.group("typed") if "typed" in match.re.groupindex else None
     if not typed or not typed.islower():
@@ -424,7 +424,7 @@ def ask(question: str) -> tuple[SlotQuestion, ...]:
     kept = [(n, q) for n, q in found if q.attribute not in hidden]
     most = max((n for n, _ in kept), default=0)
     chosen = [q for n, q in kept if n == most]
-    # one's own pet of a kind, asked of something else ("兽医称了我家猫有几公斤？"): the pets
+    # one's own pet of a kind, asked of something else ("我家猫现在多重了？"): the pets
     # of that kind
     owned = owned_kind(question) if any(q.attribute == "pet" for q in chosen) else None
     if owned is not None:

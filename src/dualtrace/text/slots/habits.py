@@ -262,7 +262,7 @@ HABITS: tuple[Attribute, ...] = (
         r"|我(?:是|算是)[\u4e00-\u9fff]{2,3}人",
         (
             en(r"\b(?:I['’]m|I\s+am)\s+(?:originally\s+)?from\s+{V}"),
-            # where one is from by its people: "我是汕头人" (a place: `finder._typed`)
+            # where one is from by its people: "我是潍坊人" (a place: `finder._typed`)
             zh(
                 r"我(?:是|算是)(?P<v>(?P<folk>[\u4e00-\u9fff]{2,3}?))人(?=[哈啊呀嘛呢吧了]|[^\u4e00-\u9fff]|$)"
             ),

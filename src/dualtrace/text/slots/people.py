@@ -90,7 +90,7 @@ _NAMED_ZH = (
     rf"(?:[阿小老][{CJK_CLASS}]|[{SURNAMES}][{CJK_CLASS}]|(?![{FUNCTION_ZH}])[{CJK_CLASS}]{{2}})"
 )
 _GIVEN_ZH = rf"(?P<v>{_NAMED_ZH}|(?<![A-Za-z])[A-Z][a-z]{{1,15}})"
-# one is seeing, then the name: "seeing someone new, jordan", "seeing someone 🙈 ronan",
+# one is seeing, then the name: "seeing someone new, jordan", "seeing someone 😳 tobias",
 # "dating a guy called Tomas"
 _SEEING_SOMEONE = (
     r"\b(?:seeing|dating)\s+(?:someone|somebody|an?\s+(?:guy|girl|man|woman)\s+(?:called|named))"
@@ -267,8 +267,8 @@ _DAILY: tuple[Attribute, ...] = (
                 rf"(?P<v>(?:[\w-]+\s+){{0,2}}?(?:{_PET_KINDS}\s+)?(?:{_PET_KINDS}|bird|goldfish|horse|chickens?)s?"
                 r"(?:\s+(?:named|called)\s+[A-Z]\w+)?)\b"
             ),
-            # ... and named in the sentence after: "adopted a cat from the shelter. Her name is
-            # Bramble"
+            # ... and named in the sentence after: "we rescued a greyhound in March. Her name is
+            # Juno"
             en(
                 rf"\b(?P<named>adopted|got|rescued)\s+(?:an?\s+|a\s+new\s+)?(?:[\w-]+\s+){{0,2}}?{_PET_KINDS}\b"
                 r"[^.!?]{0,40}[.!?]+\s*(?:(?:her|his|its|their)\s+name(?:['’]s|\s+is)|(?:she|he|it)['’]s\s+called)"
@@ -319,7 +319,7 @@ _DAILY: tuple[Attribute, ...] = (
             zh(
                 rf"(?P<named>(?:我|我们|用户)家的?)(?P<v>{_NAMED_ZH})[（(]{_COLOUR_ZH}{_PET_KINDS_ZH}[）)]"
             ),
-            # a pet named when it came: "捡了一只小黑猫，取名雪碧", "领养了一只猫，叫年糕"
+            # a pet named when it came: "捡了一只小黑猫，取名雪碧", "领养了一只猫，叫馒头"
             zh(
                 rf"{_PET_KINDS_ZH}(?:[，,]\s*叫(?![得了着声起个])|[，,]?\s*(?:取名|起名|名字)叫?){_GIVEN_ZH}"
             ),

@@ -33,7 +33,7 @@ _ASKS_NAME = re.compile(
 
 
 # One's own pet of a kind, named in a question about something else ("How much does my cat
-# weigh?", "兽医称了我家猫有几公斤？")
+# weigh?", "我家猫现在多重了？")
 _OWN_KIND = re.compile(
     rf"\b(?:my|our|the\s+user['’]s)\s+(?:\w+\s+)?{_KIND_EN}s?\b|(?:我|用户)(?:的|家)的?(?:那只|那条)?{_KIND_ZH}",
     re.I,

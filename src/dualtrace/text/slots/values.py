@@ -25,7 +25,7 @@ _NOT_EMPLOYER = re.compile(
     r"|^(?:考虑|准备|打算|找|换|想|努力|认真|忙|用心|专心|家)"
     # a workplace by its kind is no employer: "去公司上班", "到单位入职"
     r"|^(?:公司|单位|厂里?|店里?|学校|医院|办公室|新公司|那边|这边)$"
-    # ... nor a place one sells or posts in: "在朋友圈做微商", "在网上卖"
+    # ... nor a place one sells or posts in: "在朋友圈卖手工皂", "在网上卖"
     r"|^(?:朋友圈|网上|线上|淘宝上|抖音上|小红书上|群里|家里)$",
     re.I,
 )
@@ -65,7 +65,7 @@ def plausible(attribute: str, value: str) -> bool:
     activity ("quit playing the violin"); an English place is a name ("Lyon", "New York",
     "portland" that the gazetteer knows) or a kind of place ("the suburbs")."""
     if not any(ch.isalnum() for ch in value):
-        return False  # "so marta do most of driving 😅": no word, no value
+        return False  # "my wife does the driving 😅": no word, no value
     if _PRONOUN.fullmatch(value):
         return False  # "他辞职了": who, not what
     if _SPAN_ZH.match(value) or _WHEN_ZH.match(value):
@@ -82,12 +82,12 @@ def plausible(attribute: str, value: str) -> bool:
         # typed in lower case, a place the gazetteer knows ("moved to portland") is one too,
         # and so is one no dictionary lists ("moved to tennoji")
         known = value.casefold() in PLACES or all(typed_name(w) for w in value.split())
-        # (a letter alone is no place: "been living in R", the language)
+        # (a letter alone is no place: "been living in C", the language)
         return len(value) > 1 and (value[:1].isupper() or known or bool(_PLACE_WORDS.search(value)))
     if attribute == "lives_in" and _BESIDE_ZH.search(value):
         return False  # "住在地铁站旁边": where in the city, not which city
-    if attribute == "lives_in" and _WAY_ZH.fullmatch(value):
-        return False  # "一家人搬回去", "搬回来了": which way, not where
+    if attribute == "lives_in" and (_WAY_ZH.fullmatch(value) or value[:1] in "不没"):
+        return False  # "我们又搬回去了", "住不惯": which way, or how it went, not where
     if _ASKING_ZH.search(value):
         return False  # "去哪玩", "买什么车": a question word asks for the value
     if (
@@ -122,7 +122,7 @@ _WHEN_ZH = re.compile(
 
 def a_place_zh(word: str) -> bool:
     """Whether what comes before 人 in "我是…人" names where one is from: a name (jieba tags
-    汕头 a place, 石家庄 a person's name: a name either way) or a quarter (东北, 南方), not
+    潍坊 a place, 景德镇 a person's name: a name either way) or a quarter (东北, 南方), not
     "外地", "打工" nor "新" ("我是外地人", "我是打工人", "我是新人")."""
     found = extract_entities(word)
     named = bool(found) and word.startswith(found[0].name)
