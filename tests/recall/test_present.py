@@ -11,15 +11,14 @@ import pytest
 from hit_builders import said_hit
 
 from dualtrace.models import Hit
+from dualtrace.recall.ahead import only_ahead, wants_plans
 from dualtrace.recall.current import (
     ANSWER_DEPTH,
     asking_lowered,
     later_word_first,
     name_lowered,
     newest_first,
-    only_ahead,
     plans_lowered,
-    wants_plans,
 )
 from dualtrace.recall.packing import pack
 from dualtrace.recall.question import analyse

@@ -31,23 +31,21 @@ from datetime import UTC, datetime
 from functools import lru_cache
 
 from dualtrace.models import Hit, Item, MemoryRecord
+from dualtrace.recall.ahead import only_ahead, stated, wants_plans
 from dualtrace.recall.question import Question, analyse
 from dualtrace.recall.retriever import Scored
 from dualtrace.recall.state import assistant_turn
 from dualtrace.store.ports.reads import RecordReads
-from dualtrace.text.dates import find_times, without_note
 from dualtrace.text.entities import normalise_name
 from dualtrace.text.lexical import query_terms
 from dualtrace.text.owners import about_other
-from dualtrace.text.question_cues import ASKS_AHEAD, NAMES_NOW, in_past_tense, stated_part
-from dualtrace.text.sentences import split_sentences
+from dualtrace.text.question_cues import in_past_tense
 from dualtrace.text.slots import (
     BY_NAME,
     SlotQuestion,
     ask,
     cues,
     find_statements,
-    is_request,
     qualifier_of,
     same_subject,
     whose,
@@ -323,7 +321,7 @@ def _text_states(said_text: str, q: SlotQuestion) -> bool:
         and same_subject(q.subject, s.subject)
         and not s.hedged
         and (not q.qualifier or s.qualifier in (None, q.qualifier))
-        for sentence in _stated(said_text)
+        for sentence in stated(said_text)
         for s in find_statements(sentence)
     )
 
@@ -411,7 +409,7 @@ def _own_name(hit: Hit) -> bool:
 
 
 def _states_nothing(hit: Hit) -> bool:
-    return not assistant_turn(hit) and not _stated(hit.text)
+    return not assistant_turn(hit) and not stated(hit.text)
 
 
 def _lowered(hits: list[Hit], depth: int, low: Callable[[Hit], bool], share: float) -> list[Hit]:
@@ -425,58 +423,6 @@ def _lowered(hits: list[Hit], depth: int, low: Callable[[Hit], bool], share: flo
     order = sorted(window, key=lambda h: -h.score * (share if h.id in lowered else 1.0))
     scores = [h.score for h in window]
     return [replace(h, score=s) for h, s in zip(order, scores, strict=True)] + hits[depth:]
-
-
-def wants_plans(question: Question) -> bool:
-    """Whether what will be may answer a question: one not about the present that asks no
-    slot of the user's, or asks when or what is to come ("When is the move?", "What's my
-    next job?", "Where is the wedding?"), one that looks ahead itself ("What am I doing
-    this weekend?", a time still to come; not where it names the moment: "Which team am I
-    playing for right now?") or one that asks a slot whose values are plans (a trip). A
-    slot asked in the present tense ("Which part of town do I live in?") is asked as it
-    holds: a move planned is not made yet."""
-    if not question.present and (not question.own_slots or ASKS_AHEAD.search(question.text)):
-        return True
-    if looks_ahead(question.text) and not NAMES_NOW.search(question.text):
-        return True
-    if question.window is not None and question.window[1] > question.now.date():
-        return True
-    return any(BY_NAME[s.attribute].planned for s in question.slots)
-
-
-def only_ahead(item: Item, now: datetime) -> bool:
-    """Whether an item only says what will or may be, as seen at `now`: every sentence it
-    states is a maybe or a condition, or names only days after `now` ("Lease starts April 1",
-    "if I say yes I move in January", "也许换工作", "8月5号一起搬过去") and no part of it
-    that names no day states a value. Once the days it names have come, a plan is what
-    holds. (`state._ahead`, which marks a context line "planned", is looser: a tense cue
-    alone makes a plan there, too weak a sign to reorder hits by.)"""
-    said = item.said_at
-    sentences = _stated(item.text)
-    return bool(sentences) and all(_not_yet(s, said, now) for s in sentences)
-
-
-@lru_cache(maxsize=4096)
-def _not_yet(sentence: str, said: datetime, now: datetime) -> bool:
-    if not _maybe(sentence):  # a maybe is no value, whenever it names
-        # the days it names: a tense cue alone is too weak a sign ("在盒马上下单" holds 马上)
-        times = find_times(sentence, said)
-        if not times or any(t.first_day <= now.date() for t in times):
-            return False
-    # ... unless a part of it that names no day and no maybe states a value: a change made
-    # for what is ahead ("switched to Portuguese since we're relocating to Porto next
-    # spring"), what holds beside what may ("still in York for now, might try Leeds")
-    return not any(
-        not find_times(part, said)
-        and not _maybe(part)
-        and any(not s.hedged for s in find_statements(part))
-        for part in cues.PARTS.split(sentence)
-        if part and part.strip()
-    )
-
-
-def _maybe(text: str) -> bool:
-    return bool(cues.MAYBE.search(text) or cues.CONDITION.search(text))
 
 
 def _answers(item: Item, q: SlotQuestion) -> bool:
@@ -503,7 +449,7 @@ def _text_answers(said_text: str, q: SlotQuestion) -> bool:
     """Whether a text states a value of the asked slot by the attribute's words (cached: a
     pure function of the text, which the same turns among the hits ask again and again)."""
     attribute = BY_NAME[q.attribute]
-    sentences = _stated(said_text)
+    sentences = stated(said_text)
     # sentence by sentence, those with the attribute's words: a statement is a clause's, and
     # reading a long turn whole for every attribute took ~9 ms (a person named sentences
     # before the value is not whose value it is)
@@ -520,16 +466,6 @@ def _text_answers(said_text: str, q: SlotQuestion) -> bool:
         return False  # last about someone else ("bought my dad a Galaxy for his birthday")
     mentioned = qualifier_of(attribute, text)
     return not (q.qualifier and mentioned and mentioned != q.qualifier)
-
-
-@lru_cache(maxsize=4096)
-def _stated(text: str) -> tuple[str, ...]:
-    """What the sentences of a turn state: a question or a request to the assistant ("Can
-    you explain how compound interest works?") says nothing of the user, and a sentence
-    that ends on one states what comes before it (`stated_part`). Cached: the plan, asking
-    and change checks read the same hits' texts on every search."""
-    stated = (stated_part(s) for s in split_sentences(without_note(text)))
-    return tuple(s for s in stated if s and not is_request(s))
 
 
 CHANGE_DEPTH = 10  # how deep a later statement of a change is looked for
@@ -609,8 +545,8 @@ def _a_change(hit: Hit) -> bool:
     if source is None or source.role != "user":
         return False
     text = hit.text if hit.kind == "episode" else source.text
-    stated = " ".join(_stated(text))
-    if not stated or about_other(hit.text) or not cues.CHANGE.search(stated):
+    said = " ".join(stated(text))
+    if not said or about_other(hit.text) or not cues.CHANGE.search(said):
         return False
     # a change said ahead ("I'll move in May", "下个月开始…") is not yet the value
-    return not (cues.HEDGE.search(stated) or cues.CONDITION.search(stated) or looks_ahead(stated))
+    return not (cues.HEDGE.search(said) or cues.CONDITION.search(said) or looks_ahead(said))
