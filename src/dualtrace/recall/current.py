@@ -34,7 +34,7 @@ from dualtrace.models import Hit, Item, MemoryRecord
 from dualtrace.recall.ahead import only_ahead, stated, wants_plans
 from dualtrace.recall.question import Question, analyse
 from dualtrace.recall.retriever import Scored
-from dualtrace.recall.state import assistant_turn
+from dualtrace.recall.state import assistant_turn, memory_slot
 from dualtrace.store.ports.reads import RecordReads
 from dualtrace.text.entities import normalise_name
 from dualtrace.text.lexical import query_terms
@@ -366,9 +366,9 @@ def newest_first(hits: list[Hit], question: Question) -> list[Hit]:
 
 def _holds_slot(hit: Hit, question: Question) -> bool:
     """Whether a hit is a memory that holds a value of a slot the question asks."""
-    slot = hit.metadata.get("slot") if hit.kind != "episode" else None
+    slot = memory_slot(hit)
     asked = {q.attribute for q in question.own_slots}
-    return isinstance(slot, dict) and slot.get("attribute") in asked and bool(slot.get("value"))
+    return slot is not None and slot.get("attribute") in asked and bool(slot.get("value"))
 
 
 def plans_lowered(hits: list[Hit], question: Question, depth: int) -> list[Hit]:
@@ -404,8 +404,8 @@ def name_lowered(hits: list[Hit], question: Question, depth: int) -> list[Hit]:
 
 
 def _own_name(hit: Hit) -> bool:
-    slot = hit.metadata.get("slot") if hit.kind != "episode" else None
-    return isinstance(slot, dict) and slot.get("attribute") == NAME.name and not slot.get("subject")
+    slot = memory_slot(hit)
+    return slot is not None and slot.get("attribute") == NAME.name and not slot.get("subject")
 
 
 def _states_nothing(hit: Hit) -> bool:
@@ -432,8 +432,8 @@ def _answers(item: Item, q: SlotQuestion) -> bool:
         return False  # opens on another person's matter: not the user's value
     if not _narrowed(item.text, q):
         return False
-    slot = item.metadata.get("slot") if item.kind != "episode" else None
-    if isinstance(slot, dict):
+    slot = memory_slot(item)
+    if slot is not None:
         return (
             slot.get("attribute") == q.attribute
             and slot.get("subject") == q.subject

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 from dualtrace.cjk import has_cjk
 from dualtrace.models import Hit, Item
@@ -117,8 +118,8 @@ def _turns_too(
 def _rival_key(hit: Hit) -> tuple[str, str, str] | None:
     """The one-valued slot a memory fills (subject, attribute, qualifier), or None for a
     turn, a memory of no slot, a many-valued slot or a hedge."""
-    slot = hit.metadata.get("slot") if hit.kind != "episode" else None
-    if not isinstance(slot, dict) or not slot.get("attribute"):
+    slot = memory_slot(hit)
+    if slot is None or not slot.get("attribute"):
         return None
     if slot.get("many") or slot.get("hedged"):  # an ended value is a successor too
         return None
@@ -147,6 +148,13 @@ def small_talk(hit: Item) -> bool:
     """An assistant's turn that is only greetings, acknowledgements or pleasantries
     (`text.smalltalk`): it never takes a place a statement could have."""
     return assistant_turn(hit) and is_small_talk(hit.text)
+
+
+def memory_slot(item: Item) -> dict[str, Any] | None:
+    """The slot a memory fills, as the writer stored it (`metadata["slot"]`), or None for a
+    turn or a memory of no slot."""
+    slot = item.metadata.get("slot") if item.kind != "episode" else None
+    return slot if isinstance(slot, dict) else None
 
 
 def assistant_turn(item: Item) -> bool:

@@ -50,8 +50,7 @@ def owned_kind(question: str) -> str | None:
     found = _OWN_KIND.search(question)
     if found is None:
         return None
-    word = next(w for w in found.group("k", "z") if w).casefold()
-    return next((kind for kind, said in _ASKED.items() if said.search(word)), None)
+    return _kind(found, "k", "z")
 
 
 def asked_pet(question: str) -> str | None:
@@ -63,7 +62,12 @@ def asked_pet(question: str) -> str | None:
     found = _ASKS_NAME.search(question)
     if found is None:
         return None
-    word = next(w for w in found.group("k", "k2", "z") if w).casefold()
+    return _kind(found, "k", "k2", "z")
+
+
+def _kind(found: re.Match[str], *groups: str) -> str | None:
+    """The kind of pet the word a question matched in one of `groups` says."""
+    word = next(w for w in found.group(*groups) if w).casefold()
     return next((kind for kind, said in _ASKED.items() if said.search(word)), None)
 
 
