@@ -132,8 +132,12 @@ def test_a_question_for_every_instance_asks_no_newest_value() -> None:
         ("我今年一共出了几趟差？", "place"),
         ("How many companies did I interview with?", "org"),
         ("我面试过哪些公司？", "org"),
+        ("Which sports have I tried since I moved?", "pastime"),
+        ("How many hobbies did I pick up this year?", "pastime"),
+        ("我这两年都学过哪些运动？", "pastime"),
         ("What books have I read?", None),
         ("Which city do I live in?", None),  # one value, not every instance
+        ("What sport do I play on Sundays?", None),  # one, not every one
     ],
 )
 def test_the_kind_of_instance_a_question_asks_for(question: str, kind: str | None) -> None:
@@ -157,3 +161,33 @@ def test_a_question_for_every_place_finds_turns_naming_one(mem: Memory) -> None:
     # a question about one named place keeps the entity channel as it was
     one = mem.search("What did I do in Lisbon?", user_id="ana", now=NOW, reinforce=False)
     assert all("type" not in h.scores for h in one)
+
+
+def test_a_question_for_every_pastime_leads_with_one_turn_of_each(mem: Memory) -> None:
+    # the climbing turns outnumber the rest; sailing is said once, in passing
+    for n in range(12):
+        mem.add(
+            f"Climbing session {n} done, my fingers are shredded but I sent the blue route.",
+            user_id="ana",
+            timestamp=NOW - timedelta(days=200 - 10 * n),
+        )
+    said = [
+        "Spent the whole Saturday sailing off Howth with my cousin, got properly sunburnt.",
+        "My landlord still hasn't fixed the boiler.",
+        "Went to a pottery class after work, made a wonky mug.",
+    ]
+    for n, text in enumerate(said):
+        mem.add(text, user_id="ana", timestamp=NOW - timedelta(days=150 - 30 * n))
+    mem.add("Fencing club again tonight.", user_id="bo", timestamp=NOW - timedelta(days=2))
+    ctx = mem.context(
+        "Which activities have I done this year?",
+        user_id="ana",
+        max_tokens=120,
+        now=NOW,
+        reinforce=False,
+    )
+    assert "sailing" in ctx.text and "pottery" in ctx.text and "Climbing" in ctx.text
+    assert "boiler" not in ctx.text and "Fencing" not in ctx.text
+    hits = mem.search("What sports do I do?", user_id="ana", now=NOW, reinforce=False)
+    typed = {h.text for h in hits if h.scores.get("type") == 1.0}
+    assert any("sailing" in t for t in typed) and any("pottery" in t for t in typed)

@@ -11,8 +11,9 @@ from question_count import count_questions
 
 from dualtrace import Memory
 from dualtrace.models import Hit
-from dualtrace.recall.events import EVENT_HITS, each_event
+from dualtrace.recall.events import EVENT_HITS, each_event, each_instance
 from dualtrace.recall.question import analyse
+from dualtrace.text import pastimes
 from dualtrace.text.events import compared_events
 
 NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
@@ -77,6 +78,21 @@ def test_each_events_best_hits_lead_in_turns() -> None:
     scores = [h.score for h in led]
     assert scores == sorted(scores, reverse=True) and scores[0] == 1.0
     assert EVENT_HITS >= 2
+
+
+def test_each_instance_leads_with_the_first_hit_naming_it() -> None:
+    texts = {
+        "a": "ran 10k along the canal",
+        "b": "another long run, running feels easy now",
+        "c": "the boiler broke",
+        "d": "tried archery for the first time",
+        "e": "running and archery on the same day",
+    }
+    hits = [said_hit(i, "episode", texts[i], NOW, score=1.0 - n / 10) for n, i in enumerate(texts)]
+    led = each_instance(hits, pastimes.named)
+    assert [h.id for h in led] == ["b", "d", "a", "c", "e"]
+    scores = [h.score for h in led]
+    assert scores == sorted(scores, reverse=True) and scores[0] == 1.0
 
 
 def test_an_order_question_searches_each_event_and_shows_both(

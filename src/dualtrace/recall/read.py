@@ -22,10 +22,11 @@ from datetime import datetime
 
 from dualtrace.inputs import check_count
 from dualtrace.models import Context, Hit
-from dualtrace.recall.events import EVENT_HITS, each_event
+from dualtrace.recall.events import EVENT_HITS, each_event, each_instance
 from dualtrace.recall.packing import pack_context
 from dualtrace.recall.replies import with_replies
 from dualtrace.recall.search import MAX_LIMIT, POOL_MOST, Searcher, read_depth
+from dualtrace.text import pastimes
 
 #: Counts a recall of the memories among the hits packed for a user (turns are not counted).
 Reinforce = Callable[[str, Sequence[Hit]], None]
@@ -68,6 +69,8 @@ def read(
     if question.aggregate is not None:  # every instance, not the best few: read deeper
         limit, depth = min(MAX_LIMIT, 2 * limit), max(depth, POOL_MOST)
     hits = searcher.find(question, user_id=user_id, limit=limit, scope=scope, depth=depth)
+    if question.instance_type == "pastime":  # one hit for each pastime named leads
+        hits = each_instance(hits, pastimes.named)
     if question.events:  # "the fence or the goats' hooves": each event searched on its own
         found = [
             searcher.find(

@@ -19,6 +19,7 @@ from dualtrace.recall.question import Question
 from dualtrace.store.languages import KEY_LANGUAGES, key_language
 from dualtrace.store.ports.reads import ChannelReads
 from dualtrace.store.ports.records import EntityRow, SearchScope, Vector
+from dualtrace.text.aggregate_cues import TYPE_WORDS
 from dualtrace.text.aliases import AliasIndex
 from dualtrace.text.entities import normalise_name
 
@@ -235,10 +236,15 @@ class Retriever:
         )
 
     def _typed(self, user_id: str, kind: str, depth: int, scope: SearchScope) -> list[Candidate]:
-        """The entity channel for a question that asks every instance of a kind of thing, not
-        a named one ("Which cities have I been to?"): the memories that mention any of the
-        user's entities of that type, each scored 1 (an entity in most memories, the home
-        town, tells nothing apart and is left out, as in `_entities`)."""
+        """The channel for a question that asks every instance of a kind of thing, not a
+        named one ("Which cities have I been to?"), each record scored 1: for a kind known by
+        its words (`TYPE_WORDS`: pastimes), the keys holding any of them; else the memories
+        that mention any of the user's entities of that type (an entity in most memories,
+        the home town, tells nothing apart and is left out, as in `_entities`)."""
+        words = TYPE_WORDS.get(kind)
+        if words is not None:
+            found = self.store.search_lexical(user_id, words, depth, scope)
+            return [Candidate(c.record_id, "type", 1.0) for c in found]
         canonicals = sorted(
             {r.canonical for r in self.store.entity_rows(user_id) if r.type == kind}
         )

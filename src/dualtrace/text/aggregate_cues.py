@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import re
 
+from dualtrace.text.pastimes import PASTIME_TERMS
+
 AGGREGATE_KINDS = ("list", "count", "total", "order")
 
 # A sum: "in total", "altogether", "combined", "总共/一共 … 多少钱". Read before the count, as
@@ -93,10 +95,19 @@ def aggregate_kind(question: str) -> str | None:
     return None
 
 
-# The kind of thing a list or count asks for, where entities are typed so: places ("Which
-# cities have I been to?", "我今年去过哪些城市？", "How many trips …") and organisations ("How
-# many companies did I interview with?", "几家公司").
+# The kind of thing a list or count asks for: pastimes ("What activities does Melanie do?",
+# "我都有哪些爱好？"), found by their words (`TYPE_WORDS`); and, where entities are typed so,
+# places ("Which cities have I been to?", "我今年去过哪些城市？", "How many trips …") and
+# organisations ("How many companies did I interview with?", "几家公司").
 _TYPE_CUES = (
+    (
+        "pastime",
+        re.compile(
+            r"\b(?:activit(?:y|ies)|hobb(?:y|ies)|sports?|exercises?|workouts?|martial\s+arts|"
+            r"pastimes?|interests|for\s+fun)\b|爱好|兴趣|运动|锻炼|健身|球类",
+            re.I,
+        ),
+    ),
     (
         "place",
         re.compile(
@@ -114,10 +125,16 @@ _TYPE_CUES = (
 )
 
 
+#: The kinds of thing found by their words, not by an entity's type: any of these words
+#: names one.
+TYPE_WORDS: dict[str, tuple[str, ...]] = {"pastime": PASTIME_TERMS}
+
+
 def asked_type(question: str, kind: str | None) -> str | None:
-    """The entity type whose every instance a list or count question asks for ("place",
-    "org"), or None; `kind` is the question's `aggregate_kind`. "Which cities have I been
-    to?" is answered by the turns naming a place, whatever else they share with its words."""
+    """The kind of thing whose every instance a list or count question asks for ("pastime",
+    or an entity type: "place", "org"), or None; `kind` is the question's `aggregate_kind`.
+    "Which cities have I been to?" is answered by the turns naming a place, whatever else
+    they share with its words."""
     if kind not in ("list", "count"):
         return None
     return next((kind for kind, cue in _TYPE_CUES if cue.search(question)), None)

@@ -4,6 +4,7 @@ learning, hobbies, favourites and plans; health, habits and background in `habit
 from __future__ import annotations
 
 from dualtrace.cjk import CJK_CLASS
+from dualtrace.text.pastimes import HOBBIES_EN, HOBBIES_ZH, SPORTS_EN, SPORTS_ZH, alternation
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
 from dualtrace.text.slots.frames import BRACKETED, FUNCTION_ZH, TYPED, en, zh
@@ -44,29 +45,10 @@ _COLOUR_ZH = r"(?:小?[橘黑白花灰狸奶蓝]色?)?"
 _PET_KINDS_ZH = (
     r"(?:猫咪|猫(?!咪)|狗狗|狗(?!狗)|兔子|柯基|金毛|泰迪|英短|布偶|柴犬|哈士奇|仓鼠|鹦鹉|乌龟)"
 )
-_SPORTS_EN = (
-    r"(?:pilates|yoga|crossfit|spin|boxing|swimming|running|climbing|bouldering|barre|hiit|"
-    r"zumba|karate|judo|jiu[-\s]jitsu|tennis|padel|squash|netball|football|rugby|rowing|"
-    r"cycling|triathlon|parkrun|5-a-side|kickboxing|muay\s+thai|fencing|archery|salsa|hockey|"
-    r"basketball|volleyball|badminton|golf|skiing|snowboarding|surfing|(?:ultimate\s+)?frisbee|"
-    r"hiking|skating|lacrosse|baseball|softball|cricket|pickleball|handball|(?:half\s+)?marathons?|"
-    r"trail\s+running|weightlifting|powerlifting|spinning|dance|dancing|ballet)"
-)
-_SPORTS_ZH = (
-    r"(?:跑步|游泳|瑜伽|健身|骑车|骑行|撸铁|爬山|徒步|羽毛球|篮球|足球|网球|乒乓球|排球|飞盘|冲浪|攀岩|"
-    r"抱石|滑雪|普拉提|拳击|搏击|马拉松|跳舞|舞蹈|划船|桨板|高尔夫|跳绳|快走|太极|匹克球|壁球|橄榄球|"
-    r"棒球|垒球|台球|保龄球|滑板|轮滑|广场舞|夜跑|晨跑)"
-)
-# Pastimes that are no sport, each a word one does ("I love baking", 喜欢烘焙)
-_HOBBIES_EN = (
-    r"(?:baking|photography|pottery|ceramics|crochet|knitting|sewing|embroidery|painting|"
-    r"drawing|sketching|gardening|chess|woodworking|journaling|bird\s*watching|birding|fishing|"
-    r"camping|calligraphy|quilting|origami|scrapbooking|board\s+games|stargazing|bouldering)"
-)
-_HOBBIES_ZH = (
-    r"(?:烘焙|摄影|拍照|画画|书法|钩针|编织|织毛衣|陶艺|剧本杀|桌游|钓鱼|露营|唱歌|园艺|插花|"
-    r"手工|拼图|乐高|下棋|围棋|象棋|手账|烹饪|观鸟|刺绣|十字绣|插画|素描|油画|水彩)"
-)
+_SPORTS_EN = alternation(SPORTS_EN)
+_SPORTS_ZH = alternation(SPORTS_ZH)
+_HOBBIES_EN = alternation(HOBBIES_EN)
+_HOBBIES_ZH = alternation(HOBBIES_ZH)
 # What one does with a sport ("we play padel", "I train for triathlons"), and where one goes
 # for one ("went for a wild swim", "been bouldering")
 _DOING_SPORT_EN = r"(?:play|do|practi[cs]e|train\s+for)"
