@@ -19,6 +19,9 @@ from dualtrace.text.slots import find_statements
         ("周末去学了跆拳道，晚上还练书法", {"跆拳道", "书法"}),
         ("the runner's guide to spinach pies", set()),  # no pastime said
         ("I kept running into my ex", {"running"}),  # a word, not a meaning
+        # an instrument is one; a word that names other things too is not, alone
+        ("my keyboard died mid-lesson, so cello practice it is", {"cello"}),
+        ("老师一直鼓励我，古筝考完六级了", {"古筝"}),
     ],
 )
 def test_the_pastimes_a_text_names(text: str, found: set[str]) -> None:

@@ -57,6 +57,18 @@ HOBBIES_ZH = (
     "篆刻", "古琴",
 )  # fmt: skip
 
+# Instruments one plays ("learning the cello", 学古筝); those that name other things too
+# ("my keyboard died", 鼓励) are a pastime only beside what one does with them.
+INSTRUMENTS_EN = (
+    "piano", "guitar", "violin", "cello", "drums", "ukulele", "flute", "saxophone", "sax",
+    "bass", "trumpet", "harp", "clarinet", "keyboard", "erhu", "guzheng",
+)  # fmt: skip
+INSTRUMENTS_ZH = (
+    "钢琴", "吉他", "小提琴", "大提琴", "尤克里里", "长笛", "萨克斯", "贝斯", "古筝", "二胡",
+    "琵琶", "架子鼓", "鼓",
+)  # fmt: skip
+_NOT_ALONE = frozenset({"sax", "bass", "keyboard", "鼓"})
+
 
 def alternation(words: Iterable[str]) -> str:
     """A regex group matching any of `words`, in their order, a space matching any run of
@@ -65,14 +77,12 @@ def alternation(words: Iterable[str]) -> str:
     return "(?:" + "|".join(parts) + ")"
 
 
-#: Every pastime's words, for a full-text search that finds any of them.
-PASTIME_TERMS: tuple[str, ...] = tuple(
-    dict.fromkeys((*SPORTS_EN, *HOBBIES_EN, *SPORTS_ZH, *HOBBIES_ZH))
-)
+_ALONE_EN = [w for w in (*SPORTS_EN, *HOBBIES_EN, *INSTRUMENTS_EN) if w not in _NOT_ALONE]
+_ALONE_ZH = [w for w in (*SPORTS_ZH, *HOBBIES_ZH, *INSTRUMENTS_ZH) if w not in _NOT_ALONE]
+#: Every pastime's words that name one alone, for a full-text search that finds any of them.
+PASTIME_TERMS: tuple[str, ...] = tuple(dict.fromkeys((*_ALONE_EN, *_ALONE_ZH)))
 
-_NAMED = re.compile(
-    rf"\b{alternation((*SPORTS_EN, *HOBBIES_EN))}\b|{alternation((*SPORTS_ZH, *HOBBIES_ZH))}", re.I
-)
+_NAMED = re.compile(rf"\b{alternation(_ALONE_EN)}\b|{alternation(_ALONE_ZH)}", re.I)
 
 
 def named(text: str) -> frozenset[str]:

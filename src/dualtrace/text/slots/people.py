@@ -4,7 +4,15 @@ learning, hobbies, favourites and plans; health, habits and background in `habit
 from __future__ import annotations
 
 from dualtrace.cjk import CJK_CLASS
-from dualtrace.text.pastimes import HOBBIES_EN, HOBBIES_ZH, SPORTS_EN, SPORTS_ZH, alternation
+from dualtrace.text.pastimes import (
+    HOBBIES_EN,
+    HOBBIES_ZH,
+    INSTRUMENTS_EN,
+    INSTRUMENTS_ZH,
+    SPORTS_EN,
+    SPORTS_ZH,
+    alternation,
+)
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
 from dualtrace.text.slots.frames import BRACKETED, FUNCTION_ZH, TYPED, en, zh
@@ -19,11 +27,8 @@ _LANGS_EN = (
     r"M[aā]ori|Hawaiian)"
 )
 _LANGS_ZH = r"(?:日语|韩语|英语|法语|德语|西班牙语|意大利语|俄语|葡萄牙语|阿拉伯语|粤语|泰语|越南语|手语|中文|汉语)"
-_INSTRUMENTS_EN = (
-    r"(?:piano|guitar|violin|cello|drums|ukulele|flute|saxophone|sax|bass|trumpet|harp|clarinet|"
-    r"keyboard|erhu|guzheng)"
-)
-_INSTRUMENTS_ZH = r"(?:钢琴|吉他|小提琴|大提琴|尤克里里|长笛|萨克斯|贝斯|古筝|二胡|琵琶|架子鼓|鼓)"
+_INSTRUMENTS_EN = alternation(INSTRUMENTS_EN)
+_INSTRUMENTS_ZH = alternation(INSTRUMENTS_ZH)
 # What a pet named just before it does ("our dog pancake keeps stealing socks")
 _PET_DOES = (
     r"(?:is|was|has|have|are|were|keeps|kept|keep|loves|love|hates|hate|just|got|gets|ate|eats|"
