@@ -362,7 +362,8 @@ class ProfileValue:
 
     `subject` is None for the user's own slots, else whose ("the user's daughter");
     `replaced` lists what this value replaced, and what those replaced in turn, newest first
-    (with `history=True`; their own `replaced` is empty).
+    (with `history=True`; their own `replaced` is empty); `city`, for a place that names
+    only its district ("leith", "望京"), the city it lies in ("Edinburgh", "北京").
     """
 
     attribute: str
@@ -375,6 +376,7 @@ class ProfileValue:
     qualifier: str | None = None
     until: datetime | None = None
     replaced: tuple[ProfileValue, ...] = ()
+    city: str | None = None
 
 
 @dataclass(frozen=True)

@@ -156,3 +156,19 @@ def test_a_plan_reads_as_one(mem: Memory) -> None:
     (trip,) = mem.profile("p").values
     assert trip.attribute == "trip"
     assert "- trip (planned): Lisbon (said 5 Jan 2025) [" in mem.profile("p").text
+
+
+def test_a_home_named_by_its_district_shows_its_city(mem: Memory) -> None:
+    mem.add("Finally unpacked in Leith, the stairs are brutal.", user_id="u", timestamp=JAN)
+    mem.add("上个月搬到望京了，离公司近。", user_id="v", timestamp=JAN)
+    mem.add("我们搬到了深圳南山。", user_id="w", timestamp=JAN)
+    for user, value, city in (("u", "Leith", "Edinburgh"), ("v", "望京", "北京")):
+        profile = mem.profile(user)
+        home = next(v for v in profile.values if v.attribute == "lives_in")
+        assert (home.value, home.city) == (value, city)
+        assert f"{value}, {city} (since 5 Jan 2025)" in profile.text
+    # a value that names its city, or a city, shows no other
+    home = next(v for v in mem.profile("w").values if v.attribute == "lives_in")
+    assert home.city is None
+    _said(mem)
+    assert all(v.city is None for v in mem.profile("u").values if v.value == "波尔多")

@@ -54,6 +54,7 @@ def test_the_profile_of_the_keys_user(server: Server) -> None:
         assert body["text"].index("Oslo") > body["text"].index("波尔多")
         home = next(v for v in body["values"] if v["attribute"] == "lives_in")
         assert home["since"].startswith("2025-03-01") and home["replaced"] == []
+        assert home["city"] is None  # a city, not a district of one
         turn = c.get(f"/v1/memories/{home['sources'][0]}").json()
         assert turn["text"] == "我们搬到了波尔多。"
         assert "Lyon" not in body["text"] and body["tokens"] > 0

@@ -26,7 +26,7 @@ marked          of the context lines naming only an earlier or not-yet value, th
 
 and per user, of `Memory.profile(user, as_of=now)`'s values (the user's own: other people's,
 in `people`, are counted apart as `people`, not judged): precision (values that, with their
-statement, name an expected current value, the value itself no stale one; strict: the
+city and statement, name an expected current value, the value itself no stale one; strict: the
 statement names no stale one either) and recall (expected current values named). The
 user's name (`user`) is an expected current value where a user turn says it, and a right one
 wherever the profile shows it (an assistant's "Hi Sam!" names the user too).
@@ -204,7 +204,7 @@ def profile_measures(mem: Memory, scenario: Scenario) -> dict[str, Any]:
     also counts a stale value named anywhere in the statement as wrong (the first measure).
     """
     profile = mem.profile(scenario.id, as_of=scenario.now)
-    pairs = [(v.value, f"{v.value} | {v.text}") for v in profile.values]
+    pairs = [(v.value, f"{v.value} | {v.city or ''} | {v.text}") for v in profile.values]
     shown = [s for _, s in pairs]
     current, stale = scenario.profile_current, scenario.profile_stale
     # the user's name is right however it was learnt (said by the assistant: "Hi Sam!"); it

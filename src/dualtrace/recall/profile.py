@@ -21,6 +21,7 @@ from dualtrace.inputs import check_count, check_flag, check_user_id, parse_time
 from dualtrace.models import MemoryRecord, Profile, ProfileValue
 from dualtrace.recall.current import begun, valid_at
 from dualtrace.store.ports.memory_reads import MemoryReads
+from dualtrace.text.districts import city_of
 from dualtrace.text.slots import ATTRIBUTES
 from dualtrace.text.slots.stored import holds_value, slot_of
 from dualtrace.text.tokens import count_tokens
@@ -32,6 +33,8 @@ _ORDER = {a.name: i for i, a in enumerate(ATTRIBUTES)}
 # slots whose values are plans (a trip): said when, not held since
 _PLANNED = frozenset(a.name for a in ATTRIBUTES if a.planned)
 _USER = ("", "the user", "user", "用户")
+# Attributes whose value is a place, shown with its city where it names only a district.
+_PLACES = frozenset({"lives_in", "from"})
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _NOT_WORD = re.compile(r"[\W_]+")
 
@@ -244,6 +247,7 @@ def _value(
         qualifier=slot.get("qualifier"),
         until=m.valid_to,
         replaced=earlier,
+        city=city_of(_said(m)) if m.predicate in _PLACES else None,
     )
 
 
@@ -324,7 +328,8 @@ def _values(out: _Lines, header: str, values: Sequence[ProfileValue]) -> None:
         return
     for v in values:
         when = _since(v.since, "said" if v.attribute in _PLANNED else "since")
-        if not out.add(f"- {_label(v)}: {v.value} ({when})", v.sources):
+        where = f", {v.city}" if v.city else ""
+        if not out.add(f"- {_label(v)}: {v.value}{where} ({when})", v.sources):
             return
         for r in v.replaced:
             out.add(f"  - replaced {r.value} ({_span(r)})", r.sources)

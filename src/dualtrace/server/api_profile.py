@@ -36,6 +36,9 @@ class ProfileValueOut(BaseModel):
     subject: str | None = Field(None, description="Whose value; null for the user's own.")
     qualifier: str | None = None
     until: datetime | None = None
+    city: str | None = Field(
+        None, description="For a place naming only its district, the city it lies in."
+    )
     replaced: list[ReplacedOut] = Field(
         default_factory=list,
         description="What it replaced, and so on back, newest first (with history).",

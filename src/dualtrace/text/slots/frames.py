@@ -23,6 +23,9 @@ _EN_STOP = (
     r"though|although|while|if|or|to|than|by|about|right|already|full[-\s]time|part[-\s]time|"
     r"is|was|are|were|will|starts?|started|begins?|has|had|that|which|because|cause|so|"
     r"done|lol|lmao|haha|tbh|tho|btw|rn|ngl|here|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|"
+    r"finally|honestly|actually|anyway|"
+    # a doing that follows with its object: "grew up in Tucson eating my nonna's food"
+    r"[a-z]{2,}ing\s+(?:my|our|his|her|their|the|a|an|some|lots)|"
     r"(?-i:downtown|uptown|midtown)|"
     r"(?:the\s+)?(?:end|beginning|start|middle)\s+of|"
     r"(?:a\s+)?(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|few|several|"
@@ -56,12 +59,17 @@ _ZH_LEAD = (
 )
 _ZH_LEADING = re.compile(rf"^{_ZH_LEAD}+")
 _ZH_LEAD_WORD = re.compile(_ZH_LEAD)
-_ZH_TRAILING = re.compile(r"(?:了|吧|啊|呢|呀|哦|嘛|啦|的|左右|上下|做|干)+$")
+# (里 of "住在宿舍里", "WG里" is where in it, not the name's own: 阿里, 万里)
+_ZH_TRAILING = re.compile(
+    r"(?:了|吧|啊|呢|呀|哦|嘛|啦|的|左右|上下|做|干"
+    r"|(?:(?<=[A-Za-z]{2})|(?<=宿舍|院子|小区|公司|学校|屋子|房子)|(?<=家))里)+$"
+)
 # Where a Chinese value has ended whatever follows: a place word, an adverb of time or a
 # span of time is no part of a name ("BMW那边已经提了离职": BMW; "搬到成都快一个月了": 成都,
 # "入职腾讯第二周": 腾讯).
 _ZH_AFTER = re.compile(
-    r"(?:那边|这边|那里|这里|那儿|这儿|已经|正在|一直|之后|以后|以来"
+    r"(?:那边|这边|那里|这里|那儿|这儿|已经|正在|一直|之后|以后|以来|(?:跟|和|同)\S{1,6}?一起"
+    r"|(?<=\S{2})的?(?:新房子?|新家|新公寓)"
     r"|快?[一二三四五六七八九十两半几\d]+个?多?(?:天|周|星期|礼拜|月|年(?!级)|小时)"
     r"|第[一二三四五六七八九十\d]+(?:天|周|个|年(?!级)|次)).*$"
 )
