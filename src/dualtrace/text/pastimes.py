@@ -1,9 +1,9 @@
 """Pastimes: the sports and hobbies people do, in English and Chinese, as plain words.
 
-One list serves two readers. The catalogue's `exercise` and `hobby` attributes
-(`text/slots/people.py`) read a pastime said beside what one does with it ("we play padel",
-"报了个陶艺班") through `alternation`; and a question that asks every pastime of someone
-("What activities does she do?", "我都有哪些爱好？", `text/aggregate_cues.asked_type`) is
+One list serves two readers. The catalogue's `exercise`, `hobby` and `instrument`
+attributes (`text/slots/people.py`) read a pastime said beside what one does with it ("we
+play padel", "报了个陶艺班") through `alternation`; and a question that asks every pastime of
+someone ("What activities does she do?", "我都有哪些爱好？", `aggregate_cues.asked_type`) is
 answered from every turn that names one (`PASTIME_TERMS`, the retriever's "type" channel),
 whatever else it shares with the question's words.
 
