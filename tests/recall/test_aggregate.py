@@ -58,6 +58,10 @@ def test_aggregation_questions_are_recognised(question: str, kind: str) -> None:
         "What is Nadia allergic to?",
         "How much can I spend on the new sofa?",
         "How much does the climbing gym cost?",
+        # a name in -s is no plural
+        "What car does Charles drive now?",
+        "Which part of Leeds does my sister live in?",
+        "What instrument does Agnes play these days?",
     ],
 )
 def test_single_fact_questions_are_not_aggregations(question: str) -> None:

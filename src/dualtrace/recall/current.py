@@ -39,7 +39,7 @@ from dualtrace.store.ports.reads import RecordReads
 from dualtrace.text.entities import normalise_name
 from dualtrace.text.lexical import query_terms
 from dualtrace.text.owners import about_other
-from dualtrace.text.question_cues import in_past_tense
+from dualtrace.text.question_cues import in_past_tense, whose_slot
 from dualtrace.text.slots import (
     BY_NAME,
     SlotQuestion,
@@ -118,7 +118,7 @@ def slot_view(
     memories = store.memories_by_predicate(
         user_id, sorted({q.attribute for q in asked}), include_invalid=True
     )
-    people = {normalise_name(m.name) for m in question.entities}
+    people = whose_slot(question.text, question.entities)
     mine = [m for m in memories if _asked(m, asked, people)]
     if at is not None:  # what was known then: drawn from turns said by that moment
         mine = _known_by(store, user_id, mine, at)
@@ -249,7 +249,7 @@ def _key(m: MemoryRecord) -> tuple[str, str, str]:
     return (m.subject or "").casefold(), m.predicate or "", str(slot.get("qualifier") or "")
 
 
-def _asked(m: MemoryRecord, asked: Sequence[SlotQuestion], people: set[str]) -> bool:
+def _asked(m: MemoryRecord, asked: Sequence[SlotQuestion], people: frozenset[str]) -> bool:
     """Whether a memory fills a slot the question asks about (its subject and qualifier)."""
     slot = _slot(m)
     subject = normalise_name(m.subject or "")

@@ -58,18 +58,18 @@ _ORDER = re.compile(
 )
 
 # A plural noun: a word in -s that is no verb or pronoun ("was", "his", "does") nor a
-# singular in -s ("news", "status"), or a plural without one.
+# singular in -s ("news", "status"), nor a name ("Leeds", "Charles"), or a plural without one.
 _PLURAL = (
     r"(?:(?!(?:was|has|does|is|his|hers|its|this|us|yes|news|always|perhaps|plus|less|"
     r"unless|bus|gas|status|series|species|whereas|across|towards|afterwards)\b)"
-    r"[a-z]{2,}(?:ies|[^\Wsiu']s)|children|people|men|women|feet|teeth|mice)"
+    r"(?-i:[a-z][a-z]+(?:ies|[^\Wsiu']s))|children|people|men|women|feet|teeth|mice)"
 )
 # A list: "which/what … have I …" over many ("what pets", "which books", "list", "all the"),
 # a plural asked for ("What activities does Melanie do?", "What areas of the US has John
 # been to?", "What are Joanna's hobbies?"), "哪些", "都有什么".
 _LIST = re.compile(
     r"\b(?:list|name\s+all|all\s+(?:the|of\s+the|my)|every|each\s+of)\b|"
-    r"\b(?:what|which)\s+(?:\w+\s+){0,3}\w+s\s+(?:have|had|did|do|has)\b|"
+    r"\b(?:what|which)\s+(?:\w+\s+){0,3}(?-i:[a-z]\w*s)\s+(?:have|had|did|do|has)\b|"
     rf"\b(?:what|which)\s+(?:\w+\s+){{0,2}}{_PLURAL}\s+(?:of\s+(?:the\s+)?[\w.]+\s+)?"
     r"(?:have|has|had|did|do|does|is|are|was|were)\b|"
     r"\bwhat\s+(?:are|were)\s+(?:the\s+|some\s+|my\s+|his\s+|her\s+|their\s+|[\w-]+'s\s+)"

@@ -36,6 +36,7 @@ from collections.abc import Sequence
 
 from dualtrace.cjk import CJK_SPACE
 from dualtrace.models import EntityMention
+from dualtrace.text.entities import normalise_name
 
 # Words that point at an earlier time, in either question.
 EARLIER_EN = r"used\s+to|initially|originally|at\s+first|in\s+the\s+beginning"
@@ -223,6 +224,30 @@ def speaks_as_user(question: str) -> bool:
     """Whether a question is in the user's first person ("my", "we", "我") or about "the
     user"; "US" in capitals is the country, not "us"."""
     return any(m.group(0) != "US" for m in FIRST_PERSON.finditer(question))
+
+
+# Entity types that name no one whose slot a question could ask.
+_NO_ONE = frozenset({"place", "org", "product"})
+# A name after these words is where or what, not whose ("Which part of Leeds", "at Arup").
+_PLACED = re.compile(
+    r"\b(?:of|in|at|from|near|to|around|outside|inside|for|with)\s+(?:the\s+)?$", re.I
+)
+
+
+def whose_slot(question: str, entities: Sequence[EntityMention]) -> frozenset[str]:
+    """The names (normalised) whose slot a question asks ("Where does Ana work?"): a place
+    or an organisation it names ("Which part of Leeds do I live in?", "Which office of Arup
+    do I work at?") says what is asked, not whose, and so does a name of no known type said
+    after a preposition."""
+    people = set()
+    for m in entities:
+        if m.type in _NO_ONE:
+            continue
+        at = question.find(m.name)
+        if m.type != "person" and at >= 0 and _PLACED.search(question[:at]):
+            continue
+        people.add(normalise_name(m.name))
+    return frozenset(people)
 
 
 def names_someone_else(question: str, entities: Sequence[EntityMention]) -> bool:
