@@ -155,11 +155,9 @@ def test_a_question_for_every_place_finds_turns_naming_one(mem: Memory) -> None:
         "Flew back from Kyoto last night, jet lag is brutal.",
         "My manager wants the report by Friday.",
     ]
-    for n, text in enumerate(said):
-        mem.add(text, user_id="ana", timestamp=NOW - timedelta(days=100 - 20 * n))
+    _days_apart(mem, "ana", said, first=100, step=20)
     mem.add("Had a great time in Reykjavik.", user_id="bo", timestamp=NOW - timedelta(days=3))
-    hits = mem.search("Which cities have I been to?", user_id="ana", now=NOW, reinforce=False)
-    typed = {h.text for h in hits if h.scores.get("type") == 1.0}
+    typed = _typed(mem, "Which cities have I been to?")
     assert any("Lisbon" in t for t in typed) and any("Kyoto" in t for t in typed)
     assert not any("lentil" in t or "report" in t or "Reykjavik" in t for t in typed)
     # a question about one named place keeps the entity channel as it was
@@ -180,8 +178,7 @@ def test_a_question_for_every_pastime_leads_with_one_turn_of_each(mem: Memory) -
         "My landlord still hasn't fixed the boiler.",
         "Went to a pottery class after work, made a wonky mug.",
     ]
-    for n, text in enumerate(said):
-        mem.add(text, user_id="ana", timestamp=NOW - timedelta(days=150 - 30 * n))
+    _days_apart(mem, "ana", said, first=150, step=30)
     mem.add("Fencing club again tonight.", user_id="bo", timestamp=NOW - timedelta(days=2))
     ctx = mem.context(
         "Which activities have I done this year?",
@@ -192,6 +189,17 @@ def test_a_question_for_every_pastime_leads_with_one_turn_of_each(mem: Memory) -
     )
     assert "sailing" in ctx.text and "pottery" in ctx.text and "Climbing" in ctx.text
     assert "boiler" not in ctx.text and "Fencing" not in ctx.text
-    hits = mem.search("What sports do I do?", user_id="ana", now=NOW, reinforce=False)
-    typed = {h.text for h in hits if h.scores.get("type") == 1.0}
+    typed = _typed(mem, "What sports do I do?")
     assert any("sailing" in t for t in typed) and any("pottery" in t for t in typed)
+
+
+def _days_apart(mem: Memory, user_id: str, said: list[str], *, first: int, step: int) -> None:
+    """Each text said `step` days after the one before, the first `first` days ago."""
+    for n, text in enumerate(said):
+        mem.add(text, user_id=user_id, timestamp=NOW - timedelta(days=first - step * n))
+
+
+def _typed(mem: Memory, question: str) -> set[str]:
+    """The texts of ana's hits for `question` that the type channel found."""
+    hits = mem.search(question, user_id="ana", now=NOW, reinforce=False)
+    return {h.text for h in hits if h.scores.get("type") == 1.0}
