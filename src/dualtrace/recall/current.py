@@ -107,6 +107,10 @@ def asks_own_now(question: str) -> tuple[SlotQuestion, ...]:
     return analyse(question, datetime.now(UTC)).own_slots
 
 
+# Slots whose value is a place or an organisation.
+_PLACED_SLOTS = frozenset({"lives_in", "works_at", "studies_at", "from"})
+
+
 def slot_view(
     store: RecordReads, user_id: str, question: Question, at: datetime | None = None
 ) -> SlotView | None:
@@ -118,7 +122,15 @@ def slot_view(
     memories = store.memories_by_predicate(
         user_id, sorted({q.attribute for q in asked}), include_invalid=True
     )
-    people = whose_slot(question.text, question.entities)
+    # a place named beside where one lives or works narrows the place ("Which part of Leeds
+    # do I live in?"); beside another slot it is where the thing asked is ("the gym where I
+    # climb", "our Lisbon rental"): whose slot, as a name is
+    where = {q.attribute for q in asked} <= _PLACED_SLOTS
+    people = (
+        whose_slot(question.text, question.entities)
+        if where
+        else frozenset(normalise_name(m.name) for m in question.entities)
+    )
     mine = [m for m in memories if _asked(m, asked, people)]
     if at is not None:  # what was known then: drawn from turns said by that moment
         mine = _known_by(store, user_id, mine, at)
