@@ -123,8 +123,8 @@ def slot_view(
         user_id, sorted({q.attribute for q in asked}), include_invalid=True
     )
     # a place named beside where one lives or works narrows the place ("Which part of Leeds
-    # do I live in?"); beside another slot it is where the thing asked is ("the gym where I
-    # climb", "our Lisbon rental"): whose slot, as a name is
+    # do I live in?"); beside another slot it says where the thing asked is ("the gym where
+    # I climb", "our Lisbon rental"), and like a name it keeps the user's own values out
     where = {q.attribute for q in asked} <= _PLACED_SLOTS
     people = (
         whose_slot(question.text, question.entities)
