@@ -122,15 +122,8 @@ def slot_view(
     memories = store.memories_by_predicate(
         user_id, sorted({q.attribute for q in asked}), include_invalid=True
     )
-    # a place named beside where one lives or works narrows the place ("Which part of Leeds
-    # do I live in?"); beside another slot it says where the thing asked is ("the gym where
-    # I climb", "our Lisbon rental"), and like a name it keeps the user's own values out
     where = {q.attribute for q in asked} <= _PLACED_SLOTS
-    people = (
-        whose_slot(question.text, question.entities)
-        if where
-        else frozenset(normalise_name(m.name) for m in question.entities)
-    )
+    people = whose_slot(question.text, question.entities, asks_where=where)
     mine = [m for m in memories if _asked(m, asked, people)]
     if at is not None:  # what was known then: drawn from turns said by that moment
         mine = _known_by(store, user_id, mine, at)

@@ -234,11 +234,18 @@ _PLACED = re.compile(
 )
 
 
-def whose_slot(question: str, entities: Sequence[EntityMention]) -> frozenset[str]:
-    """The names (normalised) whose slot a question asks ("Where does Ana work?"): a place
-    or an organisation it names ("Which part of Leeds do I live in?", "Which office of Arup
-    do I work at?") says what is asked, not whose, and so does a name of no known type said
-    after a preposition."""
+def whose_slot(
+    question: str, entities: Sequence[EntityMention], *, asks_where: bool
+) -> frozenset[str]:
+    """The names (normalised) whose slot a question asks ("Where does Ana work?"). Where it
+    asks where one lives, works, studies or is from (`asks_where`), a place or an
+    organisation it names ("Which part of Leeds do I live in?", "Which office of Arup do I
+    work at?") says what is asked, not whose, and so does a name of no known type said after
+    a preposition. Beside another slot every name counts: a place there says where the thing
+    asked is ("the gym where I climb", "our Lisbon rental"), and keeps the user's own values
+    out as a person's name does."""
+    if not asks_where:
+        return frozenset(normalise_name(m.name) for m in entities)
     people = set()
     for m in entities:
         if m.type in _NO_ONE:
