@@ -19,11 +19,11 @@ NOW = datetime(2026, 11, 20, 9, 0, tzinfo=UTC)
         (
             [
                 "My brother lives in Leeds city centre and never stops bragging about it.",
-                "We moved to Chapel Allerton in March, the flat is tiny.",
+                "We moved to Meanwood in March, the flat is tiny.",
                 "Can you suggest a dinner with leeks and potatoes?",
             ],
             "Which part of Leeds do I live in now?",
-            "Chapel Allerton",
+            "Meanwood",
         ),
         (
             [
@@ -49,7 +49,7 @@ def test_the_users_own_value_leads_a_question_that_names_a_place(
     ("said", "question"),
     [
         (
-            "We moved to Chapel Allerton in March, the flat is tiny.",
+            "We moved to Meanwood in March, the flat is tiny.",
             "Which part of Leeds do I live in now?",
         ),
         ("上个月搬到滨江了，离公司近多了。", "我现在住在杭州哪个区？"),

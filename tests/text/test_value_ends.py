@@ -14,6 +14,7 @@ from dualtrace.text.slots import find_statements
         ("grew up in Leeds watching my dad's team every week", "from", "Leeds"),
         ("moved to Bristol finally, the van was a nightmare", "lives_in", "Bristol"),
         ("we live in Hackney honestly it's loud", "lives_in", "Hackney"),
+        ("I'm working at Ocado actually, since the spring", "works_at", "Ocado"),
         ("现在住在杭州跟室友一起合租", "lives_in", "杭州"),
         ("上个月搬到苏州的新家了", "lives_in", "苏州"),
         ("我现在住在学校宿舍里", "lives_in", "学校宿舍"),
