@@ -15,7 +15,7 @@ from dualtrace.text.sentences import EMOJI
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
 from dualtrace.text.slots.family import FAMILY
-from dualtrace.text.slots.frames import PLACE_TYPED, en, zh
+from dualtrace.text.slots.frames import GIVEN_EN, NAMED_AS_EN, PLACE_TYPED, en, zh
 from dualtrace.text.slots.names import NAME, introduction
 from dualtrace.text.slots.people import LIFE
 
@@ -416,7 +416,12 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         (
             en(r"\breport(?:ing)?\s+(?:directly\s+)?to\s+{V}"),
             en(r"\b(?:new\s+)?(?:manager|boss|supervisor)\s+(?:is|'s)\s+(?:now\s+)?{V}"),
+            en(
+                r"(?P<named>\b(?:my|our))\s+(?:new\s+|old\s+|current\s+|line\s+)?"
+                rf"(?:manager|boss|supervisor){NAMED_AS_EN}{GIVEN_EN}"
+            ),
             zh(r"(?:汇报给|向){V}(?=汇报|$|了|[，。；！？,.;!?\s])"),
+            zh(r"(?<![他她])(?:老板|领导|上司|主管)(?:的名字|名字)?叫{V}"),
         ),
         ("{s}'s manager is {v}.", "{s}的领导是{v}。"),
         nouns=("manager boss supervisor", "领导 老板 上司 主管 经理"),

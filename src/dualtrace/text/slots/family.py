@@ -19,7 +19,7 @@ import re
 from dualtrace.cjk import CJK_CLASS
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
-from dualtrace.text.slots.frames import TYPED, en, zh
+from dualtrace.text.slots.frames import NAMED_AS_EN, TYPED, en, zh
 from dualtrace.text.slots.surnames import SURNAMES
 
 _MODIFIERS_EN = (
@@ -50,6 +50,8 @@ FAMILY: Attribute = _a(
     rf"\b(?:my|our)\s+{_MODIFIERS_EN}{_RELATIONS_EN}\s+(?-i:{_NAME_EN})"
     # a name typed in lower case, then what is said of that person ("my son omar is 3")
     rf"|\b(?:my|our)\s+{_MODIFIERS_EN}{_RELATIONS_EN}\s+[a-z]{{3,}}\s*(?:[(,]|{_SAID_OF})"
+    # ... or given by name after: "my sister is called Anna", "my son's name is Omar"
+    rf"|\b(?:my|our)\s+{_MODIFIERS_EN}{_RELATIONS_EN}{NAMED_AS_EN}"
     rf"|(?:{_RELATIONS_ZH}|{_SHORT_ZH})(?:叫)?{_NAME_ZH}"
     # a baby born, by name: "baby layla arrived last week", "糖糖出生啦"
     rf"|\bbaby\s+[A-Za-z]{{3,}}\s+(?:arrived|is\s+here|was\s+born)\b|[{CJK_CLASS}]{{2}}(?:宝宝)?(?:出生|降生|出世)(?:了|啦)",
@@ -62,6 +64,10 @@ FAMILY: Attribute = _a(
         en(
             rf"(?P<named>\b(?:my|our))\s+(?P<v>{_MODIFIERS_EN}{_RELATIONS_EN}\s+"
             rf"{TYPED})\b(?!['’])"
+        ),
+        en(
+            rf"(?P<named>\b(?:my|our))\s+(?P<kind>{_MODIFIERS_EN}{_RELATIONS_EN}){NAMED_AS_EN}"
+            rf"(?P<v>{_NAME_EN}(?:\s+(?!I\b){_NAME_EN})?)\b"
         ),
         zh(rf"(?P<named>)(?P<v>(?:{_RELATIONS_ZH}|{_SHORT_ZH}){_NAME_ZH})"),
         zh(rf"(?P<named>)(?:{_RELATIONS_ZH}|{_SHORT_ZH})叫(?P<v>{_NAME_ZH})"),

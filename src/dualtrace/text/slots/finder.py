@@ -138,10 +138,14 @@ def _statement(
             value = _typed(match, clean_value(match.group("v")))
             if not value or not plausible(attribute.name, value):
                 continue
-            if attribute.name in _NAMED_PLACES:
-                # a kind of place and its name: the name ("a startup called Loop" → Loop,
-                # "一家叫蓝鲸的公司" → 蓝鲸)
+            if attribute.name in _NAMED_BY_KIND:
+                # a kind of place or person and its name: the name ("a startup called Loop"
+                # → Loop, "一家叫蓝鲸的公司" → 蓝鲸, "my boss is a guy called Marcus" → Marcus)
                 value = _called(value) or value
+            if "kind" in match.re.groupindex:
+                # the word for whom the name is given, away from it: "my sister is called
+                # Anna" → sister Anna, as "my sister Anna" says it
+                value = f"{match.group('kind')} {value}"
             if ended and attribute.name == "works_at" and habit(value):
                 continue  # "I quit coffee": a habit given up, no employer left
             # a value named beside its role belongs to whoever owns the role ("用户兄弟的老婆
@@ -245,13 +249,15 @@ def _typed(match: re.Match[str], value: str) -> str:
     return value.replace(typed, typed.capitalize())
 
 
-# Attributes whose value is a place's name, and a kind of place given its name
-_NAMED_PLACES = frozenset({"works_at", "studies_at"})
+# Attributes whose value is a place's or a person's name, which may follow a kind of place
+# or person given that name
+_NAMED_BY_KIND = frozenset({"works_at", "studies_at", "manager", "partner"})
 _CALLED = re.compile(r"\b(?:called|named)\s+(?P<en>\S.*)$|叫(?P<zh>[^的，。]{1,12})的", re.I)
 
 
 def _called(value: str) -> str:
-    """The name a kind of place is given in the value ("startup called Loop" → Loop), or ""."""
+    """The name a kind of place or person is given in the value ("startup called Loop" →
+    Loop), or ""."""
     found = _CALLED.search(value)
     return "" if found is None else (found.group("en") or found.group("zh")).strip()
 

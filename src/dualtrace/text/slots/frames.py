@@ -98,6 +98,19 @@ PLACE_TYPED = (
 # ... and one typed before a role in brackets ("biscuit (our beagle)"): the brackets name it,
 # so a word of the dictionary is a name there too (`values.bracketed_name`)
 BRACKETED = r"(?P<bracketed>[a-z]{2,15})(?!-)"
+# A person's name, with a family name after it or not ("Dana", "Priya Nair")
+GIVEN_EN = r"(?P<v>[A-Z][a-z][\w’'-]*(?:\s+[A-Z][a-z][\w’'-]*)?)\b"
+# What goes between the word for someone and the name they are given: "my boss is called
+# Dana", "my new boss is a guy called Marcus", "my sister's name is Anna", "my new manager
+# starts monday — her name is Priya" (not past another person: "my sister's friend, her
+# name is …", "my dog and my neighbour's, his name is …")
+NAMED_AS_EN = (
+    r"(?:\s+(?:is|was)\s+(?:(?:a|some)\s+(?:guy|girl|man|woman|lady|dude|bloke)\s+)?"
+    r"(?:called|named)"
+    r"|['’]s\s+name\s+is(?:\s+actually)?"
+    r"|\s(?:(?!\b(?:my|our|his|her|their|who|whose)\b)[^.!?]){0,40}?(?:[,;—–]|\s-)\s*"
+    r"(?:and\s+)?(?:her|his|their|its)\s+name\s+is)\s+"
+)
 # Characters that open the words said after "老婆" or "我" other than a name (在, 说, 最近, 天天…)
 FUNCTION_ZH = (
     "在是说也都就还跟和对把被很最今昨明每一这那有没不要会去"

@@ -15,7 +15,15 @@ from dualtrace.text.pastimes import (
 )
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
-from dualtrace.text.slots.frames import BRACKETED, FUNCTION_ZH, TYPED, en, zh
+from dualtrace.text.slots.frames import (
+    BRACKETED,
+    FUNCTION_ZH,
+    GIVEN_EN,
+    NAMED_AS_EN,
+    TYPED,
+    en,
+    zh,
+)
 from dualtrace.text.slots.habits import HABITS
 from dualtrace.text.slots.surnames import SURNAMES
 
@@ -72,7 +80,6 @@ _PARTNER_EN = (
 _PARTNER_ZH = r"(?:女朋友|男朋友|对象|老婆|老公|妻子|丈夫|太太|未婚夫|未婚妻)"
 # A given name: one or two capitalised words; in Chinese, how one calls a partner (阿杰,
 # 小雨, 老陈) or a surname and a character (陈浩): a longer name is cut to its first two.
-_GIVEN_EN = r"(?P<v>[A-Z][a-z][\w’'-]*(?:\s+[A-Z][a-z][\w’'-]*)?)\b"
 _NAMED_ZH = (
     rf"(?:[阿小老][{CJK_CLASS}]|[{SURNAMES}][{CJK_CLASS}]|(?![{FUNCTION_ZH}])[{CJK_CLASS}]{{2}})"
 )
@@ -267,6 +274,11 @@ _DAILY: tuple[Attribute, ...] = (
                 r"(?P<named>\b(?:my|our))\s+(?:new\s+|old\s+|little\s+)?"
                 rf"(?P<v>{_PET_KINDS}\s+(?:named\s+|called\s+)?[A-Z][a-z]\w*)\b"
             ),
+            # ... or by its name after: "our dog is called Rex", "my cat's name is Pixel"
+            en(
+                r"(?P<named>\b(?:my|our))\s+(?:new\s+|old\s+|little\s+)?"
+                rf"(?P<kind>{_PET_KINDS}){NAMED_AS_EN}(?P<v>[A-Z][a-z]\w*)\b"
+            ),
             # the kind in brackets after the name ("Biscotto (my dog) keeps me sane"), and a
             # Chinese pet said as the family's: "我家猫糯米", "我们家的狗叫豆豆"
             en(
@@ -360,7 +372,9 @@ _DAILY: tuple[Attribute, ...] = (
             en(rf"{_SEEING_SOMEONE}(?P<v>[A-Z][a-z]{{1,15}})\b(?!['’])"),
             en(rf"{_SEEING_SOMEONE}(?P<v>{TYPED})\b(?!['’])"),
             # a partner named beside the word: "my husband Wei Jie", "男朋友阿杰"
-            en(rf"(?P<named>\b(?:my|our))\s+{_PARTNER_EN}\s+(?:named\s+|called\s+)?{_GIVEN_EN}"),
+            en(rf"(?P<named>\b(?:my|our))\s+{_PARTNER_EN}\s+(?:named\s+|called\s+)?{GIVEN_EN}"),
+            # ... or by its name after: "my wife is called Noor", "my bf's name is Tom"
+            en(rf"(?P<named>\b(?:my|our))\s+(?:new\s+)?{_PARTNER_EN}{NAMED_AS_EN}{GIVEN_EN}"),
             en(rf"(?P<named>\b(?:my|our))\s+{_PARTNER_EN}\s+(?P<v>{TYPED})\b(?!['’])"),
             zh(rf"(?P<named>(?<!前)){_PARTNER_ZH}(?:叫)?\s?{_GIVEN_ZH}"),
             # the name, then what the person is to the speaker: "林夏是我女朋友了"
