@@ -39,6 +39,12 @@ _ROLES_EN = (
     r"paramedic|postdoc|lecturer|architect|intern|associate|officer|dentist|physio|solicitor|"
     r"recruiter|planner|producer|reporter|journalist|librarian|technician|surgeon|vet|GP)"
 )
+# A year of a course, or a degree, said before the school: "final year pharmacy at …",
+# "PhD student at …"
+_STUDYING_EN = (
+    r"(?:(?:first|second|third|fourth|fifth|final|\d(?:st|nd|rd|th))[-\s]year\b|"
+    r"(?:phd|ph\.d|masters?|msc|mba|undergrad|postgrad)\b|(?:[\w-]+\s+){0,3}?student\b)"
+)
 _MOVE_EN = r"(?:moved|moving|move|relocated|relocating|relocate|transferred)"
 # Car makes, which name a car without the word "car" ("got a second-hand Skoda", "换了台特斯拉
 # Model Y"). Chinese makes that are also everyday words (理想 "ideal", 现代 "modern") name a
@@ -117,7 +123,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         "lives_in",
         r"\b(?:live[sd]?|(?<!for\sa\s)living(?!\s+room)|based|resid\w*|relocat\w*|mov(?:e|ed|ing)|settled|city|town|"
         r"address|hometown|apartment|flat|neighbou?rhood|back\s+home|sublet|lease|condo|studio|"
-        r"unpack\w*|flat\s?share|house\s?share)\b|住|搬|定居|安顿|城市|安家|落户|回老家|小区|新家|租了|买了房|公寓|房子在|这边|从.{2,4}(?:开|坐|骑)|base|\bin\s+\w+(?:\s+\w+)?\s+now\b|\b(?:still|here)\s+in\s+(?-i:[A-Z])"
+        r"unpack\w*|flat\s?share|house\s?share|remote(?:ly)?\s+from)\b|住|搬|定居|安顿|城市|安家|落户|回老家|小区|新家|租了|买了房|公寓|房子在|这边|从.{2,4}(?:开|坐|骑)|base|\bin\s+\w+(?:\s+\w+)?\s+now\b|\b(?:still|here)\s+in\s+(?-i:[A-Z])"
         rf"|\b(?:still|here|officially|finally)\s+in\s+{PLACE_TYPED}"
         r"|\b(?:officially|finally)\s+in\s+(?-i:[A-Z])",
         (
@@ -126,6 +132,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"(?:now\s+|currently\s+|permanently\s+|full[-\s]time\s+)?(?:in|at|outside)\s+{V}"
             ),
             en(r"\bbased\s+(?:in|out\s+of)\s+{V}"),
+            # working from home there: "backend eng at Shopify (remote from dublin)"
+            en(r"\b(?:remote|remotely)\s+from\s+(?!home\b|the\b|a\b|my\b){V}"),
             # "still in Atlanta til December", "the university here in Edinburgh"
             en(
                 r"\b(?:still|here|back\s+home|officially|finally)\s+in\s+"
@@ -261,7 +269,11 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"contract|rotation|year)\s+(?:at|with)\s+{V}"
             ),
             en(r"\bonboarding\s+at\s+{V}"),
-            en(rf"{introduction(r'[A-Z][a-z]+')}(?:[\w-]+\s+){{0,3}}?(?:at|@)\s+{{V}}"),
+            # (not a year of a course or a degree there: "I'm Oisin, final year pharmacy at
+            # Ulster" is where one studies)
+            en(
+                rf"{introduction(r'[A-Z][a-z]+')}(?!{_STUDYING_EN})(?:[\w-]+\s+){{0,3}}?(?:at|@)\s+{{V}}"
+            ),
             zh(rf"在{{V}}{_WORK_ZH}"),
             # "4月就去乐天上班了": going to work somewhere is working there
             zh(r"(?:去|到)(?:了)?{V}(?:上班|入职)"),
@@ -420,7 +432,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"(?P<named>\b(?:my|our))\s+(?:new\s+|old\s+|current\s+|line\s+)?"
                 rf"(?:manager|boss|supervisor){NAMED_AS_EN}{GIVEN_EN}"
             ),
-            zh(r"(?:汇报给|向){V}(?=汇报|$|了|[，。；！？,.;!?\s])"),
+            zh(r"汇报给{V}(?=$|了|[，。；！？,.;!?\s])"),
+            zh(r"(?<![方导指转面偏走意动倾趋])向{V}(?=汇报)"),
             zh(r"(?<![他她])(?:老板|领导|上司|主管)(?:的名字|名字)?叫{V}"),
         ),
         ("{s}'s manager is {v}.", "{s}的领导是{v}。"),
@@ -429,7 +442,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
     _a(
         "studies_at",
         r"\b(?:school|college|university|study|studying|studies|attend\w*|enrolled|transfer\w*|"
-        r"kindergarten|campus|elementary|academy|high\s+school|goes\s+to)\b|\bgot\s+into\s+(?-i:[A-Z])"
+        r"kindergarten|campus|elementary|academy|high\s+school|goes\s+to|year|phd|ph\.d|masters?|"
+        r"msc|mba|undergrad|postgrad|student)\b|\bgot\s+into\s+(?-i:[A-Z])"
         r"|学校|大学|上学|读书|就读|转学|幼儿园|小学|中学|高中|附中|读研|研究生|考上",
         (
             en(
@@ -440,6 +454,17 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"University|Kindergarten|Elementary|High))\b"
             ),
             en(r"\btransferred\s+to\s+{V}"),
+            # a year of a course, or a degree, at a school: "final year mpharm at aston",
+            # "third-year law student at Trinity", "PhD student at ETH" (not "my second year
+            # teaching at …": the doing is a job)
+            en(
+                r"\b(?:first|second|third|fourth|fifth|final|\d(?:st|nd|rd|th))[-\s]year\s+"
+                r"(?:(?![\w-]+ing\b)[\w-]+\s+){1,3}?at\s+(?!work\b|home\b){V}"
+            ),
+            en(
+                r"\b(?:(?:phd|ph\.d\.?|masters?|msc|mba|undergrad|postgrad)(?:\s+student)?|student)"
+                r"\s+at\s+(?!work\b|home\b){V}"
+            ),
             # admitted: "so I got into Kellogg!!!"
             en(
                 r"\b(?:got|get|getting)\s+into\s+(?-i:(?P<v>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,3}))\b"

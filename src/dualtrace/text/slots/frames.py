@@ -23,7 +23,7 @@ _EN_STOP = (
     r"though|although|while|if|or|to|than|by|about|right|already|full[-\s]time|part[-\s]time|"
     r"is|was|are|were|will|starts?|started|begins?|has|had|that|which|because|cause|so|"
     r"done|lol|lmao|haha|tbh|tho|btw|rn|ngl|here|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|"
-    r"finally|honestly|actually|anyway|"
+    r"finally|honestly|actually|anyway|most\s+of|"
     # a doing that follows with its object: "grew up in Tucson eating my nonna's food"
     r"[a-z]{2,}ing\s+(?:my|our|his|her|their|the|a|an|some|lots)|"
     r"(?-i:downtown|uptown|midtown)|"
@@ -55,7 +55,7 @@ _TRAILING = re.compile(
 # a word said before a Chinese value
 _ZH_LEAD = (
     r"(?:我们|我|已经|刚刚|刚|也|都|从|了|一个|一台|一辆|一部|一只|一条|一家|一所|个|台|辆|部|只|家|所|"
-    r"新的|新|现在|目前|大概|大约|差不多|约|是|为|成|到|在)"
+    r"新的|新|的|现在|目前|大概|大约|差不多|约|是|为|成|到|在)"
 )
 _ZH_LEADING = re.compile(rf"^{_ZH_LEAD}+")
 _ZH_LEAD_WORD = re.compile(_ZH_LEAD)
@@ -68,7 +68,7 @@ _ZH_TRAILING = re.compile(
 # span of time is no part of a name ("BMW那边已经提了离职": BMW; "搬到成都快一个月了": 成都,
 # "入职腾讯第二周": 腾讯).
 _ZH_AFTER = re.compile(
-    r"(?:那边|这边|那里|这里|那儿|这儿|已经|正在|一直|之后|以后|以来|(?:跟|和|同)\S{1,6}?一起"
+    r"(?:那边|这边|那里|这里|那儿|这儿|已经|正在|一直|终于|总算|之后|以后|以来|(?:跟|和|同)\S{1,6}?一起"
     r"|(?<=\S{2})的?(?:新房子?|新家|新公寓)"
     r"|快?[一二三四五六七八九十两半几\d]+个?多?(?:天|周|星期|礼拜|月|年(?!级)|小时)"
     r"|第[一二三四五六七八九十\d]+(?:天|周|个|年(?!级)|次)).*$"

@@ -28,8 +28,11 @@ HABITS: tuple[Attribute, ...] = (
         r"\b(?:diagnos\w*|condition|asthma|diabetes|allerg\w*|illness|disease|injur\w*|"
         r"hypertension|blood\s+pressure|migraine|anxiety|depression|pregnant|intoleran\w*|coeliac|celiac|"
         r"diabetic|asthmatic|eczema|psoriasis|IBS|arthritis|gout|sciatica|flar\w*|acting\s+up|"
-        r"playing\s+up)\b|确诊|病|过敏|哮喘|糖尿病|高血压|怀孕|受伤|不耐|痛风|鼻炎|胃炎|甲减|甲亢|"
-        r"[炎症]|突出|犯了|复发|发作",
+        r"playing\s+up|conditions|health\s+(?:issues?|problems?|concerns?|conditions?)|"
+        r"medical(?:\s+(?:issues?|problems?|history))?)\b|确诊|病|过敏|哮喘|糖尿病|高血压|怀孕|受伤|不耐|痛风|鼻炎|胃炎|甲减|甲亢|"
+        # (and the words of a question for any of them: "what health issue is Ana managing?",
+        # "思琪有什么健康问题？", "我身体有什么毛病？")
+        r"[炎症]|突出|犯了|复发|发作|健康(?:问题|困扰|状况|情况)|毛病|身体(?=.{0,8}(?:问题|情况|注意|毛病))",
         (
             en(r"\bdiagnosed\s+with\s+{V}"),
             en(
@@ -83,7 +86,8 @@ HABITS: tuple[Attribute, ...] = (
         many=True,
         ends=(
             en(r"\b(?:recovered\s+from|cured\s+of|no\s+longer\s+(?:have|allergic\s+to))\s+{V}"),
-            zh(r"{V}(?:好了|痊愈了|治好了)"),
+            # (a degree before 好了 is how good something is: "太好了", "挺好了")
+            zh(r"(?![太挺真很还就都也]){V}(?<![太挺真很还就都也])(?:好了|痊愈了|治好了)"),
         ),
     ),
     _a(
