@@ -79,6 +79,12 @@ def test_the_pet_of_the_kind_named_leads_another_question(tmp_path: Path) -> Non
 def test_a_breed_names_its_kind() -> None:
     assert names_kind("our greyhound mix Bolt", "dog")
     assert not names_kind("my bunny Clementine", "dog")
+    # every breed the statements read a pet by ("Juniper (our lab)", "my kelpie Dash")
+    for said in ("Juniper (our lab)", "my kelpie Dash", "our staffy Tank", "我家萨摩耶雪球"):
+        assert names_kind(said, "dog"), said
+    for said in ("our ragdoll Miso", "my maine coon Atlas", "我家狸花猫"):
+        assert names_kind(said, "cat"), said
+    assert not names_kind("our ragdoll Miso", "dog")
 
 
 def test_a_pet_that_died_or_flew_off_leaves_the_profile(tmp_path: Path) -> None:

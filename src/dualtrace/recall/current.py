@@ -52,7 +52,7 @@ from dualtrace.text.slots import (
 )
 from dualtrace.text.slots.family import names_relation
 from dualtrace.text.slots.names import NAME
-from dualtrace.text.slots.pets import names_kind
+from dualtrace.text.slots.pets import bare_kind, names_kind
 from dualtrace.text.slots.stored import holds_value
 from dualtrace.text.tense import looks_ahead
 
@@ -270,20 +270,21 @@ def _asked(m: MemoryRecord, asked: Sequence[SlotQuestion], people: frozenset[str
             continue  # "The user's coworker learned Korean": not the user's language
         if q.qualifier and slot.get("qualifier") not in (q.qualifier, None):
             continue
-        if not _narrowed(m.text, q):
+        if not _narrowed(m.text, q, str(slot.get("value") or "")):
             continue
         return True
     return False
 
 
-def _narrowed(text: str, q: SlotQuestion) -> bool:
-    """Whether a text fits the word that narrows an unqualified slot's question: the family
-    asked by relation ("my son's name") holds that relation, a pet asked by kind ("my rabbit's
-    name") names that kind."""
+def _narrowed(text: str, q: SlotQuestion, value: str) -> bool:
+    """Whether a memory (its text and slot value) fits the word that narrows an unqualified
+    slot's question: the family asked by relation ("my son's name") holds that relation, a
+    pet asked by kind ("my rabbit's name") names that kind, and by a name ("we rescued a
+    whippet" names none)."""
     if not q.qualifier or BY_NAME[q.attribute].qualified:
         return True
     if q.attribute == "pet":  # asked by its kind: "my rabbit's name"
-        return names_kind(text, q.qualifier)
+        return names_kind(text, q.qualifier) and not bare_kind(value)
     return names_relation(text, q.qualifier)
 
 
@@ -435,9 +436,9 @@ def _answers(item: Item, q: SlotQuestion) -> bool:
         return False  # what an assistant says back ("Glad the new job is working out!")
     if q.subject is None and not BY_NAME[q.attribute].of_others and about_other(item.text):
         return False  # opens on another person's matter: not the user's value
-    if not _narrowed(item.text, q):
-        return False
     slot = memory_slot(item)
+    if not _narrowed(item.text, q, str((slot or {}).get("value") or "")):
+        return False
     if slot is not None:
         return (
             slot.get("attribute") == q.attribute

@@ -12,10 +12,15 @@ import re
 _KINDS: dict[str, str] = {
     "dog": (
         r"dogs?|pupp(?:y|ies)|pups?|doggo|corgi|beagle|husky|poodle|terrier|retriever|labrador|"
-        r"greyhound|dachshund|spaniel|collie|pug|chihuahua|shiba|schnauzer|doodle|bulldog|"
-        r"shepherd|狗|柯基|金毛|泰迪|柴犬|哈士奇|比熊|边牧"
+        r"greyhound|dachshund|spaniel|collie|pug|chihuahua|shiba|schnauzer|(?:\w+)?doodle|bulldog|"
+        r"shepherd|sheepdog|labs?|lab\s+mix|kelpie|cavoodle|cockapoo|frenchie|whippet|lurcher|"
+        r"staffy|rottweiler|samoyed|mutt|狗|柯基|金毛|泰迪|柴犬|哈士奇|比熊|边牧|拉布拉多|萨摩耶|"
+        r"法斗|博美|雪纳瑞"
     ),
-    "cat": r"cats?|kittens?|kitty|tabby|猫|英短|布偶|橘猫",
+    "cat": (
+        r"cats?|kittens?|kitty|tabby|ragdoll|siamese|maine\s+coon|moggy|猫|英短|美短|布偶|橘猫|"
+        r"狸花|暹罗|缅因"
+    ),
     "rabbit": r"rabbits?|bunn(?:y|ies)|兔",
     "hamster": r"hamsters?|仓鼠",
     "parrot": r"parrots?|budgies?|鹦鹉",
@@ -77,3 +82,19 @@ def names_kind(text: str, kind: str) -> bool:
     if said is None:
         return True
     return re.search(rf"(?<![A-Za-z])(?:{said.pattern})(?![A-Za-z])", text, re.I) is not None
+
+
+_BEFORE_KIND = re.compile(
+    r"^(?:(?:an?|two|three|new|rescue|little|old|another)\s+|[一两二三]?[只条])*", re.I
+)
+
+
+def bare_kind(value: str) -> bool:
+    """Whether a pet's value is only its kind ("whippet", "a puppy", "两只猫"): it names no
+    pet, and answers no question for a pet's name.
+
+    >>> bare_kind("a rescue whippet"), bare_kind("dog Biscuit"), bare_kind("旺财")
+    (True, False, False)
+    """
+    kind = _BEFORE_KIND.sub("", value.strip())
+    return any(said.fullmatch(kind) for said in _ASKED.values())
