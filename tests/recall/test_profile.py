@@ -172,3 +172,14 @@ def test_a_home_named_by_its_district_shows_its_city(mem: Memory) -> None:
     assert home.city is None
     _said(mem)
     assert all(v.city is None for v in mem.profile("u").values if v.value == "波尔多")
+
+
+def test_a_budget_for_one_purchase_is_no_part_of_the_picture(mem: Memory) -> None:
+    mem.add("I work at Arup as a structural engineer.", user_id="u", timestamp=JAN)
+    mem.add("ok so the budget for the bathroom redo is 12k", user_id="u", timestamp=MAR)
+    mem.add("这次换沙发预算定在八千", user_id="u", timestamp=APR)
+    values = _values(mem.profile("u"))
+    assert "budget" not in values and values["works_at"] == ["Arup"]
+    # the budget is still a slot a question finds
+    hits = mem.search("what's my budget for the bathroom?", user_id="u", limit=3)
+    assert any("12k" in h.text for h in hits)

@@ -33,6 +33,8 @@ _ORDER = {a.name: i for i, a in enumerate(ATTRIBUTES)}
 # slots whose values are plans (a trip): said when, not held since
 _PLANNED = frozenset(a.name for a in ATTRIBUTES if a.planned)
 _USER = ("", "the user", "user", "用户")
+# the attributes the picture shows: not those of one occasion (a budget for one purchase)
+_HELD = tuple(a.name for a in ATTRIBUTES if not a.passing)
 # Attributes whose value is a place, shown with its city where it names only a district.
 _PLACES = frozenset({"lives_in", "from"})
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
@@ -129,7 +131,7 @@ def gather(store: MemoryReads, user_id: str, *, as_of: datetime | None, history:
     # closed memories only for what they replaced, or for the past
     closed_too = history or as_of is not None
     memories = store.memories_by_predicate(
-        user_id, [*(a.name for a in ATTRIBUTES), SESSION_SUMMARY], include_invalid=closed_too
+        user_id, [*_HELD, SESSION_SUMMARY], include_invalid=closed_too
     )
     # goals and tasks opened, closed or not: never their closings (one per task ever done,
     # valid for good, which the picture never shows)

@@ -35,6 +35,9 @@ class Attribute:
     unnamed_ends: tuple[re.Pattern[str], ...] = ()
     say_ended: tuple[str, str] = ("", "")
     ends_too: tuple[str, ...] = ()
+    # its values are for one occasion, not who the person is (a budget is what one means to
+    # spend on one purchase): the profile leaves them out
+    passing: bool = False
 
 
 def _compiled(pattern: str) -> re.Pattern[str]:
@@ -59,6 +62,7 @@ def attribute(
     unnamed_ends: tuple[re.Pattern[str], ...] = (),
     say_ended: tuple[str, str] = ("", ""),
     ends_too: tuple[str, ...] = (),
+    passing: bool = False,
 ) -> Attribute:
     frames = frames + noun_frames(*nouns)
     return Attribute(
@@ -77,4 +81,5 @@ def attribute(
         unnamed_ends,
         say_ended,
         ends_too,
+        passing,
     )

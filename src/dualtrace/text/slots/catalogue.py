@@ -505,6 +505,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         ("{s}'s budget is {v}.", "{s}的预算是{v}。"),
         nouns=("budget", "预算"),
         qualified=True,
+        passing=True,
     ),
     _a(
         "vehicle",
