@@ -23,7 +23,7 @@ _EN_STOP = (
     r"though|although|while|if|or|to|than|by|about|right|already|full[-\s]time|part[-\s]time|"
     r"is|was|are|were|will|starts?|started|begins?|has|had|that|which|because|cause|so|"
     r"done|lol|lmao|haha|tbh|tho|btw|rn|ngl|here|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|"
-    r"finally|honestly|actually|anyway|most\s+of|"
+    r"finally|honestly|actually|anyway|most\s+of|near|once|means|meaning|out\s+of|"
     # a doing that follows with its object: "grew up in Tucson eating my nonna's food"
     r"[a-z]{2,}ing\s+(?:my|our|his|her|their|the|a|an|some|lots)|"
     r"(?-i:downtown|uptown|midtown)|"

@@ -49,7 +49,7 @@ HABITS: tuple[Attribute, ...] = (
             en(
                 r"\b(?:I['’]m|I\s+am|im)\s+(?:also\s+|super\s+|very\s+|severely\s+|now\s+)?"
                 r"(?P<v>(?:lactose|gluten|fructose|histamine)\s+intolerant|coeliac|celiac|"
-                r"(?:pre-?)?diabetic|asthmatic)\b"
+                r"(?:type\s+[12]\s+|pre-?)?diabetic|asthmatic)\b"
             ),
             en(
                 r"\b(?:I\s+have|I['’]ve\s+got|ive\s+got|got)\s+(?:an?\s+|a\s+severe\s+|a\s+bad\s+)?"

@@ -26,6 +26,7 @@ from dualtrace.text.slots.frames import (
 )
 from dualtrace.text.slots.habits import HABITS
 from dualtrace.text.slots.surnames import SURNAMES
+from dualtrace.text.slots.work import SALARY
 
 _LANGS_EN = (
     r"(?:Spanish|French|German|Japanese|Chinese|Mandarin|Cantonese|Korean|Italian|Portuguese|"
@@ -50,14 +51,16 @@ _PET_KINDS = (
     r"snake|axolotl|guinea\s+pig|chinchilla|hedgehog|bearded\s+dragon|cockatiel|kelpie|spaniel|"
     r"collie|sheepdog|shepherd|pug|schnauzer|(?:labra|cava|golden)?doodle|cavoodle|cockapoo|"
     r"chihuahua|bulldog|frenchie|whippet|lurcher|staffy|rottweiler|samoyed|shiba|ragdoll|"
-    r"siamese|maine\s+coon|moggy|pup|kitty)"
+    r"siamese|maine\s+coon|moggy|pit(?:\s?bull)?|pup|kitty)"
 )
 # A bracket's end, after what chat adds to it ("biscuit (our beagle 🐶)")
 _CLOSE = r"\s*[^\w\s()]{0,3}\s*\)"
 _COLOUR_ZH = r"(?:小?[橘黑白花灰狸奶蓝]色?)?"
-_PET_KINDS_ZH = (
-    r"(?:猫咪|猫(?!咪)|狗狗|狗(?!狗)|兔子|柯基|金毛|泰迪|英短|布偶|柴犬|哈士奇|仓鼠|鹦鹉|乌龟)"
+_BREEDS_ZH = (
+    r"柯基|金毛|泰迪|英短|美短|布偶|柴犬|哈士奇|萨摩耶|拉布拉多|边牧|比熊|博美|法斗|雪纳瑞|狸花|暹罗|缅因|"
+    r"蓝猫|橘猫"
 )
+_PET_KINDS_ZH = rf"(?:猫咪|猫(?!咪)|狗狗|狗(?!狗)|兔子|{_BREEDS_ZH}|仓鼠|鹦鹉|乌龟)"
 _SPORTS_EN = alternation(SPORTS_EN)
 _SPORTS_ZH = alternation(SPORTS_ZH)
 _HOBBIES_EN = alternation(HOBBIES_EN)
@@ -87,14 +90,16 @@ _GIVEN_ZH = rf"(?P<v>{_NAMED_ZH}|(?<![A-Za-z])[A-Z][a-z]{{1,15}})"
 # one is seeing, then the name: "seeing someone new, jordan", "seeing someone 😳 tobias",
 # "dating a guy called Tomas"
 _SEEING_SOMEONE = (
-    r"\b(?:seeing|dating)\s+(?:someone|somebody|an?\s+(?:guy|girl|man|woman)\s+(?:called|named))"
+    r"\b(?:seeing|dating)\s+(?:someone|somebody|an?\s+(?:guy|girl|man|woman)\s+(?:called|named)|"
+    r"this\s+(?:guy|girl|man|woman))"
     r"(?:\s+new)?(?:\s*[^\w\s,]{1,4})?,?\s+"
 )
 _DAILY: tuple[Attribute, ...] = (
     _a(
         "diet",
         r"\b(?:diet|vegetarian|vegan|keto|pescatarian|paleo|meat|gluten|dairy|sugar|carbs|eat|eating|"
-        r"intermittent\s+fasting)\b|吃素|素食|饮食|戒|不吃|减肥餐|生酮|轻断食|吃",
+        r"intermittent\s+fasting|low[-\s]carb|low[-\s]fodmap|whole30|plant[-\s]based)\b"
+        r"|吃素|素食|鱼素|蛋奶素|饮食|戒|不吃|减肥餐|生酮|轻断食|控糖|吃",
         (
             en(
                 r"\b(?:I['’]m|I\s+am|we['’]re|we\s+are|went|gone|go|going|became|become|turned|been)\s+"
@@ -109,6 +114,12 @@ _DAILY: tuple[Attribute, ...] = (
                 r"\b(?:eat|eating)\s+(?:only\s+)?(?P<v>(?:plant[-\s]based|vegetarian|vegan|keto|low[-\s]carb|"
                 r"meat\s+again|fish\s+again))\b"
             ),
+            # a way of eating one does or keeps to: "doing low-carb since May", "back on keto"
+            en(
+                r"\b(?:doing|started|starting|back\s+on|sticking\s+to|trying)\s+"
+                r"(?P<v>(?:keto|paleo|low[-\s]carb|low[-\s]fodmap|intermittent\s+fasting|whole30|"
+                r"vegan(?:uary)?|plant[-\s]based))\b"
+            ),
             en(
                 r"\b(?P<v>(?:don['’]t|do\s+not|no\s+longer|stopped|quit|gave\s+up|cut\s+out)\s+(?:eat(?:ing)?\s+|drink(?:ing)?\s+)?"
                 r"(?:meat|pork|beef|dairy|sugar|gluten|carbs|red\s+meat|fish|seafood|eggs))\b"
@@ -119,7 +130,7 @@ _DAILY: tuple[Attribute, ...] = (
                 r"plant[-\s]based|carnivore|low[-\s]carb))\s+(?:again\s+|only\s+)?now\b"
             ),
             zh(
-                r"(?:开始|改成|改为|现在|已经)?(?P<v>吃素|素食|纯素|生酮|轻断食|低碳水|戒糖|戒肉|吃肉)"
+                r"(?:开始|改成|改为|现在|已经)?(?P<v>吃素|素食|纯素|鱼素|蛋奶素|生酮|轻断食|低碳水|戒糖|控糖|戒肉|吃肉)"
             ),
             zh(r"(?:饮食|吃饭)(?:是|改成了?|换成了?){V}"),
             zh(r"(?:现在|已经|又)(?P<v>啥都吃|什么都吃|开荤)"),
@@ -137,7 +148,9 @@ _DAILY: tuple[Attribute, ...] = (
         # asks the attribute, so no bare verb ("What do I do for a living?")
         rf"|\b(?:(?:{_DOING_SPORT_EN}|into)\s+(?:for\s+an?\s+|to\s+)?|{_GOING_FOR_EN})"
         rf"(?:{_OUTDOOR_SWIM_EN}|{_SPORTS_EN})\b"
-        rf"|\b{_SPORTS_EN}\s+{_SPORT_THINGS_EN}\b|{_SPORTS_ZH}",
+        rf"|\b{_SPORTS_EN}\s+{_SPORT_THINGS_EN}\b|{_SPORTS_ZH}"
+        rf"|\b{_SPORTS_EN}\s+(?:\d+\s*x|once|twice|three\s+times|four\s+times|\d+\s+times|every)\b"
+        rf"|\b(?:joined|joining|signed\s+up)\b",
         (
             en(
                 r"\b(?:switched|moved|changed)\s+(?:my\s+(?:workouts?|routine|exercise)\s+)?(?:from\s+[^,.;]{1,30}?\s+)?to\s+{V}"
@@ -163,13 +176,25 @@ _DAILY: tuple[Attribute, ...] = (
                 rf"\b(?:doing|playing|play|do)\s+(?P<v>{_SPORTS_EN})\s+(?:on\s+|every\s+)?"
                 r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends|weekly|twice|every)\b"
             ),
+            # ... or opening its clause with how often: "boxing 3x a week keeps me sane"
+            en(
+                rf"(?:^|[,.;:!?]\s*)\W*(?P<v>{_SPORTS_EN})\s+(?:\d+\s*x|once|twice|three\s+times|"
+                r"four\s+times|\d+\s+times|every\s+(?:day|morning|evening|weekend))"
+                r"(?:\s+(?:a|per)\s+week)?\b"
+            ),
+            # a club or group of it joined: "joined a sea swimming group"
+            en(
+                r"\b(?:joined|joining|signed\s+up\s+(?:for|to))\s+(?:an?\s+|the\s+)?(?:local\s+)?"
+                rf"(?P<v>{_OUTDOOR_SWIM_EN}ming|{_SPORTS_EN})\s+(?:group|club|team|class|league|crew)\b"
+            ),
             zh(
                 r"(?:现在|改成|改为|换成|开始)?(?:每天|每周|每星期|一周|每个?早上|每个?晚上)[^，。；！？]{0,6}?"
                 r"(?P<v>跑步|游泳|瑜伽|健身|骑车|撸铁|爬山|打球|跳绳|快走|普拉提)"
             ),
             # "现在周末玩飞盘", "开始练拳击", "周末去黄厝冲浪", "练完瑜伽"
             zh(
-                r"(?:现在|最近|开始|改成?|换成|周末|平时|每周[一二三四五六日天末]?|一周|天天|经常)(?:都|就|会)?"
+                r"(?:现在|最近|开始|改成?|换成|周末|平时|每周[一二三四五六日天末]?|一周|天天|经常)"
+                r"(?:早上|上午|中午|下午|晚上)?(?:都|就|会)?"
                 r"(?:(?:跟|和|带)[^，。；！？\s]{1,4}?|一个人|自己)?"
                 rf"(?:去[^，。；！？\s]{{0,5}}?|在)?(?:玩|练|打|学)?(?:了)?(?:[一两二三四五六七八九十\d]+次)?"
                 rf"(?P<v>{_SPORTS_ZH})"
@@ -190,7 +215,7 @@ _DAILY: tuple[Attribute, ...] = (
             ),
             # "想找人打篮球", "改上普拉提了", "想练练瑜伽", "去玩飞盘"
             zh(
-                r"(?:想|要|去|还|也|又|多|改)(?:找人|约人)?(?:玩|练|打|上|学)(?:了|过|练|会儿|一会儿)?"
+                r"(?:(?:想|要|去|还|也|又|多|改)(?:找人|约人)?(?:玩|练|打|上|学)|报了?个?)(?:了|过|练|会儿|一会儿)?"
                 rf"(?:[一两几\d]+[场次节局回])?(?P<v>{_SPORTS_ZH})"
             ),
         ),
@@ -226,26 +251,11 @@ _DAILY: tuple[Attribute, ...] = (
         ("{s}'s rent is {v}.", "{s}的房租是{v}。"),
         nouns=("rent", "房租 租金 月租"),
     ),
-    _a(
-        "salary",
-        r"\b(?:salary|pay|paid|earn\w*|income|wage|raise|make\s+\$?\d)\b|工资|薪水|薪资|年薪|月薪|收入|涨薪|加薪",
-        (
-            en(
-                r"\b(?:earn|make|making|earning)\s+(?:about\s+|around\s+|roughly\s+)?{V}\s+(?:a|per|each)\s+(?:year|month)"
-            ),
-            en(r"\b(?:raise|bump)\s+to\s+{V}"),
-            en(
-                r"^(?=.*\b(?:raise|salary|pay|paid|promotion)\b).*?\b(?:I['’]m|I\s+am)\s+(?:now\s+)?on\s+{V}"
-            ),
-            zh(r"(?:涨薪|加薪|涨|加)(?:到|至)(?:了)?{V}"),
-        ),
-        ("{s}'s salary is {v}.", "{s}的工资是{v}。"),
-        nouns=("salary pay income wage", "工资 薪水 薪资 年薪 月薪 收入"),
-    ),
+    SALARY,
     _a(
         "pet",
         r"\b(?:pet|pets|dog|dogs|cat|cats|puppy|kitten|rabbit|bunny|hamster|parrot|fish|turtle|adopted|rescue|"
-        r"greyhound|dachshund|spaniel|collie|pug|chihuahua|shiba|schnauzer|doodle|budgie|goldfish|gecko|"
+        r"greyhound|dachshund|spaniel|collie|pug|chihuahua|shiba|schnauzer|doodle|budgie|goldfish|gecko|pit|"
         r"snake|guinea\s+pig|ferret|tortoise|retriever|labrador|poodle|terrier|corgi|beagle|husky|bulldog|tabby|"
         r"lizard|axolotl|chinchilla|hedgehog|bearded\s+dragon|cockatiel)\b"
         rf"|\b{_PET_KINDS}\b"
@@ -253,7 +263,7 @@ _DAILY: tuple[Attribute, ...] = (
         r"|(?-i:[A-Z][a-z]{1,15})\s+(?:passed|died|ran\s+away|went\s+missing)\b|\bput\s+(?-i:[A-Z])\w*\s+down\b"
         r"|飞走了|走丢了|跑丢了"
         r"|\((?:my|our)\s+lab\)"
-        r"|宠物|狗|猫|兔子|仓鼠|鹦鹉|养|英短|布偶|柯基|金毛|泰迪",
+        rf"|宠物|狗|猫|犬|兔子|仓鼠|鹦鹉|乌龟|养|{_BREEDS_ZH}",
         (
             en(
                 r"\b(?:(?:have|has|had|just|finally)\s+)*(?:have|has|got|adopted|adopt|rescued|own)\s+"
@@ -272,7 +282,7 @@ _DAILY: tuple[Attribute, ...] = (
             # a pet named beside its kind: "my cat Pixel", "our old dog called Rex"
             en(
                 r"(?P<named>\b(?:my|our))\s+(?:new\s+|old\s+|little\s+)?"
-                rf"(?P<v>{_PET_KINDS}\s+(?:named\s+|called\s+)?[A-Z][a-z]\w*)\b"
+                rf"(?P<v>{_PET_KINDS}(?:\s+mix)?\s+(?:named\s+|called\s+)?[A-Z][a-z]\w*)\b"
             ),
             # ... or by its name after: "our dog is called Rex", "my cat's name is Pixel"
             en(
@@ -320,7 +330,7 @@ _DAILY: tuple[Attribute, ...] = (
             ),
             # a pet named when it came: "捡了一只小黑猫，取名雪碧", "领养了一只猫，叫馒头"
             zh(
-                rf"{_PET_KINDS_ZH}(?:[，,]\s*叫(?![得了着声起个])|[，,]?\s*(?:取名|起名|名字)叫?){_GIVEN_ZH}"
+                rf"{_PET_KINDS_ZH}(?:[，,\s]\s*叫(?![得了着声起个])|[，,]?\s*(?:取名|起名|名字)叫?){_GIVEN_ZH}"
             ),
         ),
         ("{s} has {v}.", "{s}养了{v}。"),
@@ -343,7 +353,7 @@ _DAILY: tuple[Attribute, ...] = (
     _a(
         "partner",
         r"\b(?:partner|girlfriend|boyfriend|gf|bf|wife|husband|hubby|spouse|fianc\w*|dating|married|engaged|"
-        r"broke\s+up|split\s+up|relationship|single|seeing\s+(?:someone|somebody)|other\s+half|"
+        r"broke\s+up|split\s+up|relationship|single|seeing\s+(?:someone|somebody|this\s+(?:guy|girl|man|woman))|other\s+half|"
         r"(?:first|second|third)\s+date|went\s+on\s+a\s+date|mov\w+\s+in\s+with|dates?\s+with|mov\w+\s+in\s+together|met\s+(?:someone|somebody))\b|认识了?一个|前任|交往|约会|在一起|脱单|另一半|女朋友|男朋友|对象|老婆|老公|妻子|丈夫|太太|未婚|结婚|订婚|分手|单身|恋爱|(?:和|跟).{1,8}?分了",
         (
             en(
@@ -362,6 +372,10 @@ _DAILY: tuple[Attribute, ...] = (
                 r"(?P<v>[A-Z][a-z]{1,15})\b"
             ),
             zh(r"认识了?一个(?:女生|男生|女孩|男孩|姑娘|小哥哥|小姐姐|妹子)(?:叫|，叫)\s?{V}"),
+            zh(
+                r"(?:跟|和)一个叫(?P<v>[^，。；！？,.;!?\s的]{1,4})的(?:女生|男生|女孩|男孩|姑娘|小哥哥|小姐姐|妹子|人)"
+                r"(?:在)?(?:约会|交往|谈恋爱|在一起)"
+            ),
             en(
                 r"\bdates?\s+with\s+(?:a\s+(?:guy|girl|man|woman)\s+(?:called|named)\s+)?(?P<v>[A-Z][a-z]{1,15})\b(?!['’])"
             ),
@@ -439,7 +453,14 @@ _DAILY: tuple[Attribute, ...] = (
                 rf"(?P<v>{_LANGS_EN})\b"
             ),
             zh(
-                rf"(?:在学|学习|开始学|改学|学起了?|报了|想学|要学)(?:点|一点|一下)?(?P<v>{_LANGS_ZH})"
+                rf"(?:在学|学习|开始学|改学|学起了?|报了|想学|要学|自学|在[A-Za-z]{{3,12}}\s?学)"
+                rf"(?:点|一点|一下)?(?P<v>{_LANGS_ZH})"
+            ),
+            # a class of it taken: "日语课也开始上了", "报了个德语班"
+            zh(rf"(?P<v>{_LANGS_ZH})(?:课|班)(?:也|又|就|都)?(?:开始|开)?(?:上|报)"),
+            en(
+                rf"\b(?:my|our)\s+(?P<v>{_LANGS_EN})\s+(?:lessons|classes|class|course|tutor|"
+                r"tutoring|exam)\b"
             ),
         ),
         ("{s} is learning {v}.", "{s}在学{v}。"),

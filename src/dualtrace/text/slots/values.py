@@ -83,7 +83,12 @@ def plausible(attribute: str, value: str) -> bool:
         # and so is one no dictionary lists ("moved to tennoji")
         known = value.casefold() in PLACES or all(typed_name(w) for w in value.split())
         # (a letter alone is no place: "been living in C", the language)
-        return len(value) > 1 and (value[:1].isupper() or known or bool(_PLACE_WORDS.search(value)))
+        # (a place begins with a letter: not "take home is about 4100/mo")
+        return (
+            len(value) > 1
+            and value[:1].isalpha()
+            and (value[:1].isupper() or known or bool(_PLACE_WORDS.search(value)))
+        )
     if attribute == "lives_in" and _BESIDE_ZH.search(value):
         return False  # "住在地铁站旁边": where in the city, not which city
     if attribute == "lives_in" and (_WAY_ZH.fullmatch(value) or value[:1] in "不没"):

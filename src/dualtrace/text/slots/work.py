@@ -1,0 +1,366 @@
+"""The attributes of a person's work, in English and Chinese: where one works (`works_at`),
+as what (`occupation`), on which team (`department`) and for whom (`manager`); a job left
+without naming it ends the employer and the role held in it (see `catalogue.py` for how an
+attribute is described)."""
+
+from __future__ import annotations
+
+from dualtrace.text.sentences import EMOJI
+from dualtrace.text.slots.attribute import Attribute
+from dualtrace.text.slots.attribute import attribute as _a
+from dualtrace.text.slots.frames import GIVEN_EN, NAMED_AS_EN, en, zh
+from dualtrace.text.slots.names import introduction
+
+# A role ("nurse", "UX designer", "data scientist"): up to two words (or initials) before one
+# that names a trade, none of them a word that goes on with something else.
+_TRADE_EN = (
+    r"(?:(?:(?!(?:and|or|but|at|in|on|for|with|who|from|of)\s)(?:[a-z-]+|[A-Z]{2,4})\s+){0,2}"
+    # (a diet or a faith that ends like a trade is none: "basically a pescatarian")
+    r"(?!(?:vegetarian|pescatarian|flexitarian|christian|libertarian|(?:non-?|ex-?)?smoker|"
+    r"(?:non-?|ex-?)?drinker|beginner|newcomer|foreigner|believer|lurker)\b)"
+    r"(?:[a-z-]*(?:er|or|ist|ian|ant|ent|ect|eer|ive|ager|nurse|doctor|chef|student|teacher|"
+    r"lead|analyst|designer|consultant|engineer|lawyer|dentist|pilot|barista|coach|tutor|"
+    r"intern|clerk|officer|phd|PhD|postdoc|trainee|apprentice))"
+    # ... or who heads something: "head of growth", "VP of sales"
+    r"|(?:(?:senior|junior|deputy|assistant|interim|acting)\s+)?(?:head|vp|VP|director|chief)\s+of\s+"
+    r"[a-z-]+)"
+)
+_ROLE_EN = rf"(?P<v>{_TRADE_EN})"
+
+# Roles said before where they are held ("PM at hubspot", "er nurse at toronto general")
+_ROLES_EN = (
+    r"(?:manager|engineer|designer|developer|analyst|nurse|teacher|consultant|lead|director|"
+    r"scientist|accountant|lawyer|doctor|editor|researcher|PM|SWE|SRE|chef|barista|pharmacist|"
+    r"paramedic|postdoc|lecturer|architect|intern|associate|officer|dentist|physio|solicitor|"
+    r"recruiter|planner|producer|reporter|journalist|librarian|technician|surgeon|vet|GP)"
+)
+# A year of a course, or a degree, said before the school: "final year pharmacy at …",
+# "PhD student at …"
+_STUDYING_EN = (
+    r"(?:(?:first|second|third|fourth|fifth|final|\d(?:st|nd|rd|th))[-\s]year\b|"
+    r"(?:phd|ph\.d|masters?|msc|mba|undergrad|postgrad)\b|(?:[\w-]+\s+){0,3}?student\b)"
+)
+_WORK_ZH = r"(?:工作|上班|任职|实习|打工|干活|当|做)"
+# A job left without naming the employer, done (not "thinking of quitting", "快退休了"): "I
+# quit my job", "just retired!", "got laid off", "我辞职了", "被裁了", "工作丢了"
+_I_DID = r"\b(?:I|I['’]ve|I\s+have|just|finally|officially)\s+(?:just\s+|finally\s+|officially\s+|now\s+)?"
+_AND_THEN = (
+    r"\b(?=\s*(?:$|[.!,;:)…]|(?:today|yesterday|last|this|on|in|after|lol|haha|omg|"
+    r"from\s+(?:my|the)\s+(?:job|work))\b))"
+)
+_JOB_LEFT = (
+    en(
+        r"\b(?:quit|left|resigned\s+from|lost|walked\s+out\s+of)\s+my\s+(?:[\w-]+\s+){0,2}?"
+        r"(?:job|position|role)\b(?!\s+model)"
+    ),
+    en(rf"{_I_DID}(?:resigned|retired){_AND_THEN}"),
+    # ... "I quit" alone where the clause speaks of work ("I quit! my boss …"; not "so yeah,
+    # I quit" of smoking)
+    en(
+        rf"^(?=.*\b(?:job|work|boss|manager|company|office|career|firm)\b).*?{_I_DID}quit{_AND_THEN}"
+    ),
+    en(
+        r"\b(?:I\s+(?:just\s+)?(?:got|was)|I['’]ve\s+been|I\s+have\s+been|got|been)\s+"
+        r"(?:laid\s+off|made\s+redundant|fired(?!\s+up)|let\s+go|sacked)\b"
+    ),
+    en(
+        r"\b(?:I['’]m|I\s+am|im|now|officially)\s+(?:now\s+|officially\s+|fully\s+)?"
+        r"(?:retired|unemployed|jobless|between\s+jobs|out\s+of\s+(?:a\s+)?(?:work|job))\b"
+    ),
+    en(r"\b(?:handed|put|gave|turned)\s+in\s+my\s+(?:notice|resignation)\b"),
+    zh(
+        r"(?<![想要快准备打算考虑没不别])(?:辞职|离职|裸辞|辞工|退休|辞了职|离了职|退了休)"
+        r"(?=了|啦|咯|喽|$|[！!，,。.\s～~])(?!了?吗)"
+    ),
+    zh(r"(?:刚|刚刚|已经|终于)(?:辞职|离职|裸辞|退休)"),
+    zh(r"被(?:公司)?(?:裁员?|辞退|开除|炒鱿鱼|炒)了"),
+    zh(r"工作(?:给)?(?:辞了|丢了|没了)"),
+    zh(r"(?<![要快])失业了"),
+)
+
+WORK: tuple[Attribute, ...] = (
+    _a(
+        "works_at",
+        r"\b(?:work\w*|job|employ\w*|company|employer|firm|joined|joining|hired|office|quit|resign\w*|"
+        r"(?:starting|started|start)\s+as|"
+        r"retire\w*|laid\s+off|redundant|fired|sacked|unemployed|jobless|notice|"
+        rf"startup|start(?:ed|ing|s)?\s+(?:at|with)|{_ROLES_EN}\s+(?:at|@)|offer|last\s+(?:day|shift)|notice|(?:lead|manager|engineer|designer|developer|analyst|director)\s+at|(?:first|1st)\s+(?:day|week|month|shift)s?|onboarding|placement|apprenticeship|residency|training\s+year|(?:[\w-]+(?:er|or|ist|ian)|nurse|doctor)\s+at)\b"
+        rf"|{introduction(r'(?-i:[A-Z][a-z]+)')}"  # "hi! Felix. barista at Oatly"
+        r"|工作|上班|实习|打工|公司|入职|跳槽|离职|辞职|单位|任职|下家|在.{1,12}?(?:做|当)|offer|录用|进了.{1,8}?厂|报[到道]"
+        r"|\b(?:leaving|left)\s+(?-i:[A-Z])"
+        r"|裸辞|辞工|退休|退了休|被裁|裁员|辞退|开除|炒鱿鱼|失业|店名|开业|开店|店开|我们?(?:的|开的)?(?:店|工作室)|(?:店|工作室).{0,14}名字叫",
+        (
+            en(
+                r"\b(?:work|works|working|worked)\s+(?:now\s+|currently\s+|full[-\s]time\s+)?(?:at|for)\s+{V}"
+            ),
+            en(
+                r"\b(?:work|working)\s+(?:now\s+)?(?:as\s+)?an?\s+[\w\s-]{1,40}?\s+(?:at|for)\s+{V}"
+            ),
+            # ... said as what one is: "I'm a nurse at the Royal Free", not "I'm a beginner at golf"
+            en(rf"\b(?:I['’]m|I\s+am|im)\s+(?:now\s+)?an?\s+{_TRADE_EN}\s+(?:at|for)\s+{{V}}"),
+            # (a name: not "joined a pickleball drop-in", "a joining bonus", "join into a ring")
+            en(
+                r"\b(?:joined|joining|join)\s+(?:the\s+)?(?!(?:gym|club|team|choir|band)\b)"
+                r"(?P<v>(?-i:[A-Z])[\w&'’.-]*(?:\s+(?-i:[A-Z])[\w&'’.-]*){0,3}|[a-z][\w-]+(?=\s+(?:\(|as\b)))"
+                r"\b(?!\s+(?:[\w-]+\s+)?(?:gym|club|team|choir|band|league|class|group|orchestra)\b)"
+            ),
+            # the role, then where: "starting as head of growth at Lumen", "new job: payroll
+            # specialist at Deel"
+            en(
+                r"\b(?:starting|started|start|hired)\s+as\s+(?:an?\s+|the\s+)?[\w\s-]{1,40}?\s+at\s+{V}"
+            ),
+            en(r"\bnew\s+(?:job|role|position|gig)\s*[:!—–-]+\s*[\w\s-]{1,40}?\s+(?:at|@)\s+{V}"),
+            zh(r"下家(?:是|定了|选了)(?:[^，。；！？,.;!?\s]{1,6}?的)?{V}"),
+            en(r"\b(?:job|position|role|gig|internship|offer)\s+(?:at|with)\s+{V}"),
+            # the field one works in, then where: "i work in QA at andela"
+            en(r"\b(?:work|working)\s+in\s+(?:[\w&/-]+\s+){1,3}?at\s+{V}"),
+            en(r"\b(?:got|accepted|took|signed)\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+from\s+{V}"),
+            # ... or said as news: "big news: offer from Northwind, data engineer"
+            en(r"^\W*(?:(?:big\s+)?news\W+)?(?:an?\s+|the\s+|job\s+)*offer\s+from\s+{V}"),
+            en(r"\b(?:employed|hired|recruited)\s+(?:by|at)\s+{V}"),
+            # a role at a place opening the message: "Relationship manager at OCBC here in …"
+            en(
+                r"^\W*(?:[A-Za-z-]+\s+){0,2}(?:manager|engineer|designer|developer|analyst|nurse|teacher|"
+                r"consultant|lead|director|scientist|accountant|lawyer|doctor|editor|researcher)\s+(?:at|@)\s+{V}"
+            ),
+            en(
+                r"\b(?:lead|manager|engineer|designer|developer|analyst|director|nurse|teacher)\s+at\s+{V}(?=\s*,?\s+(?:started|starting|since)\b)"
+            ),
+            # ... or said beside the rest, after a comma or in brackets: "grace here, PM at
+            # hubspot", "(er nurse at toronto general)"
+            en(
+                rf"(?:[,(]|\bhere\b)\s*(?:an?\s+)?(?:[A-Za-z-]+\s+){{0,2}}?{_ROLES_EN}\s+(?:at|@)\s+{{V}}"
+            ),
+            en(
+                r"\b(?:switched|moved|changed|jumped)\s+(?:jobs\s+|companies\s+|over\s+)?to\s+{V}"
+                r"(?=.*\b(?:job|work|company|employer)\b)"
+            ),
+            en(
+                r"\b(?:started|starting|start)\s+(?:working\s+)?at\s+"
+                r"(?!\d|(?:noon|midnight|night|dawn|home|work|the\s+(?:end|start|beginning|bottom|top))\b){V}"
+            ),
+            # a first stretch at a place of work: "first week at stripe", "first day as a
+            # grad analyst at KPMG"
+            en(
+                r"\b(?:first|1st)\s+(?:day|week|month|shift)s?\s+(?:as\s+an?\s+[\w\s-]{1,40}?\s+)?"
+                r"(?:at|with)\s+{V}"
+            ),
+            # a start of work named by what it is: "started my foundation training year at
+            # boots", "finished onboarding at clio"
+            en(
+                r"\b(?:start(?:ed|ing)?|began|begun)\s+(?:my|a|the|our)\s+(?:new\s+)?(?:[\w-]+\s+){0,3}?"
+                r"(?:job|role|position|training|placement|internship|residency|apprenticeship|"
+                r"contract|rotation|year)\s+(?:at|with)\s+{V}"
+            ),
+            en(r"\bonboarding\s+at\s+{V}"),
+            # (not a year of a course or a degree there: "I'm Oisin, final year pharmacy at
+            # Ulster" is where one studies)
+            en(
+                rf"{introduction(r'[A-Z][a-z]+')}(?!{_STUDYING_EN})(?:[\w-]+\s+){{0,3}}?(?:at|@)\s+{{V}}"
+            ),
+            zh(rf"在{{V}}{_WORK_ZH}"),
+            # "4月就去乐天上班了": going to work somewhere is working there
+            zh(r"(?:去|到)(?:了)?{V}(?:上班|入职)"),
+            # reporting for duty: "上周五去网易报到了" (not a school's: "去学校报到")
+            zh(
+                r"(?:去|到)(?:了)?(?![^，。；！？]*(?:学校|大学|学院|中学|小学))(?P<v>[^，。；！？,.;!?\s]{2,12}?)报[到道]"
+            ),
+            zh(
+                r"(?:入职(?![前后时以])|加入|加盟|跳槽到|跳槽去|跳到|去了|进了|换到|转到){V}"
+                r"(?=了|$|[，。；！？,.;!?\s]|上班|工作|当|做|的?(?:厂|工厂|公司))"
+            ),
+            zh(r"(?:单位|公司|东家)(?:是|换成了?|变成了?|叫){V}"),
+            # an offer taken: "拿到了京东的offer", "京东给我发了offer"
+            zh(
+                r"(?:拿到了?|接了|收到了?)(?P<v>[^，。；！？,.;!?\s的]{1,16}?)的(?:offer|录用|工作机会)"
+            ),
+            # ... the speaker's offer said as news or taken ("工作总算定了 小红书的offer",
+            # "携程的offer接了"), not someone else's ("同事的offer")
+            zh(
+                r"(?:^|(?<=[\s，,。！!]))(?!(?:朋友|同事|同学|他|她|老公|老婆|男朋友|女朋友|室友|闺蜜))"
+                r"(?P<v>[^，。；！？,.;!?\s的]{2,12}?)的offer"
+                r"(?:我?(?:接了|签了|拿到了)|(?=$|[\s，,。！!]|了|啦))"
+            ),
+            # a stretch since joining ("蔚来入职第三周", "字节入职三个月了")
+            zh(
+                r"(?:^|(?<=[\s，,。！!～~]))(?P<v>[^，。；！？,.;!?\s的]{2,8}?)入职"
+                r"(?:第[一二三四五六七八九十\d]+|已经|快|刚|[一两三四五六七八九十半\d]+个?多?)(?:天|周|个?月|年|星期)"
+            ),
+            zh(
+                r"(?:^|(?<=[，,。！!]))(?P<v>[^，。；！？,.;!?\s]{1,16}?)给我发(?:了)?(?:offer|录用通知)"
+            ),
+            # one's own shop by its name: "面包店下周开业 名字叫 麦香坊", "店开在老城区，叫二两茶馆"
+            zh(
+                r"(?:^|(?<=[我，,。！!\s]))(?:(?:我|我们|自己)(?:的|开的)?)?(?:(?![这那家])[{CJK}]){0,3}?"
+                r"(?:店|工作室|餐厅|饭店)"
+                r"[^。！？!?]{0,12}?(?:店名|名字)?叫(?:做)?\s*[“\"「]?"
+                rf"(?P<v>[^，。；！？,.;!?\s、”\"」{EMOJI}]{{2,10}})"
+            ),
+        ),
+        ("{s} works at {v}.", "{s}在{v}工作。"),
+        ends=(
+            en(
+                r"\b(?:quit|resigned\s+from|laid\s+off\s+(?:from|by)|fired\s+from|"
+                r"let\s+go\s+from)\s+(?:my\s+(?:job|position|role)\s+at\s+)?"
+                r"(?!(?:and|but|so|or|because|bc|then|I|I['’]m|lol)\b){V}"
+            ),
+            en(r"\b(?:left|leaving)\s+my\s+(?:job|position|role)\s+at\s+{V}"),
+            # ... a place left by its name ("leaving Fabrikam end of june"; not "not leaving
+            # Fabrikam", "left earbud finally died")
+            en(
+                r"(?<!not\s)(?<!n['’]t\s)\b(?:left|leaving)\s+"
+                r"(?P<v>(?-i:[A-Z][\w'’&-]*(?:\.\w+)?(?:\s+[A-Z][\w'’&-]*){0,2}))(?!\s+[a-z]+(?:ed|s)\b)"
+                r"(?=\s+(?:after|at|end|in|on|this|next|last|for|to|and|so|but|because|bc)\b|\s*[!.,;:)]|\s*$)"
+            ),
+            en(r"\bno\s+longer\s+(?:work|working)\s+(?:at|for)\s+{V}"),
+            # the way out: "my last day at Canva is Friday", "handed in my notice at Monzo"
+            en(r"\b(?:last\s+(?:day|shift)|(?:my|in\s+my|gave\s+my)\s+notice)\s+at\s+{V}"),
+            zh(r"从{V}(?:离职|辞职|辞了职|走了|被裁)"),
+            zh(r"{V}(?:离职|辞职|辞了职|被裁)"),
+            zh(r"(?:离开|辞掉|辞了|不在)(?:了)?{V}"),
+        ),
+        unnamed_ends=_JOB_LEFT,
+        say_ended=("{s} left the job.", "{s}离职了。"),
+        ends_too=("occupation",),
+    ),
+    _a(
+        "occupation",
+        r"\b(?:job|work(?:ing)?\s+as|occupation|profession|career|title|role|position|promot\w*|"
+        r"do\s+for\s+(?:a\s+)?living|I['’]m\s+an?|I\s+am\s+an?|became\s+an?)\b"
+        rf"|{introduction(r'(?-i:[A-Z][a-z]+)')}"  # "hi! Noor, teacher at Elm Park School"
+        r"|\b(?:officially|finally|basically|technically)\s+an?\s|\b(?:hired|starting|started|start)\s+as\s|"
+        r"\boffer\s+from\s+[^,]{2,40},|\bas\s+of\b|\b(?:day|week|month|shift)s?\s+as\b|"
+        rf"\bjoin\w*\s+[^,.;]{{1,40}}?\s+as\b|\bnew\s+(?:job|role|position|gig)\b|^\W*(?:an?\s+)?(?:[A-Za-z-]+\s+){{0,2}}{_ROLES_EN}\s+(?:at|@)\s|"
+        r"\s+at\s+[A-Z]\w*(?:\s+[A-Z]\w*)?,?\s+(?:started|starting|since)\b|\b(?:freelance|self-employed)\b"
+        r"|职业|职位|岗位|工作|做什么|干什么|升职|晋升|当|师|员|组长|助教|经理|总监|主管|医生|护士|老师|策划|开发|自由职业|全职|在.{1,10}?(?:做|当)"
+        r"|住院医|兽医|牙医|中医|空姐|空少|警察|保安|主播|博主",
+        (
+            en(r"\bwork(?:ing)?\s+as\s+(?:an?\s+)?{V}"),
+            en(r"\b(?:promoted|promotion)\s+to\s+(?:an?\s+)?{V}"),
+            # ... the new role said after the news: "got promoted!! senior buyer as of monday"
+            en(
+                rf"\bgot\s+promoted\s*[!.:,—-]+\s*(?:(?:now|officially|finally)\s+)?(?:an?\s+)?"
+                rf"{_ROLE_EN}\b"
+            ),
+            en(r"\b(?:title|role|position|job)\s+is\s+(?:now\s+)?(?:an?\s+)?{V}"),
+            en(r"\bnew\s+(?:role|job|position)\s+as\s+(?:an?\s+)?{V}"),
+            # the role an offer is for, said after it: "offer from Northwind, data engineer"
+            en(
+                rf"\boffer\s+from\s+[\w&'’. -]{{2,40}}?,\s+(?:as\s+)?(?:an?\s+)?{_ROLE_EN}(?=\s*[.!,;]|\s*$)"
+            ),
+            en(rf"\b(?:hired|starting|started|start)\s+as\s+(?:an?\s+|the\s+)?{_ROLE_EN}\b"),
+            # a role joined, begun or held as of a day: "joining Stripe as a solutions
+            # engineer", "first month as a freelance photographer", "Product owner as of
+            # today!", "new job: payroll specialist at Deel"
+            en(
+                r"\b(?:joining|joined|join)\s+[\w&'’.-]+(?:\s+[\w&'’.-]+)?\s+as\s+(?:an?\s+|the\s+)?"
+                rf"{_ROLE_EN}\b"
+            ),
+            en(
+                r"\b(?:first|1st|second|2nd)\s+(?:day|week|month|shift)s?\s+as\s+(?:an?\s+)?"
+                rf"{_ROLE_EN}\b"
+            ),
+            en(rf"^\W*(?:(?:officially|now)\s+)?(?:an?\s+)?{_ROLE_EN}\s+as\s+of\b"),
+            en(
+                r"\bnew\s+(?:job|role|position|gig)\s*[:!—–-]+\s*(?:as\s+)?(?:an?\s+)?"
+                rf"{_ROLE_EN}\s+(?:at|@)\s"
+            ),
+            # ... or said first, where it is held after it: "data engineer at Zalando"
+            en(
+                r"^\W*(?:an?\s+)?(?P<v>(?:(?!(?:been|im|i|am|was|is|are|be|the|my|our)\b)[A-Za-z-]+\s+)"
+                rf"{{0,2}}{_ROLES_EN})\s+(?:at|@)\s+\w"
+            ),
+            en(
+                rf"\b{_ROLE_EN}\s+at\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?,?\s+(?:started|starting|since)\b"
+            ),
+            # "officially a journeyman electrician", "went freelance"
+            en(
+                rf"\b(?:officially|finally|now|basically|technically)\s+an?\s+"
+                rf"(?!(?:non-?|ex-?)?smoker\b){_ROLE_EN}\b"
+            ),
+            en(
+                r"\b(?:went|gone|going|I['’]m|I\s+am|im|now)\s+(?:now\s+|fully\s+)?(?P<v>freelance|self-employed)\b"
+            ),
+            zh(
+                r"(?:现在|目前|开始|转行|改行|转|以后|之后|从此)(?:做|当|是|就)?"
+                r"(?P<v>自由职业者?|全职妈妈|全职爸爸|全职主妇)"
+            ),
+            en(rf"\b(?:I['’]m|I\s+am|im|became|become|becoming)\s+(?:now\s+)?(?:an?\s+){_ROLE_EN}\b"),
+            # a greeting, the speaker's name and the role at a place: "hi! Noor, teacher at
+            # Elm Park School"
+            en(rf"{introduction(r'[A-Z][a-z]+')}{_ROLE_EN}\s+(?:at|@)\s+\w"),
+            zh(
+                r"(?:我|我们)?(?:现在|目前)?(?:是|当|做|担任|任)(?:一名|一个|个|了)?"
+                # (where, before the role: "我是同济的住院医" is a 住院医)
+                r"(?:[^，。；！？,.;!?\s的]{1,8}的)?"
+                r"(?P<v>[^，。；！？,.;!?\s的]{0,6}?(?:师|员|生|经理|总监|主管|医生|护士|老师|作家|记者|司机|"
+                r"厨师|会计|律师|工程师|设计师|程序员|老板|店长|顾问|分析师|运营|产品|编辑|教练|主任|院长|组长|助教|助理|"
+                r"住院医|兽医|牙医|中医|空姐|空少|警察|保安|主播|博主|销售|开发|设计))"
+                r"(?=$|了|啦|呢|呀|第|已经|快|[一两三四五六七八九十半几\d]+个?多?(?:天|周|星期|月|年)|"
+                r"[，。；！？,.;!?\s])"
+            ),
+            zh(r"(?:升职|晋升|升|提拔)(?:成|为|到)?(?:了)?{V}"),
+            # the work one does at a place: "在蓝标做平面设计", "在字节做运营"
+            zh(
+                r"(?:^|(?<=[我，,。！!\s]))在[^，。；！？,.;!?\s]{1,10}?(?:做|当)(?!事情|东西|作业|家务|饭|什么|啥|这个|那个|点)(?P<v>[{CJK}]{2,6}?)"
+                r"(?=$|[，。；！？,.;!?\s]|了|呢|啦|的)"
+            ),
+            zh(r"(?:职位|岗位|职务|头衔)(?:是|变成了?|换成了?){V}"),
+        ),
+        ("{s} works as {v}.", "{s}的职位是{v}。"),
+        holders=(
+            r"师|员|组长|助教|经理|总监|主管|医生|护士|老师|策划|开发|住院医|兽医|牙医|中医|空姐|空少|"
+            r"警察|保安|主播|博主"
+        ),
+    ),
+    _a(
+        "department",
+        r"\b(?:team|department|dept|division|squad|org)\b|组|部门|团队|事业部|[^\W\d_]部",
+        (
+            en(
+                r"\b(?:on|in|joined|to|into)\s+the\s+(?P<v>[\w-]+(?:\s+[\w-]+)?)\s+"
+                r"(?:team|department|division|squad|org)\b"
+            ),
+            zh(
+                r"(?:调到|调去|转到|转岗到|去了|加入了?|在|换到|负责)(?:了)?"
+                r"(?P<v>(?:(?!公司|负责|在)[{CJK}A-Za-z]){1,6}?(?:组|部门|团队|事业部|中心|部(?![分门])))"
+            ),
+        ),
+        ("{s} is on the {v} team.", "{s}在{v}。"),
+    ),
+    _a(
+        "manager",
+        r"\b(?:manager|boss|supervisor|report\s+to|reports?\s+to|lead)\b|领导|老板|上司|主管|经理|汇报",
+        (
+            en(r"\breport(?:ing)?\s+(?:directly\s+)?to\s+{V}"),
+            en(r"\b(?:new\s+)?(?:manager|boss|supervisor)\s+(?:is|'s)\s+(?:now\s+)?{V}"),
+            en(
+                r"(?P<named>\b(?:my|our))\s+(?:new\s+|old\s+|current\s+|line\s+)?"
+                rf"(?:manager|boss|supervisor){NAMED_AS_EN}{GIVEN_EN}"
+            ),
+            zh(r"汇报给{V}(?=$|了|[，。；！？,.;!?\s])"),
+            zh(r"(?<![方导指转面偏走意动倾趋])向{V}(?=汇报)"),
+            zh(r"(?<![他她])(?:老板|领导|上司|主管)(?:的名字|名字)?叫{V}"),
+        ),
+        ("{s}'s manager is {v}.", "{s}的领导是{v}。"),
+        nouns=("manager boss supervisor", "领导 老板 上司 主管 经理"),
+    ),
+)
+
+# What one is paid (listed among the daily attributes, `people.LIFE`, in the catalogue's order)
+SALARY: Attribute = _a(
+    "salary",
+    r"\b(?:salary|pay|paid|earn\w*|income|wage|raise|make\s+\$?\d)\b|工资|薪水|薪资|年薪|月薪|收入|涨薪|加薪",
+    (
+        en(
+            r"\b(?:earn|make|making|earning)\s+(?:about\s+|around\s+|roughly\s+)?{V}\s+(?:a|per|each)\s+(?:year|month)"
+        ),
+        en(r"\b(?:raise|bump)\s+to\s+{V}"),
+        en(
+            r"^(?=.*\b(?:raise|salary|pay|paid|promotion)\b).*?\b(?:I['’]m|I\s+am)\s+(?:now\s+)?on\s+{V}"
+        ),
+        zh(r"(?:涨薪|加薪|涨|加)(?:到|至)(?:了)?{V}"),
+    ),
+    ("{s}'s salary is {v}.", "{s}的工资是{v}。"),
+    nouns=("salary pay income wage", "工资 薪水 薪资 年薪 月薪 收入"),
+)
