@@ -285,7 +285,9 @@ WORK: tuple[Attribute, ...] = (
                 r"(?:现在|目前|开始|转行|改行|转|以后|之后|从此)(?:做|当|是|就)?"
                 r"(?P<v>自由职业者?|全职妈妈|全职爸爸|全职主妇)"
             ),
-            en(rf"\b(?:I['’]m|I\s+am|im|became|become|becoming)\s+(?:now\s+)?(?:an?\s+){_ROLE_EN}\b"),
+            en(
+                rf"\b(?:I['’]m|I\s+am|im|became|become|becoming)\s+(?:now\s+)?(?:an?\s+){_ROLE_EN}\b"
+            ),
             # a greeting, the speaker's name and the role at a place: "hi! Noor, teacher at
             # Elm Park School"
             en(rf"{introduction(r'[A-Z][a-z]+')}{_ROLE_EN}\s+(?:at|@)\s+\w"),
