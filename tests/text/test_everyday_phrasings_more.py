@@ -90,6 +90,20 @@ def test_a_home_bought_found_or_rented(text: str, home: str) -> None:
         ("日语课也开始上了", ("language", "日语")),
         ("been seeing this guy Ravi, he's a chef", ("partner", "Ravi")),
         ("最近在跟一个叫陈阳的男生约会", ("partner", "陈阳")),
+        ("also trading in the Golf for a Kia EV6", ("vehicle", "Kia EV6")),
+        ("最后买了思域，油耗还行", ("vehicle", "思域")),
+        ("周末开帕萨特带全家去海边", ("vehicle", "帕萨特")),
+        ("Pumpkin is our new kitten 🧡", ("pet", "kitten Pumpkin")),
+        ("Ziggy my bearded dragon has been lethargic", ("pet", "bearded dragon Ziggy")),
+        ("Salt and Pepper (my cats) will be happy", ("pet", "Salt and Pepper")),
+        ("asthma's been playing up with the cold", ("health", "asthma")),
+        ("switching to pickleball with my neighbour", ("exercise", "pickleball")),
+        ("跟同事去攀岩了，手都磨破了", ("exercise", "攀岩")),
+        ("开始冬泳了 水好冰", ("exercise", "冬泳")),
+        ("taking an ASL elective this term", ("language", "ASL")),
+        ("德语B1了 准备考B2", ("language", "德语")),
+        ("so Dev proposed last night!!", ("partner", "Dev")),
+        ("周航求婚了 我答应了🥹", ("partner", "周航")),
     ],
 )
 def test_pets_pastimes_diets_languages_and_partners_said_in_passing(
@@ -107,6 +121,7 @@ def test_pets_pastimes_diets_languages_and_partners_said_in_passing(
         "chain 4 and join into a ring",
         "my take home is about 3900/mo",
         "starting as an apprentice plumber with my cousin monday",
+        "Tom, my dog walker, is away this week",
     ],
 )
 def test_what_only_looks_like_an_employer_or_a_home(text: str) -> None:
@@ -118,3 +133,10 @@ def test_a_role_is_no_more_than_the_role() -> None:
     assert not [v for v in roles if v and v.startswith("been")]
     assert ("occupation", "barista") in _read("im a barista at Stumptown, mornings mostly")
     assert _read("officially an ex-smoker as of today") == {("given_up", "ex-smoker")}
+
+
+def test_what_a_car_sold_for_or_a_proposal_of_a_plan_is_no_value() -> None:
+    sold = [s for c in _clauses("朗逸终于卖了 卖了三万二 还行吧") for s in find_statements(c)]
+    assert "三万二" not in [s.value for s in sold]
+    assert not [a for a, _ in _read("Priya proposed we split the bill") if a == "partner"]
+    assert not [a for a, _ in _read("观察家里的猫狗或金鱼") if a == "pet"]

@@ -48,6 +48,12 @@ _MAKES_ZH = (
     r"奥迪|保时捷|沃尔沃|别克|雪佛兰|福特|起亚|斯柯达|凯迪拉克|路虎|雷克萨斯|领克|零跑|埃安"
 )
 _MAKES_WITH_MODEL_ZH = r"理想|长安|长城|红旗|现代|坦克|小米"
+# Models said alone, with a verb of buying or driving ("最后买了思域", "开帕萨特带全家去海边")
+_MODELS_ZH = (
+    r"思域|雅阁|凯美瑞|卡罗拉|雷凌|朗逸|速腾|帕萨特|迈腾|宝来|高尔夫|途观|探岳|轩逸|天籁|奇骏|汉兰达|"
+    r"普拉多|皓影|冠道|缤智|飞度|捷达|桑塔纳|宏光|君威|君越|昂科威|科鲁兹|蒙迪欧|福克斯|锐界|星越|博越|"
+    r"帝豪|瑞虎|途胜|索纳塔|伊兰特|海豹|海豚|汉EV|唐DM|宋PLUS|元PLUS|秦PLUS"
+)
 _MODEL = r"[A-Za-z0-9][A-Za-z0-9+\-]*(?:\s[A-Z0-9][A-Za-z0-9+\-]*)?"
 # what a home may be called before its kind ("a tiny two-bed flat"), up to two words
 _HOME_SIZE = (
@@ -218,8 +224,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
     ),
     _a(
         "vehicle",
-        r"\b(?:traded|trade[-\s]in|leased|car|drive|drives|driving|vehicle|suv|sedan|ev|truck|motorbike|motorcycle|scooter)\b|(?<![停堵打坐火])车(?![位库险费站程票道厢])|辆|开(?=的是|着|上了|了?一?[辆台]|起来)"
-        rf"|\b(?-i:{_MAKES_EN})(?:\b|\d)|\b(?:{_MODELS_EN})\b|{_MAKES_ZH}"
+        r"\b(?:traded|trading|trade[-\s]in|leased|car|drive|drives|driving|vehicle|suv|sedan|ev|truck|motorbike|motorcycle|scooter)\b|(?<![停堵打坐火])车(?![位库险费站程票道厢])|辆|开(?=的是|着|上了|了?一?[辆台]|起来)"
+        rf"|\b(?-i:{_MAKES_EN})(?:\b|\d)|\b(?:{_MODELS_EN})\b|{_MAKES_ZH}|{_MODELS_ZH}"
         rf"|(?:{_MAKES_WITH_MODEL_ZH})(?={_MODEL})",
         (
             en(
@@ -231,7 +237,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"(?:test|tests|lesson|lessons|instructor|school|licen[cs]e|range|exam)\b){V}"
             ),
             en(
-                r"\btraded\s+(?:in\s+)?(?:my\s+|our\s+)?[^,.;]{1,40}?\s+for\s+(?:an?\s+|the\s+)?{V}"
+                r"\b(?:traded|trading|trade)\s+(?:in\s+)?(?:my\s+|our\s+|the\s+)?[^,.;]{1,40}?\s+for\s+"
+                r"(?:an?\s+|the\s+)?{V}"
             ),
             en(
                 r"\b(?:bought|got|picked\s+up|leased|purchased)\s+(?:an?\s+|the\s+|our\s+|my\s+)?(?:new\s+|used\s+)?"
@@ -243,6 +250,10 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"{V}"
             ),
             zh(r"(?:买了|换了|提了)(?:一辆|辆|台)?(?:新的)?{V}(?=$|了|[，。；！？,.;!?\s])(?<=车)"),
+            zh(
+                r"(?:买了|提了|换了|换成了?|入手了?|开(?:着|的是|了)?)(?:一辆|辆|台)?(?:新的|二手的?)?"
+                rf"(?P<v>(?:{_MODELS_ZH})(?:\s?[A-Za-z0-9]+)?)"
+            ),
             # a make names the car: "picked up a used Skoda Octavia", "换了台特斯拉Model Y"
             en(
                 r"\b(?:bought|got|picked\s+up|leased|purchased|traded\s+(?:it\s+)?(?:in\s+)?for)\s+"
@@ -276,7 +287,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         nouns=("car vehicle ride", "车 座驾 爱车"),
         ends=(
             en(r"\bsold\s+(?:my|our|the)\s+(?:old\s+)?{V}"),
-            zh(r"(?:卖了|卖掉了?)(?:我的|家里的)?{V}"),
+            # (not what it sold for: "卖了三万二")
+            zh(r"(?:卖了|卖掉了?)(?:我的|家里的)?(?![一二三四五六七八九十两几半\d]){V}"),
         ),
     ),
     _a(

@@ -13,7 +13,8 @@ from dualtrace.text.slots.frames import en, zh
 _CONDITIONS_EN = (
     r"(?:type\s+\d\s+)?(?:diabetes|asthma|hypertension|high\s+blood\s+pressure|migraines?|anxiety|"
     r"depression|arthritis|eczema|psoriasis|ADHD|IBS|gout|sciatica|hay\s+fever|acid\s+reflux|"
-    r"tendinitis|plantar\s+fasciitis|celiac(?:\s+disease)?)"
+    r"tendinitis|plantar\s+fasciitis|celiac(?:\s+disease)?|coeliac(?:\s+disease)?|an(?:a)?emia|"
+    r"endometriosis|PCOS|hypothyroidism|hyperthyroidism|insomnia|high\s+cholesterol)"
 )
 
 # What one drinks, with a word before it ("green tea", "sparkling water", "oat latte")
@@ -41,7 +42,7 @@ HABITS: tuple[Attribute, ...] = (
             ),
             # one's own condition flaring up: "my asthma's been flaring", "my eczema is acting up"
             en(
-                rf"\bmy\s+(?P<v>{_CONDITIONS_EN})(?:['’]s|\s+is|\s+has)?\s+(?:been\s+)?(?:really\s+|so\s+)?"
+                rf"(?:\bmy\s+|^\W*|[,.;:!?]\s*)(?P<v>{_CONDITIONS_EN})(?:['’]s|\s+is|\s+has)?\s+(?:been\s+)?(?:really\s+|so\s+)?"
                 r"(?:flaring|flared|acting\s+up|playing\s+up)\b"
             ),
             en(r"\ballergic\s+to\s+{V}"),

@@ -1,5 +1,7 @@
-"""The catalogue's attributes of daily life: diet, exercise, sleep, money, pets, partner,
-learning, hobbies, favourites and plans; health, habits and background in `habits.py`."""
+"""The catalogue's attributes of daily life: diet, exercise, sleep, rent, pets, partner,
+hobbies, favourites and plans, in the catalogue's order with those kept apart: languages
+and instruments (`learning.py`), salary (`work.py`); health, habits and background in
+`habits.py`."""
 
 from __future__ import annotations
 
@@ -7,8 +9,6 @@ from dualtrace.cjk import CJK_CLASS
 from dualtrace.text.pastimes import (
     HOBBIES_EN,
     HOBBIES_ZH,
-    INSTRUMENTS_EN,
-    INSTRUMENTS_ZH,
     SPORTS_EN,
     SPORTS_ZH,
     alternation,
@@ -25,19 +25,10 @@ from dualtrace.text.slots.frames import (
     zh,
 )
 from dualtrace.text.slots.habits import HABITS
+from dualtrace.text.slots.learning import INSTRUMENT, LANGUAGE
 from dualtrace.text.slots.surnames import SURNAMES
 from dualtrace.text.slots.work import SALARY
 
-_LANGS_EN = (
-    r"(?:Spanish|French|German|Japanese|Chinese|Mandarin|Cantonese|Korean|Italian|Portuguese|"
-    r"Russian|Arabic|Hindi|Dutch|Swedish|Norwegian|Greek|Turkish|Thai|Vietnamese|Polish|Hebrew|"
-    r"English|sign\s+language|Punjabi|Urdu|Bengali|Tamil|Tagalog|Indonesian|Malay|Swahili|"
-    r"Persian|Farsi|Ukrainian|Czech|Danish|Finnish|Irish|Welsh|Icelandic|te\s+reo(?:\s+M[aā]ori)?|"
-    r"M[aā]ori|Hawaiian)"
-)
-_LANGS_ZH = r"(?:日语|韩语|英语|法语|德语|西班牙语|意大利语|俄语|葡萄牙语|阿拉伯语|粤语|泰语|越南语|手语|中文|汉语)"
-_INSTRUMENTS_EN = alternation(INSTRUMENTS_EN)
-_INSTRUMENTS_ZH = alternation(INSTRUMENTS_ZH)
 # What a pet named just before it does ("our dog pancake keeps stealing socks")
 _PET_DOES = (
     r"(?:is|was|has|have|are|were|keeps|kept|keep|loves|love|hates|hate|just|got|gets|ate|eats|"
@@ -143,7 +134,7 @@ _DAILY: tuple[Attribute, ...] = (
         rf"\b{_SPORTS_EN}\s+is\s+my\s+(?:thing|jam|sport)\b|"
         r"\b(?:exercise|sports?|workout|work\s+out|working\s+out|gym|run|running|jog\w*|swim\w*|yoga|"
         r"pilates|cycling|lift\w*|crossfit|training|hiit|routine)\b|运动|锻炼|健身|跑步|游泳|瑜伽|骑车|撸铁"
-        rf"|\b(?:doing|started|starting|back\s+(?:to|into)|switched\s+to|playing)\s+(?:[\w-]+\s+)?{_SPORTS_EN}\b"
+        rf"|\b(?:doing|started|starting|back\s+(?:to|into)|switched\s+to|switching\s+to|playing)\s+(?:[\w-]+\s+)?{_SPORTS_EN}\b"
         # a sport right after what one does with it: these words also say that a question
         # asks the attribute, so no bare verb ("What do I do for a living?")
         rf"|\b(?:(?:{_DOING_SPORT_EN}|into)\s+(?:for\s+an?\s+|to\s+)?|{_GOING_FOR_EN})"
@@ -170,7 +161,7 @@ _DAILY: tuple[Attribute, ...] = (
             # "still doing 5-a-side sundays"
             en(
                 r"\b(?:started|starting|"
-                rf"back\s+(?:to|into)|switched\s+to)\s+(?:doing\s+|playing\s+)?(?P<v>{_SPORTS_EN})\b"
+                rf"back\s+(?:to|into)|switched\s+to|switching\s+to)\s+(?:doing\s+|playing\s+)?(?P<v>{_SPORTS_EN})\b"
             ),
             en(
                 rf"\b(?:doing|playing|play|do)\s+(?P<v>{_SPORTS_EN})\s+(?:on\s+|every\s+)?"
@@ -200,6 +191,8 @@ _DAILY: tuple[Attribute, ...] = (
                 rf"(?P<v>{_SPORTS_ZH})"
             ),
             zh(rf"(?:练完|打完|玩完|跑完|游完)(?:了)?(?P<v>{_SPORTS_ZH})"),
+            # gone to do it with someone: "跟同事去攀岩了"
+            zh(rf"(?:跟|和)[^，。；！？\s]{{1,4}}?去(?P<v>{_SPORTS_ZH})(?=了|啦)"),
             en(rf"\b(?P<v>{_SPORTS_EN})\s+is\s+(?:my|our)\s+(?:thing|jam|sport)\b"),
             # a sport one plays or trains for, got into, went for, or has a session of:
             # "we play padel", "got me into squash", "went bouldering", "my netball training"
@@ -294,6 +287,17 @@ _DAILY: tuple[Attribute, ...] = (
             en(
                 rf"(?P<v>[A-Z][a-z]\w+)\s*\((?P<named>(?:my|our))\s+(?:\w+\s+)?{_PET_KINDS}{_CLOSE}"
             ),
+            # ... or the name first: "Pumpkin is our new kitten", "Ziggy, my bearded dragon"
+            en(
+                r"(?:^|(?<=[\s(,.!]))(?!(?:he|she|it|this|that|there|who|which|what|one)\b)"
+                r"(?P<v>(?-i:[A-Z][a-z]{1,15}))(?:\s+is|,)?\s+(?P<named>my|our)\s+"
+                rf"(?:new\s+|little\s+|old\s+)?(?P<kind>{_PET_KINDS})\b"
+                r"(?!\s+(?:walker|sitter|groomer|trainer|food|bed|toy|park)s?\b)"
+            ),
+            en(
+                r"(?P<v>(?-i:[A-Z][a-z]+\s+(?:and|&)\s+[A-Z][a-z]+))\s*\((?P<named>(?:my|our))\s+"
+                rf"(?:\w+\s+)?{_PET_KINDS}s{_CLOSE}"
+            ),
             # two pets named after their kind: "my dogs Rex and Bella"
             en(
                 r"(?P<named>\b(?:my|our))\s+(?:two\s+)?(?:new\s+|old\s+|little\s+)?"
@@ -316,8 +320,8 @@ _DAILY: tuple[Attribute, ...] = (
                 rf"(?=\s+{_PET_DOES}\b)"
             ),
             zh(
-                rf"(?P<named>(?:我|我们|用户)(?:家|的)?的?)(?:[一两二三四五]只)?"
-                rf"(?P<v>{_PET_KINDS_ZH}(?!叫[了得着声起个])(?!叫$){_NAMED_ZH})"
+                rf"(?P<named>(?:我|我们|用户)(?:家|的)?的?|家里的?)(?:[一两二三四五]只)?"
+                rf"(?P<v>{_PET_KINDS_ZH}(?!叫[了得着声起个])(?!叫$)(?![狗猫兔或和与]){_NAMED_ZH})"
             ),
             zh(rf"(?P<named>(?:我|我们|用户)(?:家|的)的?){_PET_KINDS_ZH}叫{_GIVEN_ZH}"),
             # the kind in brackets after the name: "煤球（我家猫）最近老是半夜跑酷", "我家可乐（橘猫）"
@@ -354,7 +358,7 @@ _DAILY: tuple[Attribute, ...] = (
         "partner",
         r"\b(?:partner|girlfriend|boyfriend|gf|bf|wife|husband|hubby|spouse|fianc\w*|dating|married|engaged|"
         r"broke\s+up|split\s+up|relationship|single|seeing\s+(?:someone|somebody|this\s+(?:guy|girl|man|woman))|other\s+half|"
-        r"(?:first|second|third)\s+date|went\s+on\s+a\s+date|mov\w+\s+in\s+with|dates?\s+with|mov\w+\s+in\s+together|met\s+(?:someone|somebody))\b|认识了?一个|前任|交往|约会|在一起|脱单|另一半|女朋友|男朋友|对象|老婆|老公|妻子|丈夫|太太|未婚|结婚|订婚|分手|单身|恋爱|(?:和|跟).{1,8}?分了",
+        r"(?:first|second|third)\s+date|went\s+on\s+a\s+date|mov\w+\s+in\s+with|dates?\s+with|mov\w+\s+in\s+together|met\s+(?:someone|somebody)|proposed)\b|认识了?一个|前任|交往|约会|在一起|脱单|另一半|求婚|女朋友|男朋友|对象|老婆|老公|妻子|丈夫|太太|未婚|结婚|订婚|分手|单身|恋爱|(?:和|跟).{1,8}?分了",
         (
             en(
                 r"\b(?:dating|seeing|married\s+to|engaged\s+to|together\s+with)\s+(?P<v>[A-Z][\w’'-]*(?:\s+[A-Z][\w’'-]*)?)"
@@ -407,6 +411,12 @@ _DAILY: tuple[Attribute, ...] = (
                 rf"(?P<v>(?-i:[A-Z][a-z]{{1,15}}))\s+is\s+(?P<named>my)\s+"
                 rf"(?:new\s+|long[-\s]?term\s+)?{_PARTNER_EN}\b(?!['’])"
             ),
+            # a proposal by name: "owen proposed!!", "周航求婚了"
+            en(
+                r"\b(?P<v>[A-Z][a-z]{1,15})\s+(?:finally\s+|just\s+)?proposed\b"
+                r"(?!\s+(?:a|an|the|that|this|we|they|to\s+(?:the|a|an|us|them|move)|[a-z]+ing)\b)"
+            ),
+            zh(rf"(?:^|(?<=[\s，,。！!～~]))(?P<v>{_NAMED_ZH})(?:跟我|向我)?求婚了"),
             # one moves in with a partner: "moved in with liam last weekend"
             en(r"\b(?:moved|moving|move)\s+in\s+with\s+(?P<v>[A-Z][a-z]{1,15})\b(?!['’])"),
             en(rf"\b(?:moved|moving|move)\s+in\s+with\s+(?P<v>{TYPED})\b(?!['’])"),
@@ -428,75 +438,8 @@ _DAILY: tuple[Attribute, ...] = (
             zh(r"(?:和|跟)(?P<v>[^，。；！？,.;!?\s]{1,8}?)分了(?!.{0,3}(?:工|活|钱|房|家务))"),
         ),
     ),
-    _a(
-        "language",
-        rf"\b(?:learn\w*|language|studying|lessons|duolingo|fluent|classes|course|tutor|{_LANGS_EN})\b|学|语言|外语|"
-        r"(?:英|日|韩|法|德|俄|泰|粤|手|西班牙|意大利|葡萄牙|阿拉伯|越南)语|口语",
-        (
-            en(
-                rf"\b(?:learning|learn|studying|taking|doing)\s+(?:duolingo\s+|some\s+|more\s+)?"
-                rf"(?P<v>{_LANGS_EN})\b"
-            ),
-            en(
-                r"\b(?:started|starting|taking|doing|having|signed\s+up\s+for|enrolled\s+in|"
-                r"going\s+to|attending)\s+(?:\w+\s+){0,2}?"
-                rf"(?P<v>{_LANGS_EN})\s+(?:(?:night|evening|online|weekly|group|private)\s+)?"
-                r"(?:lessons|classes|class|course|tutoring)\b"
-            ),
-            en(
-                rf"\b(?:started|starting|picked\s+up|switched\s+(?:over\s+)?to)\s+(?P<v>{_LANGS_EN})\b"
-                r"(?!\s+(?:food|restaurant|cooking|class\s+at|subtitles|audio|dub\w*|version))"
-            ),
-            # "studying for TOPIK level 3 in korean"
-            en(
-                r"\b(?:studying|learning|practi[cs]ing|revising)\b[^,.;!?]{0,40}?\bin\s+"
-                rf"(?P<v>{_LANGS_EN})\b"
-            ),
-            zh(
-                rf"(?:在学|学习|开始学|改学|学起了?|报了|想学|要学|自学|在[A-Za-z]{{3,12}}\s?学)"
-                rf"(?:点|一点|一下)?(?P<v>{_LANGS_ZH})"
-            ),
-            # a class of it taken: "日语课也开始上了", "报了个德语班"
-            zh(rf"(?P<v>{_LANGS_ZH})(?:课|班)(?:也|又|就|都)?(?:开始|开)?(?:上|报)"),
-            en(
-                rf"\b(?:my|our)\s+(?P<v>{_LANGS_EN})\s+(?:lessons|classes|class|course|tutor|"
-                r"tutoring|exam)\b"
-            ),
-        ),
-        ("{s} is learning {v}.", "{s}在学{v}。"),
-        many=True,
-        ends=(
-            en(
-                rf"\b(?:gave\s+up|giving\s+up|stopped|stopping|quit|quitting|dropped|dropping)\s+"
-                rf"(?:learning\s+|studying\s+)?(?P<v>{_LANGS_EN})\b"
-            ),
-            zh(rf"(?:不学|放弃了?|停了)(?P<v>{_LANGS_ZH})"),
-            zh(rf"(?P<v>{_LANGS_ZH})(?:暂时|先|就)?(?:不学了|放弃了|停了)"),
-        ),
-    ),
-    _a(
-        "instrument",
-        r"\b(?:play|playing|instrument|lessons|piano|guitar|violin|cello|drums|ukulele|flute|sax\w*|bass)\b|弹|拉|乐器|吹|打鼓|学|练",
-        (
-            en(
-                r"\b(?:play|playing|learning|practi[cs]e|practi[cs]ing|started)\s+(?:the\s+)?"
-                rf"(?P<v>{_INSTRUMENTS_EN})\b"
-            ),
-            en(
-                r"\bpracti[cs](?:e|ing)\b[^,.;!?]{0,50}?\bon\s+(?:the\s+|my\s+)?"
-                rf"(?P<v>{_INSTRUMENTS_EN})\b"
-            ),
-            zh(rf"(?:弹|拉|吹|学|练)(?P<v>{_INSTRUMENTS_ZH})"),
-        ),
-        ("{s} plays {v}.", "{s}会{v}。"),
-        many=True,
-        ends=(
-            en(
-                rf"\b(?:gave\s+up|stopped|quit)\s+(?:playing\s+)?(?:the\s+)?(?P<v>{_INSTRUMENTS_EN})\b"
-            ),
-            zh(r"(?:不再|不|放弃了?)(?:弹|拉|练)(?:了)?{V}"),
-        ),
-    ),
+    LANGUAGE,
+    INSTRUMENT,
     _a(
         "hobby",
         # "into" as in "I'm into climbing" (a bare noun follows), not "paid into my fund"

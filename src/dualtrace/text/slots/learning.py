@@ -1,0 +1,91 @@
+"""The catalogue's attributes of what one learns: the languages one studies (many at once,
+each given up on its own) and the instruments one plays."""
+
+from __future__ import annotations
+
+from dualtrace.text.pastimes import INSTRUMENTS_EN, INSTRUMENTS_ZH, alternation
+from dualtrace.text.slots.attribute import Attribute
+from dualtrace.text.slots.attribute import attribute as _a
+from dualtrace.text.slots.frames import en, zh
+
+_LANGS_EN = (
+    r"(?:Spanish|French|German|Japanese|Chinese|Mandarin|Cantonese|Korean|Italian|Portuguese|"
+    r"Russian|Arabic|Hindi|Dutch|Swedish|Norwegian|Greek|Turkish|Thai|Vietnamese|Polish|Hebrew|"
+    r"English|sign\s+language|ASL|BSL|Auslan|Punjabi|Urdu|Bengali|Tamil|Tagalog|Indonesian|Malay|Swahili|"
+    r"Persian|Farsi|Ukrainian|Czech|Danish|Finnish|Irish|Welsh|Icelandic|te\s+reo(?:\s+M[aā]ori)?|"
+    r"M[aā]ori|Hawaiian)"
+)
+_LANGS_ZH = r"(?:日语|韩语|英语|法语|德语|西班牙语|意大利语|俄语|葡萄牙语|阿拉伯语|粤语|泰语|越南语|手语|中文|汉语)"
+_INSTRUMENTS_EN = alternation(INSTRUMENTS_EN)
+_INSTRUMENTS_ZH = alternation(INSTRUMENTS_ZH)
+
+LANGUAGE: Attribute = _a(
+    "language",
+    rf"\b(?:learn\w*|language|studying|lessons|duolingo|fluent|classes|course|tutor|{_LANGS_EN})\b|学|语言|外语|"
+    r"(?:英|日|韩|法|德|俄|泰|粤|手|西班牙|意大利|葡萄牙|阿拉伯|越南)语|口语",
+    (
+        en(
+            rf"\b(?:learning|learn|studying|taking|doing)\s+(?:duolingo\s+|some\s+|more\s+)?"
+            rf"(?P<v>{_LANGS_EN})\b"
+        ),
+        en(
+            r"\b(?:started|starting|taking|doing|having|signed\s+up\s+for|enrolled\s+in|"
+            r"going\s+to|attending)\s+(?:\w+\s+){0,2}?"
+            rf"(?P<v>{_LANGS_EN})\s+(?:(?:night|evening|online|weekly|group|private)\s+)?"
+            r"(?:lessons|classes|class|course|tutoring|elective|module)\b"
+        ),
+        en(
+            rf"\b(?:started|starting|picked\s+up|switched\s+(?:over\s+)?to)\s+(?P<v>{_LANGS_EN})\b"
+            r"(?!\s+(?:food|restaurant|cooking|class\s+at|subtitles|audio|dub\w*|version))"
+        ),
+        # "studying for TOPIK level 3 in korean"
+        en(
+            r"\b(?:studying|learning|practi[cs]ing|revising)\b[^,.;!?]{0,40}?\bin\s+"
+            rf"(?P<v>{_LANGS_EN})\b"
+        ),
+        zh(
+            rf"(?:在学|学习|开始学|改学|学起了?|报了|想学|要学|自学|在[A-Za-z]{{3,12}}\s?学)"
+            rf"(?:点|一点|一下)?(?P<v>{_LANGS_ZH})"
+        ),
+        # a class of it taken: "日语课也开始上了", "报了个德语班"
+        zh(rf"(?P<v>{_LANGS_ZH})(?:课|班)(?:也|又|就|都)?(?:开始|开)?(?:上|报)"),
+        # a level reached in it: "德语B1了", "日语N2过了"
+        zh(rf"(?P<v>{_LANGS_ZH})\s?(?:[ABC][12]|N[1-5]|[四六]级)(?:了|过了|考过了|拿到了)"),
+        en(
+            rf"\b(?:my|our)\s+(?P<v>{_LANGS_EN})\s+(?:lessons|classes|class|course|tutor|"
+            r"tutoring|exam)\b"
+        ),
+    ),
+    ("{s} is learning {v}.", "{s}在学{v}。"),
+    many=True,
+    ends=(
+        en(
+            rf"\b(?:gave\s+up|giving\s+up|stopped|stopping|quit|quitting|dropped|dropping)\s+"
+            rf"(?:learning\s+|studying\s+)?(?P<v>{_LANGS_EN})\b"
+        ),
+        zh(rf"(?:不学|放弃了?|停了)(?P<v>{_LANGS_ZH})"),
+        zh(rf"(?P<v>{_LANGS_ZH})(?:暂时|先|就)?(?:不学了|放弃了|停了)"),
+    ),
+)
+
+INSTRUMENT: Attribute = _a(
+    "instrument",
+    r"\b(?:play|playing|instrument|lessons|piano|guitar|violin|cello|drums|ukulele|flute|sax\w*|bass)\b|弹|拉|乐器|吹|打鼓|学|练",
+    (
+        en(
+            r"\b(?:play|playing|learning|practi[cs]e|practi[cs]ing|started)\s+(?:the\s+)?"
+            rf"(?P<v>{_INSTRUMENTS_EN})\b"
+        ),
+        en(
+            r"\bpracti[cs](?:e|ing)\b[^,.;!?]{0,50}?\bon\s+(?:the\s+|my\s+)?"
+            rf"(?P<v>{_INSTRUMENTS_EN})\b"
+        ),
+        zh(rf"(?:弹|拉|吹|学|练)(?P<v>{_INSTRUMENTS_ZH})"),
+    ),
+    ("{s} plays {v}.", "{s}会{v}。"),
+    many=True,
+    ends=(
+        en(rf"\b(?:gave\s+up|stopped|quit)\s+(?:playing\s+)?(?:the\s+)?(?P<v>{_INSTRUMENTS_EN})\b"),
+        zh(r"(?:不再|不|放弃了?)(?:弹|拉|练)(?:了)?{V}"),
+    ),
+)
