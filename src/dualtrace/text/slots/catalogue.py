@@ -65,8 +65,11 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         "lives_in",
         r"\b(?:live[sd]?|(?<!for\sa\s)living(?!\s+room)|based|resid\w*|relocat\w*|mov(?:e|ed|ing)|settled|city|town|"
         r"address|hometown|apartment|flat|neighbou?rhood|back\s+home|sublet|lease|condo|studio|"
-        r"unpack\w*|flat\s?share|house\s?share|remote(?:ly)?\s+from|house|home|suite|townhouse|"
-        r"closed\s+on|bought)\b|住|搬|定居|安顿|城市|安家|落户|回老家|小区|新家|租了|租在|买了.{0,3}房|公寓|房子在|这边|从.{2,4}(?:开|坐|骑)|base|\bin\s+\w+(?:\s+\w+)?\s+now\b|\b(?:still|here)\s+in\s+(?-i:[A-Z])"
+        r"unpack\w*|flat\s?share|house\s?share|remote(?:ly)?\s+from|"
+        # a home bought or found there ("closed on a condo in Burnaby"), not "home all day"
+        # nor "bought an e-bike": these words also say a turn speaks of where one lives
+        r"(?:bought|buying|closed\s+on|found|got)\s+(?:a|an|the|our|my)\s+(?:[\w-]+\s+){0,2}"
+        r"(?:house|condo|townhouse|suite|flat|apartment|place|home)\s+in)\b|住|搬|定居|安顿|城市|安家|落户|回老家|小区|新家|租了|租在|买了.{0,3}房|公寓|房子在|这边|从.{2,4}(?:开|坐|骑)|base|\bin\s+\w+(?:\s+\w+)?\s+now\b|\b(?:still|here)\s+in\s+(?-i:[A-Z])"
         rf"|\b(?:still|here|officially|finally)\s+in\s+{PLACE_TYPED}"
         r"|\b(?:officially|finally)\s+in\s+(?-i:[A-Z])",
         (
@@ -157,7 +160,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
     _a(
         "studies_at",
         r"\b(?:school|college|university|study|studying|studies|attend\w*|enrolled|transfer\w*|"
-        r"kindergarten|campus|elementary|academy|high\s+school|goes\s+to|year|phd|ph\.d|masters?|"
+        r"kindergarten|campus|elementary|academy|high\s+school|goes\s+to|phd|ph\.d|masters?|"
+        r"(?:first|second|third|fourth|fifth|final|\d(?:st|nd|rd|th))[-\s]year|"
         r"msc|mba|undergrad|postgrad|student)\b|\bgot\s+into\s+(?-i:[A-Z])"
         r"|学校|大学|上学|读书|就读|转学|幼儿园|小学|中学|高中|附中|读研|研究生|考上",
         (

@@ -141,7 +141,8 @@ _DAILY: tuple[Attribute, ...] = (
         rf"(?:{_OUTDOOR_SWIM_EN}|{_SPORTS_EN})\b"
         rf"|\b{_SPORTS_EN}\s+{_SPORT_THINGS_EN}\b|{_SPORTS_ZH}"
         rf"|\b{_SPORTS_EN}\s+(?:\d+\s*x|once|twice|three\s+times|four\s+times|\d+\s+times|every)\b"
-        rf"|\b(?:joined|joining|signed\s+up)\b",
+        r"|\b(?:joined|joining|signed\s+up\s+(?:for|to))\s+(?:an?\s+|the\s+)?(?:local\s+)?[\w\s-]{1,30}?"
+        r"(?:group|club|team|class|league|crew)\b",
         (
             en(
                 r"\b(?:switched|moved|changed)\s+(?:my\s+(?:workouts?|routine|exercise)\s+)?(?:from\s+[^,.;]{1,30}?\s+)?to\s+{V}"
@@ -248,7 +249,7 @@ _DAILY: tuple[Attribute, ...] = (
     _a(
         "pet",
         r"\b(?:pet|pets|dog|dogs|cat|cats|puppy|kitten|rabbit|bunny|hamster|parrot|fish|turtle|adopted|rescue|"
-        r"greyhound|dachshund|spaniel|collie|pug|chihuahua|shiba|schnauzer|doodle|budgie|goldfish|gecko|pit|"
+        r"greyhound|dachshund|spaniel|collie|pug|chihuahua|shiba|schnauzer|doodle|budgie|goldfish|gecko|pit\s?bull|pit\s+mix|"
         r"snake|guinea\s+pig|ferret|tortoise|retriever|labrador|poodle|terrier|corgi|beagle|husky|bulldog|tabby|"
         r"lizard|axolotl|chinchilla|hedgehog|bearded\s+dragon|cockatiel)\b"
         rf"|\b{_PET_KINDS}\b"
@@ -271,7 +272,9 @@ _DAILY: tuple[Attribute, ...] = (
                 r"[^.!?]{0,40}[.!?]+\s*(?:(?:her|his|its|their)\s+name(?:['’]s|\s+is)|(?:she|he|it)['’]s\s+called)"
                 r"\s+(?P<v>[A-Z][a-z]{1,15})\b"
             ),
-            zh(r"(?:养了|养着|领养了|收养了|有)(?:一只|一条|两只|只|条)?{V}(?<=[狗猫兔鼠鹉龟])"),
+            zh(
+                r"(?:养了|养着|领养了|收养了|有)(?:一只|一条|两只|只|条)?(?![点些])(?<!有点){V}(?<=[狗猫兔鼠鹉龟])"
+            ),
             # a pet named beside its kind: "my cat Pixel", "our old dog called Rex"
             en(
                 r"(?P<named>\b(?:my|our))\s+(?:new\s+|old\s+|little\s+)?"

@@ -81,8 +81,8 @@ _JOB_LEFT = (
 WORK: tuple[Attribute, ...] = (
     _a(
         "works_at",
-        r"\b(?:work\w*|job|employ\w*|company|employer|firm|joined|joining|hired|office|quit|resign\w*|"
-        r"(?:starting|started|start)\s+as|"
+        r"\b(?:work\w*|job|employ\w*|company|employer|firm|joined|hired|office|quit|resign\w*|"
+        r"(?:starting|started|start)\s+as|join\w*\s+[^,.;]{1,40}?\s+as|"
         r"retire\w*|laid\s+off|redundant|fired|sacked|unemployed|jobless|notice|"
         rf"startup|start(?:ed|ing|s)?\s+(?:at|with)|{_ROLES_EN}\s+(?:at|@)|offer|last\s+(?:day|shift)|notice|(?:lead|manager|engineer|designer|developer|analyst|director)\s+at|(?:first|1st)\s+(?:day|week|month|shift)s?|onboarding|placement|apprenticeship|residency|training\s+year|(?:[\w-]+(?:er|or|ist|ian)|nurse|doctor)\s+at)\b"
         rf"|{introduction(r'(?-i:[A-Z][a-z]+)')}"  # "hi! Felix. barista at Oatly"
@@ -229,7 +229,7 @@ WORK: tuple[Attribute, ...] = (
         r"do\s+for\s+(?:a\s+)?living|I['’]m\s+an?|I\s+am\s+an?|became\s+an?)\b"
         rf"|{introduction(r'(?-i:[A-Z][a-z]+)')}"  # "hi! Noor, teacher at Elm Park School"
         r"|\b(?:officially|finally|basically|technically)\s+an?\s|\b(?:hired|starting|started|start)\s+as\s|"
-        r"\boffer\s+from\s+[^,]{2,40},|\bas\s+of\b|\b(?:day|week|month|shift)s?\s+as\b|"
+        r"\boffer\s+from\s+[^,]{2,40},|(?:er|or|ist|ian|ant|ent|lead|analyst|manager|designer|engineer|chef|nurse)\s+as\s+of\b|\b(?:day|week|month|shift)s?\s+as\b|"
         rf"\bjoin\w*\s+[^,.;]{{1,40}}?\s+as\b|\bnew\s+(?:job|role|position|gig)\b|^\W*(?:an?\s+)?(?:[A-Za-z-]+\s+){{0,2}}{_ROLES_EN}\s+(?:at|@)\s|"
         r"\s+at\s+[A-Z]\w*(?:\s+[A-Z]\w*)?,?\s+(?:started|starting|since)\b|\b(?:freelance|self-employed)\b"
         r"|职业|职位|岗位|工作|做什么|干什么|升职|晋升|当|师|员|组长|助教|经理|总监|主管|医生|护士|老师|策划|开发|自由职业|全职|在.{1,10}?(?:做|当)"
