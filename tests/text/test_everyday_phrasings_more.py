@@ -48,6 +48,13 @@ def _read(text: str) -> set[tuple[str, str | None]]:
         ),
         ("下家是深圳的云帆科技，合同已经签了", {("works_at", "云帆科技")}),
         ("我是前端开发，天天写页面", {("occupation", "前端开发")}),
+        ("and some news: I got charge nurse!", {("occupation", "charge nurse")}),
+        (
+            "I'm currently a QA engineer at Veritas in Pune",
+            {("works_at", "Veritas"), ("occupation", "QA engineer")},
+        ),
+        ("我在飞鱼科技做了快两年UI设计师", {("works_at", "飞鱼科技"), ("occupation", "UI设计师")}),
+        ("I'm now a nurse educator for the ICU", {("occupation", "nurse educator")}),
     ],
 )
 def test_a_role_joined_begun_or_held_as_of_a_day(text: str, said: set[tuple[str, str]]) -> None:
@@ -63,6 +70,12 @@ def test_a_role_joined_begun_or_held_as_of_a_day(text: str, said: set[tuple[str,
         ("found a permanent flat in Wedding near the canal", "Wedding"),
         ("到苏州了 租在园区", "园区"),
         ("我们在杭州余杭买了一套房", "杭州余杭"),
+        ("喷了 好点 住望京这边树多", "望京"),
+        ("landed in Lisbon last week, staying in a condo in Alfama", "Alfama"),
+        ("we're in leytonstone now, so much quieter", "Leytonstone"),
+        ("I'll be working from home in Sheffield from May", "Sheffield"),
+        ("我在成都高新租的房子就一个电饭煲", "成都高新"),
+        ("我们在广州天河买了一套二手房", "广州天河"),
     ],
 )
 def test_a_home_bought_found_or_rented(text: str, home: str) -> None:

@@ -65,11 +65,11 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         "lives_in",
         r"\b(?:live[sd]?|(?<!for\sa\s)living(?!\s+room)|based|resid\w*|relocat\w*|mov(?:e|ed|ing)|settled|city|town|"
         r"address|hometown|apartment|flat|neighbou?rhood|back\s+home|sublet|lease|condo|studio|"
-        r"unpack\w*|flat\s?share|house\s?share|remote(?:ly)?\s+from|"
+        r"unpack\w*|flat\s?share|house\s?share|remote(?:ly)?\s+from|from\s+home\s+in|"
         # a home bought or found there ("closed on a condo in Burnaby"), not "home all day"
         # nor "bought an e-bike": these words also say a turn speaks of where one lives
         r"(?:bought|buying|closed\s+on|found|got)\s+(?:a|an|the|our|my)\s+(?:[\w-]+\s+){0,2}"
-        r"(?:house|condo|townhouse|suite|flat|apartment|place|home)\s+in)\b|住|搬|定居|安顿|城市|安家|落户|回老家|小区|新家|租了|租在|买了.{0,3}房|公寓|房子在|这边|从.{2,4}(?:开|坐|骑)|base|\bin\s+\w+(?:\s+\w+)?\s+now\b|\b(?:still|here)\s+in\s+(?-i:[A-Z])"
+        r"(?:house|condo|townhouse|suite|flat|apartment|place|home)\s+in)\b|住|搬|定居|安顿|城市|安家|落户|回老家|小区|新家|租了|租在|租的|买的.{0,5}房|买了.{0,5}房|公寓|房子在|这边|从.{2,4}(?:开|坐|骑)|base|\bin\s+\w+(?:\s+\w+)?\s+now\b|\b(?:still|here)\s+in\s+(?-i:[A-Z])"
         rf"|\b(?:still|here|officially|finally)\s+in\s+{PLACE_TYPED}"
         r"|\b(?:officially|finally)\s+in\s+(?-i:[A-Z])",
         (
@@ -78,6 +78,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"(?:now\s+|currently\s+|permanently\s+|full[-\s]time\s+)?(?:in|at|outside)\s+{V}"
             ),
             en(r"\bbased\s+(?:in|out\s+of)\s+{V}"),
+            en(r"\b(?:working|work|wfh)\s+from\s+home\s+in\s+{V}"),
             # working from home there: "backend eng at Shopify (remote from dublin)"
             en(r"\b(?:remote|remotely)\s+from\s+(?!home\b|the\b|a\b|my\b){V}"),
             # "still in Atlanta til December", "the university here in Edinburgh"
@@ -88,7 +89,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             ),
             # settled in: "we're in Bishan now!"
             en(
-                r"\b(?:we['’]re|we\s+are)\s+(?:finally\s+|all\s+)?in\s+(?-i:(?P<v>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?))"
+                r"\b(?:we['’]re|we\s+are|I['’]m|I\s+am|im)\s+(?:finally\s+|all\s+)?in\s+"
+                r"(?P<v>(?-i:[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)|(?P<typed>[a-z]{3,15}))"
                 r"\s+now\b(?!\s+(?:for|on|visiting)\b)"
             ),
             # "moved back to Lyon", "moving out of capitol hill to fremont", not "moved my
@@ -123,12 +125,12 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             # a room or a share somewhere: "staying in a flatshare in peckham"
             en(
                 r"\b(?:staying|living|lodging)\s+in\s+an?\s+(?:[\w-]+\s+)?(?:flat\s?share|house\s?share|"
-                r"room|flat|apartment|studio|sublet)\s+in\s+(?P<v>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?|(?P<typed>[a-z]{3,15}))\b"
+                r"room|flat|apartment|studio|sublet|condo|house|hostel)\s+in\s+(?P<v>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?|(?P<typed>[a-z]{3,15}))\b"
             ),
             zh(r"住在{V}"),
             # "住杭州西湖边", "现在还住徐汇": 住 after its subject or an adverb (not 记住, 住院)
             zh(
-                r"(?:^|(?<=[我们还也都就仍前直经，,～~]))住(?![院宿在了过着下进])(?P<v>[^，。；！？,.;!?\s、]{1,16}?)(?=$|[，。；！？,.;!?\s、]|了|的|，|离|附近|那边|这边)"
+                r"(?:^|(?<=[我们还也都就仍前直经，,～~\s]))住(?![院宿在了过着下进])(?P<v>[^，。；！？,.;!?\s、]{1,16}?)(?=$|[，。；！？,.;!?\s、]|了|的|，|离|附近|那边|这边)"
             ),
             zh(r"(?:搬家|搬)(?:到|去|来|回)(?:了)?{V}"),
             zh(r"定居(?:在|于)?{V}"),
@@ -139,7 +141,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             ),
             # a home rented or bought there: "在滨江租了个两居室", "新家在望京"
             zh(
-                r"在{V}(?:租了|买了)(?:个|一个|套|一套|间|一间)?(?:房子?|公寓|[一两三四]居室?|单间|新房)"
+                r"在{V}(?:租了|买了|租的|买的)(?:个|一个|套|一套|间|一间)?(?:房子?|公寓|[一两三四]居室?|单间|新房|二手房)"
             ),
             zh(r"(?:新家|房子|公寓|住处|新房)(?:就)?在{V}"),
             zh(r"(?:^|(?<=[我们了，,\s]))租在{V}"),

@@ -17,7 +17,10 @@ _TRADE_EN = (
     r"(?:(?:(?!(?:and|or|but|at|in|on|for|with|who|from|of)\s)(?:[a-z-]+|[A-Z]{2,4})\s+){0,2}"
     # (a diet or a faith that ends like a trade is none: "basically a pescatarian")
     r"(?!(?:vegetarian|pescatarian|flexitarian|christian|libertarian|(?:non-?|ex-?)?smoker|"
-    r"(?:non-?|ex-?)?drinker|beginner|newcomer|foreigner|believer|lurker)\b)"
+    r"(?:non-?|ex-?)?drinker|beginner|newcomer|foreigner|believer|lurker|"
+    # (nor a word that only ends like one: "a nurse educator for the ICU")
+    r"for|nor|or|ever|never|over|after|under|other|either|neither|whether|rather|later|"
+    r"together|her|per|sooner|faster|better|longer)\b)"
     r"(?:[a-z-]*(?:er|or|ist|ian|ant|ent|ect|eer|ive|ager|nurse|doctor|chef|student|teacher|"
     r"lead|analyst|designer|consultant|engineer|lawyer|dentist|pilot|barista|coach|tutor|"
     r"intern|clerk|officer|phd|PhD|postdoc|trainee|apprentice))"
@@ -97,7 +100,9 @@ WORK: tuple[Attribute, ...] = (
                 r"\b(?:work|working)\s+(?:now\s+)?(?:as\s+)?an?\s+[\w\s-]{1,40}?\s+(?:at|for)\s+{V}"
             ),
             # ... said as what one is: "I'm a nurse at the Royal Free", not "I'm a beginner at golf"
-            en(rf"\b(?:I['’]m|I\s+am|im)\s+(?:now\s+)?an?\s+{_TRADE_EN}\s+(?:at|for)\s+{{V}}"),
+            en(
+                rf"\b(?:I['’]m|I\s+am|im)\s+(?:now\s+|currently\s+)?an?\s+{_TRADE_EN}\s+(?:at|for)\s+{{V}}"
+            ),
             # (a name: not "joined a pickleball drop-in", "a joining bonus", "join into a ring")
             en(
                 r"\b(?:joined|joining|join)\s+(?:the\s+)?(?!(?:gym|club|team|choir|band)\b)"
@@ -226,7 +231,8 @@ WORK: tuple[Attribute, ...] = (
     _a(
         "occupation",
         r"\b(?:job|work(?:ing)?\s+as|occupation|profession|career|title|role|position|promot\w*|"
-        r"do\s+for\s+(?:a\s+)?living|I['’]m\s+an?|I\s+am\s+an?|became\s+an?)\b"
+        r"do\s+for\s+(?:a\s+)?living|(?:I['’]m|I\s+am)\s+(?:now\s+|currently\s+)?an?|became\s+an?|"
+        r"got\s+(?:charge|head|senior|lead|staff|principal|chief|deputy|assistant))\b"
         rf"|{introduction(r'(?-i:[A-Z][a-z]+)')}"  # "hi! Noor, teacher at Elm Park School"
         r"|\b(?:officially|finally|basically|technically)\s+an?\s|\b(?:hired|starting|started|start)\s+as\s|"
         r"\boffer\s+from\s+[^,]{2,40},|(?:er|or|ist|ian|ant|ent|lead|analyst|manager|designer|engineer|chef|nurse)\s+as\s+of\b|\b(?:day|week|month|shift)s?\s+as\b|"
@@ -286,7 +292,12 @@ WORK: tuple[Attribute, ...] = (
                 r"(?P<v>自由职业者?|全职妈妈|全职爸爸|全职主妇)"
             ),
             en(
-                rf"\b(?:I['’]m|I\s+am|im|became|become|becoming)\s+(?:now\s+)?(?:an?\s+){_ROLE_EN}\b"
+                rf"\b(?:I['’]m|I\s+am|im|became|become|becoming)\s+(?:now\s+|currently\s+)?(?:an?\s+){_ROLE_EN}\b"
+            ),
+            # a rank got: "got charge nurse!", "got senior engineer!!"
+            en(
+                r"\bgot\s+(?=(?:charge|head|senior|lead|staff|principal|chief|deputy|assistant)\s)"
+                rf"{_ROLE_EN}\s*!"
             ),
             # a greeting, the speaker's name and the role at a place: "hi! Noor, teacher at
             # Elm Park School"
@@ -304,7 +315,8 @@ WORK: tuple[Attribute, ...] = (
             zh(r"(?:升职|晋升|升|提拔)(?:成|为|到)?(?:了)?{V}"),
             # the work one does at a place: "在蓝标做平面设计", "在字节做运营"
             zh(
-                r"(?:^|(?<=[我，,。！!\s]))在[^，。；！？,.;!?\s]{1,10}?(?:做|当)(?!事情|东西|作业|家务|饭|什么|啥|这个|那个|点)(?P<v>[{CJK}]{2,6}?)"
+                r"(?:^|(?<=[我，,。！!\s]))在[^，。；！？,.;!?\s]{1,10}?(?:做|当)(?:了)?(?:快|将近|差不多|有)?(?:[一二三四五六七八九十两半几\d]+个?多?(?:年|月))?"
+                r"(?!事情|东西|作业|家务|饭|什么|啥|这个|那个|点)(?P<v>(?:[A-Za-z]{1,4})?[{CJK}]{2,6}?)"
                 r"(?=$|[，。；！？,.;!?\s]|了|呢|啦|的)"
             ),
             zh(r"(?:职位|岗位|职务|头衔)(?:是|变成了?|换成了?){V}"),
