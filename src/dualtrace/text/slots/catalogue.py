@@ -69,7 +69,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         # a home bought or found there ("closed on a condo in Burnaby"), not "home all day"
         # nor "bought an e-bike": these words also say a turn speaks of where one lives
         r"(?:bought|buying|closed\s+on|found|got)\s+(?:a|an|the|our|my)\s+(?:[\w-]+\s+){0,2}"
-        r"(?:house|condo|townhouse|suite|flat|apartment|place|home)\s+in)\b|住|搬|定居|安顿|城市|安家|落户|回老家|小区|新家|租了|租在|租的|买的.{0,5}房|买了.{0,5}房|公寓|房子在|这边|从.{2,4}(?:开|坐|骑)|base|\bin\s+\w+(?:\s+\w+)?\s+now\b|\b(?:still|here)\s+in\s+(?-i:[A-Z])"
+        r"(?:house|condo|townhouse|suite|flat|apartment|place|home)\s+in)\b|住|搬|定居|安顿|城市|安家|落户|回老家|小区|新家|租了|租在|租的|买了.{0,5}房|公寓|房子在|这边|从.{2,4}(?:开|坐|骑)|base|\bin\s+\w+(?:\s+\w+)?\s+now\b|\b(?:still|here)\s+in\s+(?-i:[A-Z])"
         rf"|\b(?:still|here|officially|finally)\s+in\s+{PLACE_TYPED}"
         r"|\b(?:officially|finally)\s+in\s+(?-i:[A-Z])",
         (
@@ -141,7 +141,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             ),
             # a home rented or bought there: "在滨江租了个两居室", "新家在望京"
             zh(
-                r"在{V}(?:租了|买了|租的|买的)(?:个|一个|套|一套|间|一间)?(?:房子?|公寓|[一两三四]居室?|单间|新房|二手房)"
+                r"在{V}(?:租了|买了|租的)(?:个|一个|套|一套|间|一间)?(?:房子?|公寓|[一两三四]居室?|单间|新房|二手房)"
             ),
             zh(r"(?:新家|房子|公寓|住处|新房)(?:就)?在{V}"),
             zh(r"(?:^|(?<=[我们了，,\s]))租在{V}"),
