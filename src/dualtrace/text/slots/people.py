@@ -26,6 +26,7 @@ from dualtrace.text.slots.frames import (
 )
 from dualtrace.text.slots.habits import HABITS
 from dualtrace.text.slots.learning import INSTRUMENT, LANGUAGE
+from dualtrace.text.slots.pets import CAT_BREEDS_ZH, DOG_BREEDS_ZH
 from dualtrace.text.slots.surnames import SURNAMES
 from dualtrace.text.slots.work import SALARY
 
@@ -47,10 +48,7 @@ _PET_KINDS = (
 # A bracket's end, after what chat adds to it ("biscuit (our beagle 🐶)")
 _CLOSE = r"\s*[^\w\s()]{0,3}\s*\)"
 _COLOUR_ZH = r"(?:小?[橘黑白花灰狸奶蓝]色?)?"
-_BREEDS_ZH = (
-    r"柯基|金毛|泰迪|英短|美短|布偶|柴犬|哈士奇|萨摩耶|拉布拉多|边牧|比熊|博美|法斗|雪纳瑞|狸花|暹罗|缅因|"
-    r"蓝猫|橘猫"
-)
+_BREEDS_ZH = rf"{DOG_BREEDS_ZH}|{CAT_BREEDS_ZH}|蓝猫"
 _PET_KINDS_ZH = rf"(?:猫咪|猫(?!咪)|狗狗|狗(?!狗)|兔子|{_BREEDS_ZH}|仓鼠|鹦鹉|乌龟)"
 _SPORTS_EN = alternation(SPORTS_EN)
 _SPORTS_ZH = alternation(SPORTS_ZH)

@@ -8,19 +8,19 @@ from __future__ import annotations
 
 import re
 
+# The Chinese words for breeds of dog and of cat, which statements read a pet by too
+# (`people.py`: "我家柴犬可乐")
+DOG_BREEDS_ZH = r"柯基|金毛|泰迪|柴犬|哈士奇|比熊|边牧|拉布拉多|萨摩耶|法斗|博美|雪纳瑞"
+CAT_BREEDS_ZH = r"英短|美短|布偶|橘猫|狸花|暹罗|缅因"
 # Each kind asked by, and the words that say it (its young, its breeds, its Chinese words).
 _KINDS: dict[str, str] = {
     "dog": (
         r"dogs?|pupp(?:y|ies)|pups?|doggo|corgi|beagle|husky|poodle|terrier|retriever|labrador|"
         r"greyhound|dachshund|spaniel|collie|pug|chihuahua|shiba|schnauzer|(?:\w+)?doodle|bulldog|"
         r"shepherd|sheepdog|labs?|lab\s+mix|kelpie|cavoodle|cockapoo|frenchie|whippet|lurcher|"
-        r"staffy|rottweiler|samoyed|mutt|狗|柯基|金毛|泰迪|柴犬|哈士奇|比熊|边牧|拉布拉多|萨摩耶|"
-        r"法斗|博美|雪纳瑞"
+        rf"staffy|rottweiler|samoyed|mutt|狗|{DOG_BREEDS_ZH}"
     ),
-    "cat": (
-        r"cats?|kittens?|kitty|tabby|ragdoll|siamese|maine\s+coon|moggy|猫|英短|美短|布偶|橘猫|"
-        r"狸花|暹罗|缅因"
-    ),
+    "cat": (rf"cats?|kittens?|kitty|tabby|ragdoll|siamese|maine\s+coon|moggy|猫|{CAT_BREEDS_ZH}"),
     "rabbit": r"rabbits?|bunn(?:y|ies)|兔",
     "hamster": r"hamsters?|仓鼠",
     "parrot": r"parrots?|budgies?|鹦鹉",
