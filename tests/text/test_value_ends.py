@@ -19,6 +19,10 @@ from dualtrace.text.slots import find_statements
         ("上个月搬到苏州的新家了", "lives_in", "苏州"),
         ("我现在住在学校宿舍里", "lives_in", "学校宿舍"),
         ("我住在WG里，跟四个人合租", "lives_in", "WG"),
+        ("I live in Fremantle most of the year", "lives_in", "Fremantle"),
+        ("we live in Leith near the docks", "lives_in", "Leith"),
+        ("living in Hobart means cold mornings", "lives_in", "Hobart"),
+        ("I work for a courier firm out of Derby", "works_at", "courier firm"),
         # a name's own ending stays
         ("我在阿里上班，天天加班", "works_at", "阿里"),
         ("moved to Reading last spring", "lives_in", "Reading"),
