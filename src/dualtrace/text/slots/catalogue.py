@@ -39,6 +39,8 @@ _MODELS_EN = (
     r"Duster|Land\s+Cruiser|Pajero|Outlander|Sienna|Odyssey|Altima|Sentra|Rogue|Kuga"
 )
 _YEAR = r"(?:(?:19|20)\d\d\s+)?"
+# a car by its make (and model) or its model alone ("Mazda3", "Ford Focus", "altima")
+_CAR_EN = rf"(?-i:{_MAKES_EN})(?:\d\w*)?(?:\s+(?-i:[A-Z0-9])[\w-]*){{0,2}}|(?:{_MODELS_EN})"
 _PHONES_EN = (
     r"iPhone|Pixel|Galaxy(?=\s+(?:S|A|Z|Note|Fold|Flip)\w*)|Samsung|Huawei|Xiaomi|Redmi|OnePlus|Motorola|Moto|Nokia|Oppo|Vivo|"
     r"Tecno|Infinix|Fairphone|Nothing\s+Phone"
@@ -295,6 +297,29 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             en(r"\bsold\s+(?:my|our|the)\s+(?:old\s+)?{V}"),
             # (not what it sold for: "卖了三万二")
             zh(r"(?:卖了|卖掉了?)(?:我的|家里的)?(?![一二三四五六七八九十两几半\d]){V}"),
+            # a car that died, was written off or stolen: "my old Corolla finally died",
+            # "RIP my Altima", "朗逸报废了", "把卡罗拉卖了"
+            en(
+                # (not a part of it: "the AC in the Civic died")
+                r"(?<!\bin\s)(?<!\bof\s)(?<!\bon\s)(?<!\bfor\s)(?<!\bwith\s)(?<!\bfrom\s)"
+                rf"\b(?:my|our|the)\s+(?:(?:old|trusty|poor|beloved)\s+){{0,2}}{_YEAR}(?P<v>{_CAR_EN})"
+                r"\s+(?:(?:has|had|finally|just|officially|totally|completely)\s+)*"
+                r"(?:died|gave\s+up|packed\s+(?:in|up)|(?:got|was|been)\s+(?:written\s+off|"
+                r"totall?ed|stolen|scrapped)|is\s+(?:dead|gone|toast|written\s+off|totall?ed))\b"
+            ),
+            en(
+                r"\b(?:RIP|scrapped|wrote\s+off|totall?ed)\s+(?:my|our|the)\s+"
+                rf"(?:(?:old|trusty|poor|beloved)\s+){{0,2}}{_YEAR}(?P<v>{_CAR_EN})\b"
+            ),
+            zh(
+                rf"(?P<v>(?:{_MAKES_ZH}|{_MODELS_ZH})[A-Za-z0-9]*)"
+                r"(?:上个?月|上周|前几天|前天|昨天|去年|今年|彻底|终于|直接|也|已经)*"
+                r"(?:报废了|被偷了|送人了|卖掉了|卖了(?![一二三四五六七八九十两几半\d]))"
+            ),
+            zh(
+                rf"把(?:我的|家里的|我那辆|那辆)?(?P<v>(?:{_MAKES_ZH}|{_MODELS_ZH})[A-Za-z0-9]*)"
+                r"(?:给)?(?:卖了|卖掉了|报废了|送人了)"
+            ),
         ),
     ),
     _a(

@@ -154,7 +154,7 @@ def _statement(
             subject = _whose(attribute, clause, match.start(), before)
             if subject == "someone":
                 continue  # someone else's ("他们都开Audi"): an earlier value may be the speaker's
-            negated = not ended and _negated(clause, match)
+            negated = not ended and (_negated(clause, match) or _former(clause, match))
             statement = SlotStatement(
                 attribute=attribute.name,
                 value=value,
@@ -303,6 +303,29 @@ def _negated(clause: str, match: re.Match[str]) -> bool:
             re.search(r"[不没]", lead)
         )
     return bool(_NEGATED_EN.search(around))
+
+
+# What the speaker did once and does no more: "I used to drive a Prius" (not "I'm used to
+# driving"), "back in uni I rowed", "我以前开的是卡罗拉", "曾经在阿里" (not "一年以前", "原来是",
+# nor a former someone: "我以前的室友")
+_FORMER_EN = re.compile(
+    r"(?<!\bbe\s)(?<!\bam\s)(?<!['’]m\s)(?<!\bis\s)(?<!\bare\s)(?<!\bget\s)(?<!\bgot\s)"
+    r"(?<!\bgetting\s)\bused\s+to\b|\bformerly\b|\bback\s+when\b"
+    r"|\bback\s+in\s+(?:the\s+day|uni|college|school|high\s+school)\b",
+    re.I,
+)
+_FORMER_ZH = re.compile(r"(?:^|(?<=[我们户他她\s]))(?:以前|曾经|原来(?!是))(?!的)")
+_NOW = re.compile(r"现在|如今|目前|\bnow\b|\bthese\s+days\b", re.I)
+
+
+def _former(clause: str, match: re.Match[str]) -> bool:
+    """Whether the value is said of a time gone by, within its own part of the clause, with
+    no "now" after the word that says so."""
+    at = match.start("v")
+    start = max((m.end() for m in _PART.finditer(clause) if m.end() <= at), default=0)
+    lead = clause[start:at]
+    former = (_FORMER_ZH if has_cjk(clause) else _FORMER_EN).search(lead)
+    return former is not None and not _NOW.search(lead, former.end())
 
 
 def _cue(clause: str) -> str | None:

@@ -249,7 +249,7 @@ _DAILY: tuple[Attribute, ...] = (
         r"\b(?:pet|pets|dog|dogs|cat|cats|puppy|kitten|rabbit|bunny|hamster|parrot|fish|turtle|adopted|rescue|"
         r"greyhound|dachshund|spaniel|collie|pug|chihuahua|shiba|schnauzer|doodle|budgie|goldfish|gecko|pit\s?bull|pit\s+mix|"
         r"snake|guinea\s+pig|ferret|tortoise|retriever|labrador|poodle|terrier|corgi|beagle|husky|bulldog|tabby|"
-        r"lizard|axolotl|chinchilla|hedgehog|bearded\s+dragon|cockatiel)\b"
+        r"lizard|axolotl|chinchilla|hedgehog|bearded\s+dragon|cockatiel|rehom(?:e|ed|ing))\b"
         rf"|\b{_PET_KINDS}\b"
         # a pet named, then gone: "Biscuit passed last week", "阿福飞走了"
         r"|(?-i:[A-Z][a-z]{1,15})\s+(?:passed|died|ran\s+away|went\s+missing)\b|\bput\s+(?-i:[A-Z])\w*\s+down\b"
@@ -353,6 +353,18 @@ _DAILY: tuple[Attribute, ...] = (
             en(r"\b(?:had\s+to\s+)?put\s+(?-i:(?P<v>[A-Z][a-z]{1,15}))\s+down\b"),
             zh(r"(?:我的|我家的?)?{V}(?:去世|死)了"),
             zh(r"(?P<v>[阿小][{CJK}]|[{CJK}]{2})(?:飞走|走丢|跑丢|丢|走)了"),
+            # a pet given away or rehomed: "had to rehome Milo", "鹦鹉豆豆送回老家给爸妈养了",
+            # "把芝麻送给学妹了"
+            en(
+                r"\b(?:rehomed|rehome|gave\s+away|gave\s+up)\s+(?:(?:my|our)\s+(?:\w+\s+)?"
+                rf"{_PET_KINDS}\s+)?(?-i:(?P<v>[A-Z][a-z]{{1,15}}))\b"
+            ),
+            zh(
+                rf"(?:把|(?:我|我们|用户)(?:家|的)的?)?"
+                rf"(?P<v>{_PET_KINDS_ZH}(?:(?![送给]){_NAMED_ZH})?|(?![送给]){_NAMED_ZH})"
+                r"(?:只能|只好|已经|就)?(?:送人了|送给[^，。！!\s]{1,8}了|送回[^，。！!\s]{1,6}|"
+                r"给[^，。！!\s]{1,6}养了)"
+            ),
         ),
     ),
     _a(

@@ -1,0 +1,104 @@
+"""What no longer holds though no "not" says so: a value of a time gone by ("I used to
+drive a Prius", "我以前住天河"), a car that died or was sold ("RIP my Altima", "朗逸报废了"),
+a pet given away ("had to rehome Milo", "豆豆送回老家给我爸妈养了"); and the people whose
+values they are (a friend, a senior at school, a cousin) said by words a user says them by."""
+
+from __future__ import annotations
+
+import pytest
+
+from dualtrace import Memory
+from dualtrace.text.slots import find_statements
+
+
+def _slots(clause: str) -> set[tuple[str, str | None, str | None, bool]]:
+    return {(s.attribute, s.value, s.subject, s.ended) for s in find_statements(clause)}
+
+
+@pytest.mark.parametrize(
+    ("clause", "slot"),
+    [
+        ("I used to live in Croydon before all this", ("lives_in", "Croydon", None, True)),
+        ("i used to drive a Honda Jazz tbh", ("vehicle", "Honda Jazz", None, True)),
+        ("back in uni I worked at Greggs on weekends", ("works_at", "Greggs", None, True)),
+        ("我以前住在闵行，离公司太远", ("lives_in", "闵行", None, True)),
+        ("我曾经在美团做过运营", ("works_at", "美团", None, True)),
+        ("以前每周都去游泳 现在完全没空", ("exercise", "游泳", None, True)),
+    ],
+)
+def test_a_value_of_a_time_gone_by_has_ended(
+    clause: str, slot: tuple[str, str, str | None, bool]
+) -> None:
+    assert slot in _slots(clause)
+
+
+@pytest.mark.parametrize(
+    ("clause", "slot"),
+    [
+        # being used to something is no past
+        ("I'm used to driving the Honda Jazz in snow", ("vehicle", "Honda Jazz", None, False)),
+        # ... nor is a time ago, nor a former someone
+        ("一年以前我搬到了闵行", ("lives_in", "闵行", None, False)),
+        # the word for now after it says what holds now
+        ("used to teach and now I work at Zalando", ("works_at", "Zalando", None, False)),
+    ],
+)
+def test_what_is_no_past(clause: str, slot: tuple[str, str, str | None, bool]) -> None:
+    assert slot in _slots(clause)
+
+
+@pytest.mark.parametrize(
+    ("clause", "slot"),
+    [
+        ("my old Skoda Fabia finally died on the A30", ("vehicle", "Skoda Fabia", None, True)),
+        ("rip my camry, 310k miles", ("vehicle", "camry", None, True)),
+        ("the Prius got written off last week", ("vehicle", "Prius", None, True)),
+        ("我的思域上个月卖了", ("vehicle", "思域", None, True)),
+        ("家里那辆宝来报废了", ("vehicle", "宝来", None, True)),
+        ("we had to rehome Waffles, my landlord found out", ("pet", "Waffles", None, True)),
+        ("我家猫糯米送给表姐养了", ("pet", "猫糯米", None, True)),
+        ("我家狗旺财送回老家了，城里太小", ("pet", "狗旺财", None, True)),
+    ],
+)
+def test_a_car_gone_and_a_pet_given_away(
+    clause: str, slot: tuple[str, str, str | None, bool]
+) -> None:
+    assert slot in _slots(clause)
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "the heater in the Corolla died again",  # a part of the car, not the car
+        "卖了三万二，还行吧",  # what it sold for
+    ],
+)
+def test_no_car_ends_by_a_part_or_a_price(clause: str) -> None:
+    assert not any(ended for attribute, _, _, ended in _slots(clause) if attribute == "vehicle")
+
+
+@pytest.mark.parametrize(
+    ("clause", "slot"),
+    [
+        ("my mate Olly works at Arup these days", ("works_at", "Arup", "mate")),
+        ("my bestie lives in Hove now", ("lives_in", "Hove", "bestie")),
+        ("my ex still drives a Tesla lol", ("vehicle", "Tesla", "ex")),
+        ("我师兄在深圳做芯片", ("lives_in", "深圳", "师兄")),
+        ("我老表住在东莞", ("lives_in", "东莞", "老表")),
+    ],
+)
+def test_friends_and_schoolmates_are_someone_else(
+    clause: str, slot: tuple[str, str, str | None]
+) -> None:
+    assert slot in {(a, v, s) for a, v, s, _ in _slots(clause)}
+
+
+def test_a_dead_car_leaves_the_profile(mem: Memory) -> None:
+    jan, mar, apr = "2025-01-05T10:00:00Z", "2025-03-01T10:00:00Z", "2025-04-01T10:00:00Z"
+    mem.add("I drive a Mazda 3, bought it used in 2019", user_id="u", timestamp=jan)
+    mem.add("My sister Jo lives in Hove.", user_id="u", timestamp=jan)
+    mem.add("my old Mazda 3 finally died this morning", user_id="u", timestamp=mar)
+    mem.add("以前住在静安，现在搬到了徐汇", user_id="u", timestamp=apr)
+    values = {(v.attribute, v.value) for v in mem.profile("u").values}
+    assert not any(attribute == "vehicle" for attribute, _ in values)
+    assert ("lives_in", "徐汇") in values and ("lives_in", "静安") not in values
