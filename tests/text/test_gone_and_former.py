@@ -67,6 +67,31 @@ def test_a_car_gone_and_a_pet_given_away(
 
 
 @pytest.mark.parametrize(
+    ("clause", "slot"),
+    [
+        ("physio says no more netball for me this season", ("exercise", "netball", None, True)),
+        ("quit spin class, the instructor was awful", ("exercise", "spin", None, True)),
+        ("we don't play padel these days", ("exercise", "padel", None, True)),
+        ("乒乓球早就不打了，改成每天快走", ("exercise", "乒乓球", None, True)),
+        ("普拉提课退了，太贵", ("exercise", "普拉提", None, True)),
+        ("honestly done with paleo, I missed rice too much", ("diet", "paleo", None, True)),
+        ("not pescatarian anymore btw", ("diet", "pescatarian", None, True)),
+        ("轻断食停了 胃受不了", ("diet", "轻断食", None, True)),
+        ("小提琴早就不拉了", ("instrument", "小提琴", None, True)),
+    ],
+)
+def test_a_pastime_or_a_diet_given_up(
+    clause: str, slot: tuple[str, str, str | None, bool]
+) -> None:
+    assert slot in _slots(clause)
+
+
+def test_what_is_taken_up_beside_what_is_given_up() -> None:
+    slots = _slots("轻断食放弃了 太饿 现在改成吃素")
+    assert ("diet", "轻断食", None, True) in slots and ("diet", "吃素", None, False) in slots
+
+
+@pytest.mark.parametrize(
     "clause",
     [
         "the heater in the Corolla died again",  # a part of the car, not the car

@@ -72,7 +72,11 @@ def _statements(clause: str) -> tuple[SlotStatement, ...]:
             said = (said[0], replace(said[1], ended=True, hedged=False))
         if said is not None:
             found.append(said)
-            taken = _statement(attribute, clause, only=False) if said[1].ended else None
+            taken = (
+                _statement(attribute, clause, only=False, besides=said[1].value)
+                if said[1].ended
+                else None
+            )
             if taken and not taken[1].ended and not same_value(taken[1].value, said[1].value):
                 found.append(taken)  # "sold the Civic, picked up a Kia Niro": both
         if (said is None or not said[1].ended) and (left := _unnamed_end(attribute, clause)):
@@ -123,20 +127,24 @@ def _value_span(clause: str, statement: SlotStatement) -> tuple[int, int]:
 
 
 def _statement(
-    attribute: Attribute, clause: str, *, only: bool | None = None
+    attribute: Attribute, clause: str, *, only: bool | None = None, besides: str | None = None
 ) -> tuple[int, SlotStatement] | None:
     """The clause's statement of the attribute: a value that ended if it says one, else a
     value it holds (`only`: True for an ended one only, False for a held one only); with
-    the length of its frame."""
+    the length of its frame. `besides`: a value other than this one, wherever in the clause
+    a frame finds it ("生酮放弃了 现在改吃素": 吃素 besides 生酮)."""
     if not attribute.about.search(clause):
         return None  # none of the attribute's words: no frame of it can apply
     kinds = ((True, attribute.ends), (False, attribute.frames))
     for ended, frames in [k for k in kinds if only is None or k[0] == only]:
-        matches = [m for frame in frames if (m := frame.search(clause)) and "v" in m.re.groupindex]
+        found = (f.finditer(clause) if besides else (f.search(clause),) for f in frames)
+        matches = [m for each in found for m in each if m and "v" in m.re.groupindex]
         # the frame that names the value last is the most specific ("预算可以放宽到25万")
         for match in sorted(matches, key=lambda m: (-m.start("v"), m.start())):
             value = _typed(match, clean_value(match.group("v")))
             if not value or not plausible(attribute.name, value):
+                continue
+            if besides and same_value(value, besides):
                 continue
             if attribute.name in _NAMED_BY_KIND:
                 # a kind of place or person and its name: the name ("a startup called Loop"

@@ -87,5 +87,7 @@ INSTRUMENT: Attribute = _a(
     ends=(
         en(rf"\b(?:gave\s+up|stopped|quit)\s+(?:playing\s+)?(?:the\s+)?(?P<v>{_INSTRUMENTS_EN})\b"),
         zh(r"(?:不再|不|放弃了?)(?:弹|拉|练)(?:了)?{V}"),
+        # "吉他不弹了", "小提琴早就不拉了"
+        zh(rf"(?P<v>{_INSTRUMENTS_ZH})(?:也|就|早就|已经)?(?:不再?|没再)(?:弹|拉|吹|练|学)了"),
     ),
 )

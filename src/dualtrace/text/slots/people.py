@@ -83,6 +83,11 @@ _SEEING_SOMEONE = (
     r"this\s+(?:guy|girl|man|woman))"
     r"(?:\s+new)?(?:\s*[^\w\s,]{1,4})?,?\s+"
 )
+# ways of eating that are a diet by their name alone
+_DIETS_EN = (
+    r"vegetarian|vegan|pescatarian|keto|paleo|low[-\s]carb|low[-\s]fodmap|intermittent\s+fasting|"
+    r"whole30|plant[-\s]based|carnivore"
+)
 _DAILY: tuple[Attribute, ...] = (
     _a(
         "diet",
@@ -126,6 +131,21 @@ _DAILY: tuple[Attribute, ...] = (
         ),
         ("{s}'s diet: {v}.", "{s}的饮食：{v}。"),
         nouns=("diet", "饮食"),
+        # a way of eating given up: "I'm done with keto", "gave up on being vegan", "not
+        # pescatarian anymore", "生酮放弃了"
+        ends=(
+            en(
+                r"\b(?:quit|quitting|stopped|stopping|gave\s+up(?:\s+on)?|giving\s+up(?:\s+on)?|"
+                r"done\s+with|dropped)\s+(?:doing\s+|being\s+|the\s+)?"
+                rf"(?P<v>{_DIETS_EN})\b"
+            ),
+            en(rf"\b(?:not|no\s+longer)\s+(?P<v>{_DIETS_EN})\s+(?:anymore|any\s+more)\b"),
+            zh(
+                r"(?P<v>吃素|素食|纯素|鱼素|蛋奶素|生酮|轻断食|低碳水|控糖)(?:也|就|已经)?"
+                r"(?:放弃了|不搞了|不做了|停了|结束了)"
+            ),
+            zh(r"(?:放弃了?|停了|不搞|不做)(?P<v>生酮|轻断食|低碳水|控糖)"),
+        ),
     ),
     _a(
         "exercise",
@@ -133,6 +153,8 @@ _DAILY: tuple[Attribute, ...] = (
         r"\b(?:exercise|sports?|workout|work\s+out|working\s+out|gym|run|running|jog\w*|swim\w*|yoga|"
         r"pilates|cycling|lift\w*|crossfit|training|hiit|routine)\b|运动|锻炼|健身|跑步|游泳|瑜伽|骑车|撸铁"
         rf"|\b(?:doing|started|starting|back\s+(?:to|into)|switched\s+to|switching\s+to|playing)\s+(?:[\w-]+\s+)?{_SPORTS_EN}\b"
+        r"|\b(?:quit|quitting|stopped|gave\s+up|giving\s+up|dropped|done\s+with|no\s+more|can['’]t|"
+        rf"cannot)\s+(?:[\w-]+\s+)?{_SPORTS_EN}\b"
         # a sport right after what one does with it: these words also say that a question
         # asks the attribute, so no bare verb ("What do I do for a living?")
         rf"|\b(?:(?:{_DOING_SPORT_EN}|into)\s+(?:for\s+an?\s+|to\s+)?|{_GOING_FOR_EN})"
@@ -213,6 +235,26 @@ _DAILY: tuple[Attribute, ...] = (
         ),
         ("{s} exercises: {v}.", "{s}的运动：{v}。"),
         nouns=("workout routine exercise routine fitness routine", "运动 锻炼 健身计划"),
+        # a sport given up, or one can no longer do: "stopped running after the marathon",
+        # "can't play football anymore", "I don't do yoga these days", "篮球不能打了",
+        # "我现在不跑步了", "瑜伽课退了"
+        ends=(
+            en(
+                r"\b(?:quit|quitting|stopped|gave\s+up(?:\s+on)?|giving\s+up(?:\s+on)?|dropped|done\s+with|"
+                r"no\s+more|can['’]t|cannot|can\s+no\s+longer)\s+(?:doing\s+|playing\s+|the\s+|my\s+|"
+                rf"{_DOING_SPORT_EN}\s+)?(?P<v>{_SPORTS_EN}|gym)\b"
+            ),
+            en(
+                r"\b(?:I|we)\s+(?:don['’]t|do\s+not|no\s+longer)\s+"
+                rf"(?:{_DOING_SPORT_EN}\s+|go\s+)?(?P<v>{_SPORTS_EN})\b"
+            ),
+            zh(
+                rf"(?P<v>{_SPORTS_ZH})(?:课|卡)?(?:也|就|早就|已经|现在|以后)?(?:再也)?(?:不能|没法|不)再?"
+                r"(?:打|练|玩|跑|游|上|去|做)?了"
+            ),
+            zh(rf"(?:不再?|没再|停了|戒了)(?:去|打|练|玩|上|做)?(?P<v>{_SPORTS_ZH})(?!课|馆|卡|房)"),
+            zh(rf"(?P<v>{_SPORTS_ZH})(?:课|卡)(?:也|已经)?(?:退了|停了|断了)"),
+        ),
     ),
     _a(
         "sleep",
