@@ -273,7 +273,15 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"(?:买了|换了|提了|入了|开上了|开的是|开着|开(?:了)?一?(?:辆|台))(?:一辆|辆|一台|台)?"
                 r"(?:二手的?|新的?)?"
                 rf"(?P<v>(?:{_MAKES_ZH})(?:{_MODEL}|[\u4e00-\u9fff]{{1,2}}(?:\s?{_MODEL})?)??|(?:{_MAKES_WITH_MODEL_ZH}){_MODEL})"
-                r"(?=$|了|[，。；！？,.;!?、\s])"
+                # (or how long ago: "提了理想L7一个月了")
+                r"(?=$|了|[，。；！？,.;!?、\s]|[一两三四五六七八九十半几\d]+个?多?(?:月|年|星期|周|天))"
+            ),
+            # a car bought, then named: "bought a car last week, Kia Picanto", "got our first
+            # car - a 2014 Honda Jazz"
+            en(
+                r"\b(?:bought|got|picked\s+up|leased|purchased)\s+(?:a|our|my)\s+(?:(?:new|used|first|"
+                r"second[-\s]hand)\s+)?car\b[^.;!?]{0,40}?(?:[,:]|\s[—–-])\s*(?:an?\s+|the\s+)?"
+                rf"(?:(?:new|used|second[-\s]hand)\s+)?{_YEAR}(?P<v>{_CAR_EN})\b"
             ),
             # a car of one's own by its make: "my Fiat 500 is packed", "my Mazda3 died"
             en(

@@ -30,12 +30,21 @@ HABITS: tuple[Attribute, ...] = (
         r"hypertension|blood\s+pressure|migraine|anxiety|depression|pregnant|intoleran\w*|coeliac|celiac|"
         r"diabetic|asthmatic|eczema|psoriasis|IBS|arthritis|gout|sciatica|flar\w*|acting\s+up|"
         r"playing\s+up|conditions|health\s+(?:issues?|problems?|concerns?|conditions?)|"
-        r"medical(?:\s+(?:issues?|problems?|history))?)\b|确诊|病|过敏|哮喘|糖尿病|高血压|怀孕|受伤|不耐|痛风|鼻炎|胃炎|甲减|甲亢|"
+        rf"{_CONDITIONS_EN}|(?:tore|torn|ruptured|broke|fractured|dislocated)\s+my|"
+        r"medical(?:\s+(?:issues?|problems?|history))?)\b|确诊|查出|病|过敏|哮喘|糖尿病|高血压|怀孕|受伤|不耐|痛风|鼻炎|胃炎|甲减|甲亢|"
         # (and the words of a question for any of them: "what health issue is Ana managing?",
         # "思琪有什么健康问题？", "我身体有什么毛病？")
         r"[炎症]|突出|犯了|复发|发作|健康(?:问题|困扰|状况|情况)|毛病|身体(?=.{0,8}(?:问题|情况|注意|毛病))",
         (
             en(r"\bdiagnosed\s+with\s+{V}"),
+            # a joint or ligament torn or broken: "tore my ACL at football", "fractured my wrist"
+            en(
+                r"\b(?:tore|torn|ruptured|broke|broken|fractured|dislocated)\s+(?:my\s+)?"
+                r"(?P<v>(?:left\s+|right\s+)?(?:ACL|MCL|meniscus|achilles|hamstring|rotator\s+cuff|"
+                r"ankle|wrist|collarbone|elbow|knee|shoulder|hip|leg|arm|foot|hand|finger|toe|rib)s?)\b"
+            ),
+            # a condition back again: "my migraines are back"
+            en(rf"\bmy\s+(?P<v>{_CONDITIONS_EN})\s+(?:is|are|['’]s|['’]re)\s+back\b"),
             en(
                 r"\b(?:I\s+have|I['’]ve\s+got|suffer\s+from|dealing\s+with)\s+"
                 rf"(?P<v>{_CONDITIONS_EN}|a\s+(?:torn|broken|sprained)\s+\w+)\b"
@@ -56,7 +65,7 @@ HABITS: tuple[Attribute, ...] = (
                 r"\b(?:I\s+have|I['’]ve\s+got|ive\s+got|got)\s+(?:an?\s+|a\s+severe\s+|a\s+bad\s+)?"
                 r"(?P<v>[\w-]+\s+(?:allergy|intolerance))\b"
             ),
-            zh(r"(?:确诊了?|得了|患有|查出)(?:了)?{V}"),
+            zh(r"(?:确诊了?|得了|患有|查出(?:来)?(?:是|有)?)(?:了)?{V}"),
             zh(
                 r"我(?:还|也)?(?:有|是|有点)?(?P<v>乳糖不耐受?|痛风|糖尿病|高血压|哮喘|过敏性鼻炎|鼻炎|胃炎|甲减|甲亢)"
             ),

@@ -155,18 +155,23 @@ def at_a_place(
     """A Chinese employer that opens on a city, said where one is (在), is where the speaker
     lives and works, then whom for ("在南京中兴做测试": 南京 and 中兴; "在重庆做程序员": 重庆
     only; "在北京一家小公司做前端": 北京, and a company described, not named, is no
-    employer). An offer from a firm whose name is also a place's ("拿到苏宁的offer") stays."""
+    employer); a city gone to (去, 到) is neither. An offer from a firm whose name is also a
+    place's ("拿到苏宁的offer") stays."""
     if statement.attribute != "works_at" or statement.ended:
         return [statement]
     value = statement.value or ""
     if not has_cjk(value):
         return [statement]
-    if "在" not in clause[statement.start : clause.find(value, statement.start)]:
-        return [statement]
+    lead = clause[statement.start : clause.find(value, statement.start)]
     mentions = extract_entities(value)
     if not mentions or mentions[0].type != "place" or not value.startswith(mentions[0].name):
         return [statement]
     place = mentions[0].name
+    if "在" not in lead:
+        # a city gone to for work ("去上海做产品经理", "去东京上班") is no employer, nor
+        # where one lives: one may go there every day
+        gone = re.search(r"去|(?:^|(?<![拿收得找遇看听想达]))到", lead) is not None
+        return [] if gone and place == value else [statement]
     found = []
     if not any(s.attribute == "lives_in" and s.subject == statement.subject for s in kept):
         found.append(replace(statement, attribute="lives_in", value=place, many=False))

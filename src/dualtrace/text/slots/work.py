@@ -81,6 +81,9 @@ _JOB_LEFT = (
     zh(r"(?<![要快])失业了"),
 )
 
+# A word of a name: capitalised ("Monzo", "Old Mutual") or a short acronym ("RMH"), not a
+# word typed in capitals ("MUSEUM")
+_NAME_WORD = r"(?-i:[A-Z](?:[a-z][\w&'’.-]*|[A-Z0-9&]{1,4}\b))"
 WORK: tuple[Attribute, ...] = (
     _a(
         "works_at",
@@ -89,8 +92,10 @@ WORK: tuple[Attribute, ...] = (
         r"retire\w*|laid\s+off|redundant|fired|sacked|unemployed|jobless|notice|"
         rf"startup|start(?:ed|ing|s)?\s+(?:at|with)|{_ROLES_EN}\s+(?:at|@)|offer|last\s+(?:day|shift)|notice|(?:lead|manager|engineer|designer|developer|analyst|director)\s+at|(?:first|1st)\s+(?:day|week|month|shift)s?|onboarding|placement|apprenticeship|residency|training\s+year|(?:[\w-]+(?:er|or|ist|ian)|nurse|doctor)\s+at)\b"
         rf"|{introduction(r'(?-i:[A-Z][a-z]+)')}"  # "hi! Felix. barista at Oatly"
-        r"|工作|上班|实习|打工|公司|入职|跳槽|离职|辞职|单位|任职|下家|在.{1,12}?(?:做|当)|offer|录用|进了.{1,8}?厂|报[到道]"
+        r"|工作|上班|实习|打工|公司|入职|跳槽|离职|辞职|单位|任职|下家|在.{1,12}?(?:做|当)|去.{1,14}?(?:做|当)|offer|录用|进了.{1,8}?厂|报[到道]"
         r"|\b(?:leaving|left)\s+(?-i:[A-Z])"
+        r"|\b(?:got|landed|took|accepted|signed)\s+the\s+(?-i:[A-Z])[\w&'’.\s-]{1,40}?\s+(?:job|role|position|offer|contract|gig|internship)\b"
+        r"|\b(?:weeks?|months?|years?)\s+(?:in\s+)?at\s+(?-i:[A-Z])[\w&'’.\s-]{1,40}?\s+(?:now|already|done|so\s+far)\b"
         r"|裸辞|辞工|退休|退了休|被裁|裁员|辞退|开除|炒鱿鱼|失业|店名|开业|开店|店开|我们?(?:的|开的)?(?:店|工作室)|(?:店|工作室).{0,14}名字叫",
         (
             en(
@@ -158,6 +163,21 @@ WORK: tuple[Attribute, ...] = (
                 r"contract|rotation|year)\s+(?:at|with)\s+{V}"
             ),
             en(r"\bonboarding\s+at\s+{V}"),
+            # a job got or taken by the employer's name: "I got the Monzo job!!", "took the
+            # Arup offer in the end"
+            en(
+                # (a name, not a role or a word typed in capitals: "GOT THE DEPUTY HEAD JOB")
+                r"\b(?:got|landed|took|accepted|signed)\s+the\s+(?!(?-i:[A-Z]+(?:\s+[A-Z]+)+\s))"
+                rf"(?P<v>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}})\s+"
+                r"(?:job|role|position|offer|contract|gig|internship)\b"
+            ),
+            # a stretch there so far: "two months at Stripe now", "6 weeks in at Ocado already"
+            en(
+                r"\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|few|couple\s+of)\s+"
+                r"(?:weeks?|months?|years?)\s+(?:in\s+)?at\s+"
+                rf"(?P<v>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}})"
+                r"\s+(?:now|already|done|so\s+far)\b"
+            ),
             # (not a year of a course or a degree there: "I'm Oisin, final year pharmacy at
             # Ulster" is where one studies)
             en(
@@ -173,6 +193,14 @@ WORK: tuple[Attribute, ...] = (
             zh(
                 r"(?:入职(?![前后时以])|加入|加盟|跳槽到|跳槽去|跳到|去了|进了|换到|转到){V}"
                 r"(?=了|$|[，。；！？,.;!?\s]|上班|工作|当|做|的?(?:厂|工厂|公司))"
+            ),
+            # going to a place to take a role there: "我要去华为了 做测试工程师", "去那家AI创业公司
+            # 做技术负责人" (not "去医院做检查")
+            zh(
+                r"(?:要去|准备去|决定去|打算去|想去|去)(?:那家|这家)?(?P<v>[^，。；！？,.;!?\s]{2,12}?)"
+                r"(?:了)?[\s，,]*(?:做|当)(?:个|一名)?[^，。；！？,.;!?\s]{0,6}?"
+                r"(?:师|员|经理|总监|主管|负责人|医生|护士|老师|运营|产品|编导|开发|设计|会计|律师|顾问|助理|"
+                r"专员|实习生|编辑|销售)(?=$|了|[，。；！？,.;!?\s])"
             ),
             zh(r"(?:单位|公司|东家)(?:是|换成了?|变成了?|叫){V}"),
             # an offer taken: "拿到了京东的offer", "京东给我发了offer"

@@ -1,0 +1,59 @@
+"""A job, a car and a condition said as news, the way chat says them: a job got or an offer
+taken by the employer's name ("I got the Monzo job!!"), a stretch there so far ("two months
+at Stripe now"), a role taken where one goes ("我要去华为了 做测试工程师"), a car bought and
+then named ("bought a car last week, Kia Picanto"), a ligament torn or a condition back
+("tore my ACL", "my migraines are back", "查出来是多囊"); and what only looks like one: a role
+shouted in capitals, a city gone to for work."""
+
+from __future__ import annotations
+
+import pytest
+
+from dualtrace.encode.rules import _clauses
+from dualtrace.text.slots import find_statements
+
+
+def _read(text: str) -> set[tuple[str, str | None]]:
+    return {
+        (s.attribute, s.value)
+        for clause in _clauses(text)
+        for s in find_statements(clause)
+        if s.subject is None and not s.ended and not s.hedged
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("I got the Ocado job!!! starting in June", {("works_at", "Ocado")}),
+        ("landed the Old Mutual role, can't believe it", {("works_at", "Old Mutual")}),
+        ("took the KPMG offer in the end, more money", {("works_at", "KPMG")}),
+        ("three months at Revolut now and still confused by jira", {("works_at", "Revolut")}),
+        ("下周去字节了 做数据分析师", {("works_at", "字节"), ("occupation", "数据分析师")}),
+        ("我决定去那家新能源车企当电池工程师", {("works_at", "新能源车企")}),
+        ("bought a car last month, Skoda Fabia, 90k on the clock", {("vehicle", "Skoda Fabia")}),
+        ("we finally got our first car - a 2012 Honda Jazz", {("vehicle", "Honda Jazz")}),
+        ("提了比亚迪海豹两个月了，很省电", {("vehicle", "比亚迪海豹")}),
+        ("每天早上在河边练太极", {("exercise", "太极")}),
+        ("tore my ACL at netball on saturday", {("health", "ACL")}),
+        ("so my eczema is back with the cold weather", {("health", "eczema")}),
+        ("I have PCOS, so my doctor wants more protein", {("health", "PCOS")}),
+        ("体检查出来是脂肪肝", {("health", "脂肪肝")}),
+    ],
+)
+def test_news_of_a_job_a_car_or_a_condition(text: str, said: set[tuple[str, str]]) -> None:
+    assert said <= _read(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute"),
+    [
+        ("GOT THE TEAM LEAD JOB 😭", "works_at"),  # a role in capitals, no employer
+        ("GOT THE LIBRARY JOB!!", "works_at"),
+        ("下个月去广州做自由插画师", "works_at"),  # a city gone to, no employer
+        ("每天坐地铁去南山上班", "works_at"),
+        ("明天去医院做检查", "works_at"),
+    ],
+)
+def test_what_names_no_value_of_it(text: str, attribute: str) -> None:
+    assert not any(a == attribute for a, _ in _read(text))
