@@ -52,6 +52,7 @@ def test_what_is_no_past(clause: str, slot: tuple[str, str, str | None, bool]) -
     [
         ("my old Skoda Fabia finally died on the A30", ("vehicle", "Skoda Fabia", None, True)),
         ("rip my camry, 310k miles", ("vehicle", "camry", None, True)),
+        ("and my Nissan Leaf also died on the bypass", ("vehicle", "Nissan Leaf", None, True)),
         ("the Prius got written off last week", ("vehicle", "Prius", None, True)),
         ("我的思域上个月卖了", ("vehicle", "思域", None, True)),
         ("家里那辆宝来报废了", ("vehicle", "宝来", None, True)),
