@@ -31,6 +31,14 @@ def _read(text: str) -> set[tuple[str, str | None]]:
         ("three months at Revolut now and still confused by jira", {("works_at", "Revolut")}),
         ("下周去字节了 做数据分析师", {("works_at", "字节"), ("occupation", "数据分析师")}),
         ("我决定去那家新能源车企当电池工程师", {("works_at", "新能源车企")}),
+        ("got it!! senior designer from january", {("occupation", "senior designer")}),
+        ("took an offer in Leeds as a senior planner", {("occupation", "senior planner")}),
+        (
+            "accepted the Arup offer, graduate engineer",
+            {("works_at", "Arup"), ("occupation", "graduate engineer")},
+        ),
+        ("I finally retired last Friday, 31 years at the council", {("occupation", "retired")}),
+        ("正式退休了 每天在家带孙子", {("occupation", "退休")}),
         ("bought a car last month, Skoda Fabia, 90k on the clock", {("vehicle", "Skoda Fabia")}),
         ("we finally got our first car - a 2012 Honda Jazz", {("vehicle", "Honda Jazz")}),
         ("提了比亚迪海豹两个月了，很省电", {("vehicle", "比亚迪海豹")}),
@@ -53,7 +61,14 @@ def test_news_of_a_job_a_car_or_a_condition(text: str, said: set[tuple[str, str]
         ("下个月去广州做自由插画师", "works_at"),  # a city gone to, no employer
         ("每天坐地铁去南山上班", "works_at"),
         ("明天去医院做检查", "works_at"),
+        ("Got it — noted the deadline.", "occupation"),  # an assistant's "got it"
+        ("my neighbour is a retired teacher", "occupation"),
     ],
 )
 def test_what_names_no_value_of_it(text: str, attribute: str) -> None:
     assert not any(a == attribute for a, _ in _read(text))
+
+
+def test_retiring_ends_the_job_and_says_so() -> None:
+    said = {(s.attribute, s.value, s.ended) for s in find_statements("我退休了")}
+    assert ("works_at", None, True) in said and ("occupation", "退休", False) in said

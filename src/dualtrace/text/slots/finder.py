@@ -87,6 +87,9 @@ def _statements(clause: str) -> tuple[SlotStatement, ...]:
     kept: list[SlotStatement] = []
     spans: list[tuple[int, int]] = []
     for _, statement in found:
+        if statement.value is None:
+            kept.append(statement)  # a value ended unnamed claims no words ("退休了")
+            continue
         span = _value_span(clause, statement)
         if any(span[0] < end and start < span[1] for start, end in spans):
             continue  # another attribute claimed these words with a longer frame

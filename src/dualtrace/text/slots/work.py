@@ -267,9 +267,32 @@ WORK: tuple[Attribute, ...] = (
         rf"\bjoin\w*\s+[^,.;]{{1,40}}?\s+as\b|\bnew\s+(?:job|role|position|gig)\b|^\W*(?:an?\s+)?(?:[A-Za-z-]+\s+){{0,2}}{_ROLES_EN}\s+(?:at|@)\s|"
         r"\s+at\s+[A-Z]\w*(?:\s+[A-Z]\w*)?,?\s+(?:started|starting|since)\b|\b(?:freelance|self-employed)\b"
         r"|职业|职位|岗位|工作|做什么|干什么|升职|晋升|当|师|员|组长|助教|经理|总监|主管|医生|护士|老师|策划|开发|自由职业|全职|在.{1,10}?(?:做|当)"
-        r"|住院医|兽医|牙医|中医|空姐|空少|警察|保安|主播|博主",
+        r"|住院医|兽医|牙医|中医|空姐|空少|警察|保安|主播|博主|退休|\bretired\b"
+        r"|\bgot\s+(?:it|the\s+job|the\s+role)\s*!|\b(?:took|accepted|signed)\s+(?:an?\s+|the\s+)?"
+        r"[^,.;!?]{0,30}?offer\b",
         (
             en(r"\bwork(?:ing)?\s+as\s+(?:an?\s+)?{V}"),
+            # retired: "I retired at Easter", "Retired now!", "officially retired", "我退休了"
+            en(
+                r"(?:\bI\s+(?:just\s+|finally\s+|officially\s+)?|\b(?:I['’]m|I\s+am|im)\s+(?:now\s+|"
+                r"officially\s+|finally\s+|fully\s+)?|^\W*|\bnow\s+)(?P<v>retired)\b"
+                r"(?!\s+(?:teacher|nurse|doctor|engineer|couple|people|folks|from\s+(?:football|rugby|"
+                r"tennis|racing)))"
+            ),
+            zh(r"(?:^|(?<=[我\s，,！!]))(?:已经|正式|终于|刚|也)?(?P<v>退休)(?:了|啦)"),
+            # a job got, said back by its role: "got it!! head of maths from september", "got
+            # the job!! senior nurse on the cardiac ward"
+            # (with joy: not "Got it — noted the rent")
+            en(
+                r"\bgot\s+(?:it|the\s+job|the\s+role)\s*!+[^\w\s]*\s*(?:as\s+)?(?:an?\s+|the\s+)?"
+                rf"{_ROLE_EN}\b"
+            ),
+            # ... or an offer taken, with the role: "took an offer in sydney as principal
+            # consultant", "took the Tallgrass Health offer, staff engineer"
+            en(
+                r"\b(?:took|accepted|signed|got)\s+(?:an?\s+|the\s+)?(?:[^,.;!?]{1,30}?\s+)?"
+                rf"(?:offer|job|role)\b(?:[^.;!?]{{0,30}}?\s+as\s+(?:an?\s+)?|\s*,\s*){_ROLE_EN}\b"
+            ),
             en(r"\b(?:promoted|promotion)\s+to\s+(?:an?\s+)?{V}"),
             # ... the new role said after the news: "got promoted!! senior buyer as of monday"
             en(
