@@ -43,6 +43,16 @@ def _read(text: str) -> set[tuple[str, str | None]]:
         ("we finally got our first car - a 2012 Honda Jazz", {("vehicle", "Honda Jazz")}),
         ("提了比亚迪海豹两个月了，很省电", {("vehicle", "比亚迪海豹")}),
         ("每天早上在河边练太极", {("exercise", "太极")}),
+        ("first month in Wellington done, windy af", {("lives_in", "Wellington")}),
+        ("been in Leipzig for eight months now", {("lives_in", "Leipzig")}),
+        (
+            "three years in Glasgow and I still can't understand the bus drivers",
+            {("lives_in", "Glasgow")},
+        ),
+        ("moved to Nairobi in May, living in Kilimani", {("lives_in", "Kilimani")}),
+        ("back in Cork for good now", {("lives_in", "Cork")}),
+        ("来厦门半年了 还是吃不惯海鲜", {("lives_in", "厦门")}),
+        ("在青岛住了快两年了", {("lives_in", "青岛")}),
         ("tore my ACL at netball on saturday", {("health", "ACL")}),
         ("so my eczema is back with the cold weather", {("health", "eczema")}),
         ("I have PCOS, so my doctor wants more protein", {("health", "PCOS")}),
@@ -61,6 +71,9 @@ def test_news_of_a_job_a_car_or_a_condition(text: str, said: set[tuple[str, str]
         ("下个月去广州做自由插画师", "works_at"),  # a city gone to, no employer
         ("每天坐地铁去南山上班", "works_at"),
         ("明天去医院做检查", "works_at"),
+        ("two weeks in Japan now and loving it", "lives_in"),  # a trip's stretch
+        ("到新公司一个月了", "lives_in"),
+        ("在一起三年了", "lives_in"),
         ("Got it — noted the deadline.", "occupation"),  # an assistant's "got it"
         ("my neighbour is a retired teacher", "occupation"),
     ],

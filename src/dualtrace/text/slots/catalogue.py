@@ -71,9 +71,11 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         # a home bought or found there ("closed on a condo in Burnaby"), not "home all day"
         # nor "bought an e-bike": these words also say a turn speaks of where one lives
         r"(?:bought|buying|closed\s+on|found|got)\s+(?:a|an|the|our|my)\s+(?:[\w-]+\s+){0,2}"
-        r"(?:house|condo|townhouse|suite|flat|apartment|place|home)\s+in)\b|住|搬|定居|安顿|城市|安家|落户|回老家|小区|新家|租了|租在|租的|买了.{0,5}房|公寓|房子在|这边|从.{2,4}(?:开|坐|骑)|base|\bin\s+\w+(?:\s+\w+)?\s+now\b|\b(?:still|here)\s+in\s+(?-i:[A-Z])"
+        r"(?:house|condo|townhouse|suite|flat|apartment|place|home)\s+in)\b|住|搬|定居|安顿|城市|安家|落户|回老家|小区|新家|租了|租在|租的|买了.{0,5}房|公寓|房子在|这边|从.{2,4}(?:开|坐|骑)|(?:来|到|在).{2,6}?(?:待|呆|住)?了?[一两三四五六七八九十半几\d]+个?多?(?:月|年)了|base|\bin\s+\w+(?:\s+\w+)?\s+now\b|\b(?:still|here)\s+in\s+(?-i:[A-Z])"
         rf"|\b(?:still|here|officially|finally)\s+in\s+{PLACE_TYPED}"
-        r"|\b(?:officially|finally)\s+in\s+(?-i:[A-Z])",
+        r"|\b(?:officially|finally)\s+in\s+(?-i:[A-Z])"
+        r"|\b(?:months?|years?)\s+in\s+\w|\bbeen\s+in\s+\w+(?:\s+\w+)?\s+(?:for\s+)?\w+\s+(?:months?|years?)\b"
+        r"|\bback\s+in\s+[^,.;!?]{1,30}\s+for\s+good\b",
         (
             en(
                 r"\b(?:live|lives|living|lived|reside|resides|residing|resided|settled)\s+"
@@ -110,6 +112,26 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"(?P<v>(?-i:[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)|"
                 rf"{PLACE_TYPED})(?=\s+(?:is|feels|has|was)\b)"
             ),
+            # a stretch there so far: "First month in Galway done", "six months in Denver now",
+            # "been in Berlin a year now" (not days or weeks: a trip's)
+            en(
+                r"\b(?:(?:first|1st)\s+(?:month|year)|(?:\d+|a|one|two|three|four|five|six|seven|eight|"
+                r"nine|ten|eleven|twelve|few|couple\s+of)\s+(?:months|years|month|year))\s+in\s+"
+                rf"(?P<v>{PLACE_TYPED}|(?-i:[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?))"
+                r"(?=\s*(?:now|already|done|and|so\s+far|[,!.]))"
+            ),
+            en(
+                r"\bbeen\s+in\s+"
+                rf"(?P<v>{PLACE_TYPED}|(?-i:[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?))\s+(?:for\s+)?"
+                r"(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple\s+of)\s+"
+                r"(?:months|years|month|year)\b"
+            ),
+            # ... and where in it: "Moved to Cape Town two weeks ago, staying in Observatory"
+            en(
+                rf"\b{_MOVE_EN}\s+to\s+[^,.;!?]{{1,40}}?,\s*(?:staying|living|based)\s+in\s+"
+                r"(?P<v>(?-i:[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?))\b"
+            ),
+            en(r"\bback\s+in\s+(?P<v>(?-i:[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?))\s+for\s+good\b"),
             en(r"\b(?:home|place)\s+is\s+(?:now\s+)?(?:in\s+)?{V}"),
             en(r"\b(?:new|current)\s+(?:apartment|flat|house|place|home)\s+(?:is\s+)?in\s+{V}"),
             # a home found, rented or bought somewhere: "found a sublet in Södermalm", "signed
@@ -130,6 +152,17 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"room|flat|apartment|studio|sublet|condo|house|hostel)\s+in\s+(?P<v>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?|(?P<typed>[a-z]{3,15}))\b"
             ),
             zh(r"住在{V}"),
+            # a stretch there since coming: "到苏州一个月了", "来深圳三个月了", "在杭州待了两年了"
+            # (not a place of work or study: "到新公司一个月了")
+            zh(
+                r"(?:^|(?<=[我们\s，,！!～~]))(?:来|到|搬来|搬到)(?!新|这|那)(?P<v>[{CJK}]{2,6}?)"
+                r"(?<!公司)(?<!单位)(?<!学校)(?<!医院)(?<!部门)(?:待|呆|住)?了?(?:已经|都|快|才|有)?"
+                r"[一两三四五六七八九十半几\d]+个?多?(?:月|年|星期|礼拜)了"
+            ),
+            zh(
+                r"(?:^|(?<=[我们\s，,！!～~]))在(?!新|这|那)(?P<v>[{CJK}]{2,6}?)(?:待|呆|住)了"
+                r"(?:已经|都|快|才|有)?[一两三四五六七八九十半几\d]+个?多?(?:月|年|星期|礼拜)"
+            ),
             # "住杭州西湖边", "现在还住徐汇": 住 after its subject or an adverb (not 记住, 住院)
             zh(
                 r"(?:^|(?<=[我们还也都就仍前直经，,～~\s]))住(?![院宿在了过着下进])(?P<v>[^，。；！？,.;!?\s、]{1,16}?)(?=$|[，。；！？,.;!?\s、]|了|的|，|离|附近|那边|这边)"
