@@ -52,3 +52,27 @@ def test_words_a_frame_takes_that_are_no_value(clause: str, attribute: str) -> N
 def test_the_days_before_a_condition_are_not_its_name() -> None:
     assert _values("前几天鼻炎又犯了，喷嚏不停", "health") == ["鼻炎"]
     assert _values("前列腺炎又犯了", "health") == ["前列腺炎"]
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "我老公放暑假了 在家带娃",  # what the partner does, not who
+        "我老公跑去买菜了",
+        "老婆预产期是下个月",  # the head of a word
+    ],
+)
+def test_what_a_partner_does_is_no_name(clause: str) -> None:
+    assert _values(clause, "partner") == []
+
+
+@pytest.mark.parametrize(
+    ("clause", "name"),
+    [
+        ("老公李伟说周末回来", "李伟"),
+        ("女朋友佳琪下个月生日", "佳琪"),
+        ("男朋友乐乐不吃辣", "乐乐"),
+    ],
+)
+def test_a_partner_named_after_the_word(clause: str, name: str) -> None:
+    assert _values(clause, "partner") == [name]

@@ -57,6 +57,36 @@ def segment(run: str, *, fine: bool = False) -> list[str]:
     return _segment_cjk(run, fine=fine)
 
 
+# The kinds of word (jieba's part-of-speech tags) that begin no name: a verb, an idiom, an
+# adverb, a preposition, a pronoun, a particle (not an adjective: 佳怡 opens on 佳)
+_NO_NAME_TAGS = frozenset("v vd vi i l ad d p r ul uj uz ug".split())
+
+
+def begins_no_name(text: str, start: int, end: int) -> bool:
+    """Whether the Chinese span [start, end) of a text, read as a name, is none: it opens on
+    a word that begins no name ("讲" of "老婆讲要送他", "喝牛奶" of "老公喝牛奶"), or it is
+    the head of a dictionary word ("预产" of "预产期")."""
+    from jieba import posseg
+
+    _jieba()  # quiet
+    at = 0
+    for pair in posseg.cut(text[start:]):
+        word, tag = pair.word, pair.flag
+        if at == 0 and tag in _NO_NAME_TAGS:
+            return True
+        if at == 0 and len(word) > end - start and word.startswith(text[start:end]):
+            return in_dictionary(word)
+        break
+    return False
+
+
+def in_dictionary(word: str) -> bool:
+    """Whether jieba's dictionary lists the word (not one its model made up from context)."""
+    jieba = _jieba()
+    jieba.dt.check_initialized()
+    return bool(jieba.dt.FREQ.get(word))
+
+
 def index_text(text: str) -> str:
     """Text for the full-text index: Chinese runs segmented (with sub-words), the rest kept."""
     if not CJK_RUN.search(text):

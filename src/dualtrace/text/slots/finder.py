@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from dualtrace.cjk import CJK_CLASS, CJK_SPACE, has_cjk
 from dualtrace.text.kin import relation
+from dualtrace.text.lexical import begins_no_name
 from dualtrace.text.slots import cues
 from dualtrace.text.slots.asking import asked_by
 from dualtrace.text.slots.attribute import Attribute
@@ -147,6 +148,8 @@ def _statement(
             value = _typed(match, clean_value(match.group("v")))
             if not value or not plausible(attribute.name, value):
                 continue
+            if attribute.name == "partner" and _no_name(clause, match, value):
+                continue  # "老公放寒假", "老婆讲要送他": what the partner does, not who
             if besides and same_value(value, besides):
                 continue
             if attribute.name in _NAMED_BY_KIND:
@@ -180,6 +183,15 @@ def _statement(
             )
             return match.end() - match.start(), statement
     return None
+
+
+def _no_name(clause: str, match: re.Match[str], value: str) -> bool:
+    """Whether a Chinese name, where the frame found it, is none (`lexical.begins_no_name`);
+    a pet name (阿杰, 小陈, 老周, 晴晴) is one however the words fall."""
+    if not has_cjk(value) or value[:1] in "阿小老" or value[:1] == value[1:2]:
+        return False  # (nor a doubled one: 晴晴)
+    at = clause.find(value, match.start("v"))
+    return at >= 0 and begins_no_name(clause, at, at + len(value))
 
 
 def _whose(attribute: Attribute, clause: str, start: int, before: int) -> str | None:
