@@ -57,6 +57,7 @@ def _read(text: str) -> set[tuple[str, str | None]]:
         ("so my eczema is back with the cold weather", {("health", "eczema")}),
         ("I have PCOS, so my doctor wants more protein", {("health", "PCOS")}),
         ("体检查出来是脂肪肝", {("health", "脂肪肝")}),
+        ("踢球伤了膝盖 拍了片 半月板撕裂", {("health", "半月板撕裂")}),
     ],
 )
 def test_news_of_a_job_a_car_or_a_condition(text: str, said: set[tuple[str, str]]) -> None:
@@ -80,6 +81,11 @@ def test_news_of_a_job_a_car_or_a_condition(text: str, said: set[tuple[str, str]
 )
 def test_what_names_no_value_of_it(text: str, attribute: str) -> None:
     assert not any(a == attribute for a, _ in _read(text))
+
+
+def test_a_scan_of_someone_else_is_theirs() -> None:
+    said = {(s.attribute, s.value, s.subject) for s in find_statements("我爸拍了片 说是骨折")}
+    assert said == {("health", "骨折", "爸爸")}
 
 
 def test_retiring_ends_the_job_and_says_so() -> None:

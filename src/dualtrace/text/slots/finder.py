@@ -381,8 +381,10 @@ def _topic(text: str, attribute: Attribute) -> str | None:
     is an object or a place, not the topic: the speaker's, then."""
     opening = len(text) - len(text.lstrip())
     reach = _TOPIC_REACH_ZH if has_cjk(text) else _TOPIC_REACH_EN
-    marks = [m for m in _marks(text, attribute) if m[0] - opening <= reach]
-    return min(marks, key=lambda mark: mark[0])[1] if marks else None
+    marks = sorted(m for m in _marks(text, attribute) if m[0] - opening <= reach)
+    if len(marks) > 1 and marks[0][1] is None and marks[1][1] not in (None, "someone"):
+        return marks[1][1]  # the speaker's someone: "我妈拍了片 说是骨折" is the mother's
+    return marks[0][1] if marks else None
 
 
 # How far into a text its topic may be named: "我的女儿", "My son", "The user's son".

@@ -34,7 +34,7 @@ HABITS: tuple[Attribute, ...] = (
         r"medical(?:\s+(?:issues?|problems?|history))?)\b|确诊|查出|病|过敏|哮喘|糖尿病|高血压|怀孕|受伤|不耐|痛风|鼻炎|胃炎|甲减|甲亢|"
         # (and the words of a question for any of them: "what health issue is Ana managing?",
         # "思琪有什么健康问题？", "我身体有什么毛病？")
-        r"[炎症]|突出|犯了|复发|发作|健康(?:问题|困扰|状况|情况)|毛病|身体(?=.{0,8}(?:问题|情况|注意|毛病))",
+        r"[炎症]|突出|犯了|复发|发作|损伤|骨折|撕裂|健康(?:问题|困扰|状况|情况)|毛病|身体(?=.{0,8}(?:问题|情况|注意|毛病))",
         (
             en(r"\bdiagnosed\s+with\s+{V}"),
             # a joint or ligament torn or broken: "tore my ACL at football", "fractured my wrist"
@@ -66,6 +66,11 @@ HABITS: tuple[Attribute, ...] = (
                 r"(?P<v>[\w-]+\s+(?:allergy|intolerance))\b"
             ),
             zh(r"(?:确诊了?|得了|患有|查出(?:来)?(?:是|有)?)(?:了)?{V}"),
+            # what a scan or a doctor found: "拍了片 腰椎间盘突出", "核磁说是半月板损伤"
+            zh(
+                r"(?:拍了?片子?|拍片|核磁|CT|诊断为?|说是)[\s，,]*(?:是|显示)?"
+                r"(?P<v>(?:(?![是有的了说])[{CJK}]){0,6}?(?:炎|间盘突出|结石|骨折|撕裂|损伤|囊肿))"
+            ),
             zh(
                 r"我(?:还|也)?(?:有|是|有点)?(?P<v>乳糖不耐受?|痛风|糖尿病|高血压|哮喘|过敏性鼻炎|鼻炎|胃炎|甲减|甲亢)"
             ),
