@@ -81,9 +81,7 @@ def test_a_car_gone_and_a_pet_given_away(
         ("小提琴早就不拉了", ("instrument", "小提琴", None, True)),
     ],
 )
-def test_a_pastime_or_a_diet_given_up(
-    clause: str, slot: tuple[str, str, str | None, bool]
-) -> None:
+def test_a_pastime_or_a_diet_given_up(clause: str, slot: tuple[str, str, str | None, bool]) -> None:
     assert slot in _slots(clause)
 
 
