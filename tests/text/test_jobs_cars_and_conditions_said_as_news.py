@@ -43,6 +43,30 @@ def _read(text: str) -> set[tuple[str, str | None]]:
         ("we finally got our first car - a 2012 Honda Jazz", {("vehicle", "Honda Jazz")}),
         ("提了比亚迪海豹两个月了，很省电", {("vehicle", "比亚迪海豹")}),
         ("每天早上在河边练太极", {("exercise", "太极")}),
+        (
+            "ended up buying the Hyundai Kona, the Tiguan was too pricey",
+            {("vehicle", "Hyundai Kona")},
+        ),
+        ("we picked up an MG5 estate for the dog", {("vehicle", "MG5")}),
+        ("got a used nissan qashqai off a neighbour", {("vehicle", "nissan qashqai")}),
+        (
+            "handed in my notice and launched Brightside Studio today!",
+            {("works_at", "Brightside Studio")},
+        ),
+        ("moved into walthamstow! boxes everywhere", {("lives_in", "Walthamstow")}),
+        ("we're staying in Bristol after all!", {("lives_in", "Bristol")}),
+        ("its all padel now, three nights a week", {("exercise", "padel")}),
+        ("周末约了朋友打排球", {("exercise", "排球")}),
+        ("开荤半年了", {("diet", "开荤")}),
+        ("去年正式退休了 在家带孙女", {("occupation", "退休")}),
+        ("I finally proposed to Maeve and she said yes", {("partner", "Maeve")}),
+        ("ravi (the guy i've been seeing) says hi", {("partner", "Ravi")}),
+        (
+            "we're fostering a collie named Bramble for the shelter",
+            {("pet", "collie named Bramble")},
+        ),
+        ("I was diagnosed as having fibromyalgia last spring", {("health", "fibromyalgia")}),
+        ("my GP says I have sleep apnoea", {("health", "sleep apnoea")}),
         ("first month in Wellington done, windy af", {("lives_in", "Wellington")}),
         ("been in Leipzig for eight months now", {("lives_in", "Leipzig")}),
         (
@@ -75,6 +99,8 @@ def test_news_of_a_job_a_car_or_a_condition(text: str, said: set[tuple[str, str]
         ("two weeks in Japan now and loving it", "lives_in"),  # a trip's stretch
         ("到新公司一个月了", "lives_in"),
         ("在一起三年了", "lives_in"),
+        ("moved into management last year", "lives_in"),  # a role, not a place
+        ("we're staying in Rome for three nights", "lives_in"),  # a trip
         ("Got it — noted the deadline.", "occupation"),  # an assistant's "got it"
         ("my neighbour is a retired teacher", "occupation"),
     ],

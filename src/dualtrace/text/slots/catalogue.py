@@ -27,7 +27,9 @@ _MAKES_EN = (
     r"Tesla|BYD|NIO|XPeng|Toyota|Honda|Ford|BMW|Audi|VW|Volkswagen|Mercedes(?:-Benz)?|Benz|Kia|"
     r"Hyundai|Nissan|Mazda|Subaru|Volvo|Jeep|Chevy|Chevrolet|Skoda|Škoda|Renault|Peugeot|"
     r"Citroen|Citroën|Fiat|Porsche|Lexus|Polestar|Rivian|Dodge|Buick|Cadillac|Acura|Infiniti|"
-    r"Opel|Vauxhall|Dacia|Suzuki|Mitsubishi|Land\s+Rover|Range\s+Rover|Jaguar|Geely|Zeekr"
+    r"Opel|Vauxhall|Dacia|Suzuki|Mitsubishi|Land\s+Rover|Range\s+Rover|Jaguar|Geely|Zeekr|"
+    r"MG(?=\d|\s+[A-Z0-9])|Cupra|SEAT|Seat(?=\s+[A-Z])|Alfa\s+Romeo|GMC|Tata|Mahindra|Maruti|Proton|"
+    r"Perodua|Holden|VinFast|Ather|Mini\s+Cooper|MINI"
 )
 # Models that name a car alone, said after "my" or "bought" ("my 2011 prius", "picked up a used
 # Octavia"); none of them an everyday word (not "Focus", "Golf", "Leaf", "Escape")
@@ -40,7 +42,11 @@ _MODELS_EN = (
 )
 _YEAR = r"(?:(?:19|20)\d\d\s+)?"
 # a car by its make (and model) or its model alone ("Mazda3", "Ford Focus", "altima")
-_CAR_EN = rf"(?-i:{_MAKES_EN})(?:\d\w*)?(?:\s+(?-i:[A-Z0-9])[\w-]*){{0,2}}|(?:{_MODELS_EN})"
+_CAR_EN = (
+    rf"(?-i:{_MAKES_EN})(?:\d\w*)?(?:\s+(?-i:[A-Z0-9])[\w-]*){{0,2}}"
+    # (a make typed in lower case, before its model: "a 2018 toyota corolla")
+    rf"|(?:(?:{_MAKES_EN})\s+)?(?:{_MODELS_EN})"
+)
 _PHONES_EN = (
     r"iPhone|Pixel|Galaxy(?=\s+(?:S|A|Z|Note|Fold|Flip)\w*)|Samsung|Huawei|Xiaomi|Redmi|OnePlus|Motorola|Moto|Nokia|Oppo|Vivo|"
     r"Tecno|Infinix|Fairphone|Nothing\s+Phone"
@@ -75,7 +81,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         rf"|\b(?:still|here|officially|finally)\s+in\s+{PLACE_TYPED}"
         r"|\b(?:officially|finally)\s+in\s+(?-i:[A-Z])"
         r"|\b(?:months?|years?)\s+in\s+\w|\bbeen\s+in\s+\w+(?:\s+\w+)?\s+(?:for\s+)?\w+\s+(?:months?|years?)\b"
-        r"|\bback\s+in\s+[^,.;!?]{1,30}\s+for\s+good\b",
+        r"|\bback\s+in\s+[^,.;!?]{1,30}\s+for\s+good\b|\bmov(?:ed|ing)\s+into\b|\bstaying\s+in\b",
         (
             en(
                 r"\b(?:live|lives|living|lived|reside|resides|residing|resided|settled)\s+"
@@ -132,6 +138,17 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"(?P<v>(?-i:[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?))\b"
             ),
             en(r"\bback\s+in\s+(?P<v>(?-i:[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?))\s+for\s+good\b"),
+            # "moved into brixton!!" (not "moved into management"); "so we're staying in Leeds!"
+            en(
+                r"\b(?:moved|moving)\s+into\s+(?!(?:a|an|the|my|our|his|her|their)\b)"
+                rf"(?P<v>{PLACE_TYPED}|(?-i:[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)|(?P<typed>[a-z]{{3,15}}))"
+                r"(?=\s*(?:[!.,]|$|\s+(?:now|finally|last|this|on|in)\b))"
+            ),
+            en(
+                r"\b(?:we['’]re|we\s+are|I['’]m|I\s+am|im)\s+(?:now\s+|just\s+)?staying\s+in\s+"
+                rf"(?P<v>{PLACE_TYPED}|(?-i:[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?))"
+                r"(?=\s*(?:!|$|,?\s+(?:after\s+all|then|for\s+good|honestly)\b))"
+            ),
             en(r"\b(?:home|place)\s+is\s+(?:now\s+)?(?:in\s+)?{V}"),
             en(r"\b(?:new|current)\s+(?:apartment|flat|house|place|home)\s+(?:is\s+)?in\s+{V}"),
             # a home found, rented or bought somewhere: "found a sublet in Södermalm", "signed
@@ -297,10 +314,9 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             ),
             # a make names the car: "picked up a used Skoda Octavia", "换了台特斯拉Model Y"
             en(
-                r"\b(?:bought|got|picked\s+up|leased|purchased|traded\s+(?:it\s+)?(?:in\s+)?for)\s+"
+                r"\b(?:bought|buying|got|picked\s+up|leased|purchased|traded\s+(?:it\s+)?(?:in\s+)?for)\s+"
                 r"(?:an?\s+|the\s+|our\s+|my\s+)?(?:(?:new|used|second[-\s]hand|secondhand|"
-                rf"electric|little)\s+){{0,2}}{_YEAR}(?P<v>(?-i:{_MAKES_EN})(?:\s+(?-i:[A-Z0-9])[\w-]*){{0,2}}"
-                rf"|(?:{_MODELS_EN}))\b"
+                rf"electric|little)\s+){{0,2}}{_YEAR}(?P<v>{_CAR_EN})\b"
             ),
             zh(
                 r"(?:买了|换了|提了|入了|开上了|开的是|开着|开(?:了)?一?(?:辆|台))(?:一辆|辆|一台|台)?"

@@ -400,7 +400,7 @@ def _marks(text: str, attribute: Attribute) -> list[tuple[int, str | None]]:
     for m in kin_re.finditer(text):
         kin = m.group("kin").casefold()
         kin = cues.SINGLE_KIN_ZH.get(kin, kin)  # 我哥: the user's 哥哥
-        if cjk and text[max(0, m.start("kin") - 1) : m.start("kin")] in _WITH_ZH:
+        if cjk and _WITH_ZH.search(text, 0, m.start("kin")):
             continue  # a companion: "我和老伴住在杭州" is where the speaker lives
         if not attribute.about.fullmatch(kin) and not attribute.about.search(m.group(0)):
             marks.append((m.start("kin"), kin))
@@ -410,14 +410,15 @@ def _marks(text: str, attribute: Attribute) -> list[tuple[int, str | None]]:
         if m.start() not in kin_starts:
             marks.append((m.start(), None))
     for m in (cues.OTHER_ZH if cjk else cues.OTHER_EN).finditer(text):
-        if cjk and text[max(0, m.start() - 1) : m.start()] in _WITH_ZH:
+        if cjk and _WITH_ZH.search(text, 0, m.start()):
             continue  # a companion, not who does it: "每周六都跟他去玩飞盘"
         marks.append((m.start(), "someone"))
     return marks
 
 
-# (one taken along by 带 or 陪 does it: "陪她去上游泳课" is her class)
-_WITH_ZH = frozenset("跟和同")
+# Words right before a companion: "跟同事去攀岩", "约了同事打羽毛球" (one taken along by 带
+# or 陪 does it: "陪她去上游泳课" is her class)
+_WITH_ZH = re.compile(r"(?:[跟和同]|约了?)$")
 # The speaker, as a turn says it or as a derived memory writes it ("the user's phone").
 _SPEAKER_ZH = re.compile(r"我们?|咱们?|用户")
 _SPEAKER_EN = re.compile(rf"{cues.FIRST_PERSON_EN.pattern}|\bthe\s+user\b", re.I)

@@ -14,7 +14,9 @@ _CONDITIONS_EN = (
     r"(?:type\s+\d\s+)?(?:diabetes|asthma|hypertension|high\s+blood\s+pressure|migraines?|anxiety|"
     r"depression|arthritis|eczema|psoriasis|ADHD|IBS|gout|sciatica|hay\s+fever|acid\s+reflux|"
     r"tendinitis|plantar\s+fasciitis|celiac(?:\s+disease)?|coeliac(?:\s+disease)?|an(?:a)?emia|"
-    r"endometriosis|PCOS|hypothyroidism|hyperthyroidism|insomnia|high\s+cholesterol)"
+    r"endometriosis|PCOS|hypothyroidism|hyperthyroidism|insomnia|high\s+cholesterol|"
+    r"pre-?diabetes|sleep\s+apno?ea|fibromyalgia|lupus|crohn['’]?s(?:\s+disease)?|colitis|epilepsy|"
+    r"GERD|osteoporosis|tinnitus|vertigo|long\s+covid|chronic\s+fatigue)"
 )
 
 # What one drinks, with a word before it ("green tea", "sparkling water", "oat latte")
@@ -36,7 +38,7 @@ HABITS: tuple[Attribute, ...] = (
         # "思琪有什么健康问题？", "我身体有什么毛病？")
         r"[炎症]|突出|犯了|复发|发作|损伤|骨折|撕裂|健康(?:问题|困扰|状况|情况)|毛病|身体(?=.{0,8}(?:问题|情况|注意|毛病))",
         (
-            en(r"\bdiagnosed\s+with\s+{V}"),
+            en(r"\bdiagnosed\s+(?:with|as)\s+(?:having\s+)?{V}"),
             # a joint or ligament torn or broken: "tore my ACL at football", "fractured my wrist"
             en(
                 r"\b(?:tore|torn|ruptured|broke|broken|fractured|dislocated)\s+(?:my\s+)?"

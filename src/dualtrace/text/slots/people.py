@@ -15,6 +15,7 @@ from dualtrace.text.pastimes import (
 )
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
+from dualtrace.text.slots.diet import DIET
 from dualtrace.text.slots.frames import (
     BRACKETED,
     FUNCTION_ZH,
@@ -69,7 +70,7 @@ _PARTNER_EN = (
     r"(?:partner|girlfriend|boyfriend|gf|bf|wife|husband|hubby|spouse|fianc[ée]e?|fiancee?|"
     r"other\s+half)"
 )
-_PARTNER_ZH = r"(?:女朋友|男朋友|对象|老婆|老公|妻子|丈夫|太太|未婚夫|未婚妻)"
+_PARTNER_ZH = r"(?:女朋友|男朋友|对象|老婆|老公|媳妇|妻子|丈夫|太太|未婚夫|未婚妻)"
 # A given name: one or two capitalised words; in Chinese, how one calls a partner (阿杰,
 # 小雨, 老陈) or a surname and a character (陈浩): a longer name is cut to its first two.
 _NAMED_ZH = (
@@ -83,77 +84,15 @@ _SEEING_SOMEONE = (
     r"this\s+(?:guy|girl|man|woman))"
     r"(?:\s+new)?(?:\s*[^\w\s,]{1,4})?,?\s+"
 )
-# ways of eating that are a diet by their name alone
-_DIETS_EN = (
-    r"vegetarian|vegan|pescatarian|keto|paleo|low[-\s]carb|low[-\s]fodmap|intermittent\s+fasting|"
-    r"whole30|plant[-\s]based|carnivore"
-)
 _DAILY: tuple[Attribute, ...] = (
-    _a(
-        "diet",
-        r"\b(?:diet|vegetarian|vegan|keto|pescatarian|paleo|meat|gluten|dairy|sugar|carbs|eat|eating|"
-        r"intermittent\s+fasting|low[-\s]carb|low[-\s]fodmap|whole30|plant[-\s]based)\b"
-        r"|吃素|素食|鱼素|蛋奶素|饮食|戒|不吃|减肥餐|生酮|轻断食|控糖|吃",
-        (
-            en(
-                r"\b(?:I['’]m|I\s+am|we['’]re|we\s+are|went|gone|go|going|became|become|turned|been)\s+"
-                r"(?:now\s+|fully\s+|strictly\s+|mostly\s+|both\s+|all\s+)?"
-                r"(?P<v>(?:vegetarian|vegan|pescatarian|keto|paleo|gluten[-\s]free|dairy[-\s]free|plant[-\s]based|"
-                r"carnivore|low[-\s]carb))\b"
-            ),
-            en(
-                r"\b(?:on|following|doing|started)\s+(?:an?\s+|the\s+)?(?P<v>[\w-]+(?:\s+[\w-]+)?)\s+diet\b"
-            ),
-            en(
-                r"\b(?:eat|eating)\s+(?:only\s+)?(?P<v>(?:plant[-\s]based|vegetarian|vegan|keto|low[-\s]carb|"
-                r"meat\s+again|fish\s+again))\b"
-            ),
-            # a way of eating one does or keeps to: "doing low-carb since May", "back on keto"
-            en(
-                r"\b(?:doing|started|starting|back\s+on|sticking\s+to|trying)\s+"
-                r"(?P<v>(?:keto|paleo|low[-\s]carb|low[-\s]fodmap|intermittent\s+fasting|whole30|"
-                r"vegan(?:uary)?|plant[-\s]based))\b"
-            ),
-            en(
-                r"\b(?P<v>(?:don['’]t|do\s+not|no\s+longer|stopped|quit|gave\s+up|cut\s+out)\s+(?:eat(?:ing)?\s+|drink(?:ing)?\s+)?"
-                r"(?:meat|pork|beef|dairy|sugar|gluten|carbs|red\s+meat|fish|seafood|eggs))\b"
-            ),
-            # a diet said with "now" or "again" is the one kept now ("so pescatarian now")
-            en(
-                r"\b(?P<v>(?:vegetarian|vegan|pescatarian|keto|paleo|gluten[-\s]free|dairy[-\s]free|"
-                r"plant[-\s]based|carnivore|low[-\s]carb))\s+(?:again\s+|only\s+)?now\b"
-            ),
-            zh(
-                r"(?:开始|改成|改为|现在|已经)?(?P<v>吃素|素食|纯素|鱼素|蛋奶素|生酮|轻断食|低碳水|戒糖|控糖|戒肉|吃肉)"
-            ),
-            zh(r"(?:饮食|吃饭)(?:是|改成了?|换成了?){V}"),
-            zh(r"(?:现在|已经|又)(?P<v>啥都吃|什么都吃|开荤)"),
-        ),
-        ("{s}'s diet: {v}.", "{s}的饮食：{v}。"),
-        nouns=("diet", "饮食"),
-        # a way of eating given up: "I'm done with keto", "gave up on being vegan", "not
-        # pescatarian anymore", "生酮放弃了"
-        ends=(
-            en(
-                r"\b(?:quit|quitting|stopped|stopping|gave\s+up(?:\s+on)?|giving\s+up(?:\s+on)?|"
-                r"done\s+with|dropped)\s+(?:doing\s+|being\s+|the\s+)?"
-                rf"(?P<v>{_DIETS_EN})\b"
-            ),
-            en(rf"\b(?:not|no\s+longer)\s+(?P<v>{_DIETS_EN})\s+(?:anymore|any\s+more)\b"),
-            zh(
-                r"(?P<v>吃素|素食|纯素|鱼素|蛋奶素|生酮|轻断食|低碳水|控糖)(?:也|就|已经)?"
-                r"(?:放弃了|不搞了|不做了|停了|结束了)"
-            ),
-            zh(r"(?:放弃了?|停了|不搞|不做)(?P<v>生酮|轻断食|低碳水|控糖)"),
-        ),
-    ),
+    DIET,
     _a(
         "exercise",
-        rf"\b{_SPORTS_EN}\s+is\s+my\s+(?:thing|jam|sport)\b|"
+        rf"\b{_SPORTS_EN}\s+is\s+my\s+(?:thing|jam|sport)\b|\ball\s+{_SPORTS_EN}\s+now\b|"
         r"\b(?:exercise|sports?|workout|work\s+out|working\s+out|gym|run|running|jog\w*|swim\w*|yoga|"
         r"pilates|cycling|lift\w*|crossfit|training|hiit|routine)\b|运动|锻炼|健身|跑步|游泳|瑜伽|骑车|撸铁"
         rf"|\b(?:doing|started|starting|back\s+(?:to|into)|switched\s+to|switching\s+to|playing)\s+(?:[\w-]+\s+)?{_SPORTS_EN}\b"
-        r"|\b(?:quit|quitting|stopped|gave\s+up|giving\s+up|dropped|done\s+with|no\s+more|can['’]t|"
+        r"|\b(?:quit|quitting|stopped|gave\s+up|given\s+up|giving\s+up|dropped|done\s+with|no\s+more|can['’]t|"
         rf"cannot)\s+(?:[\w-]+\s+)?{_SPORTS_EN}\b"
         # a sport right after what one does with it: these words also say that a question
         # asks the attribute, so no bare verb ("What do I do for a living?")
@@ -207,7 +146,7 @@ _DAILY: tuple[Attribute, ...] = (
             zh(
                 r"(?:现在|最近|开始|改成?|换成|周末|平时|每周[一二三四五六日天末]?|一周|每天|天天|经常)"
                 r"(?:早上|上午|中午|下午|晚上)?(?:都|就|会)?"
-                r"(?:(?:跟|和|带)[^，。；！？\s]{1,4}?|一个人|自己)?"
+                r"(?:(?:跟|和|带|约了?)[^，。；！？\s]{1,4}?|一个人|自己)?"
                 rf"(?:去[^，。；！？\s]{{0,5}}?|在[^，。；！？\s]{{0,5}}?)?(?:玩|练|打|学)?(?:了)?(?:[一两二三四五六七八九十\d]+次)?"
                 rf"(?P<v>{_SPORTS_ZH})"
             ),
@@ -215,6 +154,7 @@ _DAILY: tuple[Attribute, ...] = (
             # gone to do it with someone: "跟同事去攀岩了"
             zh(rf"(?:跟|和)[^，。；！？\s]{{1,4}}?去(?P<v>{_SPORTS_ZH})(?=了|啦)"),
             en(rf"\b(?P<v>{_SPORTS_EN})\s+is\s+(?:my|our)\s+(?:thing|jam|sport)\b"),
+            en(rf"\b(?:it['’]?s|its)\s+all\s+(?P<v>{_SPORTS_EN})\s+now\b"),
             # a sport one plays or trains for, got into, went for, or has a session of:
             # "we play padel", "got me into squash", "went bouldering", "my netball training"
             en(
@@ -240,7 +180,7 @@ _DAILY: tuple[Attribute, ...] = (
         # "我现在不跑步了", "瑜伽课退了"
         ends=(
             en(
-                r"\b(?:quit|quitting|stopped|gave\s+up(?:\s+on)?|giving\s+up(?:\s+on)?|dropped|done\s+with|"
+                r"\b(?:quit|quitting|stopped|(?:gave|given|giving)\s+up(?:\s+on)?|dropped|done\s+with|"
                 r"no\s+more|can['’]t|cannot|can\s+no\s+longer)\s+(?:doing\s+|playing\s+|the\s+|my\s+|"
                 rf"{_DOING_SPORT_EN}\s+)?(?P<v>{_SPORTS_EN}|gym)\b"
             ),
@@ -290,7 +230,7 @@ _DAILY: tuple[Attribute, ...] = (
     SALARY,
     _a(
         "pet",
-        r"\b(?:pet|pets|dog|dogs|cat|cats|puppy|kitten|rabbit|bunny|hamster|parrot|fish|turtle|adopted|rescue|"
+        r"\b(?:pet|pets|dog|dogs|cat|cats|puppy|kitten|rabbit|bunny|hamster|parrot|fish|turtle|adopted|rescue|fostering|"
         r"greyhound|dachshund|spaniel|collie|pug|chihuahua|shiba|schnauzer|doodle|budgie|goldfish|gecko|pit\s?bull|pit\s+mix|"
         r"snake|guinea\s+pig|ferret|tortoise|retriever|labrador|poodle|terrier|corgi|beagle|husky|bulldog|tabby|"
         r"lizard|axolotl|chinchilla|hedgehog|bearded\s+dragon|cockatiel|rehom(?:e|ed|ing))\b"
@@ -302,7 +242,7 @@ _DAILY: tuple[Attribute, ...] = (
         rf"|宠物|狗|猫|犬|兔子|仓鼠|鹦鹉|乌龟|养|{_BREEDS_ZH}",
         (
             en(
-                r"\b(?:(?:have|has|had|just|finally)\s+)*(?:have|has|got|adopted|adopt|rescued|own)\s+"
+                r"\b(?:(?:have|has|had|just|finally)\s+)*(?:have|has|got|adopted|adopt|rescued|own|fostering)\s+"
                 r"(?:an?\s+|two\s+|three\s+|another\s+|a\s+new\s+)?"
                 rf"(?P<v>(?:[\w-]+\s+){{0,2}}?(?:{_PET_KINDS}\s+)?(?:{_PET_KINDS}|bird|goldfish|horse|chickens?)s?"
                 r"(?:\s+(?:named|called)\s+[A-Z]\w+)?)\b"
@@ -415,7 +355,7 @@ _DAILY: tuple[Attribute, ...] = (
         "partner",
         r"\b(?:partner|girlfriend|boyfriend|gf|bf|wife|husband|hubby|spouse|fianc\w*|dating|married|engaged|"
         r"broke\s+up|split\s+up|relationship|single|seeing\s+(?:someone|somebody|this\s+(?:guy|girl|man|woman))|other\s+half|"
-        r"(?:first|second|third)\s+date|went\s+on\s+a\s+date|mov\w+\s+in\s+with|dates?\s+with|mov\w+\s+in\s+together|met\s+(?:someone|somebody)|proposed)\b|认识了?一个|前任|交往|约会|在一起|脱单|另一半|求婚|女朋友|男朋友|对象|老婆|老公|妻子|丈夫|太太|未婚|结婚|订婚|分手|单身|恋爱|(?:和|跟).{1,8}?分了",
+        r"(?:first|second|third)\s+date|went\s+on\s+a\s+date|been\s+seeing|mov\w+\s+in\s+with|dates?\s+with|mov\w+\s+in\s+together|met\s+(?:someone|somebody)|proposed)\b|认识了?一个|前任|交往|约会|在一起|脱单|另一半|求婚|女朋友|男朋友|对象|老婆|老公|媳妇|妻子|丈夫|太太|未婚|结婚|订婚|分手|单身|恋爱|(?:和|跟).{1,8}?分了",
         (
             en(
                 r"\b(?:dating|seeing|married\s+to|engaged\s+to|together\s+with)\s+(?P<v>[A-Z][\w’'-]*(?:\s+[A-Z][\w’'-]*)?)"
@@ -425,6 +365,13 @@ _DAILY: tuple[Attribute, ...] = (
                 r"\b(?:I['’]m|I\s+am|we\s+are|we['’]re|got|just\s+got)\s+(?:now\s+)?(?P<v>single|divorced|separated)\b"
             ),
             en(r"\b(?P<v>single)\s+(?:again|now)\b"),
+            # proposed to, or seen in brackets: "I proposed to Dana last night", "sam (the guy
+            # i've been seeing since june)"
+            en(r"\b(?:I|we)\s+(?:finally\s+)?proposed\s+to\s+(?P<v>[A-Z][a-z]{1,15})\b"),
+            en(
+                rf"(?P<v>(?-i:[A-Z][a-z]{{1,15}})|{TYPED})\s*\((?:the\s+)?(?:guy|girl|man|woman|person)\s+"
+                r"(?:i['’]?ve\s+been|i['’]?m|im)\s+(?:seeing|dating)\b"
+            ),
             # (a status that names no partner: being married or engaged replaces no one)
             zh(r"(?P<v>单身|离婚了)"),
             # someone met, then named: "I met someone, her name is Aoife", "认识了一个女生叫Ella"

@@ -94,6 +94,7 @@ WORK: tuple[Attribute, ...] = (
         rf"|{introduction(r'(?-i:[A-Z][a-z]+)')}"  # "hi! Felix. barista at Oatly"
         r"|工作|上班|实习|打工|公司|入职|跳槽|离职|辞职|单位|任职|下家|在.{1,12}?(?:做|当)|去.{1,14}?(?:做|当)|offer|录用|进了.{1,8}?厂|报[到道]"
         r"|\b(?:leaving|left)\s+(?-i:[A-Z])"
+        r"|\b(?:launched|founded|co-?founded|set\s+up)\s+(?:my\s+own\s+)?(?-i:[A-Z])"
         r"|\b(?:got|landed|took|accepted|signed)\s+the\s+(?-i:[A-Z])[\w&'’.\s-]{1,40}?\s+(?:job|role|position|offer|contract|gig|internship)\b"
         r"|\b(?:weeks?|months?|years?)\s+(?:in\s+)?at\s+(?-i:[A-Z])[\w&'’.\s-]{1,40}?\s+(?:now|already|done|so\s+far)\b"
         r"|裸辞|辞工|退休|退了休|被裁|裁员|辞退|开除|炒鱿鱼|失业|店名|开业|开店|店开|我们?(?:的|开的)?(?:店|工作室)|(?:店|工作室).{0,14}名字叫",
@@ -170,6 +171,13 @@ WORK: tuple[Attribute, ...] = (
                 r"\b(?:got|landed|took|accepted|signed)\s+the\s+(?!(?-i:[A-Z]+(?:\s+[A-Z]+)+\s))"
                 rf"(?P<v>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}})\s+"
                 r"(?:job|role|position|offer|contract|gig|internship)\b"
+            ),
+            # a business of one's own launched or founded: "launched Tidy Ledger today!",
+            # "founded Loop Studio with my sister"
+            en(
+                r"\b(?:launched|founded|co-?founded|set\s+up|opened)\s+(?:my\s+own\s+[\w\s-]{1,20}?,?\s+)?"
+                rf"(?P<v>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}})"
+                r"(?=\s+(?:today|yesterday|this\s+week|last\s+week|with\b|in\s+[A-Z])|\s*[!.,]|$)"
             ),
             # a stretch there so far: "two months at Stripe now", "6 weeks in at Ocado already"
             en(
@@ -279,7 +287,10 @@ WORK: tuple[Attribute, ...] = (
                 r"(?!\s+(?:teacher|nurse|doctor|engineer|couple|people|folks|from\s+(?:football|rugby|"
                 r"tennis|racing)))"
             ),
-            zh(r"(?:^|(?<=[我\s，,！!]))(?:已经|正式|终于|刚|也)?(?P<v>退休)(?:了|啦)"),
+            zh(
+                r"(?:^|(?<=[我\s，,！!]))(?:(?:上个?月|上周|去年|今年|前几天|前阵子)[底初中]?)?"
+                r"(?:已经|正式|终于|刚|也)?(?P<v>退休)(?:了|啦)"
+            ),
             # a job got, said back by its role: "got it!! head of maths from september", "got
             # the job!! senior nurse on the cardiac ward"
             # (with joy: not "Got it — noted the rent")

@@ -1,0 +1,76 @@
+"""The way one eats: vegetarian, vegan, keto, low-carb, 吃素, 生酮 … kept to, taken up or
+given up ("I'm done with keto", "生酮放弃了")."""
+
+from __future__ import annotations
+
+from dualtrace.text.slots.attribute import Attribute
+from dualtrace.text.slots.attribute import attribute as _a
+from dualtrace.text.slots.frames import en, zh
+
+# ways of eating that are a diet by their name alone
+_DIETS_EN = (
+    r"vegetarian|vegan|pescatarian|keto|paleo|low[-\s]carb|low[-\s]fodmap|intermittent\s+fasting|"
+    r"whole30|plant[-\s]based|carnivore"
+)
+
+DIET: Attribute = _a(
+    "diet",
+    r"\b(?:diet|vegetarian|vegan|keto|pescatarian|paleo|meat|gluten|dairy|sugar|carbs|eat|eating|"
+    r"intermittent\s+fasting|low[-\s]carb|low[-\s]fodmap|whole30|plant[-\s]based)\b"
+    r"|吃素|素食|鱼素|蛋奶素|饮食|戒|不吃|减肥餐|生酮|轻断食|控糖|吃|开荤",
+    (
+        en(
+            r"\b(?:I['’]m|I\s+am|we['’]re|we\s+are|went|gone|go|going|became|become|turned|been)\s+"
+            r"(?:now\s+|fully\s+|strictly\s+|mostly\s+|both\s+|all\s+)?"
+            r"(?P<v>(?:vegetarian|vegan|pescatarian|keto|paleo|gluten[-\s]free|dairy[-\s]free|plant[-\s]based|"
+            r"carnivore|low[-\s]carb))\b"
+        ),
+        en(
+            r"\b(?:on|following|doing|started)\s+(?:an?\s+|the\s+)?(?P<v>[\w-]+(?:\s+[\w-]+)?)\s+diet\b"
+        ),
+        en(
+            r"\b(?:eat|eating)\s+(?:only\s+)?(?P<v>(?:plant[-\s]based|vegetarian|vegan|keto|low[-\s]carb|"
+            r"meat\s+again|fish\s+again))\b"
+        ),
+        # a way of eating one does or keeps to: "doing low-carb since May", "back on keto"
+        en(
+            r"\b(?:doing|started|starting|back\s+on|sticking\s+to|trying)\s+"
+            r"(?P<v>(?:keto|paleo|low[-\s]carb|low[-\s]fodmap|intermittent\s+fasting|whole30|"
+            r"vegan(?:uary)?|plant[-\s]based))\b"
+        ),
+        en(
+            r"\b(?P<v>(?:don['’]t|do\s+not|no\s+longer|stopped|quit|gave\s+up|cut\s+out)\s+(?:eat(?:ing)?\s+|drink(?:ing)?\s+)?"
+            r"(?:meat|pork|beef|dairy|sugar|gluten|carbs|red\s+meat|fish|seafood|eggs))\b"
+        ),
+        # a diet said with "now" or "again" is the one kept now ("so pescatarian now")
+        en(
+            r"\b(?P<v>(?:vegetarian|vegan|pescatarian|keto|paleo|gluten[-\s]free|dairy[-\s]free|"
+            r"plant[-\s]based|carnivore|low[-\s]carb))\s+(?:again\s+|only\s+)?now\b"
+        ),
+        zh(
+            r"(?:开始|改成|改为|现在|已经)?(?P<v>吃素|素食|纯素|鱼素|蛋奶素|生酮|轻断食|低碳水|戒糖|控糖|戒肉|吃肉)"
+        ),
+        zh(r"(?:饮食|吃饭)(?:是|改成了?|换成了?){V}"),
+        zh(r"(?:现在|已经|又)(?P<v>啥都吃|什么都吃|开荤)"),
+        zh(
+            r"(?:^|(?<=[\s，,！!]))(?P<v>开荤)(?:了|[一两三四五六七八九十半几\d]+个?多?(?:月|年|周))"
+        ),
+    ),
+    ("{s}'s diet: {v}.", "{s}的饮食：{v}。"),
+    nouns=("diet", "饮食"),
+    # a way of eating given up: "I'm done with keto", "gave up on being vegan", "not
+    # pescatarian anymore", "生酮放弃了"
+    ends=(
+        en(
+            r"\b(?:quit|quitting|stopped|stopping|gave\s+up(?:\s+on)?|giving\s+up(?:\s+on)?|"
+            r"done\s+with|dropped)\s+(?:doing\s+|being\s+|the\s+)?"
+            rf"(?P<v>{_DIETS_EN})\b"
+        ),
+        en(rf"\b(?:not|no\s+longer)\s+(?P<v>{_DIETS_EN})\s+(?:anymore|any\s+more)\b"),
+        zh(
+            r"(?P<v>吃素|素食|纯素|鱼素|蛋奶素|生酮|轻断食|低碳水|控糖)(?:也|就|已经)?"
+            r"(?:放弃了|不搞了|不做了|停了|结束了)"
+        ),
+        zh(r"(?:放弃了?|停了|不搞|不做)(?P<v>生酮|轻断食|低碳水|控糖)"),
+    ),
+)
