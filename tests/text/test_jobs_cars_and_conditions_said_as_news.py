@@ -42,6 +42,7 @@ def _read(text: str) -> set[tuple[str, str | None]]:
         ("bought a car last month, Skoda Fabia, 90k on the clock", {("vehicle", "Skoda Fabia")}),
         ("we finally got our first car - a 2012 Honda Jazz", {("vehicle", "Honda Jazz")}),
         ("提了比亚迪海豹两个月了，很省电", {("vehicle", "比亚迪海豹")}),
+        ("朗逸卖了 换了一台宝马 iX3，在小区装了桩", {("vehicle", "宝马 iX3")}),
         ("每天早上在河边练太极", {("exercise", "太极")}),
         (
             "ended up buying the Hyundai Kona, the Tiguan was too pricey",

@@ -321,7 +321,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             zh(
                 r"(?:买了|换了|提了|入了|开上了|开的是|开着|开(?:了)?一?(?:辆|台))(?:一辆|辆|一台|台)?"
                 r"(?:二手的?|新的?)?"
-                rf"(?P<v>(?:{_MAKES_ZH})(?:{_MODEL}|[\u4e00-\u9fff]{{1,2}}(?:\s?{_MODEL})?)??|(?:{_MAKES_WITH_MODEL_ZH}){_MODEL})"
+                rf"(?P<v>(?:{_MAKES_ZH})(?:\s?{_MODEL}|(?:[\u4e00-\u9fff]{{1,2}}(?:\s?{_MODEL})?)??)|(?:{_MAKES_WITH_MODEL_ZH}){_MODEL})"
                 # (or how long ago: "提了理想L7一个月了")
                 r"(?=$|了|[，。；！？,.;!?、\s]|[一两三四五六七八九十半几\d]+个?多?(?:月|年|星期|周|天))"
             ),
