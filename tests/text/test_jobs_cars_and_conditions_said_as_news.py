@@ -68,6 +68,22 @@ def _read(text: str) -> set[tuple[str, str | None]]:
         ),
         ("I was diagnosed as having fibromyalgia last spring", {("health", "fibromyalgia")}),
         ("my GP says I have sleep apnoea", {("health", "sleep apnoea")}),
+        (
+            "so I accepted an offer: UX researcher at Monzo",
+            {("works_at", "Monzo"), ("occupation", "UX researcher")},
+        ),
+        ("we have a Toyota Prius, it's fine for town", {("vehicle", "Toyota Prius")}),
+        ("trying to get back into Italian before the trip", {("language", "Italian")}),
+        ("qualified as an electrician in June", {("occupation", "electrician")}),
+        ("I got a lectureship in Bristol!", set()),
+        ("and I got a postdoc in Utrecht, starting in May", {("occupation", "postdoc")}),
+        ("nurse says my blood pressure is a bit high", {("health", "blood pressure")}),
+        ("医生说我尿酸偏高 让我少喝啤酒", {("health", "尿酸")}),
+        ("在吗～我是梓涵，想问个事", {("name", "梓涵")}),
+        ("闺女出生了，叫糖糖，六斤八两", {("family", "闺女 糖糖")}),
+        ("前阵子认识了个男生叫子轩，朋友介绍的", {("partner", "子轩")}),
+        ("我跟小区的阿姨学太极拳了", {("exercise", "太极拳")}),
+        ("hiya its tamsin, quick one", {("name", "Tamsin")}),
         ("first month in Wellington done, windy af", {("lives_in", "Wellington")}),
         ("been in Leipzig for eight months now", {("lives_in", "Leipzig")}),
         (
@@ -101,6 +117,9 @@ def test_news_of_a_job_a_car_or_a_condition(text: str, said: set[tuple[str, str]
         ("到新公司一个月了", "lives_in"),
         ("在一起三年了", "lives_in"),
         ("moved into management last year", "lives_in"),  # a role, not a place
+        ("and Priya got an offer in Berlin!", "occupation"),  # an offer is no trade
+        ("新家安顿好了，血糖也稳", "health"),
+        ("hello its raining here lol", "name"),
         ("we're staying in Rome for three nights", "lives_in"),  # a trip
         ("Got it — noted the deadline.", "occupation"),  # an assistant's "got it"
         ("my neighbour is a retired teacher", "occupation"),

@@ -325,6 +325,11 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 # (or how long ago: "提了理想L7一个月了")
                 r"(?=$|了|[，。；！？,.;!?、\s]|[一两三四五六七八九十半几\d]+个?多?(?:月|年|星期|周|天))"
             ),
+            # a car one has: "we have a Subaru Outback w/ snow tires", "I own a 2012 Mazda 2"
+            en(
+                r"\b(?:I|we)\s+(?:still\s+|now\s+|also\s+)?(?:have|own|got)\s+(?:an?\s+|the\s+)?"
+                rf"(?:(?:old|new|used|little)\s+)?{_YEAR}(?P<v>{_CAR_EN})\b"
+            ),
             # a car bought, then named: "bought a car last week, Kia Picanto", "got our first
             # car - a 2014 Honda Jazz"
             en(

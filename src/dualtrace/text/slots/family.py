@@ -74,6 +74,11 @@ FAMILY: Attribute = _a(
         en(rf"(?P<named>)\b(?P<v>baby\s+{_NAME_EN})\s+(?:arrived|is\s+here|was\s+born)\b"),
         en(rf"(?P<named>)\b(?P<v>baby\s+{TYPED})\s+(?:arrived|is\s+here|was\s+born)\b"),
         zh(rf"(?P<named>)(?P<v>{_NAME_ZH})(?:宝宝)?(?:出生|降生|出世)(?:了|啦)"),
+        # ... or born, then named: "儿子出生了，叫小满", "闺女出生了 取名朵朵"
+        zh(
+            rf"(?P<named>)(?P<kind>{_RELATIONS_ZH})(?:出生|降生|出世)(?:了|啦)[，,\s]*"
+            rf"(?:叫|取名叫?|名字叫|小名叫?)(?P<v>{_NAME_ZH}|[{CJK_CLASS}]{{2}}(?=$|[，。！？、,.!?\s]))"
+        ),
     ),
     ("{s}'s family: {v}.", "{s}的家人：{v}。"),
     many=True,

@@ -29,11 +29,11 @@ HABITS: tuple[Attribute, ...] = (
     _a(
         "health",
         r"\b(?:diagnos\w*|condition|asthma|diabetes|allerg\w*|illness|disease|injur\w*|"
-        r"hypertension|blood\s+pressure|migraine|anxiety|depression|pregnant|intoleran\w*|coeliac|celiac|"
+        r"hypertension|blood\s+pressure|blood\s+sugar|cholesterol|migraine|anxiety|depression|pregnant|intoleran\w*|coeliac|celiac|"
         r"diabetic|asthmatic|eczema|psoriasis|IBS|arthritis|gout|sciatica|flar\w*|acting\s+up|"
         r"playing\s+up|conditions|health\s+(?:issues?|problems?|concerns?|conditions?)|"
         rf"{_CONDITIONS_EN}|(?:tore|torn|ruptured|broke|fractured|dislocated)\s+my|"
-        r"medical(?:\s+(?:issues?|problems?|history))?)\b|确诊|查出|病|过敏|哮喘|糖尿病|高血压|怀孕|受伤|不耐|痛风|鼻炎|胃炎|甲减|甲亢|"
+        r"medical(?:\s+(?:issues?|problems?|history))?)\b|确诊|查出|病|过敏|(?:血压|血糖|血脂|尿酸|胆固醇)(?:又|也|有点|一直|偏|比较|还是|还)*高|哮喘|糖尿病|高血压|怀孕|受伤|不耐|痛风|鼻炎|胃炎|甲减|甲亢|"
         # (and the words of a question for any of them: "what health issue is Ana managing?",
         # "思琪有什么健康问题？", "我身体有什么毛病？")
         r"[炎症]|突出|犯了|复发|发作|损伤|骨折|撕裂|健康(?:问题|困扰|状况|情况)|毛病|身体(?=.{0,8}(?:问题|情况|注意|毛病))",
@@ -44,6 +44,15 @@ HABITS: tuple[Attribute, ...] = (
                 r"\b(?:tore|torn|ruptured|broke|broken|fractured|dislocated)\s+(?:my\s+)?"
                 r"(?P<v>(?:left\s+|right\s+)?(?:ACL|MCL|meniscus|achilles|hamstring|rotator\s+cuff|"
                 r"ankle|wrist|collarbone|elbow|knee|shoulder|hip|leg|arm|foot|hand|finger|toe|rib)s?)\b"
+            ),
+            # a reading that is high: "my blood pressure is high", "血压又高了", "尿酸偏高"
+            en(
+                r"\bmy\s+(?P<v>blood\s+pressure|blood\s+sugar|cholesterol|uric\s+acid)\s+(?:is|was|['’]s)\s+"
+                r"(?:still\s+|a\s+bit\s+|really\s+|quite\s+|too\s+)?(?:high|up|borderline)\b"
+            ),
+            zh(
+                r"(?:^|(?<=[我\s，,]))(?P<v>血压|血糖|血脂|尿酸|胆固醇)(?:又|也|有点|一直|偏|比较|还是|还)*"
+                r"(?:高|偏高)(?!铁|速|兴|手|中|考|级|峰|于)"
             ),
             # a condition back again: "my migraines are back"
             en(rf"\bmy\s+(?P<v>{_CONDITIONS_EN})\s+(?:is|are|['’]s|['’]re)\s+back\b"),

@@ -38,6 +38,11 @@ LANGUAGE: Attribute = _a(
             rf"\b(?:started|starting|picked\s+up|switched\s+(?:over\s+)?to)\s+(?P<v>{_LANGS_EN})\b"
             r"(?!\s+(?:food|restaurant|cooking|class\s+at|subtitles|audio|dub\w*|version))"
         ),
+        # "trying to get back into French", "keeping up my Korean", "brushing up on my Italian"
+        en(
+            r"\b(?:get(?:ting)?\s+back\s+into|keep(?:ing)?\s+up|brush(?:ing)?\s+up(?:\s+on)?)\s+(?:my\s+)?"
+            rf"(?P<v>{_LANGS_EN})\b"
+        ),
         # "studying for TOPIK level 3 in korean"
         en(
             r"\b(?:studying|learning|practi[cs]ing|revising)\b[^,.;!?]{0,40}?\bin\s+"

@@ -28,13 +28,13 @@ _NAME_EN = r"(?P<v>[A-Z][a-z]+(?:['’-][A-Z]?[a-z]+)?(?:\s+[A-Z][a-z]+(?:['’-
 _NAME_ZH = rf"(?P<v>(?:[{SURNAMES}][\u4e00-\u9fff]{{1,2}}|[小阿][\u4e00-\u9fff]|[A-Z][a-z]+))"
 _AFTER_ZH = r"(?=$|[，。！？、,.!?\s~～（(]|，|呀|啊|哈|哦|吧|就[行好可])"
 GREETING_EN = (
-    r"(?:hi|hello|hey|hiya|heya|howdy|yo|g['’]day|good\s+(?:morning|afternoon|evening)|"
+    r"(?:hi+|hello+|hey+|heyy+|hiya|heya|howdy|yo|g['’]day|good\s+(?:morning|afternoon|evening)|"
     r"kia\s+ora|bonjour|ciao|hola|salut|namaste|aloha|hallo|moin|servus)"
 )
 # An introduction opens its clause: "I'm Omar btw, …", "Lena here, …" — the name is followed
 # by a mark, "btw" or "here" (not "I'm Italian", "I'm British": a nationality is no name).
 _OPENS_EN = r"^\W*(?:(?:[A-Za-z]+|g['’]day)(?:\s*[:;]-?[)D(P])?[\s,!.~]+)?"
-_AFTER_EN = r"(?=\s*(?:[,.!;~—–-]|\bbtw\b|\bhere\b|$))"
+_AFTER_EN = r"(?=\s*(?:[,.!;~—–\U0001F300-\U0001FAFF\u2600-\u27BF-]|\bbtw\b|\bhere\b|$))"
 _I_AM = r"(?:I['’]m|I\s+am|im|this\s+is)"
 _AGAIN = r"(?:\s+again)?(?:\s+(?:lol|haha|lmao))?"  # "Lena here again lol. …"
 _NATIONALITY = (
@@ -69,7 +69,7 @@ def introduction(name: str) -> str:
 INTRODUCES = re.compile(introduction(r"(?-i:[A-Z][a-z]+)"), re.I)
 
 _GREETING_ZH = (
-    r"(?:(?:你好|您好|嗨|哈喽|哈啰|大家好|新年好|早上好|上午好|中午好|下午好|晚上好|早安|hi|hello|hey)"
+    r"(?:(?:你好|您好|嗨|哈喽|哈啰|大家好|新年好|早上好|上午好|中午好|下午好|晚上好|早安|在吗|在不在|hi|hello|hey)"
     r"[啊呀哇鸭]?)"
 )
 # the last character of a word for what one is, not who ("我是学生", "我是宝妈", "我是新手")
@@ -90,6 +90,7 @@ NAME: Attribute = _a(
     # ... typed in lower case, at the opening only ("yo, jake here."): not "around here"
     rf"|^\W*(?:[a-z]+[\s,!.~]+)?[a-z]+\s+here{_AGAIN}\b\s*(?:[,.!;~—–-]|$)"
     rf"|^\W*{GREETING_EN}\b[\s,!.~]*(?-i:[A-Z][a-z]+)[,.]"
+    rf"|^\W*{GREETING_EN}\b[\s,!.~]*it['’]?s\s+[a-z]{{3,}}"
     r"|我叫|叫我|我的名字|名字是|我是"
     rf"|^\W*(?:{_GREETING_ZH}[\s，,！!~～]*|兄弟\s*)?我[\u4e00-\u9fff]{{2}}\s",
     (
@@ -107,7 +108,7 @@ NAME: Attribute = _a(
         # ... typed in lower case, a word no dictionary lists, where it can only be a name:
         # after a greeting or before "btw" ("hi! i'm fatima, …", "i'm kenji btw"), not "i'm
         # pescatarian, so …"
-        en(rf"^\W*{GREETING_EN}\b[\s,!.~]*{_I_AM}\s+(?P<v>(?-i:{TYPED})){_AFTER_EN}"),
+        en(rf"^\W*{GREETING_EN}\b[\s,!.~]*(?:{_I_AM}|it['’]?s)\s+(?P<v>(?-i:{TYPED})){_AFTER_EN}"),
         en(rf"{_OPENS_EN}{_I_AM}\s+(?P<v>(?-i:{TYPED}))\s+btw\b"),
         en(rf"{_OPENS_EN}{_NATIONALITY}{_NAME_EN}\s+here{_AGAIN}\b(?=\s*(?:[,.!;~—–-]|$))"),
         # ... typed in lower case: "yo, tunde here." (`values.typed_name`)

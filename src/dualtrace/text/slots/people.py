@@ -152,7 +152,7 @@ _DAILY: tuple[Attribute, ...] = (
             ),
             zh(rf"(?:练完|打完|玩完|跑完|游完)(?:了)?(?P<v>{_SPORTS_ZH})"),
             # gone to do it with someone: "跟同事去攀岩了"
-            zh(rf"(?:跟|和)[^，。；！？\s]{{1,4}}?去(?P<v>{_SPORTS_ZH})(?=了|啦)"),
+            zh(rf"(?:跟|和)[^，。；！？\s]{{1,6}}?(?:去|学)(?P<v>{_SPORTS_ZH})(?=了|啦)"),
             en(rf"\b(?P<v>{_SPORTS_EN})\s+is\s+(?:my|our)\s+(?:thing|jam|sport)\b"),
             en(rf"\b(?:it['’]?s|its)\s+all\s+(?P<v>{_SPORTS_EN})\s+now\b"),
             # a sport one plays or trains for, got into, went for, or has a session of:
@@ -355,7 +355,7 @@ _DAILY: tuple[Attribute, ...] = (
         "partner",
         r"\b(?:partner|girlfriend|boyfriend|gf|bf|wife|husband|hubby|spouse|fianc\w*|dating|married|engaged|"
         r"broke\s+up|split\s+up|relationship|single|seeing\s+(?:someone|somebody|this\s+(?:guy|girl|man|woman))|other\s+half|"
-        r"(?:first|second|third)\s+date|went\s+on\s+a\s+date|been\s+seeing|mov\w+\s+in\s+with|dates?\s+with|mov\w+\s+in\s+together|met\s+(?:someone|somebody)|proposed)\b|认识了?一个|前任|交往|约会|在一起|脱单|另一半|求婚|女朋友|男朋友|对象|老婆|老公|媳妇|妻子|丈夫|太太|未婚|结婚|订婚|分手|单身|恋爱|(?:和|跟).{1,8}?分了",
+        r"(?:first|second|third)\s+date|went\s+on\s+a\s+date|been\s+seeing|mov\w+\s+in\s+with|dates?\s+with|mov\w+\s+in\s+together|met\s+(?:someone|somebody)|proposed)\b|认识了?一?个|前任|交往|约会|在一起|脱单|另一半|求婚|女朋友|男朋友|对象|老婆|老公|媳妇|妻子|丈夫|太太|未婚|结婚|订婚|分手|单身|恋爱|(?:和|跟).{1,8}?分了",
         (
             en(
                 r"\b(?:dating|seeing|married\s+to|engaged\s+to|together\s+with)\s+(?P<v>[A-Z][\w’'-]*(?:\s+[A-Z][\w’'-]*)?)"
@@ -379,7 +379,7 @@ _DAILY: tuple[Attribute, ...] = (
                 r"(?P<named>\bmet)\s+(?:someone|somebody)\b[^.!?]{0,12}?[.!,]?\s*(?:her|his|their)\s+name\s+is\s+"
                 r"(?P<v>[A-Z][a-z]{1,15})\b"
             ),
-            zh(r"认识了?一个(?:女生|男生|女孩|男孩|姑娘|小哥哥|小姐姐|妹子)(?:叫|，叫)\s?{V}"),
+            zh(r"认识了?一?个(?:女生|男生|女孩|男孩|姑娘|小哥哥|小姐姐|妹子)(?:叫|，叫)\s?{V}"),
             zh(
                 r"(?:跟|和)一个叫(?P<v>[^，。；！？,.;!?\s的]{1,4})的(?:女生|男生|女孩|男孩|姑娘|小哥哥|小姐姐|妹子|人)"
                 r"(?:在)?(?:约会|交往|谈恋爱|在一起)"
@@ -471,7 +471,7 @@ _DAILY: tuple[Attribute, ...] = (
             zh(r"(?P<v>[{CJK}]{2,4}?)(?:算是|是)我(?:唯一的|最大的|现在的)?(?:爱好|解压方式|乐趣)"),
             zh(r"练(?:了)?(?P<v>书法|毛笔字|国画|素描)"),
             zh(
-                r"(?:周末|每周末?|没事就|有空就|闲下来就|天天|经常|平时)(?:都|就|会|经常)?"
+                r"(?:周末|每周末?|没事就|有空就|闲下来就|天天|经常|平时)(?:都|就|会|经常|还是|也|一般)?"
                 r"(?:(?:跟|和|带)[^，。；！？\s]{1,4}?)?"
                 r"(?:去|在)(?:[^，。；！？\s]{1,4}?)?(?P<v>钓鱼|露营|徒步|野餐|逛展|看展|拍照)"
             ),

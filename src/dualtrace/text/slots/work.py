@@ -120,7 +120,10 @@ WORK: tuple[Attribute, ...] = (
             en(
                 r"\b(?:starting|started|start|hired)\s+as\s+(?:an?\s+|the\s+)?[\w\s-]{1,40}?\s+at\s+{V}"
             ),
-            en(r"\bnew\s+(?:job|role|position|gig)\s*[:!—–-]+\s*[\w\s-]{1,40}?\s+(?:at|@)\s+{V}"),
+            en(
+                r"\b(?:new\s+(?:job|role|position|gig)|(?:accepted|took|signed|got)\s+(?:an?\s+|the\s+)?"
+                r"(?:job\s+)?offer)\s*[:!—–-]+\s*[\w\s-]{1,40}?\s+(?:at|@)\s+{V}"
+            ),
             zh(r"下家(?:是|定了|选了)(?:[^，。；！？,.;!?\s]{1,6}?的)?{V}"),
             en(r"\b(?:job|position|role|gig|internship|offer)\s+(?:at|with)\s+{V}"),
             # the field one works in, then where: "i work in QA at andela"
@@ -276,10 +279,22 @@ WORK: tuple[Attribute, ...] = (
         r"\s+at\s+[A-Z]\w*(?:\s+[A-Z]\w*)?,?\s+(?:started|starting|since)\b|\b(?:freelance|self-employed)\b"
         r"|职业|职位|岗位|工作|做什么|干什么|升职|晋升|当|师|员|组长|助教|经理|总监|主管|医生|护士|老师|策划|开发|自由职业|全职|在.{1,10}?(?:做|当)"
         r"|住院医|兽医|牙医|中医|空姐|空少|警察|保安|主播|博主|退休|\bretired\b"
-        r"|\bgot\s+(?:it|the\s+job|the\s+role)\s*!|\b(?:took|accepted|signed)\s+(?:an?\s+|the\s+)?"
+        r"|\bqualified\s+as\b|\bgot\s+an?\s+[\w-]+\s+(?:(?:position|job|role|post|place|spot)\s+)?(?:in|at|with)\s|"
+        r"\boffer\s*[:—–-]|\bgot\s+(?:it|the\s+job|the\s+role)\s*!|\b(?:took|accepted|signed)\s+(?:an?\s+|the\s+)?"
         r"[^,.;!?]{0,30}?offer\b",
         (
             en(r"\bwork(?:ing)?\s+as\s+(?:an?\s+)?{V}"),
+            # a trade qualified in, or a post got somewhere: "qualified as a plumber last month",
+            # "got a postdoc in Leiden", "accepted an offer: data engineer at Octopus"
+            en(rf"\bqualified\s+as\s+(?:an?\s+)?{_ROLE_EN}\b"),
+            en(
+                rf"\bgot\s+an?\s+(?!(?:job\s+)?offer\b){_ROLE_EN}\s+(?:position|job|role|post|place|spot)?\s*(?:in|at|with)\s+"
+                r"(?-i:[A-Z])"
+            ),
+            en(
+                r"\b(?:accepted|took|signed|got)\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s*[:—–-]+\s*"
+                rf"(?:an?\s+)?{_ROLE_EN}\s+(?:at|@|with)\b"
+            ),
             # retired: "I retired at Easter", "Retired now!", "officially retired", "我退休了"
             en(
                 r"(?:\bI\s+(?:just\s+|finally\s+|officially\s+)?|\b(?:I['’]m|I\s+am|im)\s+(?:now\s+|"
