@@ -126,3 +126,26 @@ def test_a_dead_car_leaves_the_profile(mem: Memory) -> None:
     values = {(v.attribute, v.value) for v in mem.profile("u").values}
     assert not any(attribute == "vehicle" for attribute, _ in values)
     assert ("lives_in", "徐汇") in values and ("lives_in", "静安") not in values
+
+
+@pytest.mark.parametrize(
+    ("clause", "attribute"),
+    [
+        ("my aunt keeps telling me to move to Galway", "lives_in"),
+        ("Sam wants me to start working at Monzo", "works_at"),
+        ("我妈让我搬到杭州住", "lives_in"),
+        ("同事叫我去打网球", "exercise"),
+    ],
+)
+def test_what_someone_would_have_the_speaker_do_is_no_fact(clause: str, attribute: str) -> None:
+    held = [s for s in find_statements(clause) if s.attribute == attribute]
+    assert held and all(s.hedged for s in held)
+
+
+def test_what_one_is_asked_to_give_up_still_holds() -> None:
+    held = [
+        s
+        for s in find_statements("my dad wants me to sell my Fiat Panda")
+        if s.attribute == "vehicle"
+    ]
+    assert held and not any(s.hedged or s.ended for s in held)

@@ -41,6 +41,12 @@ HEDGE = re.compile(
     r"wish|dream\w*|would\s+(?:like|love)|torn|in\s+case|what\s+if|should\s+I|rumou?r\w*|"
     r"hypothetically|imagine|suppose|(?:I|we)\s+(?:really\s+|probably\s+|just\s+)?should)\b"
     r"|\b(?:I|we)['’]d\s+(?:really\s+)?(?:love|like|rather)\b"
+    # what someone else would have the speaker do: "zainab keeps telling me to move to
+    # calgary", "Tom wants me to move to Berlin", "阿飞说带我去打篮球", "老表讲要我去广州"
+    r"|\b(?:tells?|telling|told|wants?|wanted|asks?|asking|asked|begging|urging|pushing|nagging|"
+    r"convinc\w*|persuad\w*)\s+me\s+to\s+(?:move|go|come|join|try|get|start|take|learn|do|apply|"
+    r"become|work|switch|buy|adopt|look)\b"
+    r"|(?:说|讲|劝|催|叫|让)(?:要|想)?(?:带|让|叫)?我(?:也)?(?:去|搬|换|学|试试|考虑)"
     rf"|如果|{_IF_ZH}|假如|万一|希望|梦想|有机会|或者|是否|能不能|要不要|会不会|我们?应该",
     re.I,
 )
