@@ -52,7 +52,7 @@ def test_what_is_no_past(clause: str, slot: tuple[str, str, str | None, bool]) -
     [
         ("my old Skoda Fabia finally died on the A30", ("vehicle", "Skoda Fabia", None, True)),
         ("rip my camry, 310k miles", ("vehicle", "camry", None, True)),
-        ("and my Nissan Leaf also died on the bypass", ("vehicle", "Nissan Leaf", None, True)),
+        ("and my Nissan Leaf finally died on the bypass", ("vehicle", "Nissan Leaf", None, True)),
         ("the Prius got written off last week", ("vehicle", "Prius", None, True)),
         ("我的思域上个月卖了", ("vehicle", "思域", None, True)),
         ("家里那辆宝来报废了", ("vehicle", "宝来", None, True)),
@@ -94,6 +94,7 @@ def test_what_is_taken_up_beside_what_is_given_up() -> None:
     "clause",
     [
         "the heater in the Corolla died again",  # a part of the car, not the car
+        "my Mazda3 died on the motorway, waiting for the AA",  # a breakdown
         "卖了三万二，还行吧",  # what it sold for
     ],
 )

@@ -365,9 +365,12 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 # (not a part of it: "the AC in the Civic died")
                 r"(?<!\bin\s)(?<!\bof\s)(?<!\bon\s)(?<!\bfor\s)(?<!\bwith\s)(?<!\bfrom\s)"
                 rf"\b(?:my|our|the)\s+(?:(?:old|trusty|poor|beloved)\s+){{0,2}}{_YEAR}(?P<v>{_CAR_EN})"
-                r"\s+(?:(?:has|had|finally|just|officially|totally|completely|also|literally|then)\s+)*"
-                r"(?:died|gave\s+up|packed\s+(?:in|up)|(?:got|was|been)\s+(?:written\s+off|"
-                r"totall?ed|stolen|scrapped)|is\s+(?:dead|gone|toast|written\s+off|totall?ed))\b"
+                r"\s+(?:(?:has|had|just|officially|totally|completely|also|literally|then)\s+)*"
+                # (for good: a car that "died on the motorway" broke down, and may be driven
+                # again)
+                r"(?:finally\s+(?:died|gave\s+up|packed\s+(?:in|up))|(?:died|gave\s+up)\s+for\s+good|"
+                r"gave\s+up\s+the\s+ghost|(?:got|was|been)\s+(?:written\s+off|totall?ed|stolen|scrapped)|"
+                r"is\s+(?:dead|gone|toast|written\s+off|totall?ed))\b"
             ),
             en(
                 r"\b(?:RIP|scrapped|wrote\s+off|totall?ed)\s+(?:my|our|the)\s+"

@@ -160,6 +160,10 @@ def _statement(
                 # the word for whom the name is given, away from it: "my sister is called
                 # Anna" → sister Anna, as "my sister Anna" says it
                 value = f"{match.group('kind')} {value}"
+            if "hurt" in match.re.groupindex:
+                # what was done to it, as one has it: "tore my ACL" → a torn ACL
+                hurt = match.group("hurt").casefold()
+                value = f"a {_HURT.get(hurt, hurt)} {value}"
             if ended and attribute.name == "works_at" and habit(value):
                 continue  # "I quit coffee": a habit given up, no employer left
             # a value named beside its role belongs to whoever owns the role ("用户兄弟的老婆
@@ -328,6 +332,8 @@ def _negated(clause: str, match: re.Match[str]) -> bool:
     return bool(_NEGATED_EN.search(around))
 
 
+# An injury's verb as what one has: "tore my ACL" → a torn ACL (the rest are participles)
+_HURT = {"tore": "torn", "broke": "broken"}
 # What the speaker did once and does no more: "I used to drive a Prius" (not "I'm used to
 # driving"), "back in uni I rowed", "我以前开的是卡罗拉", "曾经在阿里" (not "一年以前", "原来是",
 # nor a former someone: "我以前的室友")

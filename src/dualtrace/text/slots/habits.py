@@ -41,7 +41,7 @@ HABITS: tuple[Attribute, ...] = (
             en(r"\bdiagnosed\s+(?:with|as)\s+(?:having\s+)?{V}"),
             # a joint or ligament torn or broken: "tore my ACL at football", "fractured my wrist"
             en(
-                r"\b(?:tore|torn|ruptured|broke|broken|fractured|dislocated)\s+(?:my\s+)?"
+                r"\b(?P<hurt>tore|torn|ruptured|broke|broken|fractured|dislocated)\s+(?:my\s+)?"
                 r"(?P<v>(?:left\s+|right\s+)?(?:ACL|MCL|meniscus|achilles|hamstring|rotator\s+cuff|"
                 r"ankle|wrist|collarbone|elbow|knee|shoulder|hip|leg|arm|foot|hand|finger|toe|rib)s?)\b"
             ),

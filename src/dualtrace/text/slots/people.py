@@ -245,7 +245,8 @@ _DAILY: tuple[Attribute, ...] = (
                 r"\b(?:(?:have|has|had|just|finally)\s+)*(?:have|has|got|adopted|adopt|rescued|own|fostering)\s+"
                 r"(?:an?\s+|two\s+|three\s+|another\s+|a\s+new\s+)?"
                 rf"(?P<v>(?:[\w-]+\s+){{0,2}}?(?:{_PET_KINDS}\s+)?(?:{_PET_KINDS}|bird|goldfish|horse|chickens?)s?"
-                r"(?:\s+(?:named|called)\s+[A-Z]\w+)?)\b"
+                # (named: a name even where it is a word too, "a cat called pickle")
+                r"(?:\s+(?:named|called)\s+[a-zA-Z]\w+)?)\b"
             ),
             # ... and named in the sentence after: "we rescued a greyhound in March. Her name is
             # Juno"
