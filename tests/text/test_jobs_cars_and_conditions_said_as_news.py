@@ -79,11 +79,9 @@ def _read(text: str) -> set[tuple[str, str | None]]:
         ("and I got a postdoc in Utrecht, starting in May", {("occupation", "postdoc")}),
         ("nurse says my blood pressure is a bit high", {("health", "blood pressure")}),
         ("医生说我尿酸偏高 让我少喝啤酒", {("health", "尿酸")}),
-        ("在吗～我是梓涵，想问个事", {("name", "梓涵")}),
         ("闺女出生了，叫糖糖，六斤八两", {("family", "闺女 糖糖")}),
         ("前阵子认识了个男生叫子轩，朋友介绍的", {("partner", "子轩")}),
         ("我跟小区的阿姨学太极拳了", {("exercise", "太极拳")}),
-        ("hiya its tamsin, quick one", {("name", "Tamsin")}),
         ("first month in Wellington done, windy af", {("lives_in", "Wellington")}),
         ("been in Leipzig for eight months now", {("lives_in", "Leipzig")}),
         (
@@ -121,7 +119,6 @@ def test_news_of_a_job_a_car_or_a_condition(text: str, said: set[tuple[str, str]
         ("moved into management last year", "lives_in"),  # a role, not a place
         ("and Priya got an offer in Berlin!", "occupation"),  # an offer is no trade
         ("新家安顿好了，血糖也稳", "health"),
-        ("hello its raining here lol", "name"),
         ("we're staying in Rome for three nights", "lives_in"),  # a trip
         ("Got it — noted the deadline.", "occupation"),  # an assistant's "got it"
         ("my neighbour is a retired teacher", "occupation"),

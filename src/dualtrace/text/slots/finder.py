@@ -16,6 +16,7 @@ from functools import lru_cache
 from dualtrace.cjk import CJK_CLASS, CJK_SPACE, has_cjk
 from dualtrace.text.kin import relation
 from dualtrace.text.lexical import begins_no_name
+from dualtrace.text.lexicon import lexicon
 from dualtrace.text.slots import cues
 from dualtrace.text.slots.asking import asked_by
 from dualtrace.text.slots.attribute import Attribute
@@ -148,6 +149,8 @@ def _statement(
             value = _typed(match, clean_value(match.group("v")))
             if not value or not plausible(attribute.name, value):
                 continue
+            if "unlisted" in match.re.groupindex and value in lexicon().zh_en:
+                continue  # a frame that takes only what no dictionary lists ("我是新人，…")
             if attribute.name == "partner" and _no_name(clause, match, value):
                 continue  # "老公放寒假", "老婆讲要送他": what the partner does, not who
             if besides and same_value(value, besides):

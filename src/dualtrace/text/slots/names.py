@@ -34,7 +34,9 @@ GREETING_EN = (
 # An introduction opens its clause: "I'm Omar btw, …", "Lena here, …" — the name is followed
 # by a mark, "btw" or "here" (not "I'm Italian", "I'm British": a nationality is no name).
 _OPENS_EN = r"^\W*(?:(?:[A-Za-z]+|g['’]day)(?:\s*[:;]-?[)D(P])?[\s,!.~]+)?"
-_AFTER_EN = r"(?=\s*(?:[,.!;~—–\U0001F300-\U0001FAFF\u2600-\u27BF-]|\bbtw\b|\bhere\b|$))"
+# A mark that ends what one says of oneself: punctuation or an emoji ("declan here 👋")
+_MARK_EN = r"[,.!;~—–\U0001F300-\U0001FAFF\u2600-\u27BF-]"
+_AFTER_EN = rf"(?=\s*(?:{_MARK_EN}|\bbtw\b|\bhere\b|$))"
 _I_AM = r"(?:I['’]m|I\s+am|im|this\s+is)"
 _AGAIN = r"(?:\s+again)?(?:\s+(?:lol|haha|lmao))?"  # "Lena here again lol. …"
 _NATIONALITY = (
@@ -88,7 +90,7 @@ NAME: Attribute = _a(
     r"\bmy\s+name\b|\bname['’]s\b|\bcall\s+me\b|\b(?:I['’]m|I\s+am|im|this\s+is|it['’]s)\s+[A-Z]"
     r"|(?-i:\b[A-Z][a-z]+\s+here\b)"
     # ... typed in lower case, at the opening only ("yo, jake here."): not "around here"
-    rf"|^\W*(?:[a-z]+[\s,!.~]+)?[a-z]+\s+here{_AGAIN}\b\s*(?:[,.!;~—–-]|$)"
+    rf"|^\W*(?:[a-z]+[\s,!.~]+)?[a-z]+\s+here{_AGAIN}\b\s*(?:{_MARK_EN}|$)"
     rf"|^\W*{GREETING_EN}\b[\s,!.~]*(?-i:[A-Z][a-z]+)[,.]"
     rf"|^\W*{GREETING_EN}\b[\s,!.~]*it['’]?s\s+[a-z]{{3,}}"
     r"|我叫|叫我|我的名字|名字是|我是"
@@ -110,9 +112,9 @@ NAME: Attribute = _a(
         # pescatarian, so …"
         en(rf"^\W*{GREETING_EN}\b[\s,!.~]*(?:{_I_AM}|it['’]?s)\s+(?P<v>(?-i:{TYPED})){_AFTER_EN}"),
         en(rf"{_OPENS_EN}{_I_AM}\s+(?P<v>(?-i:{TYPED}))\s+btw\b"),
-        en(rf"{_OPENS_EN}{_NATIONALITY}{_NAME_EN}\s+here{_AGAIN}\b(?=\s*(?:[,.!;~—–-]|$))"),
+        en(rf"{_OPENS_EN}{_NATIONALITY}{_NAME_EN}\s+here{_AGAIN}\b(?=\s*(?:{_MARK_EN}|$))"),
         # ... typed in lower case: "yo, tunde here." (`values.typed_name`)
-        en(rf"{_OPENS_EN}(?P<v>{TYPED})\s+here{_AGAIN}\b(?=\s*(?:[,.!;~—–-]|$))"),
+        en(rf"{_OPENS_EN}(?P<v>{TYPED})\s+here{_AGAIN}\b(?=\s*(?:{_MARK_EN}|$))"),
         # a greeting, the name, then what the speaker does and where: "hey! Priya, data
         # scientist at Monzo" (a greeting to someone goes on with what is said to them)
         en(rf"{introduction(_NAME_EN)}(?=(?:[\w-]+\s+){{0,3}}?(?:at|@)\s+[A-Z])"),
@@ -126,6 +128,12 @@ NAME: Attribute = _a(
         zh(
             rf"^\W*{_GREETING_ZH}[\s，,！!~～]*我是(?![{FUNCTION_ZH}])(?!{_NOT_NAME_ZH})"
             rf"(?P<v>[\u4e00-\u9fff]{{2}})(?<![{_ROLE_END_ZH}])(?=[\s，,。！!])"
+        ),
+        # "救命😭 我是思琪，在武汉读大三": a given name alone, then a comma and what the speaker
+        # does or where (not a word the dictionary lists, `finder`'s "unlisted": "我是新人，在…")
+        zh(
+            rf"(?:^|(?<=[\s！!。～~]))我是(?P<unlisted>)(?![{FUNCTION_ZH}])(?!{_NOT_NAME_ZH})"
+            rf"(?P<v>[\u4e00-\u9fff]{{2}})(?<![{_ROLE_END_ZH}])[，,]\s*(?=在|做|是|今年|刚|来自|从)"
         ),
         # "我是李娜，做运营的": with no greeting, a surname and a comma after the name, and
         # not a role that opens on a surname's character (程序员, 王老师, 高中生)

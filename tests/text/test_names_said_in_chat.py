@@ -1,0 +1,51 @@
+"""The speaker's name as chat says it: after a greeting typed in a hurry ("heyy im beth 🙃",
+"hiya its tamsin"), before "here" and an emoji ("declan here 👋"), after 在吗, or alone
+before what the speaker does ("救命😭 我是思琪，在武汉读大三"); and what is no name ("hello
+its raining", "我是新人，在…"). A question that names the user then reads as the user's."""
+
+from __future__ import annotations
+
+import pytest
+
+from dualtrace import Memory
+from dualtrace.text.slots import find_statements
+
+
+def _names(text: str) -> list[str | None]:
+    return [s.value for s in find_statements(text) if s.attribute == "name"]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("heyy im tomasz 🙃 quick q about visas", "Tomasz"),
+        ("hiya its tamsin, quick one", "Tamsin"),
+        ("ronan here 👋 need a hand with a cv", "Ronan"),
+        ("在吗～我是梓涵，想问个事", "梓涵"),
+        ("救命😭 我是雨桐，在成都读研一", "雨桐"),
+    ],
+)
+def test_a_name_said_in_chat(text: str, name: str) -> None:
+    assert _names(text) == [name]
+
+
+@pytest.mark.parametrize(
+    "text", ["hello its raining here lol", "hey its me again", "我是新人，在这边啥也不懂"]
+)
+def test_what_is_no_name(text: str) -> None:
+    assert _names(text) == []
+
+
+def test_a_question_by_the_users_name_reads_as_theirs(mem: Memory) -> None:
+    mem.add(
+        "ronan here 👋 need a hand with a cv for a nursing job",
+        user_id="u",
+        timestamp="2025-01-05T10:00:00Z",
+    )
+    mem.add(
+        "update: moved to Limerick last month, loving it",
+        user_id="u",
+        timestamp="2025-03-01T10:00:00Z",
+    )
+    hits = mem.search("Where does Ronan live now?", user_id="u", limit=1)
+    assert "Limerick" in hits[0].text
