@@ -9,6 +9,7 @@ import pytest
 
 from dualtrace import Memory
 from dualtrace.text.slots import find_statements
+from dualtrace.text.slots.names import addresses
 
 
 def _names(text: str) -> list[str | None]:
@@ -49,3 +50,36 @@ def test_a_question_by_the_users_name_reads_as_theirs(mem: Memory) -> None:
     )
     hits = mem.search("Where does Ronan live now?", user_id="u", limit=1)
     assert "Limerick" in hits[0].text
+
+
+@pytest.mark.parametrize(
+    ("reply", "name", "addressed"),
+    [
+        ("Hi Orla! Happy to help with that.", "Orla", True),
+        ("Thanks, Kwame. Here's a plan:", "Kwame", True),
+        ("Congratulations, Femi!", "Femi", True),
+        ("Orla, that sounds like a great move.", "Orla", True),
+        ("梓涵你好！可以的", "梓涵", True),
+        ("Tell Orla I said hi!", "Orla", False),
+        ("Good luck with Kwame's party", "Kwame", False),
+    ],
+)
+def test_a_reply_that_speaks_to_someone(reply: str, name: str, addressed: bool) -> None:
+    assert addresses(reply, name) is addressed
+
+
+def test_the_name_the_assistant_greets_the_user_by_is_theirs(mem: Memory) -> None:
+    jan, mar = "2025-01-05T10:00:00Z", "2025-03-01T10:00:00Z"
+    turns = [
+        # (the name is in the user's words, but not said as theirs)
+        {"role": "user", "content": "cover letter for a sous chef job pls, sign it Niamh Byrne"},
+        {"role": "assistant", "content": "Hi Niamh! Sure, tell me about the kitchen."},
+    ]
+    mem.add(turns, user_id="u", timestamp=jan)
+    mem.add("update: moved to Limerick last month, loving it", user_id="u", timestamp=mar)
+    mem.add("my sister Aoife lives in Cork", user_id="u", timestamp=mar)
+    searcher = mem._searcher  # the question as the read path reads it
+    assert searcher.addressed_names("u", "Where does Niamh live now?") == ["Niamh"]
+    assert searcher.addressed_names("u", "Where does Aoife live?") == []
+    assert "Limerick" in mem.search("Where does Niamh live now?", user_id="u", limit=1)[0].text
+    assert "Cork" in mem.search("Where does Aoife live?", user_id="u", limit=1)[0].text

@@ -37,7 +37,7 @@ from dualtrace.store.ports.reads import StoreReads
 from dualtrace.store.ports.records import SearchScope
 from dualtrace.text.lexical import query_terms
 from dualtrace.text.question_cues import speaks_as_user
-from dualtrace.text.slots.names import NAME, as_user, person_names
+from dualtrace.text.slots.names import NAME, addresses, as_user, person_names
 from dualtrace.text.slots.stored import slot_of
 
 MAX_LIMIT = 1000
@@ -132,7 +132,12 @@ class Searcher:
         user's own names in it are read as the user ("Where does Sam work?")."""
         query = check_query(query, self.config.max_message_chars)
         if user_id is not None:
-            query = as_user(query, self.user_names(user_id) or self.unheard_names(user_id, query))
+            names = (
+                self.user_names(user_id)
+                or self.addressed_names(user_id, query)
+                or self.unheard_names(user_id, query)
+            )
+            query = as_user(query, names)
         scope = search_scope(self.config, as_of, now, kinds, session_id, filters)
         at = parse_time(now, field="now") if now is not None else scope.valid_at
         assert at is not None
@@ -155,6 +160,26 @@ class Searcher:
             and not slot.get("ended")
             and (m.subject or "user").casefold() in ("user", "the user", "用户")
         ]
+
+    def addressed_names(self, user_id: str, query: str) -> list[str]:
+        """For a user who has given no name the engine read, the people a question names
+        whom the assistant has greeted or thanked by that name ("Hi Declan!", "Thanks,
+        Beth.", "晓雯你好"): whom it answers is the user. Not a question in the user's own
+        words ("my", "I"), which names no one for the user."""
+        if speaks_as_user(query):
+            return []
+        return [n for n in dict.fromkeys(person_names(query)) if self._addressed(user_id, n)]
+
+    def _addressed(self, user_id: str, name: str) -> bool:
+        terms = query_terms(name)
+        if not terms:
+            return False
+        found = self.store.search_lexical(
+            user_id, terms, HEARD_DEPTH, SearchScope(kinds=("episode",))
+        )
+        turns = self.store.get_episodes(user_id, [c.record_id for c in found])
+        said = [e.text for e in turns.values() if e.role == "assistant"]
+        return any(addresses(text, name) for text in said)
 
     def unheard_names(self, user_id: str, query: str) -> list[str]:
         """For a user who has given no name, the one person a question names whom nothing

@@ -222,6 +222,32 @@ def addressed_name(text: str) -> str | None:
     return None
 
 
+def addresses(text: str, name: str) -> bool:
+    """Whether a reply speaks to someone by this name: a greeting, thanks or good wishes
+    before it ("Hi Declan!", "Thanks, Beth.", "Congrats, Gary"), or the name opening the
+    reply before a comma or "!" ("Declan, that's great"); "晓雯你好", "你好，晓雯"."""
+    if has_cjk(name):
+        named = re.escape(name)
+        return bool(
+            re.search(
+                rf"(?:^|[\s，,。！!])(?:{named}(?:你好|您好|早上好|晚上好)|(?:你好|您好|嗨|哈喽)[，,\s]*{named}(?![\u4e00-\u9fff]))",
+                text,
+            )
+        )
+    named = rf"{re.escape(name)}(?![A-Za-z'’-])"
+    return bool(
+        re.search(rf"\b{_ADDRESSING_EN}[,!]?\s+{named}", text, re.I)
+        or re.match(rf"\W*{named}\s*[,!]", text, re.I)
+    )
+
+
+# What a reply says to someone before their name
+_ADDRESSING_EN = (
+    rf"(?:{GREETING_EN}|thanks|thank\s+you|congrats|congratulations|welcome(?:\s+back)?|"
+    r"good\s+luck|well\s+done|sorry|morning|evening|happy\s+birthday)"
+)
+
+
 def person_names(question: str) -> list[str]:
     """The people a question names: its person entities, and a word of no known kind that can
     only be a name ("Does Marco still …", "Where does Solveig live?"): a first name, or one
