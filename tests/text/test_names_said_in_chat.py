@@ -24,6 +24,7 @@ def _names(text: str) -> list[str | None]:
         ("ronan here 👋 need a hand with a cv", "Ronan"),
         ("在吗～我是梓涵，想问个事", "梓涵"),
         ("救命😭 我是雨桐，在成都读研一", "雨桐"),
+        ("quick one, name's kwabena mensah btw", "Kwabena"),
     ],
 )
 def test_a_name_said_in_chat(text: str, name: str) -> None:

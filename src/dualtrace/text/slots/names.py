@@ -98,6 +98,10 @@ NAME: Attribute = _a(
     (
         en(rf"\bmy\s+name\s+is\s+{_NAME_EN}"),
         en(rf"\bmy\s+name['’]s\s+{_NAME_EN}"),
+        # ... typed in a hurry: "name's jamal reed btw", "my name is beth" (`values.typed_name`)
+        en(
+            rf"(?:^|[.!?,]\s*|\bmy\s+)name(?:['’]s|\s+is)\s+(?P<v>(?-i:{TYPED})){_AFTER_EN[:-1]}|\s+[a-z]+\s+btw\b)"
+        ),
         en(rf"\b(?:just\s+)?call\s+me\s+{_NAME_EN}"),
         # ... at the opening, or after what went before is done with ("traffic was awful 😩
         # anyway hello, I'm Solveig")
