@@ -150,3 +150,16 @@ def test_what_one_is_asked_to_give_up_still_holds() -> None:
         if s.attribute == "vehicle"
     ]
     assert held and not any(s.hedged or s.ended for s in held)
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "stopped swimming for now, ear infection",
+        "can't do pilates tomorrow, any stretches instead?",
+        "no more climbing until the finger heals",
+        "这周羽毛球不能打了 脚崴了",
+    ],
+)
+def test_a_sport_paused_for_a_while_has_not_ended(clause: str) -> None:
+    assert not any(s.ended for s in find_statements(clause) if s.attribute == "exercise")

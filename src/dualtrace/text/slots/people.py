@@ -84,6 +84,11 @@ _SEEING_SOMEONE = (
     r"this\s+(?:guy|girl|man|woman))"
     r"(?:\s+new)?(?:\s*[^\w\s,]{1,4})?,?\s+"
 )
+# Words after a sport stopped that say it is for a while only ("stopped running for now")
+_FOR_A_WHILE_EN = (
+    r"(?![^.!?]{0,25}\b(?:for\s+now|for\s+a\s+(?:bit|while|few|couple|week|month)|this\s+(?:week|month)|"
+    r"until|till|til|while\s+(?:my|the|i)|temporarily)\b)"
+)
 _DAILY: tuple[Attribute, ...] = (
     DIET,
     _a(
@@ -177,18 +182,24 @@ _DAILY: tuple[Attribute, ...] = (
         nouns=("workout routine exercise routine fitness routine", "运动 锻炼 健身计划"),
         # a sport given up, or one can no longer do: "stopped running after the marathon",
         # "can't play football anymore", "I don't do yoga these days", "篮球不能打了",
-        # "我现在不跑步了", "瑜伽课退了"
+        # "我现在不跑步了", "瑜伽课退了"; not for a while only ("stopped running for now",
+        # "can't do yoga tomorrow", "这周篮球不能打了")
         ends=(
             en(
                 r"\b(?:quit|quitting|stopped|(?:gave|given|giving)\s+up(?:\s+on)?|dropped|done\s+with|"
-                r"no\s+more|can['’]t|cannot|can\s+no\s+longer)\s+(?:doing\s+|playing\s+|the\s+|my\s+|"
-                rf"{_DOING_SPORT_EN}\s+)?(?P<v>{_SPORTS_EN}|gym)\b"
+                r"no\s+more|can\s+no\s+longer)\s+(?:doing\s+|playing\s+|the\s+|my\s+|"
+                rf"{_DOING_SPORT_EN}\s+)?(?P<v>{_SPORTS_EN}|gym)\b{_FOR_A_WHILE_EN}"
+            ),
+            en(
+                rf"\b(?:can['’]t|cannot|cant)\s+(?:{_DOING_SPORT_EN}\s+|go\s+)?(?P<v>{_SPORTS_EN})\b"
+                r"(?=[^.!?]{0,30}\b(?:anymore|any\s+more|for\s+good|ever\s+again)\b)"
             ),
             en(
                 r"\b(?:I|we)\s+(?:don['’]t|do\s+not|no\s+longer)\s+"
                 rf"(?:{_DOING_SPORT_EN}\s+|go\s+)?(?P<v>{_SPORTS_EN})\b"
             ),
             zh(
+                r"(?<!暂时)(?<!这周)(?<!今天)(?<!明天)(?<!最近)(?<!这几天)(?<!这个月)"
                 rf"(?P<v>{_SPORTS_ZH})(?:课|卡)?(?:也|就|早就|已经|现在|以后)?(?:再也)?(?:不能|没法|不)再?"
                 r"(?:打|练|玩|跑|游|上|去|做)?了"
             ),
