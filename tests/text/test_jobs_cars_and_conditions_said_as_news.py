@@ -96,6 +96,11 @@ def _read(text: str) -> set[tuple[str, str | None]]:
         ("so my eczema is back with the cold weather", {("health", "eczema")}),
         ("I have PCOS, so my doctor wants more protein", {("health", "PCOS")}),
         ("fractured my wrist at the skatepark", {("health", "a fractured wrist")}),
+        (
+            "ugh, physio says it's a hamstring tear, no running for a month",
+            {("health", "hamstring tear")},
+        ),
+        ("the x-ray showed a hairline fracture in my foot", {("health", "hairline fracture")}),
         ("we're fostering a dog called biscuit for the RSPCA", {("pet", "dog called biscuit")}),
         ("体检查出来是脂肪肝", {("health", "脂肪肝")}),
         ("踢球伤了膝盖 拍了片 半月板撕裂", {("health", "半月板撕裂")}),
@@ -119,6 +124,8 @@ def test_news_of_a_job_a_car_or_a_condition(text: str, said: set[tuple[str, str]
         ("moved into management last year", "lives_in"),  # a role, not a place
         ("and Priya got an offer in Berlin!", "occupation"),  # an offer is no trade
         ("新家安顿好了，血糖也稳", "health"),
+        ("doc says it's nothing to worry about", "health"),
+        ("physio says no more golf this year", "health"),
         ("we're staying in Rome for three nights", "lives_in"),  # a trip
         ("Got it — noted the deadline.", "occupation"),  # an assistant's "got it"
         ("my neighbour is a retired teacher", "occupation"),

@@ -33,6 +33,7 @@ HABITS: tuple[Attribute, ...] = (
         r"diabetic|asthmatic|eczema|psoriasis|IBS|arthritis|gout|sciatica|flar\w*|acting\s+up|"
         r"playing\s+up|conditions|health\s+(?:issues?|problems?|concerns?|conditions?)|"
         rf"{_CONDITIONS_EN}|(?:tore|torn|ruptured|broke|fractured|dislocated)\s+my|"
+        r"(?:doc(?:tor)?|gp|physio|surgeon|specialist|scan|mri|x-?ray)\s+(?:says?|said|showed?|confirmed)|"
         r"medical(?:\s+(?:issues?|problems?|history))?)\b|确诊|查出|病|过敏|(?:血压|血糖|血脂|尿酸|胆固醇)(?:又|也|有点|一直|偏|比较|还是|还)*高|哮喘|糖尿病|高血压|怀孕|受伤|不耐|痛风|鼻炎|胃炎|甲减|甲亢|"
         # (and the words of a question for any of them: "what health issue is Ana managing?",
         # "思琪有什么健康问题？", "我身体有什么毛病？")
@@ -44,6 +45,20 @@ HABITS: tuple[Attribute, ...] = (
                 r"\b(?P<hurt>tore|torn|ruptured|broke|broken|fractured|dislocated)\s+(?:my\s+)?"
                 r"(?P<v>(?:left\s+|right\s+)?(?:ACL|MCL|meniscus|achilles|hamstring|rotator\s+cuff|"
                 r"ankle|wrist|collarbone|elbow|knee|shoulder|hip|leg|arm|foot|hand|finger|toe|rib)s?)\b"
+            ),
+            # what a doctor or a scan found: "physio says it's a meniscus tear in my left knee",
+            # "the MRI showed a slipped disc"
+            en(
+                r"\b(?:doc(?:tor)?|gp|physio|dentist|surgeon|consultant|specialist|scan|mri|x-?ray|"
+                r"bloods?|tests?|results?)\s+(?:says?|said|showed?|shows|confirmed|found)\s+(?:that\s+)?"
+                # (what it is, said as such, or a word of a condition: not "says no more golf",
+                # "said knock it on the head")
+                r"(?:(?:it['’]s|its|it\s+is|it\s+was|I\s+have|I['’]ve\s+got|I\s+had)\s+(?:an?\s+)?|an?\s+"
+                r"|(?=[\w-]+(?:\s+[\w-]+)?\s*(?:tear|fracture|strain|sprain|infection|syndrome|disease|"
+                r"disc|itis|osis|a?emia)\b))"
+                r"(?P<v>(?!(?:fine|nothing|ok|okay|normal|good|great|better|worse|not|no|just)\b)"
+                r"[\w-]+(?:\s+[\w-]+){0,2}?)"
+                r"(?=\s+(?:in|on|of|and|so|but|which|that)\b|\s*[,.!;(]|$)"
             ),
             # a reading that is high: "my blood pressure is high", "血压又高了", "尿酸偏高"
             en(
