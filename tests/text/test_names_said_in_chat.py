@@ -63,6 +63,7 @@ def test_a_question_by_the_users_name_reads_as_theirs(mem: Memory) -> None:
         ("梓涵你好！可以的", "梓涵", True),
         ("Tell Orla I said hi!", "Orla", False),
         ("Good luck with Kwame's party", "Kwame", False),
+        ("Congratulations! Pixel is a great name for a kitten.", "Pixel", False),
     ],
 )
 def test_a_reply_that_speaks_to_someone(reply: str, name: str, addressed: bool) -> None:

@@ -238,9 +238,10 @@ def addresses(text: str, name: str) -> bool:
                 text,
             )
         )
-    named = rf"{re.escape(name)}(?![A-Za-z'’-])"
+    # (said to them: a mark after the name, "Hi Declan!"; not "Congratulations! Simba is …")
+    named = rf"{re.escape(name)}(?=\s*[,.!?…—–]|\s*$)"
     return bool(
-        re.search(rf"\b{_ADDRESSING_EN}[,!]?\s+{named}", text, re.I)
+        re.search(rf"\b{_ADDRESSING_EN},?\s+{named}", text, re.I)
         or re.match(rf"\W*{named}\s*[,!]", text, re.I)
     )
 
