@@ -79,3 +79,18 @@ def test_a_session_holds_what_the_writer_would(
         session.add("user", later, timestamp=AFTER)
         values = {key: value for key, value in session.profile.items() if key[0] == "the user"}
         assert current in values.values(), values
+
+
+def test_a_session_keeps_each_pet_and_drops_one_given_away(tmp_path: Path) -> None:
+    with Memory(tmp_path / "m.db", embedder=FakeEmbedder()) as mem:
+        session = mem.session(user_id="u", now=BEFORE)
+        session.add(
+            "user",
+            "we have a cat called Mochi. We also adopted a dog called Rex.",
+            timestamp=BEFORE,
+        )
+        held = set(session.profile.values())
+        session.add("user", "we had to rehome Rex, the landlord found out", timestamp=AFTER)
+        assert {"cat called Mochi", "dog called Rex"} <= held
+        assert "dog called Rex" not in session.profile.values()
+        assert "cat called Mochi" in session.profile.values()

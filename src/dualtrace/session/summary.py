@@ -144,7 +144,7 @@ def read_turn(turn: Episode, extractor: RulesExtractor) -> TurnFacts:
         for d in drafts:
             record = _as_record(d, turn, len(stated))
             key = value_key(record)
-            if one_valued(record):
+            if one_valued(record) or many_valued(record):
                 stated.append(record)
                 if key is not None and holds_value(record):
                     keyed.append((key, d.object or "", d.subject or ""))
@@ -166,9 +166,21 @@ def one_valued(record: MemoryRecord) -> bool:
     return record.predicate in patterns.SINGLE_VALUED and bool(record.object)
 
 
+def many_valued(record: MemoryRecord) -> bool:
+    """Whether a statement is of a slot that holds several values at once (pets, languages,
+    children): each value is kept, or removed when it ends, on its own."""
+    slot = slot_of(record)
+    return slot is not None and bool(slot.get("many")) and bool(record.subject)
+
+
 def value_key(record: MemoryRecord) -> Key | None:
     """(subject, predicate) of a one-valued statement, with its slot's qualifier if any
-    ("budget:car"); None when it states none."""
+    ("budget:car"), or of a many-valued one with its value ("pet=可乐"); None when it
+    states none."""
+    if many_valued(record) and record.object:
+        return (
+            record.subject or ""
+        ).casefold(), f"{record.predicate}={normalise_value(record.object)}"
     if not one_valued(record):
         return None
     qualifier = (slot_of(record) or {}).get("qualifier")
