@@ -45,3 +45,17 @@ def slots_of(text: str, *, hedged: bool = True) -> dict[str, str]:
         for d in drafts_of(text)
         if d.slot and (hedged or not d.slot["hedged"])
     }
+
+
+def held_statements(text: str) -> set[tuple[str, str | None]]:
+    """(attribute, value) of what a text says the speaker holds now, clause by clause: not
+    someone else's, not ended, not only hedged."""
+    from dualtrace.encode.rules import _clauses
+    from dualtrace.text.slots import find_statements
+
+    return {
+        (s.attribute, s.value)
+        for clause in _clauses(text)
+        for s in find_statements(clause)
+        if s.subject is None and not s.ended and not s.hedged
+    }

@@ -8,18 +8,13 @@ shouted in capitals, a city gone to for work."""
 from __future__ import annotations
 
 import pytest
+from episode_builders import held_statements
 
-from dualtrace.encode.rules import _clauses
 from dualtrace.text.slots import find_statements
 
 
 def _read(text: str) -> set[tuple[str, str | None]]:
-    return {
-        (s.attribute, s.value)
-        for clause in _clauses(text)
-        for s in find_statements(clause)
-        if s.subject is None and not s.ended and not s.hedged
-    }
+    return held_statements(text)
 
 
 @pytest.mark.parametrize(
