@@ -69,15 +69,13 @@ def begins_no_name(text: str, start: int, end: int) -> bool:
     from jieba import posseg
 
     _jieba()  # quiet
-    at = 0
-    for pair in posseg.cut(text[start:]):
-        word, tag = pair.word, pair.flag
-        if at == 0 and tag in _NO_NAME_TAGS:
-            return True
-        if at == 0 and len(word) > end - start and word.startswith(text[start:end]):
-            return in_dictionary(word)
-        break
-    return False
+    first = next(iter(posseg.cut(text[start:])), None)
+    if first is None:
+        return False
+    if first.flag in _NO_NAME_TAGS:
+        return True
+    head = text[start:end]
+    return len(first.word) > len(head) and first.word.startswith(head) and in_dictionary(first.word)
 
 
 def in_dictionary(word: str) -> bool:
