@@ -390,7 +390,8 @@ def _topic(text: str, attribute: Attribute) -> str | None:
     is an object or a place, not the topic: the speaker's, then."""
     opening = len(text) - len(text.lstrip())
     reach = _TOPIC_REACH_ZH if has_cjk(text) else _TOPIC_REACH_EN
-    marks = sorted(m for m in _marks(text, attribute) if m[0] - opening <= reach)
+    near = [m for m in _marks(text, attribute) if m[0] - opening <= reach]
+    marks = sorted(near, key=lambda mark: mark[0])
     if len(marks) > 1 and marks[0][1] is None and marks[1][1] not in (None, "someone"):
         return marks[1][1]  # the speaker's someone: "我妈拍了片 说是骨折" is the mother's
     return marks[0][1] if marks else None
