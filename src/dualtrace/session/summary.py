@@ -177,15 +177,14 @@ def value_key(record: MemoryRecord) -> Key | None:
     """(subject, predicate) of a one-valued statement, with its slot's qualifier if any
     ("budget:car"), or of a many-valued one with its value ("pet=可乐"); None when it
     states none."""
+    subject = (record.subject or "").casefold()
     if many_valued(record) and record.object:
-        return (
-            record.subject or ""
-        ).casefold(), f"{record.predicate}={normalise_value(record.object)}"
+        return subject, f"{record.predicate}={normalise_value(record.object)}"
     if not one_valued(record):
         return None
     qualifier = (slot_of(record) or {}).get("qualifier")
     predicate = f"{record.predicate}:{qualifier}" if qualifier else str(record.predicate)
-    return (record.subject or "").casefold(), predicate
+    return subject, predicate
 
 
 def _as_record(d: MemoryDraft, turn: Episode, n: int) -> MemoryRecord:
