@@ -25,6 +25,8 @@ def _names(text: str) -> list[str | None]:
         ("在吗～我是梓涵，想问个事", "梓涵"),
         ("救命😭 我是雨桐，在成都读研一", "雨桐"),
         ("quick one, name's kwabena mensah btw", "Kwabena"),
+        ("perfect, sign it Tomasz Nowak please", "Tomasz Nowak"),
+        ("可以 署名写周雨桐就行", "周雨桐"),
     ],
 )
 def test_a_name_said_in_chat(text: str, name: str) -> None:
@@ -74,7 +76,10 @@ def test_the_name_the_assistant_greets_the_user_by_is_theirs(mem: Memory) -> Non
     jan, mar = "2025-01-05T10:00:00Z", "2025-03-01T10:00:00Z"
     turns = [
         # (the name is in the user's words, but not said as theirs)
-        {"role": "user", "content": "cover letter for a sous chef job pls, sign it Niamh Byrne"},
+        {
+            "role": "user",
+            "content": "Niamh Byrne, 4 yrs sous chef in a hotel kitchen, can u do a cover letter",
+        },
         {"role": "assistant", "content": "Hi Niamh! Sure, tell me about the kitchen."},
     ]
     mem.add(turns, user_id="u", timestamp=jan)

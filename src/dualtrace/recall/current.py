@@ -51,6 +51,7 @@ from dualtrace.text.slots import (
     whose,
 )
 from dualtrace.text.slots.family import names_relation
+from dualtrace.text.slots.finder import ALLERGY, allergic
 from dualtrace.text.slots.names import NAME
 from dualtrace.text.slots.pets import bare_kind, names_kind
 from dualtrace.text.slots.stored import holds_value
@@ -285,6 +286,8 @@ def _narrowed(text: str, q: SlotQuestion, value: str) -> bool:
         return True
     if q.attribute == "pet":  # asked by its kind: "my rabbit's name"
         return names_kind(text, q.qualifier) and not bare_kind(value)
+    if q.qualifier == ALLERGY:  # a health question about allergies: an allergy
+        return allergic(text)
     return names_relation(text, q.qualifier)
 
 

@@ -497,6 +497,13 @@ def ask(question: str) -> tuple[SlotQuestion, ...]:
             replace(q, qualifier=owned) if q.attribute == "pet" and q.qualifier is None else q
             for q in chosen
         ]
+    # a health question about allergies: the allergies ("Which fruit am I allergic to?",
+    # "我对什么过敏？"), not every condition
+    if _ALLERGY.search(question):
+        chosen = [
+            replace(q, qualifier=ALLERGY) if q.attribute == "health" and q.qualifier is None else q
+            for q in chosen
+        ]
     names = {q.attribute for q in chosen}
     also = [  # a sport is a pastime too: "郑浩有什么户外爱好？"
         replace(q, attribute=a)
@@ -513,6 +520,16 @@ _HOW_OLD_IS = re.compile(
     re.I,
 )
 _PERSON_EN = re.compile(rf"\b(?:{cues.KIN_WORDS_EN}|I|me|you|he|she|they|him|her|them)\b", re.I)
+
+
+# The narrowing word of a health question or statement about allergies
+ALLERGY = "allergy"
+_ALLERGY = re.compile(r"\ballerg\w*|过敏", re.I)
+
+
+def allergic(text: str) -> bool:
+    """Whether a text speaks of an allergy ("allergic to peanuts", "芒果过敏")."""
+    return _ALLERGY.search(text) is not None
 
 
 def _age_of_a_thing(question: str) -> bool:

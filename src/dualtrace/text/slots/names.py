@@ -88,6 +88,7 @@ _NOT_NAME_ZH = (
 NAME: Attribute = _a(
     "name",
     r"\bmy\s+name\b|\bname['’]s\b|\bcall\s+me\b|\b(?:I['’]m|I\s+am|im|this\s+is|it['’]s)\s+[A-Z]"
+    r"|\bsign\s+(?:it|this|them|the\s+\w+)\s|署名"
     r"|(?-i:\b[A-Z][a-z]+\s+here\b)"
     # ... typed in lower case, at the opening only ("yo, jake here."): not "around here"
     rf"|^\W*(?:[a-z]+[\s,!.~]+)?[a-z]+\s+here{_AGAIN}\b\s*(?:{_MARK_EN}|$)"
@@ -98,6 +99,15 @@ NAME: Attribute = _a(
     (
         en(rf"\bmy\s+name\s+is\s+{_NAME_EN}"),
         en(rf"\bmy\s+name['’]s\s+{_NAME_EN}"),
+        # a letter to be signed with it: "make it firmer and sign it Priya Raman", "署名写林晓雯"
+        en(
+            r"\bsign\s+(?:it|this|them|the\s+\w+)\s+(?:off\s+)?(?:as\s+|from\s+|with\s+)?"
+            rf"(?!(?:Mr|Mrs|Ms|Miss|Dr|Prof)\b){_NAME_EN}"
+        ),
+        zh(
+            rf"署名(?:写|是|用|就写)?(?P<v>[{SURNAMES}][\u4e00-\u9fff]{{1,2}}?)"
+            r"(?=$|就|吧|即可|[，。！？,.!?\s])"
+        ),
         # ... typed in a hurry: "name's jamal reed btw", "my name is beth" (`values.typed_name`)
         en(
             rf"(?:^|[.!?,]\s*|\bmy\s+)name(?:['’]s|\s+is)\s+(?P<v>(?-i:{TYPED})){_AFTER_EN[:-1]}|\s+[a-z]+\s+btw\b)"
