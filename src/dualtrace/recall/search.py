@@ -18,7 +18,7 @@ from dualtrace.inputs import (
     check_user_id,
     parse_time,
 )
-from dualtrace.models import ITEM_KINDS, MEMORY_KINDS, Hit
+from dualtrace.models import ITEM_KINDS, MEMORY_KINDS, Episode, Hit
 from dualtrace.recall.current import (
     ANSWER_DEPTH,
     asking_lowered,
@@ -171,15 +171,18 @@ class Searcher:
         return [n for n in dict.fromkeys(person_names(query)) if self._addressed(user_id, n)]
 
     def _addressed(self, user_id: str, name: str) -> bool:
+        turns = self._turns_naming(user_id, name)
+        return any(e.role == "assistant" and addresses(e.text, name) for e in turns)
+
+    def _turns_naming(self, user_id: str, name: str) -> list[Episode]:
+        """The turns the full-text index finds for a name (the first HEARD_DEPTH)."""
         terms = query_terms(name)
         if not terms:
-            return False
+            return []
         found = self.store.search_lexical(
             user_id, terms, HEARD_DEPTH, SearchScope(kinds=("episode",))
         )
-        turns = self.store.get_episodes(user_id, [c.record_id for c in found])
-        said = [e.text for e in turns.values() if e.role == "assistant"]
-        return any(addresses(text, name) for text in said)
+        return list(self.store.get_episodes(user_id, [c.record_id for c in found]).values())
 
     def unheard_names(self, user_id: str, query: str) -> list[str]:
         """For a user who has given no name, the one person a question names whom nothing
@@ -199,12 +202,9 @@ class Searcher:
         memories = SearchScope(kinds=MEMORY_KINDS, include_invalid=True)
         if self.store.search_lexical(user_id, terms, 1, memories):
             return True
-        found = self.store.search_lexical(
-            user_id, terms, HEARD_DEPTH, SearchScope(kinds=("episode",))
-        )
-        turns = self.store.get_episodes(user_id, [c.record_id for c in found])
         folded = name.casefold()
-        return any(e.role == "user" and folded in e.text.casefold() for e in turns.values())
+        turns = self._turns_naming(user_id, name)
+        return any(e.role == "user" and folded in e.text.casefold() for e in turns)
 
     def find(
         self,
