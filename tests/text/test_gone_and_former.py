@@ -110,6 +110,7 @@ def test_no_car_ends_by_a_part_or_a_price(clause: str) -> None:
         ("my ex still drives a Tesla lol", ("vehicle", "Tesla", "ex")),
         ("我师兄在深圳做芯片", ("lives_in", "深圳", "师兄")),
         ("我老表住在东莞", ("lives_in", "东莞", "老表")),
+        ("儿媳妇想让孙子学钢琴", ("instrument", "钢琴", "儿媳妇")),
     ],
 )
 def test_friends_and_schoolmates_are_someone_else(
@@ -163,3 +164,7 @@ def test_what_one_is_asked_to_give_up_still_holds() -> None:
 )
 def test_a_sport_paused_for_a_while_has_not_ended(clause: str) -> None:
     assert not any(s.ended for s in find_statements(clause) if s.attribute == "exercise")
+
+
+def test_a_wife_called_by_the_everyday_word_is_the_partner() -> None:
+    assert ("partner", "李娟", None, False) in _slots("我媳妇李娟最近在学跳舞")
