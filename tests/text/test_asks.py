@@ -83,6 +83,22 @@ def test_a_sentence_that_ends_on_a_question_states_what_comes_before(
     assert stated_part(sentence) == stated
 
 
+@pytest.mark.parametrize(
+    ("sentence", "stated"),
+    [
+        # Chinese chat puts a space where the comma goes, and asks in the middle
+        ("说个事 红烧肉怎么炖才软 我住在松江 楼下就有菜场", "说个事 我住在松江 楼下就有菜场"),
+        ("复查说我血糖偏高 早饭怎么吃比较好 我平时不吃甜的", "复查说我血糖偏高 我平时不吃甜的"),
+        # (one that opens on its question is read whole, as before: what it names in passing)
+        ("我家兔子团团不吃草咋办", "我家兔子团团不吃草咋办"),
+    ],
+)
+def test_a_chinese_sentence_that_asks_in_the_middle_states_the_rest(
+    sentence: str, stated: str
+) -> None:
+    assert (stated_part(sentence) or sentence) == stated
+
+
 def test_the_statement_before_a_question_makes_a_memory() -> None:
     (draft,) = _drafts("搬到厦门快两周了，附近有什么好吃的")
     assert draft.slot is not None and draft.slot["value"] == "厦门"

@@ -1,7 +1,8 @@
 """The speaker's name as chat says it: after a greeting typed in a hurry ("heyy im beth 🙃",
 "hiya its tamsin"), before "here" and an emoji ("declan here 👋"), after 在吗, or alone
 before what the speaker does ("救命😭 我是思琪，在武汉读大三"); and what is no name ("hello
-its raining", "我是新人，在…"). A question that names the user then reads as the user's."""
+its raining", "我是新人，在…"). A question that names the user then reads as the user's, and
+so does one that names a person whom nothing stored speaks of as someone else."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 
 from dualtrace import Memory
 from dualtrace.text.slots import find_statements
-from dualtrace.text.slots.names import addresses
+from dualtrace.text.slots.names import addresses, speaks_of
 
 
 def _names(text: str) -> list[str | None]:
@@ -90,3 +91,40 @@ def test_the_name_the_assistant_greets_the_user_by_is_theirs(mem: Memory) -> Non
     assert searcher.addressed_names("u", "Where does Aoife live?") == []
     assert "Limerick" in mem.search("Where does Niamh live now?", user_id="u", limit=1)[0].text
     assert "Cork" in mem.search("Where does Aoife live?", user_id="u", limit=1)[0].text
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "spoken_of"),
+    [
+        ("Rosa's flat is two floors up", "Rosa", True),
+        ("my colleague Idris has a new bike", "Idris", True),
+        ("Mateo下个月上小学了", "Mateo", True),
+        ("晓晴去成都读研了", "晓晴", True),
+        ("great, sign it off from Lucía Romero", "Lucía", False),
+        ("breathe, lucía. one thing at a time", "lucía", False),
+        ("Me llamo Lucía y vivo en Leeds", "Lucía", False),
+        ("the card is from me, Lucía, to the whole team", "Lucía", False),
+        ("落款写陈晓晴就行", "陈晓晴", False),
+    ],
+)
+def test_a_name_spoken_of_or_said_as_ones_own(text: str, name: str, spoken_of: bool) -> None:
+    assert speaks_of(text, name) is spoken_of
+
+
+def test_a_name_the_user_only_signs_with_is_theirs(mem: Memory) -> None:
+    jan, apr = "2025-01-05T10:00:00Z", "2025-04-02T10:00:00Z"
+    mem.add(
+        "can you tidy this thank-you note? sign it off from Lucía Romero",
+        user_id="u",
+        timestamp=jan,
+    )
+    mem.add("my colleague Idris lives out in Headingley", user_id="u", timestamp=jan)
+    mem.add("Rosa's flat is in Chapel Allerton, mine is in Meanwood", user_id="u", timestamp=jan)
+    mem.add("renewed the lease in Meanwood for another year", user_id="u", timestamp=apr)
+    searcher = mem._searcher
+    assert searcher.unrelated_names("u", "Which part of town does Lucía live in?") == ["Lucía"]
+    assert searcher.unrelated_names("u", "Where does Idris live?") == []  # a colleague
+    assert searcher.unrelated_names("u", "Where is Rosa's flat?") == []  # spoken of
+    assert searcher.unrelated_names("u", "Do Lucía and Rosa live close?") == []  # two names
+    hit = mem.search("Which part of town does Lucía live in?", user_id="u", limit=1)[0]
+    assert "Meanwood" in hit.text

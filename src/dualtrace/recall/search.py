@@ -37,7 +37,7 @@ from dualtrace.store.ports.reads import StoreReads
 from dualtrace.store.ports.records import SearchScope
 from dualtrace.text.lexical import query_terms
 from dualtrace.text.question_cues import speaks_as_user
-from dualtrace.text.slots.names import NAME, addresses, as_user, person_names
+from dualtrace.text.slots.names import NAME, addresses, as_user, person_names, speaks_of
 from dualtrace.text.slots.stored import slot_of
 
 MAX_LIMIT = 1000
@@ -136,6 +136,7 @@ class Searcher:
                 self.user_names(user_id)
                 or self.addressed_names(user_id, query)
                 or self.unheard_names(user_id, query)
+                or self.unrelated_names(user_id, query)
             )
             query = as_user(query, names)
         scope = search_scope(self.config, as_of, now, kinds, session_id, filters)
@@ -194,6 +195,40 @@ class Searcher:
             return []
         unheard = [n for n in dict.fromkeys(person_names(query)) if not self._heard(user_id, n)]
         return unheard if len(unheard) == 1 else []
+
+    def unrelated_names(self, user_id: str, query: str) -> list[str]:
+        """For a user who has given no name the engine read, the one person a question names
+        whom nothing stored speaks of as someone else: no slot's value or subject names them
+        ("my sister Ines", a partner "Dev", "Javier works at …"), and no turn of the user's
+        speaks of them ("Marco's spot", "Jonas has a dog", `speaks_of`). A name the user says
+        only so signs a letter ("sign it off from Tomás Ferrer") or is their own ("ok calm
+        down priya", "Me llamo Ingrid"). Two names, or a question in the user's own words:
+        nothing is read so."""
+        if speaks_as_user(query):
+            return []
+        named = list(dict.fromkeys(person_names(query)))
+        if len(named) != 1 or self._someone_else(user_id, named[0]):
+            return []
+        return named
+
+    def _someone_else(self, user_id: str, name: str) -> bool:
+        """Whether a memory naming `name` (among the first HEARD_DEPTH the full-text index
+        finds, ended ones too) holds them as another person (a slot's value or subject), or a
+        turn of the user's naming them speaks of them."""
+        terms = query_terms(name)
+        if not terms:
+            return True
+        scope = SearchScope(kinds=MEMORY_KINDS, include_invalid=True)
+        found = self.store.search_lexical(user_id, terms, HEARD_DEPTH, scope)
+        records = self.store.get_memories(user_id, [c.record_id for c in found]).values()
+        folded = name.casefold()
+        for m in records:
+            slot = slot_of(m) or {}
+            said = (str(slot.get("value") or ""), str(slot.get("subject") or ""), m.subject or "")
+            if any(folded in s.casefold() for s in said):
+                return True
+        turns = self._turns_naming(user_id, name)
+        return any(e.role == "user" and speaks_of(e.text, name) for e in turns)
 
     def _heard(self, user_id: str, name: str) -> bool:
         terms = query_terms(name)

@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from dualtrace.cjk import CJK_SPACE
+from dualtrace.cjk import CJK_SPACE, has_cjk
 from dualtrace.models import EntityMention
 from dualtrace.text.entities import normalise_name
 
@@ -187,10 +187,16 @@ def stated_part(sentence: str) -> str:
     commas = [m.start() for m in _COMMA.finditer(sentence)]
     for comma in reversed(commas):
         head = sentence[:comma].strip()
-        if asks(sentence[comma + 1 :]) and head and not asks(head):
+        if _only_asks(sentence[comma + 1 :]) and head and not asks(head):
             return head
     if not asks(sentence):
         return sentence
+    parts = [p.strip() for p in _COMMA.split(sentence) if p.strip()]
+    if has_cjk(sentence) and parts and not asks(parts[0]):
+        # Chinese chat states, asks in the middle and goes on stating: the parts that state
+        # ("体检说我糖尿病前期 … 晚饭怎么吃比较好 我们家习惯吃米饭" states the first and the last;
+        # one that opens on its question, "我家猫年糕坐飞机咋办", is read as below)
+        return " ".join(p for p in parts if not asks(p))
     # ... or what it states after it asks, in the first person: "how do i read food
     # labels, i have a peanut allergy" states the allergy
     for comma in commas:
@@ -198,6 +204,16 @@ def stated_part(sentence: str) -> str:
         if _STATES_OWN.match(tail) and not asks(tail):
             return tail
     return ""
+
+
+def _only_asks(text: str) -> bool:
+    """Whether a text only asks: in Chinese, every part of it between commas (a question word
+    asks to the end of the text only where nothing after it states: "鸡胸肉怎么做不柴 天天水煮
+    吃吐了 我租在南山" asks, then states); in English, the text (a "?" at its end asks for all
+    of it)."""
+    if not has_cjk(text):
+        return asks(text)
+    return all(asks(part) for part in _COMMA.split(text) if part.strip())
 
 
 # A clause that opens on the speaker as its subject ("i have…", "my son is…", "我有…").

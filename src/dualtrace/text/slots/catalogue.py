@@ -77,7 +77,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         # a home bought or found there ("closed on a condo in Burnaby"), not "home all day"
         # nor "bought an e-bike": these words also say a turn speaks of where one lives
         r"(?:bought|buying|closed\s+on|found|got)\s+(?:a|an|the|our|my)\s+(?:[\w-]+\s+){0,2}"
-        r"(?:house|condo|townhouse|suite|flat|apartment|place|home)\s+in)\b|住|搬|定居|安顿|城市|安家|落户|回老家|小区|新家|租了|租在|租的|买了.{0,5}房|公寓|房子在|这边|从.{2,4}(?:开|坐|骑)|(?:来|到|在).{2,6}?(?:待|呆|住)?了?[一两三四五六七八九十半几\d]+个?多?(?:月|年)了|base|\bin\s+\w+(?:\s+\w+)?\s+now\b|\b(?:still|here)\s+in\s+(?-i:[A-Z])"
+        r"(?:house|condo|townhouse|suite|flat|apartment|place|home)\s+in)\b|住|搬|定居|安顿|城市|安家|落户|回老家|小区|新家|租了|租在|租的|买了.{0,5}房|公寓|房子在|这边|从.{2,4}(?:开|坐|骑)|(?:来|到|在).{2,6}?(?:待|呆|住)?了?[一两三四五六七八九十半几\d]+个?多?(?:月|年)了|(?:还是|继续|就)在.{2,6}?(?:待着|呆着|住着)|base|\bin\s+\w+(?:\s+\w+)?\s+now\b|\b(?:still|here)\s+in\s+(?-i:[A-Z])"
         rf"|\b(?:still|here|officially|finally)\s+in\s+{PLACE_TYPED}"
         r"|\b(?:officially|finally)\s+in\s+(?-i:[A-Z])"
         r"|\b(?:months?|years?)\s+in\s+\w|\bbeen\s+in\s+\w+(?:\s+\w+)?\s+(?:for\s+)?\w+\s+(?:months?|years?)\b"
@@ -180,6 +180,11 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"(?:^|(?<=[我们\s，,！!～~]))在(?!新|这|那)(?P<v>[{CJK}]{2,6}?)(?:待|呆|住)了"
                 r"(?:已经|都|快|才|有)?[一两三四五六七八九十半几\d]+个?多?(?:月|年|星期|礼拜)"
             ),
+            # staying on: "还是在海淀待着吧", "继续在苏州住着" (not at work: "还是在公司待着")
+            zh(
+                r"(?:还是|继续|就)在(?!新|这|那)(?P<v>[{CJK}]{2,6}?)"
+                r"(?<!公司)(?<!单位)(?<!学校)(?<!医院)(?<!宿舍)(?:待着|呆着|住着)"
+            ),
             # "住杭州西湖边", "现在还住徐汇": 住 after its subject or an adverb (not 记住, 住院)
             zh(
                 r"(?:^|(?<=[我们还也都就仍前直经，,～~\s]))住(?![院宿在了过着下进])(?P<v>[^，。；！？,.;!?\s、]{1,16}?)(?=$|[，。；！？,.;!?\s、]|了|的|，|离|附近|那边|这边)"
@@ -258,7 +263,11 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"eleventh|twelfth|\d{1,2}(?:st|nd|rd|th))\s+grade)\b"
             ),
             en(r"\b(?:in|into)\s+(?P<v>(?:year|grade)\s+\d{1,2})\b"),
-            zh(r"(?P<v>[一二三四五六七八九1-9]年级|初[一二三]|高[一二三]|大[一二三四]|研[一二三])"),
+            # (not a measure: "比我高一截", "大一点", "大一号"; nor a day: 大年初一, 初一那天)
+            zh(
+                r"(?P<v>[一二三四五六七八九1-9]年级|(?<![年月])初[一二三](?![号日那])|"
+                r"(?:高[一二三]|大[一二三四])(?![截点些倍等筹头分米度号圈码岁轮])|研[一二三])"
+            ),
         ),
         ("{s} is in {v}.", "{s}在读{v}。"),
     ),
@@ -311,6 +320,12 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             zh(
                 r"(?:买了|提了|换了|换成了?|入手了?|开(?:着|的是|了)?)(?:一辆|辆|台)?(?:新的|二手的?)?"
                 rf"(?P<v>(?:{_MODELS_ZH})(?:\s?[A-Za-z0-9]+)?)"
+            ),
+            # a car delivered: "we have taken delivery of a Toyota Yaris", "took delivery of the
+            # EV on Friday"
+            en(
+                r"\b(?:took|taken|taking|take)\s+delivery\s+of\s+(?:an?\s+|the\s+|our\s+|my\s+)?"
+                r"(?:new\s+)?{V}"
             ),
             # a make names the car: "picked up a used Skoda Octavia", "换了台特斯拉Model Y"
             en(

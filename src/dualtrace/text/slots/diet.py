@@ -9,21 +9,31 @@ from dualtrace.text.slots.frames import en, zh
 
 # ways of eating that are a diet by their name alone
 _DIETS_EN = (
-    r"vegetarian|vegan|pescatarian|keto|paleo|low[-\s]carb|low[-\s]fodmap|intermittent\s+fasting|"
+    r"vegetarian|veggie|vegan|pescatarian|keto|paleo|low[-\s]carb|low[-\s]fodmap|intermittent\s+fasting|"
     r"whole30|plant[-\s]based|carnivore"
 )
 
 DIET: Attribute = _a(
     "diet",
-    r"\b(?:diet|vegetarian|vegan|keto|pescatarian|paleo|meat|gluten|dairy|sugar|carbs|eat|eating|"
+    r"\b(?:diet|vegetarian|veggie|vegan|keto|pescatarian|paleo|meat|gluten|dairy|sugar|carbs|eat|eating|regime|"
     r"intermittent\s+fasting|low[-\s]carb|low[-\s]fodmap|whole30|plant[-\s]based)\b"
     r"|吃素|素食|鱼素|蛋奶素|饮食|戒|不吃|减肥餐|生酮|轻断食|控糖|吃|开荤",
     (
         en(
             r"\b(?:I['’]m|I\s+am|we['’]re|we\s+are|went|gone|go|going|became|become|turned|been)\s+"
-            r"(?:now\s+|fully\s+|strictly\s+|mostly\s+|both\s+|all\s+)?"
-            r"(?P<v>(?:vegetarian|vegan|pescatarian|keto|paleo|gluten[-\s]free|dairy[-\s]free|plant[-\s]based|"
+            r"(?:now\s+|fully\s+|strictly\s+|mostly\s+|both\s+|all\s+)?(?:back\s+to\s+(?:being\s+)?)?"
+            r"(?P<v>(?:vegetarian|veggie|vegan|pescatarian|keto|paleo|gluten[-\s]free|dairy[-\s]free|plant[-\s]based|"
             r"carnivore|low[-\s]carb))\b"
+        ),
+        # a regime kept to: "kept to my low-carb regime since the spring", "I do 16:8
+        # intermittent fasting"
+        en(
+            r"\b(?:kept|keeping|keep|stuck|sticking|stick)\s+(?:to|with)\s+(?:my|a|the)\s+"
+            rf"(?P<v>{_DIETS_EN})\s+(?:regime|diet|plan|eating)\b"
+        ),
+        en(
+            r"\b(?:I|we)\s+(?:also\s+|still\s+|now\s+)?(?:do|doing)\s+(?:\d{1,2}[:/]\d{1,2}\s+)?"
+            r"(?P<v>intermittent\s+fasting|OMAD|keto|low[-\s]carb)\b"
         ),
         en(
             r"\b(?:on|following|doing|started)\s+(?:an?\s+|the\s+)?(?P<v>[\w-]+(?:\s+[\w-]+)?)\s+diet\b"

@@ -52,7 +52,7 @@ FAMILY: Attribute = _a(
     rf"|\b(?:my|our)\s+{_MODIFIERS_EN}{_RELATIONS_EN}\s+[a-z]{{3,}}\s*(?:[(,]|{_SAID_OF})"
     # ... or given by name after: "my sister is called Anna", "my son's name is Omar"
     rf"|\b(?:my|our)\s+{_MODIFIERS_EN}{_RELATIONS_EN}{NAMED_AS_EN}"
-    rf"|(?:{_RELATIONS_ZH}|{_SHORT_ZH})(?:叫)?{_NAME_ZH}"
+    rf"|(?:{_RELATIONS_ZH}|{_SHORT_ZH})\s?(?:叫)?{_NAME_ZH}"
     # a baby born, by name: "baby layla arrived last week", "糖糖出生啦"
     rf"|\bbaby\s+[A-Za-z]{{3,}}\s+(?:arrived|is\s+here|was\s+born)\b|[{CJK_CLASS}]{{2}}(?:宝宝)?(?:出生|降生|出世)(?:了|啦)",
     (
@@ -70,7 +70,7 @@ FAMILY: Attribute = _a(
             rf"(?P<v>{_NAME_EN}(?:\s+(?!I\b){_NAME_EN})?)\b"
         ),
         zh(rf"(?P<named>)(?P<v>(?:{_RELATIONS_ZH}|{_SHORT_ZH}){_NAME_ZH})"),
-        zh(rf"(?P<named>)(?:{_RELATIONS_ZH}|{_SHORT_ZH})叫(?P<v>{_NAME_ZH})"),
+        zh(rf"(?P<named>)(?:{_RELATIONS_ZH}|{_SHORT_ZH})\s?叫(?P<v>{_NAME_ZH})"),
         en(rf"(?P<named>)\b(?P<v>baby\s+{_NAME_EN})\s+(?:arrived|is\s+here|was\s+born)\b"),
         en(rf"(?P<named>)\b(?P<v>baby\s+{TYPED})\s+(?:arrived|is\s+here|was\s+born)\b"),
         zh(rf"(?P<named>)(?P<v>{_NAME_ZH})(?:宝宝)?(?:出生|降生|出世)(?:了|啦)"),

@@ -426,9 +426,12 @@ def _marks(text: str, attribute: Attribute) -> list[tuple[int, str | None]]:
     return marks
 
 
-# Words right before a companion: "跟同事去攀岩", "约了同事打羽毛球", "跟小区的阿姨学太极拳"
-# (one taken along by 带 or 陪 does it: "陪她去上游泳课" is her class)
-_WITH_ZH = re.compile(r"(?:[跟和同]|约了?)(?:[^，。！？\s]{0,3}的)?$")
+# Words right before a companion: "跟同事去攀岩", "约了同事打羽毛球", "跟小区的阿姨学太极拳",
+# "跟着小区的老哥们打太极", "跟厂里同事踢球" (one taken along by 带 or 陪 does it: "陪她去上
+# 游泳课" is her class)
+_WITH_ZH = re.compile(
+    r"(?:(?:[跟和同]着?|约了?)(?:[^，。！？\s]{0,4}的)?|(?:跟着?|约了?)[^，。！？\s的]{1,3})[老小]?$"
+)
 # The speaker, as a turn says it or as a derived memory writes it ("the user's phone").
 _SPEAKER_ZH = re.compile(r"我们?|咱们?|用户")
 _SPEAKER_EN = re.compile(rf"{cues.FIRST_PERSON_EN.pattern}|\bthe\s+user\b", re.I)

@@ -13,9 +13,16 @@ _LANGS_EN = (
     r"Russian|Arabic|Hindi|Dutch|Swedish|Norwegian|Greek|Turkish|Thai|Vietnamese|Polish|Hebrew|"
     r"English|sign\s+language|ASL|BSL|Auslan|Punjabi|Urdu|Bengali|Tamil|Tagalog|Indonesian|Malay|Swahili|"
     r"Persian|Farsi|Ukrainian|Czech|Danish|Finnish|Irish|Welsh|Icelandic|te\s+reo(?:\s+M[aā]ori)?|"
-    r"M[aā]ori|Hawaiian)"
+    r"M[aā]ori|Hawaiian|(?:Scottish\s+)?Gaelic(?!\s+(?:football|games|hurling))|Catalan|Basque|Romanian|Hungarian|Serbian|Croatian|"
+    r"Bulgarian|Slovak|Slovenian|Estonian|Latvian|Lithuanian|Albanian|Georgian|Armenian|Latin|"
+    r"Esperanto|Afrikaans|Zulu|Yoruba|Amharic|Nepali|Gujarati|Marathi|Telugu|Kannada|Malayalam|"
+    r"Khmer|Burmese|Mongolian|Sinhala)"
 )
-_LANGS_ZH = r"(?:日语|韩语|英语|法语|德语|西班牙语|意大利语|俄语|葡萄牙语|阿拉伯语|粤语|泰语|越南语|手语|中文|汉语)"
+_LANGS_ZH = (
+    r"(?:日语|韩语|英语|法语|德语|西班牙语|西语|意大利语|俄语|葡萄牙语|葡语|阿拉伯语|粤语|泰语|越南语|手语|中文|汉语|"
+    r"荷兰语|瑞典语|挪威语|丹麦语|芬兰语|波兰语|希腊语|土耳其语|希伯来语|印地语|印尼语|马来语|乌克兰语|捷克语|"
+    r"匈牙利语|拉丁语|世界语)"
+)
 _INSTRUMENTS_EN = alternation(INSTRUMENTS_EN)
 _INSTRUMENTS_ZH = alternation(INSTRUMENTS_ZH)
 

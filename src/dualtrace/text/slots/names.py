@@ -87,7 +87,7 @@ _NOT_NAME_ZH = (
 
 NAME: Attribute = _a(
     "name",
-    r"\bmy\s+name\b|\bname['’]s\b|\bcall\s+me\b|\b(?:I['’]m|I\s+am|im|this\s+is|it['’]s)\s+[A-Z]"
+    r"\bmy\s+name\b|\bname['’]s\b|(?:^|[.!?,]\s*)name\s+is\b|\bcall\s+me\b|\b(?:I['’]m|I\s+am|im|this\s+is|it['’]s)\s+[A-Z]"
     r"|\bsign\s+(?:it|this|them|the\s+\w+)\s|署名"
     r"|(?-i:\b[A-Z][a-z]+\s+here\b)"
     # ... typed in lower case, at the opening only ("yo, jake here."): not "around here"
@@ -297,3 +297,36 @@ def as_user(question: str, names: Iterable[str]) -> str:
         question = re.sub(rf"{word}['’]s(?![A-Za-z0-9_-])", users, question, flags=re.I)
         question = re.sub(rf"{word}(?![A-Za-z0-9_-])", user, question, flags=re.I)
     return question
+
+
+# Where a speaker says their own name: after "I'm", "my name is", "call me", "sign it …",
+# "from", a comma or a dash ("it's from me, Sofia, to my guests"), 我是, 我叫, 署名写, 本名
+_SELF_BEFORE = re.compile(
+    r"(?:\b(?:i['’]?m|i\s+am|this\s+is|it['’]?s|its|name\s+is|name['’]s|call\s+me|llamo|from|"
+    r"signed|sign(?:\s+it)?(?:\s+off)?(?:\s+(?:as|from))?|love|cheers|thanks|xx)|[,—–-]"
+    r"|我是|我叫|叫我|本人|本名|署名写?|名字(?:是|叫)?|落款写?)\s*$",
+    re.I,
+)
+# Words that may follow one's own name without speaking of a third person ("priya here btw")
+_SELF_AFTER_EN = re.compile(r"\s+(?:here|btw|again|lol|haha|too|now)\b", re.I)
+
+
+def speaks_of(text: str, name: str) -> bool:
+    """Whether a text speaks of `name` as a third person: their possessive ("Marco's spot",
+    "Chloe的car seat") or a word of theirs after the name ("Jonas has a dog", "欣欣去大连了",
+    "Chloe九月上JK了"); not the speaker naming themselves ("I'm Priya", "ok calm down
+    priya.", "sign it off from Tomás Ferrer", "it's from me, Sofia, to…", "署名写林晓雯就行")."""
+    for found in re.finditer(rf"(?<![A-Za-z]){re.escape(name)}(?![a-z])", text, re.I):
+        if _SELF_BEFORE.search(text[: found.start()]):
+            continue
+        after = text[found.end() :]
+        if re.match(r"[\u4e00-\u9fff]", after):
+            if not re.match(r"[呀啊哈呢了吧哦嘛啦就]", after):
+                return True
+            continue
+        after = re.sub(r"^\s+[A-Z][\w'’-]+", "", after)  # a surname
+        if re.match(r"['’]s\b|的", after):
+            return True
+        if re.match(r"\s+[a-z]", after) and not _SELF_AFTER_EN.match(after):
+            return True
+    return False

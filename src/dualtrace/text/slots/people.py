@@ -60,6 +60,12 @@ _HOBBIES_ZH = alternation(HOBBIES_ZH)
 _DOING_SPORT_EN = r"(?:play|do|practi[cs]e|train\s+for)"
 _GOING_FOR_EN = r"(?:went|go|going|been)\s+(?:for\s+an?\s+|to\s+)?"
 _OUTDOOR_SWIM_EN = r"(?:sea|open[-\s]water|wild)\s+swim"
+# A word for the kind of a sport, before it: "sea swimming", "postnatal pilates", "crown
+# green bowls" (not a word that goes on with something else: "started the running club")
+_KIND_OF = (
+    r"(?:(?!(?:the|a|an|my|our|his|her|their|some|any|more|less|no|this|that|with|to|for|doing|"
+    r"playing|going|at|in|on|and|or|also|again|regular)\b)[\w-]+\s+)?"
+)
 # What only one who does a sport has of it ("my padel tournament", "netball training"); not a
 # team, league or season, which a fan has too ("my football team lost again")
 _SPORT_THINGS_EN = (
@@ -126,8 +132,14 @@ _DAILY: tuple[Attribute, ...] = (
             # "still doing 5-a-side sundays"
             en(
                 r"\b(?:started|starting|"
-                rf"back\s+(?:to|into)|switched\s+to|switching\s+to)\s+(?:doing\s+|playing\s+)?(?P<v>{_SPORTS_EN})\b"
+                rf"back\s+(?:to|into)|switched\s+to|switching\s+to)\s+(?:doing\s+|playing\s+)?(?P<v>{_KIND_OF}{_SPORTS_EN})\b"
             ),
+            # ... played now, opening its clause: "also playing intramural basketball this fall"
+            en(
+                r"(?:^|[,.;:!?]\s*)\W*(?:(?:also|now|still)\s+)?(?:I['’]m\s+|im\s+)?(?:also\s+)?playing\s+"
+                rf"(?P<v>{_KIND_OF}{_SPORTS_EN})\b"
+            ),
+            en(r"\b(?:started|been|now|I['’]m|im)\s+(?:hitting|going\s+to)\s+the\s+(?P<v>gym)\b"),
             en(
                 rf"\b(?:doing|playing|play|do)\s+(?P<v>{_SPORTS_EN})\s+(?:on\s+|every\s+)?"
                 r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends|weekly|twice|every)\b"
@@ -141,7 +153,7 @@ _DAILY: tuple[Attribute, ...] = (
             # a club or group of it joined: "joined a sea swimming group"
             en(
                 r"\b(?:joined|joining|signed\s+up\s+(?:for|to))\s+(?:an?\s+|the\s+)?(?:local\s+)?"
-                rf"(?P<v>{_OUTDOOR_SWIM_EN}ming|{_SPORTS_EN})\s+(?:group|club|team|class|league|crew)\b"
+                rf"(?P<v>{_OUTDOOR_SWIM_EN}ming|{_KIND_OF}{_KIND_OF}{_SPORTS_EN})\s+(?:group|club|team|class|league|crew)\b"
             ),
             zh(
                 r"(?:现在|改成|改为|换成|开始)?(?:每天|每周|每星期|一周|每个?早上|每个?晚上)[^，。；！？]{0,6}?"
@@ -151,7 +163,7 @@ _DAILY: tuple[Attribute, ...] = (
             zh(
                 r"(?:现在|最近|开始|改成?|换成|周末|平时|每周[一二三四五六日天末]?|一周|每天|天天|经常)"
                 r"(?:早上|上午|中午|下午|晚上)?(?:都|就|会)?"
-                r"(?:(?:跟|和|带|约了?)[^，。；！？\s]{1,4}?|一个人|自己)?"
+                r"(?:(?:跟着?|和|带|约了?)[^，。；！？\s]{1,8}?|一个人|自己)?"
                 rf"(?:去[^，。；！？\s]{{0,5}}?|在[^，。；！？\s]{{0,5}}?)?(?:玩|练|打|学)?(?:了)?(?:[一两二三四五六七八九十\d]+次)?"
                 rf"(?P<v>{_SPORTS_ZH})"
             ),
@@ -250,7 +262,9 @@ _DAILY: tuple[Attribute, ...] = (
         r"|(?-i:[A-Z][a-z]{1,15})\s+(?:passed|died|ran\s+away|went\s+missing)\b|\bput\s+(?-i:[A-Z])\w*\s+down\b"
         r"|飞走了|走丢了|跑丢了"
         r"|\((?:my|our)\s+lab\)"
-        rf"|宠物|狗|猫|犬|兔子|仓鼠|鹦鹉|乌龟|养|{_BREEDS_ZH}",
+        rf"|宠物|狗|猫|犬|兔子|仓鼠|鹦鹉|乌龟|养|{_BREEDS_ZH}"
+        # (given away, named alone: "把芝麻送给学妹了", "豆包送我妈那了")
+        r"|送人了|送给[^，。！!\s]{1,8}了|送(?:到|去)?[^，。！!\s]{1,6}(?:那|那儿|那里|家)(?:去|养)?了",
         (
             en(
                 r"\b(?:(?:have|has|had|just|finally)\s+)*(?:have|has|got|adopted|adopt|rescued|own|fostering)\s+"
@@ -357,8 +371,10 @@ _DAILY: tuple[Attribute, ...] = (
             ),
             zh(
                 rf"(?:把|(?:我|我们|用户)(?:家|的)的?)?"
-                rf"(?P<v>{_PET_KINDS_ZH}(?:(?![送给]){_NAMED_ZH})?|(?![送给]){_NAMED_ZH})"
-                r"(?:只能|只好|已经|就)?(?:送人了|送给[^，。！!\s]{1,8}了|送回[^，。！!\s]{1,6}|"
+                rf"(?P<v>{_PET_KINDS_ZH}(?:(?![送给]){_NAMED_ZH})?|(?![送给]|直接|干脆|已经|早就|.了){_NAMED_ZH})"
+                r"(?:只能|只好|已经|就|直接|干脆)?(?:送人了|送给[^，。！!\s]{1,8}了|送回[^，。！!\s]{1,6}|"
+                # (left with someone: "豆包送我妈那了")
+                r"送(?:到|去)?[^，。！!\s]{1,6}(?:那|那儿|那里|家)(?:去|养)?了|"
                 r"给[^，。！!\s]{1,6}养了)"
             ),
         ),
@@ -411,6 +427,11 @@ _DAILY: tuple[Attribute, ...] = (
             en(rf"(?P<named>\b(?:my|our))\s+(?:new\s+)?{_PARTNER_EN}{NAMED_AS_EN}{GIVEN_EN}"),
             en(rf"(?P<named>\b(?:my|our))\s+{_PARTNER_EN}\s+(?P<v>{TYPED})\b(?!['’])"),
             zh(rf"(?P<named>(?<!前)){_PARTNER_ZH}(?:叫)?\s?{_GIVEN_ZH}"),
+            # ... or named by a pronoun after: "想给男朋友做顿饭 他叫阿杰" (not another's: "男朋友
+            # 的同事 他叫…")
+            zh(
+                rf"(?P<named>(?<!前)){_PARTNER_ZH}[^，。！？,.!?的]{{0,8}}?[，,\s]\s*[他她]叫\s?{_GIVEN_ZH}"
+            ),
             # the name, then what the person is to the speaker: "林夏是我女朋友了"
             zh(
                 rf"(?:^|(?<=[\s，,。！!～~]))(?P<v>(?!(?:他|她|这|那|谁|你))[{{CJK}}A-Za-z]{{2,3}}?)"

@@ -90,7 +90,7 @@ WORK: tuple[Attribute, ...] = (
         r"\b(?:work\w*|job|employ\w*|company|employer|firm|joined|hired|office|quit|resign\w*|"
         r"(?:starting|started|start)\s+as|join\w*\s+[^,.;]{1,40}?\s+as|"
         r"retire\w*|laid\s+off|redundant|fired|sacked|unemployed|jobless|notice|"
-        rf"startup|start(?:ed|ing|s)?\s+(?:at|with)|{_ROLES_EN}\s+(?:at|@)|offer|last\s+(?:day|shift)|notice|(?:lead|manager|engineer|designer|developer|analyst|director)\s+at|(?:first|1st)\s+(?:day|week|month|shift)s?|onboarding|placement|apprenticeship|residency|training\s+year|(?:[\w-]+(?:er|or|ist|ian)|nurse|doctor)\s+at)\b"
+        rf"startup|start(?:ed|ing|s)?\s+(?:at|with)|{_ROLES_EN}\s+(?:at|@|with\s+(?-i:[A-Z])\w*)|offer|last\s+(?:day|shift)|notice|(?:lead|manager|engineer|designer|developer|analyst|director)\s+at|(?:first|1st)\s+(?:day|week|month|shift)s?|onboarding|placement|apprenticeship|residency|training\s+year|(?:[\w-]+(?:er|or|ist|ian)|nurse|doctor)\s+at)\b"
         rf"|{introduction(r'(?-i:[A-Z][a-z]+)')}"  # "hi! Felix. barista at Oatly"
         r"|工作|上班|实习|打工|公司|入职|跳槽|离职|辞职|单位|任职|下家|在.{1,12}?(?:做|当)|去.{1,14}?(?:做|当)|offer|录用|进了.{1,8}?厂|报[到道]"
         r"|\b(?:leaving|left)\s+(?-i:[A-Z])"
@@ -104,6 +104,12 @@ WORK: tuple[Attribute, ...] = (
             ),
             en(
                 r"\b(?:work|working)\s+(?:now\s+)?(?:as\s+)?an?\s+[\w\s-]{1,40}?\s+(?:at|for)\s+{V}"
+            ),
+            # ... the role without an article: "I work as operations manager at Trivene" (not
+            # "work as hard as I can for …")
+            en(
+                r"\b(?:work|working)\s+(?:now\s+)?as\s+(?!(?:hard|much|long|fast|well|best|little|many|"
+                r"often|late|early|well)\b)[\w\s-]{1,40}?\s+(?:at|for)\s+{V}"
             ),
             # ... said as what one is: "I'm a nurse at the Royal Free", not "I'm a beginner at golf"
             en(
@@ -132,10 +138,14 @@ WORK: tuple[Attribute, ...] = (
             # ... or said as news: "big news: offer from Northwind, data engineer"
             en(r"^\W*(?:(?:big\s+)?news\W+)?(?:an?\s+|the\s+|job\s+)*offer\s+from\s+{V}"),
             en(r"\b(?:employed|hired|recruited)\s+(?:by|at)\s+{V}"),
-            # a role at a place opening the message: "Relationship manager at OCBC here in …"
+            # a role at a place opening the message, or after news: "Relationship manager at
+            # OCBC here in …", "got the job! data analyst with NHS Scotland"
             en(
-                r"^\W*(?:[A-Za-z-]+\s+){0,2}(?:manager|engineer|designer|developer|analyst|nurse|teacher|"
-                r"consultant|lead|director|scientist|accountant|lawyer|doctor|editor|researcher)\s+(?:at|@)\s+{V}"
+                r"(?:^|[!:]\s+)\W*(?:[A-Za-z-]+\s+){0,2}(?:manager|engineer|designer|developer|analyst|nurse|teacher|"
+                r"consultant|lead|director|scientist|accountant|lawyer|doctor|editor|researcher)\s+"
+                # (or "with" a name: "Data analyst with NHS Scotland", not "… with two kids" nor
+                # a condition: "nurse with Covid")
+                r"(?:at|@|with(?=\s+(?-i:[A-Z]))(?!\s+(?:(?:long\s+)?covid|ADHD|IBS|PCOS)\b))\s+{V}"
             ),
             en(
                 r"\b(?:lead|manager|engineer|designer|developer|analyst|director|nurse|teacher)\s+at\s+{V}(?=\s*,?\s+(?:started|starting|since)\b)"
@@ -277,7 +287,7 @@ WORK: tuple[Attribute, ...] = (
         r"\boffer\s+from\s+[^,]{2,40},|(?:er|or|ist|ian|ant|ent|lead|analyst|manager|designer|engineer|chef|nurse)\s+as\s+of\b|\b(?:day|week|month|shift)s?\s+as\b|"
         rf"\bjoin\w*\s+[^,.;]{{1,40}}?\s+as\b|\bnew\s+(?:job|role|position|gig)\b|^\W*(?:an?\s+)?(?:[A-Za-z-]+\s+){{0,2}}{_ROLES_EN}\s+(?:at|@)\s|"
         r"\s+at\s+[A-Z]\w*(?:\s+[A-Z]\w*)?,?\s+(?:started|starting|since)\b|\b(?:freelance|self-employed)\b"
-        r"|职业|职位|岗位|工作|做什么|干什么|升职|晋升|当|师|员|组长|助教|经理|总监|主管|医生|护士|老师|策划|开发|自由职业|全职|在.{1,10}?(?:做|当)"
+        r"|职业|职位|岗位|工作|做什么|干什么|升职|晋升|当|师|员|组长|助教|负责人|经理|总监|主管|医生|护士|老师|策划|开发|自由职业|全职|在.{1,10}?(?:做|当)"
         r"|住院医|兽医|牙医|中医|空姐|空少|警察|保安|主播|博主|退休|\bretired\b"
         r"|\bqualified\s+as\b|\bgot\s+an?\s+[\w-]+\s+(?:(?:position|job|role|post|place|spot)\s+)?(?:in|at|with)\s|"
         r"\boffer\s*[:—–-]|\bgot\s+(?:it|the\s+job|the\s+role)\s*!|\b(?:took|accepted|signed)\s+(?:an?\s+|the\s+)?"
@@ -384,7 +394,7 @@ WORK: tuple[Attribute, ...] = (
                 # (where, before the role: "我是同济的住院医" is a 住院医)
                 r"(?:[^，。；！？,.;!?\s的]{1,8}的)?"
                 r"(?P<v>[^，。；！？,.;!?\s的]{0,6}?(?:师|员|生|经理|总监|主管|医生|护士|老师|作家|记者|司机|"
-                r"厨师|会计|律师|工程师|设计师|程序员|老板|店长|顾问|分析师|运营|产品|编辑|教练|主任|院长|组长|助教|助理|"
+                r"厨师|会计|律师|工程师|设计师|程序员|老板|店长|顾问|分析师|运营|产品|编辑|教练|主任|院长|组长|助教|助理|负责人|"
                 r"住院医|兽医|牙医|中医|空姐|空少|警察|保安|主播|博主|销售|开发|设计))"
                 r"(?=$|了|啦|呢|呀|第|已经|快|[一两三四五六七八九十半几\d]+个?多?(?:天|周|星期|月|年)|"
                 r"[，。；！？,.;!?\s])"

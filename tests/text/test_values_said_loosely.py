@@ -1,0 +1,79 @@
+"""Values said loosely, as chat says them: a role "with" its employer after news ("got it!
+project manager with Siemens Energy"), a diet gone back to or kept to, a partner or child
+named by a word after ("男朋友… 他叫陈昊", "儿子 叫果果"), a pet left with someone ("团子送我
+姐那了"), a role that heads something (产品负责人), a place one stays on in (还是在徐汇住着
+吧), a car delivered, a sport by its kind ("wild swimming"), what a check-up found (体检说是
+…); and what is none of these ("nurse with Covid again", "工资比我高一截")."""
+
+from __future__ import annotations
+
+import pytest
+
+from dualtrace.encode.rules import _clauses
+from dualtrace.text.slots import find_statements
+
+
+def _slots(text: str) -> set[tuple[str, str | None, bool]]:
+    return {
+        (s.attribute, s.value, s.ended)
+        for clause in _clauses(text)
+        for s in find_statements(clause)
+        if s.subject is None and not s.hedged
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        (
+            "Got it!! Project manager with Siemens Energy, from next month",
+            ("works_at", "Siemens Energy", False),
+        ),
+        ("Senior analyst with Aviva since the spring", ("works_at", "Aviva", False)),
+        ("Giving up on vegan, I'm back to vegetarian.", ("diet", "vegetarian", False)),
+        ("went back to being pescatarian after the trip", ("diet", "pescatarian", False)),
+        ("周末想请男朋友吃饭 他叫陈昊 特别爱吃辣", ("partner", "陈昊", False)),
+        ("生了！3月2号 儿子 叫果果 七斤", ("family", "果果", False)),
+        ("团子送我姐那了 她家有院子", ("pet", "团子", True)),
+        ("我现在做产品负责人 管三个组", ("occupation", "产品负责人", False)),
+        ("闵行不考虑了 还是在徐汇住着吧", ("lives_in", "徐汇", False)),
+        ("我今年高一了 压力好大", ("grade", "高一", False)),
+        # a diet kept to, a car delivered, a sport by its kind, a language by its name
+        ("been veggie since uni tbh", ("diet", "veggie", False)),
+        ("I've kept to my keto diet all winter", ("diet", "keto", False)),
+        ("we do 5:2 intermittent fasting on weekdays", ("diet", "intermittent fasting", False)),
+        ("Took delivery of a Skoda Enyaq on Friday.", ("vehicle", "Skoda Enyaq", False)),
+        ("I joined a lawn bowls club in Penarth", ("exercise", "lawn bowls", False)),
+        ("also started wild swimming with the neighbours", ("exercise", "wild swimming", False)),
+        ("now playing walking football with the lads", ("exercise", "walking football", False)),
+        ("started hitting the gym before work", ("exercise", "gym", False)),
+        ("I've started Catalan on an app", ("language", "Catalan", False)),
+        ("I work as sous chef at Dishoom now", ("works_at", "Dishoom", False)),
+        ("Diagnosed asthma last month, inhaler twice a day.", ("health", "asthma", False)),
+        ("sorry for the typos. name is oskar", ("name", "Oskar", False)),
+        ("检查说是髌骨软化 先别跑了", ("health", "髌骨软化", False)),
+        ("体检说是缺铁性贫血", ("health", "缺铁性贫血", False)),
+        ("每天晚上跟着小区的阿姨们跳广场舞", ("exercise", "广场舞", False)),
+    ],
+)
+def test_a_value_said_loosely(text: str, slot: tuple[str, str, bool]) -> None:
+    assert slot in _slots(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute"),
+    [
+        ("Nurse with Covid again ugh, any tips", "works_at"),
+        ("teacher with two kids here, need a quick dinner", "works_at"),
+        ("男朋友的同事 他叫小王 人挺好", "partner"),
+        ("今天还是在公司待着吧 太冷了", "lives_in"),
+        ("他工资比我高一截 酸了", "grade"),
+        ("Gave up Gaelic football after the knee", "language"),
+        ("I work as hard as I can for my kids", "works_at"),
+        ("took delivery of the new sofa", "vehicle"),
+        ("等孩子再大一点再去", "grade"),
+        ("正好赶上大年初一", "grade"),
+    ],
+)
+def test_what_is_no_such_value(text: str, attribute: str) -> None:
+    assert not [s for s in _slots(text) if s[0] == attribute]
