@@ -15,6 +15,9 @@ from dualtrace.encode.person import to_third_person
         ("I really don’t mind the rain.", "The user really doesn’t mind the rain."),
         ("I haven't called her, I can't.", "The user hasn't called her, the user can't."),
         ("Tom and I are driving to Oslo.", "Tom and the user are driving to Oslo."),
+        # an adverb in -ly before the verb, not the verb: never "basicallies live"
+        ("I basically live in the studio.", "The user basically lives in the studio."),
+        ("I apply for two jobs a day.", "The user applies for two jobs a day."),
         ("Lena and I were roommates.", "Lena and the user were roommates."),
         ("Yours is red. Mine is blue.", "Yours is red. The user's one is blue."),
         ("The blue one is mine.", "The blue one is the user's."),

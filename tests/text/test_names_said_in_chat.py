@@ -128,3 +128,15 @@ def test_a_name_the_user_only_signs_with_is_theirs(mem: Memory) -> None:
     assert searcher.unrelated_names("u", "Do Lucía and Rosa live close?") == []  # two names
     hit = mem.search("Which part of town does Lucía live in?", user_id="u", limit=1)[0]
     assert "Meanwood" in hit.text
+
+
+def test_a_longer_form_of_the_users_name_is_theirs(mem: Memory) -> None:
+    jan, mar = "2025-01-05T10:00:00Z", "2025-03-01T10:00:00Z"
+    mem.add("hello, I'm Kath, retired nurse in Hobart", user_id="u", timestamp=jan)
+    mem.add("my husband Graham wants a shed for his birthday", user_id="u", timestamp=mar)
+    mem.add("my sister Kathleen lives in Perth now", user_id="u", timestamp=mar)
+    searcher = mem._searcher
+    assert searcher.own_names("u", "What's Katherine's husband called?") == ["Kath", "Katherine"]
+    assert searcher.own_names("u", "Where does Kathleen live?") == ["Kath"]  # a sister
+    hit = mem.search("What's Katherine's husband called?", user_id="u", limit=1)[0]
+    assert "Graham" in hit.text

@@ -9,7 +9,13 @@ from dualtrace.text.lexical import STOP_EN
 _ADVERBS = frozenset(
     "just really also always never finally recently still usually often actually even "
     "already definitely totally honestly sometimes currently mostly once first then "
-    "rarely seldom probably barely nearly almost truly genuinely".split()
+    "rarely seldom probably barely nearly almost truly genuinely only kinda sorta lowkey".split()
+)
+# ... and any other word in -ly that is no verb: "I basically live in the lab" is "the user
+# basically lives", never "basicallies live"
+_LY_ADVERB = (
+    r"(?!(?:apply|reply|supply|comply|imply|multiply|rally|tally|bully|sully|dally)\b)"
+    r"[A-Za-z]{3,}ly"
 )
 _NO_CONJUGATE = frozenset(
     "can could will would shall should may might must was did had got am have do go "
@@ -82,7 +88,7 @@ _YOU_FORMS = [
 _YOU = re.compile(
     r"\byou(?:\s+((?:(?:"
     + "|".join(_ADVERBS | {"ever", "both", "all", "guys"})
-    + r")\s+)*)([A-Za-z]+(?:['’]t)?)(?![\w'’]))?",
+    + rf"|{_LY_ADVERB})\s+)*)([A-Za-z]+(?:['’]t)?)(?![\w'’]))?",
     re.I,
 )
 # "you know (what)," is how a sentence is said, not what it says of anyone
@@ -97,10 +103,11 @@ _CLAUSE_OPENS = re.compile(
 _LOWER_I = re.compile(r"(?<![\w'’.-])i(?![\w.-])")
 # "I don't" is one verb ("doesn't"), never "I don" + "'t"
 _I_VERB = re.compile(
-    r"\bI\s+((?:(?:" + "|".join(_ADVERBS) + r")\s+)*)([A-Za-z]+(?:['’]t)?)(?![\w'’])"
+    r"\bI\s+((?:(?:" + "|".join(_ADVERBS) + rf"|{_LY_ADVERB})\s+)*)([A-Za-z]+(?:['’]t)?)(?![\w'’])"
 )
 _WE_VERB = re.compile(
-    r"\b(?:I|we)\s+(?:(?:" + "|".join(_ADVERBS) + r"|have|['’]?ve)\s+)*([A-Za-z]+)\b", re.I
+    r"\b(?:I|we)\s+(?:(?:" + "|".join(_ADVERBS) + rf"|{_LY_ADVERB}|have|['’]?ve)\s+)*([A-Za-z]+)\b",
+    re.I,
 )
 _NOT_PAST = frozenset("need needed feed exceed proceed succeed speed bleed breed embed".split())
 # present forms that end like a past ("I need" is "she needs", "I feed" "she feeds")

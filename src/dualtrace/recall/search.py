@@ -37,7 +37,14 @@ from dualtrace.store.ports.reads import StoreReads
 from dualtrace.store.ports.records import SearchScope
 from dualtrace.text.lexical import query_terms
 from dualtrace.text.question_cues import speaks_as_user
-from dualtrace.text.slots.names import NAME, addresses, as_user, person_names, speaks_of
+from dualtrace.text.slots.names import (
+    NAME,
+    addresses,
+    as_user,
+    other_forms,
+    person_names,
+    speaks_of,
+)
 from dualtrace.text.slots.stored import slot_of
 
 MAX_LIMIT = 1000
@@ -133,7 +140,7 @@ class Searcher:
         query = check_query(query, self.config.max_message_chars)
         if user_id is not None:
             names = (
-                self.user_names(user_id)
+                self.own_names(user_id, query)
                 or self.addressed_names(user_id, query)
                 or self.unheard_names(user_id, query)
                 or self.unrelated_names(user_id, query)
@@ -161,6 +168,14 @@ class Searcher:
             and not slot.get("ended")
             and (m.subject or "user").casefold() in ("user", "the user", "用户")
         ]
+
+    def own_names(self, user_id: str, query: str) -> list[str]:
+        """The user's names, and each longer or shorter form of one the question names that
+        nothing stored speaks of as someone else ("Margaret" of a user who signs "Marg";
+        not a sister "Samira" of a user "Sam")."""
+        names = self.user_names(user_id)
+        forms = [n for n in other_forms(query, names) if not self._someone_else(user_id, n)]
+        return [*names, *forms]
 
     def addressed_names(self, user_id: str, query: str) -> list[str]:
         """For a user who has given no name the engine read, the people a question names

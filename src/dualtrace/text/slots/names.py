@@ -11,7 +11,7 @@ matches it by the name alone.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from dualtrace.cjk import has_cjk
 from dualtrace.text.entities import extract_entities
@@ -277,6 +277,23 @@ def _a_name(word: str) -> bool:
     if folded in FIRST_NAMES:
         return True
     return word.isalpha() and word.istitle() and not english_word(folded) and word not in PLACES
+
+
+def other_forms(question: str, names: Sequence[str]) -> list[str]:
+    """The people a question names by a longer or shorter form of one of `names`
+    ("Margaret" of one who signs "Marg", "Tom" of "Tomás"): forms of at least three letters,
+    one the start of the other."""
+    folded = [m.casefold() for m in names if not has_cjk(m)]
+    return [
+        n
+        for n in dict.fromkeys(person_names(question))
+        if not has_cjk(n)
+        and n.casefold() not in folded
+        and any(
+            min(len(n), len(m)) >= 3 and (n.casefold().startswith(m) or m.startswith(n.casefold()))
+            for m in folded
+        )
+    ]
 
 
 def as_user(question: str, names: Iterable[str]) -> str:
