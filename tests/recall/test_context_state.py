@@ -1,5 +1,6 @@
 """The context shows the state: superseded lines say so and follow their successor, a
-planned change is not current, and an assistant's small talk takes no statement's place."""
+planned change is not current, and small talk (an assistant's, or the user's thanks) takes no
+statement's place."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from dualtrace import Memory
 from dualtrace.embed.fake import FakeEmbedder
 from dualtrace.models import Hit
 from dualtrace.recall.packing import pack
-from dualtrace.recall.state import EARLIER, PLANNED, note, states
+from dualtrace.recall.state import EARLIER, PLANNED, note, small_talk, states
 from dualtrace.text.smalltalk import is_small_talk
 
 NOW = datetime(2026, 11, 28, 10, tzinfo=UTC)
@@ -55,6 +56,21 @@ def test_greetings_and_acknowledgements_are_small_talk(text: str) -> None:
 )
 def test_statements_with_content_are_not_small_talk(text: str) -> None:
     assert not is_small_talk(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "talk"),
+    [
+        ("Thank you, very practical.", True),
+        ("好的 谢谢", True),
+        ("Yes!", False),  # answers what it was asked
+        ("Thanks! I moved to Porto in May.", False),
+    ],
+)
+def test_the_users_thanks_are_small_talk_and_an_answer_is_not(text: str, talk: bool) -> None:
+    turn = said_hit("t", "episode", text, NOW)
+    assert small_talk(turn) is talk
+    assert not small_talk(said_hit("m", "fact", text, NOW))  # a memory states something
 
 
 def _memory(i: str, text: str, when: datetime, **kw: object) -> Hit:

@@ -13,6 +13,7 @@ Chinese get the note in Chinese.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -145,9 +146,20 @@ def _day(when: datetime) -> str:
 
 
 def small_talk(hit: Item) -> bool:
-    """An assistant's turn that is only greetings, acknowledgements or pleasantries
-    (`text.smalltalk`): it never takes a place a statement could have."""
-    return assistant_turn(hit) and is_small_talk(hit.text)
+    """A turn that is only greetings, acknowledgements or pleasantries (`text.smalltalk`):
+    an assistant's, or the user's when it answers nothing ("Thank you, very practical.", not
+    "Yes!"): it never takes a place a statement could have."""
+    if hit.kind != "episode" or not hit.sources or not is_small_talk(hit.text):
+        return False
+    return hit.sources[0].role == "assistant" or not _ANSWER_WORD.search(hit.text)
+
+
+# What answers a question asked ("Yes!", "nope", "对"): no pleasantry, whatever its words
+_ANSWER_WORD = re.compile(
+    r"\b(?:yes|yeah|yep|yup|no|nope|nah|sure|of\s+course|definitely|absolutely|correct|right)\b"
+    r"|是的|对的?|没有|不是|嗯嗯|当然",
+    re.I,
+)
 
 
 def memory_slot(item: Item) -> dict[str, Any] | None:
