@@ -205,6 +205,10 @@ def test_a_name_nothing_stored_has_heard_of_asks_about_the_user(mem: Memory):
     assert searcher.unheard_names("noname", "Where does Ilse live now?") == []
     assert searcher.unheard_names("noname", "Does Solveig know Aurelio?") == []  # two
     assert searcher.unheard_names("noname", "What is my Quorbit login?") == []  # the user's
+    # ... nor is a name that only a memory or turn of someone else's holds (Melanie, Ilse)
+    assert searcher.unrelated_names("noname", "Where is Mel moving?") == []
+    assert searcher.unrelated_names("noname", "Where does Ilse live now?") == []
+    assert searcher.unrelated_names("noname", "Where does Solveig live now?") == ["Solveig"]
     hits = mem.search("Which city does Solveig live in?", user_id="noname", limit=1)
     assert "Tromsø" in hits[0].text, [h.text for h in hits]
     hits = mem.search("Which city does Ilse live in?", user_id="noname", limit=1)

@@ -265,6 +265,12 @@ class Retriever:
         mention = EntityMention(name, normalise_name(name), "person")
         return bool(self._alias_index(user_id).aliases(mention))
 
+    def aliases(self, user_id: str, name: str) -> tuple[str, ...]:
+        """The names (normalised) of the entity the user's memories know by `name`: "melanie"
+        of "Mel"; () where none goes by it."""
+        mention = EntityMention(name, normalise_name(name), "person")
+        return self._alias_index(user_id).aliases(mention)
+
     def _canonical(self, user_id: str, mentions: list[EntityMention]) -> list[str]:
         aliases = self._alias_index(user_id)
         return sorted({aliases.canonical(m).norm for m in mentions})

@@ -227,6 +227,12 @@ class Searcher:
         return named
 
     def _someone_else(self, user_id: str, name: str) -> bool:
+        """Whether what is stored holds `name`, or a longer or shorter name of the same
+        person ("Melanie" of "Mel"), as another person (`_held_as_other`)."""
+        names = dict.fromkeys([name.casefold(), *self._retriever.aliases(user_id, name)])
+        return any(self._held_as_other(user_id, n) for n in names)
+
+    def _held_as_other(self, user_id: str, name: str) -> bool:
         """Whether a memory naming `name` (among the first HEARD_DEPTH the full-text index
         finds, ended ones too) holds them as another person (a slot's value or subject), or a
         turn of the user's naming them speaks of them."""
