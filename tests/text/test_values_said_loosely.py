@@ -54,6 +54,12 @@ def _slots(text: str) -> set[tuple[str, str | None, bool]]:
         ("检查说是髌骨软化 先别跑了", ("health", "髌骨软化", False)),
         ("体检说是缺铁性贫血", ("health", "缺铁性贫血", False)),
         ("每天晚上跟着小区的阿姨们跳广场舞", ("exercise", "广场舞", False)),
+        ("sold the Golf and bought one Kia Niro instead", ("vehicle", "Kia Niro", False)),
+        ("the bike got nicked so I'm on the bus now", ("commute", "bus", False)),
+        ("booked a bouldering course for the spring", ("exercise", "bouldering", False)),
+        ("found a reformer pilates class near work", ("exercise", "reformer pilates", False)),
+        ("done with paleo. going Mediterranean instead", ("diet", "Mediterranean", False)),
+        ("ditching keto, it was making me grumpy", ("diet", "keto", True)),
     ],
 )
 def test_a_value_said_loosely(text: str, slot: tuple[str, str, bool]) -> None:

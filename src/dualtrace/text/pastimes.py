@@ -36,7 +36,7 @@ SPORTS_EN = _listed(
     wrestling, mountaineering, rock climbing, kayaking, canoeing, sailing, windsurfing,
     kitesurfing, paddleboarding, scuba diving, snorkelling, snorkeling, horse riding,
     horseback riding, ice skating, jogging, strength training, weight training,
-    circuit training, lawn bowls, bowls, gaelic football, hurling, camogie
+    circuit training, lawn bowls, bowls, gaelic football, hurling, camogie, couch to 5k
     """
 )
 SPORTS_ZH = _listed(

@@ -330,7 +330,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             # a make names the car: "picked up a used Skoda Octavia", "换了台特斯拉Model Y"
             en(
                 r"\b(?:bought|buying|got|picked\s+up|leased|purchased|traded\s+(?:it\s+)?(?:in\s+)?for)\s+"
-                r"(?:an?\s+|the\s+|our\s+|my\s+)?(?:(?:new|used|second[-\s]hand|secondhand|"
+                r"(?:an?\s+|the\s+|our\s+|my\s+|one\s+)?(?:(?:new|used|second[-\s]hand|secondhand|"
                 rf"electric|little)\s+){{0,2}}{_YEAR}(?P<v>{_CAR_EN})\b"
             ),
             zh(

@@ -10,12 +10,13 @@ from dualtrace.text.slots.frames import en, zh
 # ways of eating that are a diet by their name alone
 _DIETS_EN = (
     r"vegetarian|veggie|vegan|pescatarian|keto|paleo|low[-\s]carb|low[-\s]fodmap|intermittent\s+fasting|"
-    r"whole30|plant[-\s]based|carnivore"
+    r"whole30|plant[-\s]based|carnivore|mediterranean"
 )
 
 DIET: Attribute = _a(
     "diet",
     r"\b(?:diet|vegetarian|veggie|vegan|keto|pescatarian|paleo|meat|gluten|dairy|sugar|carbs|eat|eating|regime|"
+    r"mediterranean|"
     r"intermittent\s+fasting|low[-\s]carb|low[-\s]fodmap|whole30|plant[-\s]based)\b"
     r"|吃素|素食|鱼素|蛋奶素|饮食|戒|不吃|减肥餐|生酮|轻断食|控糖|吃|开荤",
     (
@@ -23,7 +24,7 @@ DIET: Attribute = _a(
             r"\b(?:I['’]m|I\s+am|we['’]re|we\s+are|went|gone|go|going|became|become|turned|been)\s+"
             r"(?:now\s+|fully\s+|strictly\s+|mostly\s+|both\s+|all\s+)?(?:back\s+to\s+(?:being\s+)?)?"
             r"(?P<v>(?:vegetarian|veggie|vegan|pescatarian|keto|paleo|gluten[-\s]free|dairy[-\s]free|plant[-\s]based|"
-            r"carnivore|low[-\s]carb))\b"
+            r"carnivore|low[-\s]carb|mediterranean))\b"
         ),
         # a regime kept to: "kept to my low-carb regime since the spring", "I do 16:8
         # intermittent fasting"
@@ -73,7 +74,7 @@ DIET: Attribute = _a(
     ends=(
         en(
             r"\b(?:quit|quitting|stopped|stopping|gave\s+up(?:\s+on)?|giving\s+up(?:\s+on)?|"
-            r"done\s+with|dropped)\s+(?:doing\s+|being\s+|the\s+)?"
+            r"done\s+with|dropped|dropping|ditched|ditching)\s+(?:doing\s+|being\s+|the\s+)?"
             rf"(?P<v>{_DIETS_EN})\b"
         ),
         en(rf"\b(?:not|no\s+longer)\s+(?P<v>{_DIETS_EN})\s+(?:anymore|any\s+more)\b"),

@@ -159,7 +159,8 @@ HABITS: tuple[Attribute, ...] = (
         r"\b(?:commute|commuting|get\s+to\s+work|to\s+the\s+office|bus|subway|metro|train|bike\s+to|"
         r"cycle\s+to|drive\s+to\s+work|walk\s+to\s+(?:work|school|uni|college|campus)|"
         r"(?:subway|tube|metro|bus|train|tram|bike|cycling)\s+only)\b|通勤|上班路|坐地铁|坐公交|骑车上班|开车上班|电瓶车|电动车|挤地铁|挤公交"
-        r"|\b(?:taking|take|riding)\s+the\s+\w+(?:\s+(?:line|train|bus|tram))?\s+(?:now|these\s+days|every\s+day|to\s+work)\b",
+        r"|\b(?:taking|take|riding)\s+the\s+\w+(?:\s+(?:line|train|bus|tram))?\s+(?:now|these\s+days|every\s+day|to\s+work)\b"
+        r"|\bon\s+the\s+(?:tube|tram|ferry)\b",
         (
             en(
                 r"\b(?P<v>(?:take|taking|took|ride|riding)\s+(?:the\s+)?(?:bus|subway|metro|train|tram|ferry)|"
@@ -175,6 +176,11 @@ HABITS: tuple[Attribute, ...] = (
             en(
                 r"\b(?:taking|take|riding)\s+the\s+(?-i:(?P<v>[A-Z][\w-]+))(?:\s+(?:line|train|bus|tram))?\s+"
                 r"(?:now|these\s+days|every\s+day|to\s+work)\b"
+            ),
+            # "so I'm on the metro now", "we're on the bus these days"
+            en(
+                r"\b(?:I['’]m|I\s+am|im|we['’]re|we\s+are)\s+(?:back\s+)?on\s+(?P<v>(?:the\s+)?"
+                r"(?:subway|tube|metro|bus|train|tram|ferry|bike|e-?bike))\s+(?:now|these\s+days|instead)\b"
             ),
             # "sold the car, subway only now"
             en(

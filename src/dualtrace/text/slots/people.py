@@ -111,8 +111,8 @@ _DAILY: tuple[Attribute, ...] = (
         rf"(?:{_OUTDOOR_SWIM_EN}|{_SPORTS_EN})\b"
         rf"|\b{_SPORTS_EN}\s+{_SPORT_THINGS_EN}\b|{_SPORTS_ZH}"
         rf"|\b{_SPORTS_EN}\s+(?:\d+\s*x|once|twice|three\s+times|four\s+times|\d+\s+times|every)\b"
-        r"|\b(?:joined|joining|signed\s+up\s+(?:for|to))\s+(?:an?\s+|the\s+)?(?:local\s+)?[\w\s-]{1,30}?"
-        r"(?:group|club|team|class|league|crew)\b",
+        r"|\b(?:joined|joining|signed\s+up\s+(?:for|to)|found|booked|started|taking)\s+(?:an?\s+|the\s+)?"
+        r"(?:local\s+)?[\w\s-]{1,30}?(?:group|club|team|class(?:es)?|league|crew|course|lessons)\b",
         (
             en(
                 r"\b(?:switched|moved|changed)\s+(?:my\s+(?:workouts?|routine|exercise)\s+)?(?:from\s+[^,.;]{1,30}?\s+)?to\s+{V}"
@@ -152,8 +152,9 @@ _DAILY: tuple[Attribute, ...] = (
             ),
             # a club or group of it joined: "joined a sea swimming group"
             en(
-                r"\b(?:joined|joining|signed\s+up\s+(?:for|to))\s+(?:an?\s+|the\s+)?(?:local\s+)?"
-                rf"(?P<v>{_OUTDOOR_SWIM_EN}ming|{_KIND_OF}{_KIND_OF}{_SPORTS_EN})\s+(?:group|club|team|class|league|crew)\b"
+                r"\b(?:joined|joining|signed\s+up\s+(?:for|to)|found|booked|started|taking)\s+(?:an?\s+|the\s+)?"
+                rf"(?:local\s+)?(?P<v>{_OUTDOOR_SWIM_EN}ming|{_KIND_OF}{_KIND_OF}{_SPORTS_EN})\s+"
+                r"(?:group|club|team|class(?:es)?|league|crew|course|lessons)\b"
             ),
             zh(
                 r"(?:现在|改成|改为|换成|开始)?(?:每天|每周|每星期|一周|每个?早上|每个?晚上)[^，。；！？]{0,6}?"
