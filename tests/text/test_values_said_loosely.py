@@ -60,6 +60,7 @@ def _slots(text: str) -> set[tuple[str, str | None, bool]]:
         ("found a reformer pilates class near work", ("exercise", "reformer pilates", False)),
         ("done with paleo. going Mediterranean instead", ("diet", "Mediterranean", False)),
         ("ditching keto, it was making me grumpy", ("diet", "keto", True)),
+        ("We have shifted to Hyderabad, near the office.", ("lives_in", "Hyderabad", False)),
     ],
 )
 def test_a_value_said_loosely(text: str, slot: tuple[str, str, bool]) -> None:
@@ -77,6 +78,7 @@ def test_a_value_said_loosely(text: str, slot: tuple[str, str, bool]) -> None:
         ("Gave up Gaelic football after the knee", "language"),
         ("I work as hard as I can for my kids", "works_at"),
         ("took delivery of the new sofa", "vehicle"),
+        ("I've shifted to Rust for the backend", "lives_in"),
         ("等孩子再大一点再去", "grade"),
         ("正好赶上大年初一", "grade"),
     ],

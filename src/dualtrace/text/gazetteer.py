@@ -102,7 +102,22 @@ CITIES = _phrases(
     hangzhou; shenzhen; guangzhou; chengdu; chongqing; nanjing; wuhan; xi'an; xian; suzhou;
     tianjin; qingdao; xiamen; dalian; kunming; changsha; harbin; shenyang; sanya; lhasa;
     guilin; ningbo; hefei; zhengzhou; jinan; fuzhou; sydney; melbourne; brisbane; perth;
-    adelaide; auckland; wellington"""
+    adelaide; auckland; wellington;
+    birmingham; leeds; bristol; sheffield; newcastle; nottingham; leicester; cardiff; belfast;
+    brighton; oxford; cambridge; southampton; aberdeen; galway; limerick; bengaluru; pune;
+    hyderabad; ahmedabad; jaipur; lucknow; kochi; gurgaon; gurugram; noida; antwerp; ghent;
+    utrecht; eindhoven; the hague; gothenburg; malmo; malmö; aarhus; tallinn; riga; vilnius;
+    bucharest; belgrade; zagreb; ljubljana; bratislava; salzburg; innsbruck; stuttgart;
+    dusseldorf; düsseldorf; dresden; leipzig; bologna; turin; genoa; palermo; bilbao; malaga;
+    granada; bordeaux; toulouse; strasbourg; nantes; lille; montpellier; basel; lausanne;
+    oakland; berkeley; columbus; cincinnati; indianapolis; milwaukee; raleigh; tampa;
+    jacksonville; omaha; tucson; albuquerque; boise; spokane; anchorage; edmonton; winnipeg;
+    quebec city; yokohama; nagoya; sapporo; fukuoka; incheon; daegu; saigon; da nang; penang;
+    cebu; colombo; islamabad; riyadh; jeddah; muscat; amman; beirut; baku; tbilisi; yerevan;
+    almaty; tashkent; wuxi; nanning; guiyang; taiyuan; shijiazhuang; lanzhou; urumqi;
+    changchun; nanchang; zhuhai; dongguan; foshan; canberra; hobart; gold coast; christchurch;
+    dunedin; queenstown; accra; addis ababa; dar es salaam; kampala; kigali; durban; pretoria;
+    tunis; medellin; medellín; cartagena; quito; montevideo; cusco"""
 )
 
 # Regions and landmarks in the same spirit: always places wherever they appear.

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
 from dualtrace.text.slots.family import FAMILY
-from dualtrace.text.slots.frames import PLACE_TYPED, en, zh
+from dualtrace.text.slots.frames import KNOWN_PLACE, PLACE_TYPED, en, zh
 from dualtrace.text.slots.names import NAME
 from dualtrace.text.slots.people import LIFE
 from dualtrace.text.slots.work import WORK
@@ -78,7 +78,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         # nor "bought an e-bike": these words also say a turn speaks of where one lives
         r"(?:bought|buying|closed\s+on|found|got)\s+(?:a|an|the|our|my)\s+(?:[\w-]+\s+){0,2}"
         r"(?:house|condo|townhouse|suite|flat|apartment|place|home)\s+in)\b|住|搬|定居|安顿|城市|安家|落户|回老家|小区|新家|租了|租在|租的|买了.{0,5}房|公寓|房子在|这边|从.{2,4}(?:开|坐|骑)|(?:来|到|在).{2,6}?(?:待|呆|住)?了?[一两三四五六七八九十半几\d]+个?多?(?:月|年)了|(?:还是|继续|就)在.{2,6}?(?:待着|呆着|住着)|base|\bin\s+\w+(?:\s+\w+)?\s+now\b|\b(?:still|here)\s+in\s+(?-i:[A-Z])"
-        rf"|\b(?:still|here|officially|finally)\s+in\s+{PLACE_TYPED}"
+        rf"|\b(?:still|here|officially|finally)\s+in\s+{PLACE_TYPED}|\bshifted\s+(?:back\s+)?to\b"
         r"|\b(?:officially|finally)\s+in\s+(?-i:[A-Z])"
         r"|\b(?:months?|years?)\s+in\s+\w|\bbeen\s+in\s+\w+(?:\s+\w+)?\s+(?:for\s+)?\w+\s+(?:months?|years?)\b"
         r"|\bback\s+in\s+[^,.;!?]{1,30}\s+for\s+good\b|\bmov(?:ed|ing)\s+into\b|\bstaying\s+in\b",
@@ -110,6 +110,12 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"all\s+the\s+way|finally|just|recently|permanently)\s+){0,2}"
                 r"(?:(?:from|out\s+of)\s+(?:[\w'’-]+\s+){1,3}?)?"
                 r"to\s+(?!work\b|a\s+new\s+job){V}"
+            ),
+            # "we have shifted to Bengaluru", as Indian English says a move: a known place only
+            # (not "shifted to Python")
+            en(
+                r"\b(?:we|I)\s+(?:have\s+|['’]ve\s+|had\s+)?(?:just\s+|finally\s+|recently\s+|now\s+)?"
+                rf"shifted\s+(?:back\s+)?to\s+(?P<v>{KNOWN_PLACE})"
             ),
             # the move said as news, then the place: "moved!! porto is gorgeous" (a clause of
             # news joins the one after it, `encode.rules._with_news`)

@@ -96,6 +96,10 @@ PLACE_TYPED = (
     + "|".join(re.escape(p) for p in sorted(PLACES, key=len, reverse=True))
     + r"))\b"
 )
+# A place the gazetteer knows, in whatever case it is typed ("shifted to Bengaluru")
+KNOWN_PLACE = (
+    r"(?i:" + "|".join(re.escape(p) for p in sorted(PLACES, key=len, reverse=True)) + r")\b"
+)
 # ... and one typed before a role in brackets ("biscuit (our beagle)"): the brackets name it,
 # so a word of the dictionary is a name there too (`values.bracketed_name`)
 BRACKETED = r"(?P<bracketed>[a-z]{2,15})(?!-)"
