@@ -52,6 +52,8 @@ def test_greetings_and_acknowledgements_are_small_talk(text: str) -> None:
         "好的，建议你周六去颐和园，人少一些。",
         "Your dentist appointment is on Tuesday at 3 pm.",
         "Hi, I'm Ola and I run a bakery in Porto.",
+        "我用的是iPhone 15。",
+        "我开的是Model Y",
     ],
 )
 def test_statements_with_content_are_not_small_talk(text: str) -> None:
@@ -65,6 +67,9 @@ def test_statements_with_content_are_not_small_talk(text: str) -> None:
         ("好的 谢谢", True),
         ("Yes!", False),  # answers what it was asked
         ("Thanks! I moved to Porto in May.", False),
+        ("I'm vegan.", False),  # states something, in few words
+        ("我吃素", False),
+        ("我用的是iPhone 15。", False),
     ],
 )
 def test_the_users_thanks_are_small_talk_and_an_answer_is_not(text: str, talk: bool) -> None:

@@ -21,6 +21,7 @@ from typing import Any
 from dualtrace.cjk import has_cjk
 from dualtrace.models import Hit, Item
 from dualtrace.text.dates import find_times
+from dualtrace.text.slots import find_statements
 from dualtrace.text.smalltalk import is_small_talk
 from dualtrace.text.tense import looks_ahead
 
@@ -146,14 +147,27 @@ def _day(when: datetime) -> str:
 
 
 def small_talk(hit: Item) -> bool:
-    """A turn that is only greetings, acknowledgements or pleasantries (`text.smalltalk`):
-    an assistant's, or the user's when it answers nothing ("Thank you, very practical.", not
-    "Yes!"): it never takes a place a statement could have."""
+    """A turn that is only greetings, acknowledgements or pleasantries (`text.smalltalk`): an
+    assistant's, or the user's thanks or acknowledgement that answers nothing and states
+    nothing ("Thank you, very practical.", "好的 谢谢"; not "Yes!", "I'm vegan.", "我吃素"): it
+    never takes a place a statement could have."""
     if hit.kind != "episode" or not hit.sources or not is_small_talk(hit.text):
         return False
-    return hit.sources[0].role == "assistant" or not _ANSWER_WORD.search(hit.text)
+    if hit.sources[0].role == "assistant":
+        return True
+    return (
+        _THANKS.search(hit.text) is not None
+        and not _ANSWER_WORD.search(hit.text)
+        and not find_statements(hit.text)
+    )
 
 
+# What a user's thanks or acknowledgement says ("thank you", "cheers", "got it", "谢谢", "好的")
+_THANKS = re.compile(
+    r"\b(?:thanks|thank|thx|ty|cheers|ta|ok|okay|great|lovely|perfect|awesome|cool|brilliant|"
+    r"got\s+it|sounds\s+good|will\s+do|noted|haha|lol)\b|谢谢|感谢|多谢|好的|收到|明白|知道了|哈哈",
+    re.I,
+)
 # What answers a question asked ("Yes!", "nope", "对"): no pleasantry, whatever its words
 _ANSWER_WORD = re.compile(
     r"\b(?:yes|yeah|yep|yup|no|nope|nah|sure|of\s+course|definitely|absolutely|correct|right)\b"

@@ -40,3 +40,9 @@ def city_of(place: str) -> str | None:
     if city is None or _key(city) in key:
         return None
     return city
+
+
+@lru_cache(maxsize=1)
+def cities() -> frozenset[str]:
+    """The cities the table's districts lie in, as written there ("北京", "London")."""
+    return frozenset(_table().values())

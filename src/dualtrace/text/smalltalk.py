@@ -55,6 +55,7 @@ _ZH = re.compile(
 )
 _WORD = re.compile(r"[^\W\d_]+(?:'[a-z]+)?", re.IGNORECASE)
 _CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
+_LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
 @lru_cache(maxsize=4096)
@@ -91,8 +92,15 @@ def _more_than(pattern: re.Pattern[str], text: str, most: int) -> bool:
 def _courtesy(sentence: str) -> bool:
     """A sentence with no more than a name or a filler left once courtesy words are out."""
     if has_cjk(sentence):
+        if any(c.isdigit() for c in sentence):
+            return False  # a number says something: "我用的是iPhone 15。"
+        # (a word in Latin letters left over counts as two characters: "谢谢Leo" is thanks,
+        # "我开的是Model Y" is a car)
+        latin = len(_LATIN_WORD.findall(_EN.sub(" ", sentence)))
         left = _CJK_CHAR.findall(_ZH.sub("", sentence))
-        return len(left) <= 2 * MAX_LEFT_WORDS and len(left) < len(_CJK_CHAR.findall(sentence))
+        return len(left) + 2 * latin <= 2 * MAX_LEFT_WORDS and len(left) < len(
+            _CJK_CHAR.findall(sentence)
+        )
     words = _WORD.findall(sentence)
     if any(c.isdigit() for c in sentence):
         return False

@@ -7,6 +7,7 @@ import re
 from dataclasses import replace
 
 from dualtrace.cjk import CJK_CLASS, has_cjk
+from dualtrace.text.districts import cities
 from dualtrace.text.entities import extract_entities
 from dualtrace.text.gazetteer import FIRST_NAMES, PLACES
 from dualtrace.text.kin import relation
@@ -102,6 +103,8 @@ def plausible(attribute: str, value: str) -> bool:
     ):
         # 晓雯, not 最近 or 本来, nor what is said after the word ("跟老公住在滨江")
         return value not in lexicon().zh_en and not re.match(f"[{FUNCTION_ZH}住]", value)
+    if attribute == "studies_at" and has_cjk(value) and value in cities():
+        return False  # "我在广州读大四": where the school is, not which
     if attribute == "name" and has_cjk(value) and len(value) < 2:
         return False  # "我叫车了": a car called, no one named
     if attribute == "family" and has_cjk(value):
