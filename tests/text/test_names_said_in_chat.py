@@ -126,6 +126,8 @@ def test_a_name_the_user_only_signs_with_is_theirs(mem: Memory) -> None:
     assert searcher.unrelated_names("u", "Where does Idris live?") == []  # a colleague
     assert searcher.unrelated_names("u", "Where is Rosa's flat?") == []  # spoken of
     assert searcher.unrelated_names("u", "Do Lucía and Rosa live close?") == []  # two names
+    # a capitalised word in no person's place names no one: a place, a brand
+    assert searcher.unrelated_names("u", "When is the check-in at the Tahoe cabin?") == []
     hit = mem.search("Which part of town does Lucía live in?", user_id="u", limit=1)[0]
     assert "Meanwood" in hit.text
 

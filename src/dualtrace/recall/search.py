@@ -41,6 +41,7 @@ from dualtrace.text.slots.names import (
     NAME,
     addresses,
     as_user,
+    named_as_person,
     other_forms,
     person_names,
     speaks_of,
@@ -222,9 +223,9 @@ class Searcher:
         if speaks_as_user(query):
             return []
         named = list(dict.fromkeys(person_names(query)))
-        if len(named) != 1 or self._someone_else(user_id, named[0]):
-            return []
-        return named
+        if len(named) != 1 or not named_as_person(query, named[0]):
+            return []  # (a capitalised word that names a place: "the Tahoe place")
+        return [] if self._someone_else(user_id, named[0]) else named
 
     def _someone_else(self, user_id: str, name: str) -> bool:
         """Whether what is stored holds `name`, or a longer or shorter name of the same

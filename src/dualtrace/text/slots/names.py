@@ -279,6 +279,27 @@ def _a_name(word: str) -> bool:
     return word.isalpha() and word.istitle() and not english_word(folded) and word not in PLACES
 
 
+def named_as_person(question: str, name: str) -> bool:
+    """Whether an English question speaks of `name` as a person: a person the entity reader
+    or the list of first names knows, or a word in a person's place: the subject after an
+    auxiliary ("Where does Tomás live?", "Is Kenji seeing anyone?"), a possessive ("Kenji's
+    job"), or before what a person does ("Jamal works at …"). "the Tahoe place" is a place.
+    A Chinese name is one as the entity reader finds it."""
+    if has_cjk(name) or name.casefold() in FIRST_NAMES:
+        return True
+    if any(e.name == name and e.type == "person" for e in extract_entities(question)):
+        return True
+    named = re.escape(name)
+    return bool(
+        re.search(
+            rf"\b(?:does|did|do|is|was|has|had|can|could|will|would|should|are)\s+{named}\b"
+            rf"|\b{named}['’]s\b|\b{named}\s+(?:still\s+|now\s+)?[a-z]+s\b",
+            question,
+            re.I,
+        )
+    )
+
+
 def other_forms(question: str, names: Sequence[str]) -> list[str]:
     """The people a question names by a longer or shorter form of one of `names`
     ("Margaret" of one who signs "Marg", "Tom" of "Tomás"): forms of at least three letters,
