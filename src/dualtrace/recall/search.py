@@ -235,8 +235,8 @@ class Searcher:
 
     def _held_as_other(self, user_id: str, name: str) -> bool:
         """Whether a memory naming `name` (among the first HEARD_DEPTH the full-text index
-        finds, ended ones too) holds them as another person (a slot's value or subject), or a
-        turn of the user's naming them speaks of them."""
+        finds, ended ones too) holds them as another person (a slot's value or subject, or its
+        text speaks of them), or a turn of the user's naming them speaks of them."""
         terms = query_terms(name)
         if not terms:
             return True
@@ -247,8 +247,8 @@ class Searcher:
         for m in records:
             slot = slot_of(m) or {}
             said = (str(slot.get("value") or ""), str(slot.get("subject") or ""), m.subject or "")
-            if any(folded in s.casefold() for s in said):
-                return True
+            if any(folded in s.casefold() for s in said) or speaks_of(m.text, name):
+                return True  # ("Ann painted the lake": a speaker of a group chat, by name)
         turns = self._turns_naming(user_id, name)
         return any(e.role == "user" and speaks_of(e.text, name) for e in turns)
 
