@@ -305,6 +305,8 @@ def other_forms(question: str, names: Sequence[str]) -> list[str]:
     ("Margaret" of one who signs "Marg", "Tom" of "Tomás"): forms of at least three letters,
     one the start of the other."""
     folded = [m.casefold() for m in names if not has_cjk(m)]
+    if not folded:
+        return []  # (no name to compare: the question's entities are not read)
     return [
         n
         for n in dict.fromkeys(person_names(question))
