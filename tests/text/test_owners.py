@@ -117,3 +117,44 @@ def test_a_chinese_text_opening_on_a_person_by_name(text: str) -> None:
 )
 def test_a_chinese_text_the_name_does_not_make_anothers(text: str) -> None:
     assert not about_other(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Rachel also got a new manager, some guy from the Berlin office.",
+        "Owen on the sales team got promoted last week.",
+        "Chloe bought a standing desk from IKEA.",
+        "Oh, Nathan finally moved to Bristol.",
+    ],
+)
+def test_an_english_text_opening_on_a_person_doing_something(text: str) -> None:
+    assert about_other(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Will you remind me tomorrow?",  # a word that is also a name
+        "Mark the date in my calendar.",
+        "Ethan drove me to the station.",  # the speaker takes part
+        "Hazel here, back from holiday.",  # the speaker's own name
+        "Mochi knocked my mug off the desk.",  # a pet's name, not a person's
+        "Costco has a sale on nappies.",
+    ],
+)
+def test_an_english_opening_word_that_is_no_one_elses_matter(text: str) -> None:
+    assert not about_other(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "小吴的车位在B2，我的在B3",  # whose thing: its own clause decides
+        "小何家的猫一天吃三顿，比我家的能吃",
+        "球友老周膝盖又伤了",
+        "Emma一直带她女儿去那家游泳馆",
+    ],
+)
+def test_a_chinese_text_opening_on_someones_thing_or_a_friend_by_name(text: str) -> None:
+    assert about_other(text)

@@ -350,6 +350,34 @@ def test_how_old_a_thing_is_asks_no_age_slot(question: str, age: bool) -> None:
 
 
 @pytest.mark.parametrize(
+    "question",
+    [
+        "What's my staff number at the hospital?",
+        "Which seat number did I get at the office?",
+        "What's the PIN for my work laptop?",
+        "What's the registration plate on my car?",
+        "公司给我的工号是多少？",
+        "我车的车牌是什么？",
+        "家里新路由器的密码是什么？",
+    ],
+)
+def test_a_number_or_code_asks_no_slot(question: str) -> None:
+    assert ask(question) == ()
+
+
+@pytest.mark.parametrize(
+    ("question", "attribute"),
+    [
+        ("What is the number of days I work from home?", "works_at"),
+        ("Which phone do I use now?", "phone"),
+        ("我现在开什么车？", "vehicle"),
+    ],
+)
+def test_a_question_with_no_code_still_asks_its_slot(question: str, attribute: str) -> None:
+    assert attribute in {q.attribute for q in ask(question)}
+
+
+@pytest.mark.parametrize(
     ("clause", "attribute", "subject"),
     [
         ("我弟在腾讯上班，天天加班。", "works_at", "弟弟"),  # the brother's job, not the user's

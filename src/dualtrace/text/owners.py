@@ -19,6 +19,8 @@ import re
 from functools import lru_cache
 
 from dualtrace.cjk import has_cjk
+from dualtrace.text.entities import extract_entities
+from dualtrace.text.gazetteer import FIRST_NAMES
 from dualtrace.text.question_cues import OTHER_PERSON, speaks_as_user
 from dualtrace.text.slots.cues import (
     FIRST_PERSON_EN,
@@ -51,6 +53,18 @@ _OTHER_OPENING_EN = re.compile(
     r")",
     re.I,
 )
+# A text opening on someone by their first name, as the subject of what they did ("Maggie
+# also got a new boss", "Lily on the design team got promoted", "Lena bought a sofa bed"):
+# a name the list of first names knows, then (after a short "on / from / at" phrase) a verb.
+_SUBJECT_EN = re.compile(
+    rf"^\W*{_INTERJECTION_EN}(?-i:(?P<name>[A-Z][a-z]+))"
+    r"(?:\s+(?:on|from|at|in)\s+(?:the|my|our|her|his)\s+[a-z]+(?:\s+[a-z]+)?)?"
+    r"\s+(?:(?:also|just|finally|still|already|recently|now|actually)\s+)?"
+    r"(?:got|gets|had|has|went|goes|said|says|told|tells|bought|buys|took|takes|made|gave|came"
+    r"|left|won|lost|sent|met|found|is|was|moved|started|lives|works|thinks|wants"
+    r"|[a-z]{2,}ed)\b",
+    re.I,
+)
 # Words that take "'s" without being a person's name ("It's", "What's", "Today's").
 _NOT_NAMES = frozenset(
     "it that what there here let who where how when he she today tonight tomorrow yesterday "
@@ -60,15 +74,25 @@ _NOT_NAMES = frozenset(
 # they are
 _PEOPLE_ZH = (
     rf"(?:{KIN_WORDS_ZH}|保安|保姆|保洁|师傅|老师|医生|房东|同桌|客户|网友"
+    r"|跑友|球友|驴友|牌友|钓友|棋友|病友|车友|书友|饭搭子|搭子"
     rf"|{SINGLE_KIN_AFTER_OWNER_ZH})"
 )
 # A person by the name friends call them, whose matter follows: "Leo的车", "小林家的狗",
-# "老王说", "小唐也缺铁" (小 or 老 before a surname; a Latin name)
-_NAMED_ZH = rf"(?:[A-Z][a-z]+|[小老][{SURNAMES}])(?:家的?|的|也|说|他|她)"
-_OTHER_OPENING_ZH = re.compile(
-    rf"^\W*{_INTERJECTION_ZH}(?:(?:(?:用户|我们?|咱们?|咱家|我家)的?)?{_PEOPLE_ZH}|[他她]们?"
-    rf"|{_NAMED_ZH})"
+# "老王说", "小唐也缺铁", "Lena一直带狗去…" (小 or 老 before a surname; a Latin name), or
+# after a word for a friend ("跑友老李全马跑进了…")
+_NAMED_ZH = (
+    rf"(?:[A-Z][a-z]+|[小老][{SURNAMES}])"
+    r"(?:家的?|的|也|说|他|她|一直|又|刚|已经|还|最近|买了|去了|换了)"
 )
+_OTHER_OPENING_ZH = re.compile(
+    rf"^\W*{_INTERJECTION_ZH}(?:(?:(?:用户|我们?|咱们?|咱家|我家)的?)?{_PEOPLE_ZH}"
+    rf"(?:[小老][{SURNAMES}]|[A-Z][a-z]+)?|[他她]们?|(?P<named>{_NAMED_ZH}))"
+)
+# A Chinese opening that says whose thing the clause is about ("小周的工号是…", "小林家的狗"):
+# the rest of the sentence may bring the speaker in ("…，他比我晚来半年") without making
+# the thing theirs, so only its first clause is read for the speaker.
+_OWNED_ZH = re.compile(r"(?:家的?|的)$")
+_CLAUSE_END = re.compile(r"[,，.;!?。；！？\n]")
 # The speaker takes part: "…and I", "with me", "我和…", "用户跟…".
 _SPEAKER_ZH = re.compile(r"我|咱|用户")
 _SENTENCE_END = re.compile(r"[.;!?。；！？\n]")
@@ -102,13 +126,24 @@ def _about_other(text: str) -> bool:
         m = _OTHER_OPENING_ZH.match(text)
         if m is None:
             return False
-        first = _SENTENCE_END.split(text[m.end() :], maxsplit=1)[0]
+        owned = m.group("named") and _OWNED_ZH.search(m.group("named"))
+        first = (_CLAUSE_END if owned else _SENTENCE_END).split(text[m.end() :], maxsplit=1)[0]
         return not _SPEAKER_ZH.search(first)
     m = _OTHER_OPENING_EN.match(text)
     if m is None:
-        return False
+        m = _SUBJECT_EN.match(text)
+        if m is None or not _person(m.group("name"), text):
+            return False
     name = m.group("name")
     if name and (not name[0].isupper() or name.casefold() in _NOT_NAMES):
         return False  # "the user's …", "It's …": no one else's
     first = _SENTENCE_END.split(text[m.end() :], maxsplit=1)[0]
     return not re.search(rf"{FIRST_PERSON_EN.pattern}|\bthe\s+user\b", first, re.I)
+
+
+def _person(name: str, text: str) -> bool:
+    """Whether `name`, opening `text`, is a person's: a first name the list knows, or one
+    the entity reader takes for a person's."""
+    if name.casefold() in FIRST_NAMES:
+        return True
+    return any(e.name == name and e.type == "person" for e in extract_entities(text[:80]))

@@ -33,6 +33,23 @@ _INTRODUCTION = "我是"
 _WHAT_DOING = re.compile(r"[做干]什么$")
 _PARTICLES = frozenset("的呢吗啊呀了嘛么")
 
+# A question for a number, code or password that identifies something ("my employee number
+# at work", "the PIN of my bank card", "我的工号", "车牌号多少", "wifi 密码"): no attribute's
+# value is one (the phone slot holds a model, the employer slot a name), however many of its
+# words the question says.
+_CODE = re.compile(
+    r"\b(?:number|no\.)(?!\s+of\b)|\b(?:id|pin|password|passcode|plate|postcode"
+    r"|zip\s+code|reference|tracking\s+code)\b|(?<![哪几])号码|编号|工号|尾号|卡号|车牌|座位号|工位号"
+    r"|航班号|车次|单号|学号|账号|密码|验证码|房间号|门牌号|邮编",
+    re.I,
+)
+
+
+def asks_a_code(question: str) -> bool:
+    """Whether a question asks for a number, code or password that identifies something."""
+    return _CODE.search(question) is not None
+
+
 # A question's Chinese words, each with where it starts and ends in the question.
 Words = tuple[tuple[int, int, str], ...]
 

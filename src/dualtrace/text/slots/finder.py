@@ -18,7 +18,7 @@ from dualtrace.text.kin import relation
 from dualtrace.text.lexical import begins_no_name
 from dualtrace.text.lexicon import lexicon
 from dualtrace.text.slots import cues
-from dualtrace.text.slots.asking import asked_by
+from dualtrace.text.slots.asking import asked_by, asks_a_code
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.catalogue import ATTRIBUTES, BY_NAME
 from dualtrace.text.slots.family import FAMILY, asked_member
@@ -467,6 +467,8 @@ def ask(question: str) -> tuple[SlotQuestion, ...]:
     employer, by "公司" and "工作", over the title, by "工作"). A qualified attribute whose
     qualifier names another attribute's word ("car budget") hides that attribute. Cached:
     one search (and the context built on it) asks this of the same question several times."""
+    if asks_a_code(question):  # "my employee number at work": not the employer
+        return ()
     member = asked_member(question)
     if member is not None:  # a member's name: the family, narrowed to the relation
         return (SlotQuestion(FAMILY.name, None, member),)
