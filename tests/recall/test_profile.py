@@ -117,9 +117,16 @@ def test_the_family_and_a_replaced_car_said_in_passing(mem: Memory) -> None:
     )
     mem.add("My twin brother Noah keeps saying sell the car.", user_id="f", timestamp=MAR)
     mem.add("Sold the Ford Focus, picked up a used Kia Niro.", user_id="f", timestamp=APR)
-    values = _values(mem.profile("f"))
-    assert values["family"] == ["son Alfie", "twin brother Noah"]  # every member, none replaced
+    mem.add("我女儿朵朵上小学了。", user_id="f", timestamp=APR)
+    mem.add("我姐林悦在杭州上班。", user_id="f", timestamp=APR)
+    profile = mem.profile("f")
+    values = _values(profile)
+    assert values["family"] == ["son Alfie", "女儿朵朵"]  # every child, none replaced
     assert values["vehicle"] == ["Kia Niro"]
+    # a brother or sister is a person the user speaks of, with the others
+    relatives = [v.value for v in profile.people if v.attribute == "family"]
+    assert relatives == ["twin brother Noah", "姐林悦"]
+    assert "twin brother Noah" in profile.text.split(PEOPLE_HEADER)[1]
 
 
 def test_other_peoples_values_have_a_section_of_their_own(mem: Memory) -> None:

@@ -23,6 +23,7 @@ from dualtrace.recall.current import begun, valid_at
 from dualtrace.store.ports.memory_reads import MemoryReads
 from dualtrace.text.districts import city_of
 from dualtrace.text.slots import ATTRIBUTES
+from dualtrace.text.slots.family import FAMILY, outside_household
 from dualtrace.text.slots.stored import holds_value, slot_of
 from dualtrace.text.tokens import count_tokens
 
@@ -148,8 +149,8 @@ def gather(store: MemoryReads, user_id: str, *, as_of: datetime | None, history:
     return Picture(
         user_id=user_id,
         as_of=as_of,
-        values=[_value(m, replaced, by_id, as_of) for m in current if _speakers(m)],
-        people=[_value(m, replaced, by_id, as_of) for m in current if not _speakers(m)],
+        values=[_value(m, replaced, by_id, as_of) for m in current if _own(m)],
+        people=[_value(m, replaced, by_id, as_of) for m in current if not _own(m)],
         goals=[_value(m, {}, by_id, as_of) for m in goals],
         tasks=[_value(m, {}, by_id, as_of) for m in tasks],
         summary=summaries[-1] if summaries else None,
@@ -160,6 +161,16 @@ def gather(store: MemoryReads, user_id: str, *, as_of: datetime | None, history:
 def _open(m: MemoryRecord, kind: str) -> bool:
     """An open goal or task a session end stored (one closed is superseded by its closing)."""
     return m.predicate == kind and m.kind == kind and m.metadata.get("status") == OPEN
+
+
+def _own(m: MemoryRecord) -> bool:
+    """Whether a slot memory is part of the user's own picture: the speaker's slot, and of
+    the family their household (children, grandchildren). A brother, a sister or a parent
+    is a person the user speaks of, listed with the others (`people`), as a partner's job
+    or a sister's city are."""
+    if m.predicate == FAMILY.name and outside_household(_said(m)):
+        return False
+    return _speakers(m)
 
 
 def _speakers(m: MemoryRecord) -> bool:

@@ -116,3 +116,21 @@ def names_relation(text: str, relation: str) -> bool:
     if relation.isascii():
         return re.search(rf"\b{re.escape(relation)}\b", text, re.IGNORECASE) is not None
     return relation in text
+
+
+# A member outside the user's household: a brother, a sister or a parent ("sister Niamh",
+# "哥王磊"), where a child or grandchild is of it ("son Ethan", "女儿朵朵", a baby by name).
+_OUTSIDE_EN = re.compile(
+    r"\b(?:brother|sister|mum|mom|mother|dad|father|stepmum|stepmom|stepdad)\b", re.I
+)
+_OUTSIDE_ZH = re.compile(r"^(?:哥哥|姐姐|弟弟|妹妹|[哥姐弟妹])")
+
+
+def outside_household(member: str) -> bool:
+    """Whether a family member, as the slot holds them ("sister Niamh", "女儿朵朵"), is a
+    brother, a sister or a parent rather than a child or grandchild of the user's household.
+
+    >>> [outside_household(m) for m in ("twin sister Mia", "son Omar", "哥王磊")]
+    [True, False, True]
+    """
+    return bool(_OUTSIDE_EN.search(member) or _OUTSIDE_ZH.search(member))
