@@ -129,6 +129,25 @@ def test_a_value_must_fit_its_attribute() -> None:
     assert find_statements("I finally moved to watching less TV.") == []
 
 
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "Honestly the new job is the priority this year.",
+        "My old bike is in the garage for winter.",
+        "Our team is in Lisbon this week.",
+        "My wife is still on her old laptop.",
+        "The promotion is the main thing right now.",
+    ],
+)
+def test_a_concern_a_place_or_an_adverb_is_no_value(clause: str) -> None:
+    assert find_statements(clause) == []
+
+
+def test_an_insurer_said_with_with_is_still_one() -> None:
+    attribute, value = _one("My home insurance is with Aviva.")[:2]
+    assert attribute == "provider" and "Aviva" in value
+
+
 def test_an_opinion_of_a_thing_is_not_its_value() -> None:
     for clause in (
         "Our new landlord is honestly so nice.",

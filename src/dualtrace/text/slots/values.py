@@ -58,6 +58,22 @@ _OPINION_ZH = re.compile(
 )
 
 
+# What a plan or a concern is, never a value: "the role is the priority", "the car is the
+# main thing", "my job is the problem".
+_ABSTRACT_EN = re.compile(
+    r"(?:(?:the|a|an|my|our|top|main|real|big|biggest|first|next|only|whole)\s+)*"
+    r"(?:priority|priorities|plan|idea|goal|dream|thing|point|problem|issue|question|deal|"
+    r"focus|vibe|move|option|choice|hope|aim|worry|concern|struggle|challenge|reason|excuse)",
+    re.I,
+)
+# A phrase that says where or how something is, not what it is: "(my old car is) in the
+# family spirit", "(my job is) on hold".
+# (An insurer is "with Geico": the provider's frame keeps what follows.)
+_PHRASE_EN = re.compile(r"(?:in|on|at|into|onto|with|for|from|by|under|over|about)\s", re.I)
+_ADVERB_EN = re.compile(
+    r"still|now|also|just|really|always|never|already|currently|finally|actually", re.I
+)
+
 _PRONOUN = re.compile(r"[他她它我你]们?|he|she|it|they|him|her|them|i|me|you|we|us", re.I)
 
 
@@ -73,6 +89,10 @@ def plausible(attribute: str, value: str) -> bool:
         return False  # "入职一周了", "下个月辞职了": how long or when, not where
     if _OPINION_EN.fullmatch(value) or _OPINION_ZH.fullmatch(value):
         return False  # "manager is lovely": what the speaker thinks of it, not what it is
+    if _ABSTRACT_EN.fullmatch(value) or _ADVERB_EN.fullmatch(value):
+        return False  # "the role is the priority", "my husband is still on his phone"
+    if _PHRASE_EN.match(value) and attribute != "provider":
+        return False  # "my old car is in the family spirit", "the team is in Stockholm"
     if attribute == "works_at":
         if relation(bare := value.removeprefix("我")) != bare.casefold():
             return False  # "老公辞职了": whose job ended, not where
