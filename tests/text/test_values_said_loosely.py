@@ -86,3 +86,28 @@ def test_a_value_said_loosely(text: str, slot: tuple[str, str, bool]) -> None:
 )
 def test_what_is_no_such_value(text: str, attribute: str) -> None:
     assert not [s for s in _slots(text) if s[0] == attribute]
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("帮我写个自我介绍 我在苏州一家芯片公司做测试工程师", ("occupation", "测试工程师", False)),
+        ("帮忙看下这份简历 我叫周子涵 明年毕业", ("name", "周子涵", False)),
+        ("麻烦推荐几道菜，我吃素三年了", ("diet", "吃素", False)),
+    ],
+)
+def test_a_chinese_request_tells_the_speakers_news_after_it(
+    text: str, slot: tuple[str, str, bool]
+) -> None:
+    assert slot in _slots(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "帮我写个自我介绍",  # the request alone
+        "help me write an intro, I am a test engineer at a chip firm",  # English: as before
+    ],
+)
+def test_a_request_alone_or_in_english_tells_no_role(text: str) -> None:
+    assert not {s for s in _slots(text) if s[0] == "occupation"}

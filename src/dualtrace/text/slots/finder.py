@@ -64,6 +64,9 @@ def _statements(clause: str) -> tuple[SlotStatement, ...]:
     # a request states nothing of its own, but takes as given what it names beside a role
     # ("help me write a card for my son Alfie")
     request = cues.REQUEST.search(clause) is not None
+    # ... a Chinese one asks in its first part: the parts after it may state the speaker's
+    # own news ("帮我改下自我介绍 下周一入职美团了 做交互设计师")
+    told = _told_after(clause) if request else len(clause)
     unsaid = _unsaid(clause)
     unsaid_at = {m.end() for m in _NOT_COPULA_EN.finditer(clause)}
     for attribute in ATTRIBUTES:
@@ -100,7 +103,19 @@ def _statements(clause: str) -> tuple[SlotStatement, ...]:
     kept.sort(key=lambda s: s.start)
     # one statement of a value said twice (two frames reading one value)
     first = {_said(s): s for s in reversed(kept)}
-    return tuple(s for s in kept if first[_said(s)] is s and (s.given or not request))
+    return tuple(
+        s for s in kept if first[_said(s)] is s and (s.given or not request or s.start >= told)
+    )
+
+
+_PART_END = re.compile(rf"[,，]|{CJK_SPACE}")
+
+
+def _told_after(request: str) -> int:
+    """Where a Chinese request's own part ends, after which it may tell the speaker's news
+    (past its first comma or space); an English one tells none of its own."""
+    end = _PART_END.search(request) if has_cjk(request) else None
+    return len(request) if end is None else end.end()
 
 
 def _said(statement: SlotStatement) -> tuple[str, str | None, str | None, bool]:
