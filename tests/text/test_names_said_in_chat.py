@@ -28,6 +28,12 @@ def _names(text: str) -> list[str | None]:
         ("quick one, name's kwabena mensah btw", "Kwabena"),
         ("perfect, sign it Tomasz Nowak please", "Tomasz Nowak"),
         ("可以 署名写周雨桐就行", "周雨桐"),
+        ("ok sign it off from Zoë Brennan", "Zoë Brennan"),  # accents in a name
+        ("Je m'appelle Aurélie. Is that right?", "Aurélie"),  # practising a language
+        ("Ich heiße Dominik und wohne in Graz.", "Dominik"),
+        ("Read it out at the party — it's from me, Saoirse, to the team.", "Saoirse"),
+        ("俺叫王铁柱 在县城开五金店", "王铁柱"),
+        ("我叫陈思远 以后叫我小陈就行", "陈思远"),  # not the nickname offered after
     ],
 )
 def test_a_name_said_in_chat(text: str, name: str) -> None:

@@ -246,6 +246,8 @@ class Searcher:
         folded = name.casefold()
         for m in records:
             slot = slot_of(m) or {}
+            if slot.get("attribute") == NAME.name and not slot.get("subject"):
+                continue  # the user's own name ("sign it off from Lucía Romero")
             said = (str(slot.get("value") or ""), str(slot.get("subject") or ""), m.subject or "")
             if any(folded in s.casefold() for s in said) or speaks_of(m.text, name):
                 return True  # ("Ann painted the lake": a speaker of a group chat, by name)

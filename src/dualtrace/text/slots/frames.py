@@ -103,8 +103,11 @@ KNOWN_PLACE = (
 # ... and one typed before a role in brackets ("biscuit (our beagle)"): the brackets name it,
 # so a word of the dictionary is a name there too (`values.bracketed_name`)
 BRACKETED = r"(?P<bracketed>[a-z]{2,15})(?!-)"
+# A word written with a capital, in Latin letters with or without accents ("Dana", "Tomás",
+# "Frøya", "Łukasz"): its first two letters, as name patterns begin.
+CAPITAL = "[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]"
 # A person's name, with a family name after it or not ("Dana", "Priya Nair")
-GIVEN_EN = r"(?P<v>[A-Z][a-z][\w’'-]*(?:\s+[A-Z][a-z][\w’'-]*)?)\b"
+GIVEN_EN = rf"(?P<v>{CAPITAL}[\w’'-]*(?:\s+{CAPITAL}[\w’'-]*)?)\b"
 # What goes between the word for someone and the name they are given: "my boss is called
 # Dana", "my new boss is a guy called Marcus", "my sister's name is Anna", "my new manager
 # starts monday — her name is Priya" (not past another person: "my sister's friend, her

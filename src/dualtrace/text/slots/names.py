@@ -19,13 +19,13 @@ from dualtrace.text.gazetteer import FIRST_NAMES, PLACES
 from dualtrace.text.lexicon import english_word
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
-from dualtrace.text.slots.frames import FUNCTION_ZH, TYPED, en, zh
+from dualtrace.text.slots.frames import CAPITAL, FUNCTION_ZH, TYPED, en, zh
 from dualtrace.text.slots.surnames import SURNAMES
 
 # One or two capitalised words ("Priya", "Mary Ann", "O'Neil", "Jean-Luc").
-_NAME_EN = r"(?P<v>[A-Z][a-z]+(?:['’-][A-Z]?[a-z]+)?(?:\s+[A-Z][a-z]+(?:['’-][A-Z]?[a-z]+)?)?)\b"
+_NAME_EN = rf"(?P<v>{CAPITAL}+(?:['’-][A-Z]?[a-z]+)?(?:\s+{CAPITAL}+(?:['’-][A-Z]?[a-z]+)?)?)\b"
 # Two to three Chinese characters beginning with a common surname, or a Latin given name.
-_NAME_ZH = rf"(?P<v>(?:[{SURNAMES}][\u4e00-\u9fff]{{1,2}}|[小阿][\u4e00-\u9fff]|[A-Z][a-z]+))"
+_NAME_ZH = rf"(?P<v>(?:[{SURNAMES}][\u4e00-\u9fff]{{1,2}}|[小阿][\u4e00-\u9fff]|{CAPITAL}+))"
 _AFTER_ZH = r"(?=$|[，。！？、,.!?\s~～（(]|，|呀|啊|哈|哦|吧|就[行好可])"
 GREETING_EN = (
     r"(?:hi+|hello+|hey+|heyy+|hiya|heya|howdy|yo|g['’]day|good\s+(?:morning|afternoon|evening)|"
@@ -40,7 +40,7 @@ _AFTER_EN = rf"(?=\s*(?:{_MARK_EN}|\bbtw\b|\bhere\b|$))"
 _I_AM = r"(?:I['’]m|I\s+am|im|this\s+is)"
 _AGAIN = r"(?:\s+again)?(?:\s+(?:lol|haha|lmao))?"  # "Lena here again lol. …"
 _NATIONALITY = (
-    r"(?![A-Z][a-z]*(?:ish|ese|ian|can|ean|ic)\b)"
+    r"(?![A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]*(?:ish|ese|ian|can|ean|ic)\b)"
     r"(?!(?:Dutch|French|Czech|Greek|Thai|Swiss|Irish|Welsh|Scots?|Kiwi|Aussie|Brit|Dane|Swede|"
     r"Finn|Pole|Turk|Arab|Jewish|Muslim|Catholic|Buddhist|Hindu|Sikh|Christian|Vegan)\b)"
 )
@@ -56,6 +56,13 @@ _NOT_SAID_TO = (
 _INTRODUCING = rf"(?={GREETING_EN}\b|{_I_AM}\s|it['’]s\s|[A-Za-z]+\s+here\b)"
 
 
+# "My name is" in the languages users practise with an assistant.
+_OTHER_TONGUE = (
+    r"\b(?:me\s+llamo|je\s+m['’]appelle|ich\s+hei(?:ß|ss)e|mi\s+chiamo|me\s+chamo|ik\s+heet|"
+    r"jag\s+heter|jeg\s+(?:heter|hedder)|nazywam\s+si[eę]|mein\s+name\s+ist|meu\s+nome\s+é)"
+)
+
+
 def introduction(name: str) -> str:
     """A frame's opening: the speaker's `name` said as theirs (a greeting before it, "I'm"
     or "here") and a comma or a stop, then a role ("hey! Priya, data scientist at Monzo",
@@ -68,7 +75,7 @@ def introduction(name: str) -> str:
 
 
 # A message that opens by introducing the speaker, a capitalised name and what they are
-INTRODUCES = re.compile(introduction(r"(?-i:[A-Z][a-z]+)"), re.I)
+INTRODUCES = re.compile(introduction(r"(?-i:[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]+)"), re.I)
 
 _GREETING_ZH = (
     r"(?:(?:你好|您好|嗨|哈喽|哈啰|大家好|新年好|早上好|上午好|中午好|下午好|晚上好|早安|在吗|在不在|hi|hello|hey)"
@@ -89,12 +96,13 @@ NAME: Attribute = _a(
     "name",
     r"\bmy\s+name\b|\bname['’]s\b|(?:^|[.!?,]\s*)name\s+is\b|\bcall\s+me\b|\b(?:I['’]m|I\s+am|im|this\s+is|it['’]s)\s+[A-Z]"
     r"|\bsign\s+(?:it|this|them|the\s+\w+)\s|署名"
-    r"|(?-i:\b[A-Z][a-z]+\s+here\b)"
+    r"|(?-i:\b[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]+\s+here\b)"
     # ... typed in lower case, at the opening only ("yo, jake here."): not "around here"
     rf"|^\W*(?:[a-z]+[\s,!.~]+)?[a-z]+\s+here{_AGAIN}\b\s*(?:{_MARK_EN}|$)"
-    rf"|^\W*{GREETING_EN}\b[\s,!.~]*(?-i:[A-Z][a-z]+)[,.]"
+    rf"|^\W*{GREETING_EN}\b[\s,!.~]*(?-i:[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]+)[,.]"
     rf"|^\W*{GREETING_EN}\b[\s,!.~]*it['’]?s\s+[a-z]{{3,}}"
-    r"|我叫|叫我|我的名字|名字是|我是"
+    rf"|{_OTHER_TONGUE}|\bfrom\s+me,\s"
+    r"|[我俺]叫|叫我|我的名字|名字是|我是"
     rf"|^\W*(?:{_GREETING_ZH}[\s，,！!~～]*|兄弟\s*)?我[\u4e00-\u9fff]{{2}}\s",
     (
         en(rf"\bmy\s+name\s+is\s+{_NAME_EN}"),
@@ -113,6 +121,10 @@ NAME: Attribute = _a(
             rf"(?:^|[.!?,]\s*|\bmy\s+)name(?:['’]s|\s+is)\s+(?P<v>(?-i:{TYPED})){_AFTER_EN[:-1]}|\s+[a-z]+\s+btw\b)"
         ),
         en(rf"\b(?:just\s+)?call\s+me\s+{_NAME_EN}"),
+        # ... said in another language, as one practises it ("Me llamo Ingrid", "Ich heiße
+        # Jonas"), or signing what is written for the speaker ("It's from me, Sofia, to …")
+        en(rf"(?:{_OTHER_TONGUE})\s+{_NAME_EN}"),
+        en(rf"\bfrom\s+me,\s+{_NAME_EN}(?=\s*[,.!]|$)"),
         # ... at the opening, or after what went before is done with ("traffic was awful 😩
         # anyway hello, I'm Solveig")
         en(
@@ -132,10 +144,11 @@ NAME: Attribute = _a(
         # a greeting, the name, then what the speaker does and where: "hey! Priya, data
         # scientist at Monzo" (a greeting to someone goes on with what is said to them)
         en(rf"{introduction(_NAME_EN)}(?=(?:[\w-]+\s+){{0,3}}?(?:at|@)\s+[A-Z])"),
-        zh(rf"我叫{_NAME_ZH}{_AFTER_ZH}"),
+        zh(rf"[我俺]叫{_NAME_ZH}{_AFTER_ZH}"),
         # a given name alone, no surname ("对了我叫晓雯，"): two characters, then a mark
         zh(rf"我叫(?P<v>[\u4e00-\u9fff]{{2}}){_AFTER_ZH}"),
-        zh(rf"叫我{_NAME_ZH}{_AFTER_ZH}"),
+        # (not a nickname offered after the name: "我叫林晓雯 以后叫我小林就行")
+        zh(rf"(?<!以后)叫我{_NAME_ZH}{_AFTER_ZH}"),
         zh(rf"我的名字(?:是|叫){_NAME_ZH}{_AFTER_ZH}"),
         zh(rf"^\W*{_GREETING_ZH}[\s，,！!~～]*我是{_NAME_ZH}{_AFTER_ZH}"),
         # ... a given name alone after the greeting ("你好 我是志远 退休了")
@@ -174,11 +187,11 @@ _ADDRESS_OPENS_EN = (
 _TITLE_EN = r"(?:(?:dr|mr|mrs|ms|miss|prof)\.?\s+)?"
 _ADDRESSED_EN = (
     re.compile(
-        rf"^\W*(?i:{_ADDRESS_OPENS_EN})[\s,]+(?i:{_TITLE_EN})(?P<v>[A-Z][a-z]+)(?=\s*(?:[!,.?~]|\s[—–-]|$))"
+        rf"^\W*(?i:{_ADDRESS_OPENS_EN})[\s,]+(?i:{_TITLE_EN})(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]+)(?=\s*(?:[!,.?~]|\s[—–-]|$))"
     ),
     re.compile(
         r"^[^.!?\n]{0,60}?(?<!\bto)(?<!\band)(?<!\bwith)(?<!\bfor)(?<!\bfrom)(?<!\babout),\s+"
-        r"(?P<v>[A-Z][a-z]+)(?=\s*(?:[!,.?~]|\s[—–-]|$))"
+        r"(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]+)(?=\s*(?:[!,.?~]|\s[—–-]|$))"
     ),
 )
 # ... in Chinese: a greeting, then the name ("你好郭婷！", "好的秀英～"), a congratulation and a

@@ -82,7 +82,7 @@ _PARTNER_ZH = r"(?:女朋友|男朋友|对象|老婆|老公|媳妇|妻子|丈夫
 _NAMED_ZH = (
     rf"(?:[阿小老][{CJK_CLASS}]|[{SURNAMES}][{CJK_CLASS}]|(?![{FUNCTION_ZH}])[{CJK_CLASS}]{{2}})"
 )
-_GIVEN_ZH = rf"(?P<v>{_NAMED_ZH}|(?<![A-Za-z])[A-Z][a-z]{{1,15}})"
+_GIVEN_ZH = rf"(?P<v>{_NAMED_ZH}|(?<![A-Za-z])[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{{1,15}})"
 # one is seeing, then the name: "seeing someone new, jordan", "seeing someone 😳 tobias",
 # "dating a guy called Tomas"
 _SEEING_SOMEONE = (
@@ -260,7 +260,7 @@ _DAILY: tuple[Attribute, ...] = (
         r"lizard|axolotl|chinchilla|hedgehog|bearded\s+dragon|cockatiel|rehom(?:e|ed|ing))\b"
         rf"|\b{_PET_KINDS}\b"
         # a pet named, then gone: "Biscuit passed last week", "阿福飞走了"
-        r"|(?-i:[A-Z][a-z]{1,15})\s+(?:passed|died|ran\s+away|went\s+missing)\b|\bput\s+(?-i:[A-Z])\w*\s+down\b"
+        r"|(?-i:[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15})\s+(?:passed|died|ran\s+away|went\s+missing)\b|\bput\s+(?-i:[A-Z])\w*\s+down\b"
         r"|飞走了|走丢了|跑丢了"
         r"|\((?:my|our)\s+lab\)"
         rf"|宠物|狗|猫|犬|兔子|仓鼠|鹦鹉|乌龟|养|{_BREEDS_ZH}"
@@ -279,7 +279,7 @@ _DAILY: tuple[Attribute, ...] = (
             en(
                 rf"\b(?P<named>adopted|got|rescued)\s+(?:an?\s+|a\s+new\s+)?(?:[\w-]+\s+){{0,2}}?{_PET_KINDS}\b"
                 r"[^.!?]{0,40}[.!?]+\s*(?:(?:her|his|its|their)\s+name(?:['’]s|\s+is)|(?:she|he|it)['’]s\s+called)"
-                r"\s+(?P<v>[A-Z][a-z]{1,15})\b"
+                r"\s+(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15})\b"
             ),
             zh(
                 r"(?:养了|养着|领养了|收养了|有)(?:一只|一条|两只|只|条)?(?![点些])(?<!有点){V}(?<=[狗猫兔鼠鹉龟])"
@@ -287,33 +287,33 @@ _DAILY: tuple[Attribute, ...] = (
             # a pet named beside its kind: "my cat Pixel", "our old dog called Rex"
             en(
                 r"(?P<named>\b(?:my|our))\s+(?:new\s+|old\s+|little\s+)?"
-                rf"(?P<v>{_PET_KINDS}(?:\s+mix)?\s+(?:named\s+|called\s+)?[A-Z][a-z]\w*)\b"
+                rf"(?P<v>{_PET_KINDS}(?:\s+mix)?\s+(?:named\s+|called\s+)?[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]\w*)\b"
             ),
             # ... or by its name after: "our dog is called Rex", "my cat's name is Pixel"
             en(
                 r"(?P<named>\b(?:my|our))\s+(?:new\s+|old\s+|little\s+)?"
-                rf"(?P<kind>{_PET_KINDS}){NAMED_AS_EN}(?P<v>[A-Z][a-z]\w*)\b"
+                rf"(?P<kind>{_PET_KINDS}){NAMED_AS_EN}(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]\w*)\b"
             ),
             # the kind in brackets after the name ("Biscotto (my dog) keeps me sane"), and a
             # Chinese pet said as the family's: "我家猫糯米", "我们家的狗叫豆豆"
             en(
-                rf"(?P<v>[A-Z][a-z]\w+)\s*\((?P<named>(?:my|our))\s+(?:\w+\s+)?{_PET_KINDS}{_CLOSE}"
+                rf"(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]\w+)\s*\((?P<named>(?:my|our))\s+(?:\w+\s+)?{_PET_KINDS}{_CLOSE}"
             ),
             # ... or the name first: "Pumpkin is our new kitten", "Ziggy, my bearded dragon"
             en(
                 r"(?:^|(?<=[\s(,.!]))(?!(?:he|she|it|this|that|there|who|which|what|one)\b)"
-                r"(?P<v>(?-i:[A-Z][a-z]{1,15}))(?:\s+is|,)?\s+(?P<named>my|our)\s+"
+                r"(?P<v>(?-i:[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15}))(?:\s+is|,)?\s+(?P<named>my|our)\s+"
                 rf"(?:new\s+|little\s+|old\s+)?(?P<kind>{_PET_KINDS})\b"
                 r"(?!\s+(?:walker|sitter|groomer|trainer|food|bed|toy|park)s?\b)"
             ),
             en(
-                r"(?P<v>(?-i:[A-Z][a-z]+\s+(?:and|&)\s+[A-Z][a-z]+))\s*\((?P<named>(?:my|our))\s+"
+                r"(?P<v>(?-i:[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]+\s+(?:and|&)\s+[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]+))\s*\((?P<named>(?:my|our))\s+"
                 rf"(?:\w+\s+)?{_PET_KINDS}s{_CLOSE}"
             ),
             # two pets named after their kind: "my dogs Rex and Bella"
             en(
                 r"(?P<named>\b(?:my|our))\s+(?:two\s+)?(?:new\s+|old\s+|little\s+)?"
-                rf"(?P<v>{_PET_KINDS}s\s+[A-Z][a-z]+\s+(?:and|&)\s+[A-Z][a-z]+)\b"
+                rf"(?P<v>{_PET_KINDS}s\s+[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]+\s+(?:and|&)\s+[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]+)\b"
             ),
             # ... typed in lower case: "my cat luna keeps…", "zorba (my dog)"
             en(
@@ -358,17 +358,17 @@ _DAILY: tuple[Attribute, ...] = (
             # a pet named at the start of a clause that dies or is lost: "Biscuit passed last
             # week", "Rosie died in her sleep", "we had to put Pepper down"
             en(
-                r"(?:^|[.!?]\s+)(?-i:(?P<v>[A-Z][a-z]{1,15}))\s+"
+                r"(?:^|[.!?]\s+)(?-i:(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15}))\s+"
                 r"(?:passed(?:\s+away)?|died|ran\s+away|went\s+missing|crossed\s+the\s+rainbow\s+bridge)\b"
             ),
-            en(r"\b(?:had\s+to\s+)?put\s+(?-i:(?P<v>[A-Z][a-z]{1,15}))\s+down\b"),
+            en(r"\b(?:had\s+to\s+)?put\s+(?-i:(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15}))\s+down\b"),
             zh(r"(?:我的|我家的?)?{V}(?:去世|死)了"),
             zh(r"(?P<v>[阿小][{CJK}]|[{CJK}]{2})(?:飞走|走丢|跑丢|丢|走)了"),
             # a pet given away or rehomed: "had to rehome Milo", "鹦鹉豆豆送回老家给爸妈养了",
             # "把芝麻送给学妹了"
             en(
                 r"\b(?:rehomed|rehome|gave\s+away|gave\s+up)\s+(?:(?:my|our)\s+(?:\w+\s+)?"
-                rf"{_PET_KINDS}\s+)?(?-i:(?P<v>[A-Z][a-z]{{1,15}}))\b"
+                rf"{_PET_KINDS}\s+)?(?-i:(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{{1,15}}))\b"
             ),
             zh(
                 rf"(?:把|(?:我|我们|用户)(?:家|的)的?)?"
@@ -396,9 +396,11 @@ _DAILY: tuple[Attribute, ...] = (
             en(r"\b(?P<v>single)\s+(?:again|now)\b"),
             # proposed to, or seen in brackets: "I proposed to Dana last night", "sam (the guy
             # i've been seeing since june)"
-            en(r"\b(?:I|we)\s+(?:finally\s+)?proposed\s+to\s+(?P<v>[A-Z][a-z]{1,15})\b"),
             en(
-                rf"(?P<v>(?-i:[A-Z][a-z]{{1,15}})|{TYPED})\s*\((?:the\s+)?(?:guy|girl|man|woman|person)\s+"
+                r"\b(?:I|we)\s+(?:finally\s+)?proposed\s+to\s+(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15})\b"
+            ),
+            en(
+                rf"(?P<v>(?-i:[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{{1,15}})|{TYPED})\s*\((?:the\s+)?(?:guy|girl|man|woman|person)\s+"
                 r"(?:i['’]?ve\s+been|i['’]?m|im)\s+(?:seeing|dating)\b"
             ),
             # (a status that names no partner: being married or engaged replaces no one)
@@ -406,7 +408,7 @@ _DAILY: tuple[Attribute, ...] = (
             # someone met, then named: "I met someone, her name is Aoife", "认识了一个女生叫Ella"
             en(
                 r"(?P<named>\bmet)\s+(?:someone|somebody)\b[^.!?]{0,12}?[.!,]?\s*(?:her|his|their)\s+name\s+is\s+"
-                r"(?P<v>[A-Z][a-z]{1,15})\b"
+                r"(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15})\b"
             ),
             zh(r"认识了?一?个(?:女生|男生|女孩|男孩|姑娘|小哥哥|小姐姐|妹子)(?:叫|，叫)\s?{V}"),
             zh(
@@ -414,13 +416,13 @@ _DAILY: tuple[Attribute, ...] = (
                 r"(?:在)?(?:约会|交往|谈恋爱|在一起)"
             ),
             en(
-                r"\bdates?\s+with\s+(?:a\s+(?:guy|girl|man|woman)\s+(?:called|named)\s+)?(?P<v>[A-Z][a-z]{1,15})\b(?!['’])"
+                r"\bdates?\s+with\s+(?:a\s+(?:guy|girl|man|woman)\s+(?:called|named)\s+)?(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15})\b(?!['’])"
             ),
             en(
-                r"\bme\s+and\s+(?P<v>[A-Z][a-z]{1,15})\s+(?:are\s+)?(?:gonna\s+|going\s+to\s+|finally\s+)?"
+                r"\bme\s+and\s+(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15})\s+(?:are\s+)?(?:gonna\s+|going\s+to\s+|finally\s+)?"
                 r"mov(?:e|ed|ing)\s+in\s+together\b"
             ),
-            en(rf"{_SEEING_SOMEONE}(?P<v>[A-Z][a-z]{{1,15}})\b(?!['’])"),
+            en(rf"{_SEEING_SOMEONE}(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{{1,15}})\b(?!['’])"),
             en(rf"{_SEEING_SOMEONE}(?P<v>{TYPED})\b(?!['’])"),
             # a partner named beside the word: "my husband Wei Jie", "男朋友阿杰"
             en(rf"(?P<named>\b(?:my|our))\s+{_PARTNER_EN}\s+(?:named\s+|called\s+)?{GIVEN_EN}"),
@@ -439,24 +441,28 @@ _DAILY: tuple[Attribute, ...] = (
                 rf"(?:现在)?(?:是|成了|成为了?)(?P<named>我)的?(?:新)?{_PARTNER_ZH}(?!的)"
             ),
             # the role in brackets after the name: "Tane (my fiancé) is doing support crew"
-            en(rf"(?P<v>[A-Z][a-z]\w+)\s*\((?P<named>(?:my|our))\s+{_PARTNER_EN}{_CLOSE}"),
+            en(
+                rf"(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]\w+)\s*\((?P<named>(?:my|our))\s+{_PARTNER_EN}{_CLOSE}"
+            ),
             en(rf"(?P<v>{BRACKETED})\s*\((?P<named>(?:my|our))\s+{_PARTNER_EN}{_CLOSE}"),
             zh(rf"{_GIVEN_ZH}[（(](?P<named>我|用户)的?{_PARTNER_ZH}[）)]"),
             # the name, then what the person is to the speaker: "Noor is my wife", "(Sami is
             # my fiancé btw)"
             en(
                 rf"(?:^|(?<=[\s(,.!]))(?!(?:he|she|it|this|that|there|who|which|what|one)\b)"
-                rf"(?P<v>(?-i:[A-Z][a-z]{{1,15}}))\s+is\s+(?P<named>my)\s+"
+                rf"(?P<v>(?-i:[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{{1,15}}))\s+is\s+(?P<named>my)\s+"
                 rf"(?:new\s+|long[-\s]?term\s+)?{_PARTNER_EN}\b(?!['’])"
             ),
             # a proposal by name: "owen proposed!!", "周航求婚了"
             en(
-                r"\b(?P<v>[A-Z][a-z]{1,15})\s+(?:finally\s+|just\s+)?proposed\b"
+                r"\b(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15})\s+(?:finally\s+|just\s+)?proposed\b"
                 r"(?!\s+(?:a|an|the|that|this|we|they|to\s+(?:the|a|an|us|them|move)|[a-z]+ing)\b)"
             ),
             zh(rf"(?:^|(?<=[\s，,。！!～~]))(?P<v>{_NAMED_ZH})(?:跟我|向我)?求婚了"),
             # one moves in with a partner: "moved in with liam last weekend"
-            en(r"\b(?:moved|moving|move)\s+in\s+with\s+(?P<v>[A-Z][a-z]{1,15})\b(?!['’])"),
+            en(
+                r"\b(?:moved|moving|move)\s+in\s+with\s+(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15})\b(?!['’])"
+            ),
             en(rf"\b(?:moved|moving|move)\s+in\s+with\s+(?P<v>{TYPED})\b(?!['’])"),
         ),
         ("{s}'s partner: {v}.", "{s}的伴侣：{v}。"),
@@ -552,7 +558,7 @@ _DAILY: tuple[Attribute, ...] = (
                 r"concert|visit|ceremony|launch|deadline)(?:\s+to\s+[A-Z]\w+)?\s+(?:is|was\s+(?:moved|pushed|"
                 r"rescheduled|postponed|changed)|got\s+(?:moved|pushed|rescheduled|postponed))\s+"
                 r"(?:now\s+)?(?:to\s+|on\s+|for\s+|in\s+)?(?P<v>(?:[A-Z]\w+\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+"
-                r"(?:of\s+)?[A-Z]\w+|next\s+\w+|(?:early|mid|late)[-\s]\w+|[A-Z][a-z]+))"
+                r"(?:of\s+)?[A-Z]\w+|next\s+\w+|(?:early|mid|late)[-\s]\w+|[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]+))"
             ),
             en(
                 r"\b(?:moved|pushed|rescheduled|postponed|changed|bumped)\s+(?:the|our|my)\s+(?:[\w-]+\s+){0,3}?"
