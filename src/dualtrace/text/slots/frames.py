@@ -14,6 +14,7 @@ from dualtrace.cjk import CJK_CLASS, has_cjk
 from dualtrace.text.gazetteer import FIRST_NAMES, PLACES
 from dualtrace.text.lexical import segment
 from dualtrace.text.sentences import EMOJI
+from dualtrace.text.slots.surnames import SURNAMES
 
 # Where an English value ends: words that start a new part of the clause, or a mark.
 _EN_STOP = (
@@ -119,11 +120,21 @@ NAMED_AS_EN = (
     r"|\s(?:(?!\b(?:my|our|his|her|their|who|whose)\b)[^.!?]){0,40}?(?:[,;—–]|\s-)\s*"
     r"(?:and\s+)?(?:her|his|their|its)\s+name\s+is)\s+"
 )
+
 # Characters that open the words said after "老婆" or "我" other than a name (在, 说, 最近, 天天…)
 FUNCTION_ZH = (
     "在是说也都就还跟和对把被很最今昨明每一这那有没不要会去"
     "来给让又刚已从的了天特非真总经常平带陪出回本"
 )
+
+# A bracket's end, after what chat adds to it ("biscuit (our beagle 🐶)")
+CLOSE = r"\s*[^\w\s()]{0,3}\s*\)"
+# A given name: one or two capitalised words; in Chinese, how one calls a partner or a pet
+# (阿杰, 小雨, 老陈) or a surname and a character (陈浩): a longer name is cut to its first two.
+NAMED_ZH = (
+    rf"(?:[阿小老][{CJK_CLASS}]|[{SURNAMES}][{CJK_CLASS}]|(?![{FUNCTION_ZH}])[{CJK_CLASS}]{{2}})"
+)
+GIVEN_ZH = rf"(?P<v>{NAMED_ZH}|(?<![A-Za-z]){CAPITAL}[a-zß-öø-ÿā-ž]{{0,14}})"
 # Known first names that are no common word too ("mark", "grace", "jack" are left out): in
 # lower case one is a name only where a frame asks for one.
 WORDS_TOO = frozenset(

@@ -148,7 +148,7 @@ NAME: Attribute = _a(
         # a given name alone, no surname ("对了我叫晓雯，"): two characters, then a mark
         zh(rf"我叫(?P<v>[\u4e00-\u9fff]{{2}}){_AFTER_ZH}"),
         # (not a nickname offered after the name: "我叫林晓雯 以后叫我小林就行")
-        zh(rf"(?<!以后)叫我{_NAME_ZH}{_AFTER_ZH}"),
+        zh(rf"^(?:(?![我俺]叫).)*?叫我{_NAME_ZH}{_AFTER_ZH}"),
         zh(rf"我的名字(?:是|叫){_NAME_ZH}{_AFTER_ZH}"),
         zh(rf"^\W*{_GREETING_ZH}[\s，,！!~～]*我是{_NAME_ZH}{_AFTER_ZH}"),
         # ... a given name alone after the greeting ("你好 我是志远 退休了")

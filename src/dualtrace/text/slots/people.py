@@ -1,11 +1,10 @@
 """The catalogue's attributes of daily life: diet, exercise, sleep, rent, pets, partner,
 hobbies, favourites and plans, in the catalogue's order with those kept apart: languages
-and instruments (`learning.py`), salary (`work.py`); health, habits and background in
-`habits.py`."""
+and instruments (`learning.py`), salary (`work.py`), pets (`pets.py`); health, habits and
+background in `habits.py`."""
 
 from __future__ import annotations
 
-from dualtrace.cjk import CJK_CLASS
 from dualtrace.text.pastimes import (
     HOBBIES_EN,
     HOBBIES_ZH,
@@ -18,39 +17,20 @@ from dualtrace.text.slots.attribute import attribute as _a
 from dualtrace.text.slots.diet import DIET
 from dualtrace.text.slots.frames import (
     BRACKETED,
-    FUNCTION_ZH,
+    CLOSE,
     GIVEN_EN,
+    GIVEN_ZH,
     NAMED_AS_EN,
+    NAMED_ZH,
     TYPED,
     en,
     zh,
 )
 from dualtrace.text.slots.habits import HABITS
 from dualtrace.text.slots.learning import INSTRUMENT, LANGUAGE
-from dualtrace.text.slots.pets import CAT_BREEDS_ZH, DOG_BREEDS_ZH
-from dualtrace.text.slots.surnames import SURNAMES
+from dualtrace.text.slots.pets import PET
 from dualtrace.text.slots.work import SALARY
 
-# What a pet named just before it does ("our dog pancake keeps stealing socks")
-_PET_DOES = (
-    r"(?:is|was|has|have|are|were|keeps|kept|keep|loves|love|hates|hate|just|got|gets|ate|eats|"
-    r"likes|sleeps|sleep|decided|decide|turned|needs|need|won['’]t|doesn['’]t|don['’]t|can['’]t|"
-    r"refuses|refuse|thinks|knocked|stole|chewed|chews|barks|barked|jumped|jumps|ran|runs|still|"
-    r"always|never)"
-)
-_PET_KINDS = (
-    r"(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|turtle|tortoise|budgie|ferret|"
-    r"corgi|beagle|husky|poodle|terrier|retriever|labrador|greyhound|dachshund|tabby|gecko|lizard|"
-    r"snake|axolotl|guinea\s+pig|chinchilla|hedgehog|bearded\s+dragon|cockatiel|kelpie|spaniel|"
-    r"collie|sheepdog|shepherd|pug|schnauzer|(?:labra|cava|golden)?doodle|cavoodle|cockapoo|"
-    r"chihuahua|bulldog|frenchie|whippet|lurcher|staffy|rottweiler|samoyed|shiba|ragdoll|"
-    r"siamese|maine\s+coon|moggy|pit(?:\s?bull)?|pup|kitty)"
-)
-# A bracket's end, after what chat adds to it ("biscuit (our beagle 🐶)")
-_CLOSE = r"\s*[^\w\s()]{0,3}\s*\)"
-_COLOUR_ZH = r"(?:小?[橘黑白花灰狸奶蓝]色?)?"
-_BREEDS_ZH = rf"{DOG_BREEDS_ZH}|{CAT_BREEDS_ZH}|蓝猫"
-_PET_KINDS_ZH = rf"(?:猫咪|猫(?!咪)|狗狗|狗(?!狗)|兔子|{_BREEDS_ZH}|仓鼠|鹦鹉|乌龟)"
 _SPORTS_EN = alternation(SPORTS_EN)
 _SPORTS_ZH = alternation(SPORTS_ZH)
 _HOBBIES_EN = alternation(HOBBIES_EN)
@@ -77,12 +57,6 @@ _PARTNER_EN = (
     r"other\s+half)"
 )
 _PARTNER_ZH = r"(?:女朋友|男朋友|对象|老婆|老公|媳妇|妻子|丈夫|太太|未婚夫|未婚妻)"
-# A given name: one or two capitalised words; in Chinese, how one calls a partner (阿杰,
-# 小雨, 老陈) or a surname and a character (陈浩): a longer name is cut to its first two.
-_NAMED_ZH = (
-    rf"(?:[阿小老][{CJK_CLASS}]|[{SURNAMES}][{CJK_CLASS}]|(?![{FUNCTION_ZH}])[{CJK_CLASS}]{{2}})"
-)
-_GIVEN_ZH = rf"(?P<v>{_NAMED_ZH}|(?<![A-Za-z])[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{{1,15}})"
 # one is seeing, then the name: "seeing someone new, jordan", "seeing someone 😳 tobias",
 # "dating a guy called Tomas"
 _SEEING_SOMEONE = (
@@ -252,134 +226,7 @@ _DAILY: tuple[Attribute, ...] = (
         nouns=("rent", "房租 租金 月租"),
     ),
     SALARY,
-    _a(
-        "pet",
-        r"\b(?:pet|pets|dog|dogs|cat|cats|puppy|kitten|rabbit|bunny|hamster|parrot|fish|turtle|adopted|rescue|fostering|"
-        r"greyhound|dachshund|spaniel|collie|pug|chihuahua|shiba|schnauzer|doodle|budgie|goldfish|gecko|pit\s?bull|pit\s+mix|"
-        r"snake|guinea\s+pig|ferret|tortoise|retriever|labrador|poodle|terrier|corgi|beagle|husky|bulldog|tabby|"
-        r"lizard|axolotl|chinchilla|hedgehog|bearded\s+dragon|cockatiel|rehom(?:e|ed|ing))\b"
-        rf"|\b{_PET_KINDS}\b"
-        # a pet named, then gone: "Biscuit passed last week", "阿福飞走了"
-        r"|(?-i:[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15})\s+(?:passed|died|ran\s+away|went\s+missing)\b|\bput\s+(?-i:[A-Z])\w*\s+down\b"
-        r"|飞走了|走丢了|跑丢了"
-        r"|\((?:my|our)\s+lab\)"
-        rf"|宠物|狗|猫|犬|兔子|仓鼠|鹦鹉|乌龟|养|{_BREEDS_ZH}"
-        # (given away, named alone: "把芝麻送给学妹了", "豆包送我妈那了")
-        r"|送人了|送给[^，。！!\s]{1,8}了|送(?:到|去)?[^，。！!\s]{1,6}(?:那|那儿|那里|家)(?:去|养)?了",
-        (
-            en(
-                r"\b(?:(?:have|has|had|just|finally)\s+)*(?:have|has|got|adopted|adopt|rescued|own|fostering)\s+"
-                r"(?:an?\s+|two\s+|three\s+|another\s+|a\s+new\s+)?"
-                rf"(?P<v>(?:[\w-]+\s+){{0,2}}?(?:{_PET_KINDS}\s+)?(?:{_PET_KINDS}|bird|goldfish|horse|chickens?)s?"
-                # (named: a name even where it is a word too, "a cat called pickle")
-                r"(?:\s+(?:named|called)\s+[a-zA-Z]\w+)?)\b"
-            ),
-            # ... and named in the sentence after: "we rescued a greyhound in March. Her name is
-            # Juno"
-            en(
-                rf"\b(?P<named>adopted|got|rescued)\s+(?:an?\s+|a\s+new\s+)?(?:[\w-]+\s+){{0,2}}?{_PET_KINDS}\b"
-                r"[^.!?]{0,40}[.!?]+\s*(?:(?:her|his|its|their)\s+name(?:['’]s|\s+is)|(?:she|he|it)['’]s\s+called)"
-                r"\s+(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15})\b"
-            ),
-            zh(
-                r"(?:养了|养着|领养了|收养了|有)(?:一只|一条|两只|只|条)?(?![点些])(?<!有点){V}(?<=[狗猫兔鼠鹉龟])"
-            ),
-            # a pet named beside its kind: "my cat Pixel", "our old dog called Rex"
-            en(
-                r"(?P<named>\b(?:my|our))\s+(?:new\s+|old\s+|little\s+)?"
-                rf"(?P<v>{_PET_KINDS}(?:\s+mix)?\s+(?:named\s+|called\s+)?[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]\w*)\b"
-            ),
-            # ... or by its name after: "our dog is called Rex", "my cat's name is Pixel"
-            en(
-                r"(?P<named>\b(?:my|our))\s+(?:new\s+|old\s+|little\s+)?"
-                rf"(?P<kind>{_PET_KINDS}){NAMED_AS_EN}(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]\w*)\b"
-            ),
-            # the kind in brackets after the name ("Biscotto (my dog) keeps me sane"), and a
-            # Chinese pet said as the family's: "我家猫糯米", "我们家的狗叫豆豆"
-            en(
-                rf"(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]\w+)\s*\((?P<named>(?:my|our))\s+(?:\w+\s+)?{_PET_KINDS}{_CLOSE}"
-            ),
-            # ... or the name first: "Pumpkin is our new kitten", "Ziggy, my bearded dragon"
-            en(
-                r"(?:^|(?<=[\s(,.!]))(?!(?:he|she|it|this|that|there|who|which|what|one)\b)"
-                r"(?P<v>(?-i:[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15}))(?:\s+is|,)?\s+(?P<named>my|our)\s+"
-                rf"(?:new\s+|little\s+|old\s+)?(?P<kind>{_PET_KINDS})\b"
-                r"(?!\s+(?:walker|sitter|groomer|trainer|food|bed|toy|park)s?\b)"
-            ),
-            en(
-                r"(?P<v>(?-i:[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]+\s+(?:and|&)\s+[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]+))\s*\((?P<named>(?:my|our))\s+"
-                rf"(?:\w+\s+)?{_PET_KINDS}s{_CLOSE}"
-            ),
-            # two pets named after their kind: "my dogs Rex and Bella"
-            en(
-                r"(?P<named>\b(?:my|our))\s+(?:two\s+)?(?:new\s+|old\s+|little\s+)?"
-                rf"(?P<v>{_PET_KINDS}s\s+[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]+\s+(?:and|&)\s+[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]+)\b"
-            ),
-            # ... typed in lower case: "my cat luna keeps…", "zorba (my dog)"
-            en(
-                r"(?P<named>\b(?:my|our))\s+(?:new\s+|old\s+|little\s+)?"
-                rf"(?P<v>{_PET_KINDS}\s+{TYPED})\b(?!['’])"
-            ),
-            en(
-                rf"(?P<v>{BRACKETED})\s*\((?P<named>(?:my|our))\s+(?:\w+\s+)?(?:{_PET_KINDS}|lab)"
-                rf"{_CLOSE}"
-            ),
-            # ... a name that is a word too, said doing something ("our dog pancake keeps
-            # stealing socks", "my cats pickle and olive have claimed the sofa"; not "my dog walker is")
-            en(
-                r"(?P<named>\b(?:my|our))\s+(?:new\s+|old\s+|little\s+)?"
-                rf"(?P<v>{_PET_KINDS}s?\s+(?P<doer>[a-z]{{3,15}}(?:\s+(?:and|&)\s+[a-z]{{3,15}})?))"
-                rf"(?=\s+{_PET_DOES}\b)"
-            ),
-            zh(
-                rf"(?P<named>(?:我|我们|用户)(?:家|的)?的?|家里的?)(?:[一两二三四五]只)?"
-                rf"(?P<v>{_PET_KINDS_ZH}(?!叫[了得着声起个])(?!叫$)(?![狗猫兔或和与]){_NAMED_ZH})"
-            ),
-            zh(rf"(?P<named>(?:我|我们|用户)(?:家|的)的?){_PET_KINDS_ZH}叫{_GIVEN_ZH}"),
-            # the kind in brackets after the name: "煤球（我家猫）最近老是半夜跑酷", "我家可乐（橘猫）"
-            zh(
-                rf"(?P<v>{_NAMED_ZH})[（(](?P<named>我|我们|用户)(?:家|的)?的?{_COLOUR_ZH}"
-                rf"{_PET_KINDS_ZH}[）)]"
-            ),
-            zh(
-                rf"(?P<named>(?:我|我们|用户)家的?)(?P<v>{_NAMED_ZH})[（(]{_COLOUR_ZH}{_PET_KINDS_ZH}[）)]"
-            ),
-            # a pet named when it came: "捡了一只小黑猫，取名雪碧", "领养了一只猫，叫馒头"
-            zh(
-                rf"{_PET_KINDS_ZH}(?:[，,\s]\s*叫(?![得了着声起个])|[，,]?\s*(?:取名|起名|名字)叫?){_GIVEN_ZH}"
-            ),
-        ),
-        ("{s} has {v}.", "{s}养了{v}。"),
-        many=True,
-        ends=(
-            en(
-                r"\b(?:our|my)\s+(?:\w+\s+)?(?:dog|cat|pet)\s+(?P<v>[A-Z]\w+)\s+(?:passed\s+away|died)"
-            ),
-            # a pet named at the start of a clause that dies or is lost: "Biscuit passed last
-            # week", "Rosie died in her sleep", "we had to put Pepper down"
-            en(
-                r"(?:^|[.!?]\s+)(?-i:(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15}))\s+"
-                r"(?:passed(?:\s+away)?|died|ran\s+away|went\s+missing|crossed\s+the\s+rainbow\s+bridge)\b"
-            ),
-            en(r"\b(?:had\s+to\s+)?put\s+(?-i:(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15}))\s+down\b"),
-            zh(r"(?:我的|我家的?)?{V}(?:去世|死)了"),
-            zh(r"(?P<v>[阿小][{CJK}]|[{CJK}]{2})(?:飞走|走丢|跑丢|丢|走)了"),
-            # a pet given away or rehomed: "had to rehome Milo", "鹦鹉豆豆送回老家给爸妈养了",
-            # "把芝麻送给学妹了"
-            en(
-                r"\b(?:rehomed|rehome|gave\s+away|gave\s+up)\s+(?:(?:my|our)\s+(?:\w+\s+)?"
-                rf"{_PET_KINDS}\s+)?(?-i:(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{{1,15}}))\b"
-            ),
-            zh(
-                rf"(?:把|(?:我|我们|用户)(?:家|的)的?)?"
-                rf"(?P<v>{_PET_KINDS_ZH}(?:(?![送给]){_NAMED_ZH})?|(?![送给]|直接|干脆|已经|早就|.了){_NAMED_ZH})"
-                r"(?:只能|只好|已经|就|直接|干脆)?(?:送人了|送给[^，。！!\s]{1,8}了|送回[^，。！!\s]{1,6}|"
-                # (left with someone: "豆包送我妈那了")
-                r"送(?:到|去)?[^，。！!\s]{1,6}(?:那|那儿|那里|家)(?:去|养)?了|"
-                r"给[^，。！!\s]{1,6}养了)"
-            ),
-        ),
-    ),
+    PET,
     _a(
         "partner",
         r"\b(?:partner|girlfriend|boyfriend|gf|bf|wife|husband|hubby|spouse|fianc\w*|dating|married|engaged|"
@@ -429,11 +276,11 @@ _DAILY: tuple[Attribute, ...] = (
             # ... or by its name after: "my wife is called Noor", "my bf's name is Tom"
             en(rf"(?P<named>\b(?:my|our))\s+(?:new\s+)?{_PARTNER_EN}{NAMED_AS_EN}{GIVEN_EN}"),
             en(rf"(?P<named>\b(?:my|our))\s+{_PARTNER_EN}\s+(?P<v>{TYPED})\b(?!['’])"),
-            zh(rf"(?P<named>(?<!前)){_PARTNER_ZH}(?:叫)?\s?{_GIVEN_ZH}"),
+            zh(rf"(?P<named>(?<!前)){_PARTNER_ZH}(?:叫)?\s?{GIVEN_ZH}"),
             # ... or named by a pronoun after: "想给男朋友做顿饭 他叫阿杰" (not another's: "男朋友
             # 的同事 他叫…")
             zh(
-                rf"(?P<named>(?<!前)){_PARTNER_ZH}[^，。！？,.!?的]{{0,8}}?[，,\s]\s*[他她]叫\s?{_GIVEN_ZH}"
+                rf"(?P<named>(?<!前)){_PARTNER_ZH}[^，。！？,.!?的]{{0,8}}?[，,\s]\s*[他她]叫\s?{GIVEN_ZH}"
             ),
             # the name, then what the person is to the speaker: "林夏是我女朋友了"
             zh(
@@ -442,10 +289,10 @@ _DAILY: tuple[Attribute, ...] = (
             ),
             # the role in brackets after the name: "Tane (my fiancé) is doing support crew"
             en(
-                rf"(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]\w+)\s*\((?P<named>(?:my|our))\s+{_PARTNER_EN}{_CLOSE}"
+                rf"(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]\w+)\s*\((?P<named>(?:my|our))\s+{_PARTNER_EN}{CLOSE}"
             ),
-            en(rf"(?P<v>{BRACKETED})\s*\((?P<named>(?:my|our))\s+{_PARTNER_EN}{_CLOSE}"),
-            zh(rf"{_GIVEN_ZH}[（(](?P<named>我|用户)的?{_PARTNER_ZH}[）)]"),
+            en(rf"(?P<v>{BRACKETED})\s*\((?P<named>(?:my|our))\s+{_PARTNER_EN}{CLOSE}"),
+            zh(rf"{GIVEN_ZH}[（(](?P<named>我|用户)的?{_PARTNER_ZH}[）)]"),
             # the name, then what the person is to the speaker: "Noor is my wife", "(Sami is
             # my fiancé btw)"
             en(
@@ -458,7 +305,7 @@ _DAILY: tuple[Attribute, ...] = (
                 r"\b(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15})\s+(?:finally\s+|just\s+)?proposed\b"
                 r"(?!\s+(?:a|an|the|that|this|we|they|to\s+(?:the|a|an|us|them|move)|[a-z]+ing)\b)"
             ),
-            zh(rf"(?:^|(?<=[\s，,。！!～~]))(?P<v>{_NAMED_ZH})(?:跟我|向我)?求婚了"),
+            zh(rf"(?:^|(?<=[\s，,。！!～~]))(?P<v>{NAMED_ZH})(?:跟我|向我)?求婚了"),
             # one moves in with a partner: "moved in with liam last weekend"
             en(
                 r"\b(?:moved|moving|move)\s+in\s+with\s+(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15})\b(?!['’])"

@@ -1,4 +1,6 @@
-"""Which of the user's pets a question asks the name of ("What's my rabbit called?", "我家狗
+"""The pet attribute (`PET`): a pet by its kind and name, adopted, named, rehomed or lost.
+
+And which of the user's pets a question asks the name of ("What's my rabbit called?", "我家狗
 叫什么？"): a pet is many-valued, and a household with a dog and a rabbit answers the rabbit's
 name with the rabbit, not with the newest pet. Like the family asked by relation
 (`family.asked_member`), the question is narrowed to the kind, and a breed is its kind's
@@ -8,10 +10,41 @@ from __future__ import annotations
 
 import re
 
+from dualtrace.text.slots.attribute import Attribute
+from dualtrace.text.slots.attribute import attribute as _a
+from dualtrace.text.slots.frames import (
+    BRACKETED,
+    CLOSE,
+    GIVEN_ZH,
+    NAMED_AS_EN,
+    NAMED_ZH,
+    TYPED,
+    en,
+    zh,
+)
+
 # The Chinese words for breeds of dog and of cat, which statements read a pet by too
 # (`people.py`: "我家柴犬可乐")
 DOG_BREEDS_ZH = r"柯基|金毛|泰迪|柴犬|哈士奇|比熊|边牧|拉布拉多|萨摩耶|法斗|博美|雪纳瑞"
 CAT_BREEDS_ZH = r"英短|美短|布偶|橘猫|狸花|暹罗|缅因"
+# What a pet named just before it does ("our dog pancake keeps stealing socks")
+_PET_DOES = (
+    r"(?:is|was|has|have|are|were|keeps|kept|keep|loves|love|hates|hate|just|got|gets|ate|eats|"
+    r"likes|sleeps|sleep|decided|decide|turned|needs|need|won['’]t|doesn['’]t|don['’]t|can['’]t|"
+    r"refuses|refuse|thinks|knocked|stole|chewed|chews|barks|barked|jumped|jumps|ran|runs|still|"
+    r"always|never)"
+)
+_PET_KINDS = (
+    r"(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|turtle|tortoise|budgie|ferret|"
+    r"corgi|beagle|husky|poodle|terrier|retriever|labrador|greyhound|dachshund|tabby|gecko|lizard|"
+    r"snake|axolotl|guinea\s+pig|chinchilla|hedgehog|bearded\s+dragon|cockatiel|kelpie|spaniel|"
+    r"collie|sheepdog|shepherd|pug|schnauzer|(?:labra|cava|golden)?doodle|cavoodle|cockapoo|"
+    r"chihuahua|bulldog|frenchie|whippet|lurcher|staffy|rottweiler|samoyed|shiba|ragdoll|"
+    r"siamese|maine\s+coon|moggy|pit(?:\s?bull)?|pup|kitty)"
+)
+_COLOUR_ZH = r"(?:小?[橘黑白花灰狸奶蓝]色?)?"
+_BREEDS_ZH = rf"{DOG_BREEDS_ZH}|{CAT_BREEDS_ZH}|蓝猫"
+_PET_KINDS_ZH = rf"(?:猫咪|猫(?!咪)|狗狗|狗(?!狗)|兔子|{_BREEDS_ZH}|仓鼠|鹦鹉|乌龟)"
 # Each kind asked by, and the words that say it (its young, its breeds, its Chinese words).
 _KINDS: dict[str, str] = {
     "dog": (
@@ -98,3 +131,133 @@ def bare_kind(value: str) -> bool:
     """
     kind = _BEFORE_KIND.sub("", value.strip())
     return any(said.fullmatch(kind) for said in _ASKED.values())
+
+
+# The user's pets, many-valued: a pet by kind and name as chat says it, adopted, named,
+# rehomed or lost.
+PET: Attribute = _a(
+    "pet",
+    r"\b(?:pet|pets|dog|dogs|cat|cats|puppy|kitten|rabbit|bunny|hamster|parrot|fish|turtle|adopted|rescue|fostering|"
+    r"greyhound|dachshund|spaniel|collie|pug|chihuahua|shiba|schnauzer|doodle|budgie|goldfish|gecko|pit\s?bull|pit\s+mix|"
+    r"snake|guinea\s+pig|ferret|tortoise|retriever|labrador|poodle|terrier|corgi|beagle|husky|bulldog|tabby|"
+    r"lizard|axolotl|chinchilla|hedgehog|bearded\s+dragon|cockatiel|rehom(?:e|ed|ing))\b"
+    rf"|\b{_PET_KINDS}\b"
+    # a pet named, then gone: "Biscuit passed last week", "阿福飞走了"
+    r"|(?-i:[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15})\s+(?:passed|died|ran\s+away|went\s+missing)\b|\bput\s+(?-i:[A-Z])\w*\s+down\b"
+    r"|飞走了|走丢了|跑丢了"
+    r"|\((?:my|our)\s+lab\)"
+    rf"|宠物|狗|猫|犬|兔子|仓鼠|鹦鹉|乌龟|养|{_BREEDS_ZH}"
+    # (given away, named alone: "把芝麻送给学妹了", "豆包送我妈那了")
+    r"|送人了|送给[^，。！!\s]{1,8}了|送(?:到|去)?[^，。！!\s]{1,6}(?:那|那儿|那里|家)(?:去|养)?了",
+    (
+        en(
+            r"\b(?:(?:have|has|had|just|finally)\s+)*(?:have|has|got|adopted|adopt|rescued|own|fostering)\s+"
+            r"(?:an?\s+|two\s+|three\s+|another\s+|a\s+new\s+)?"
+            rf"(?P<v>(?:[\w-]+\s+){{0,2}}?(?:{_PET_KINDS}\s+)?(?:{_PET_KINDS}|bird|goldfish|horse|chickens?)s?"
+            # (named: a name even where it is a word too, "a cat called pickle")
+            r"(?:\s+(?:named|called)\s+[a-zA-Z]\w+)?)\b"
+        ),
+        # ... and named in the sentence after: "we rescued a greyhound in March. Her name is
+        # Juno"
+        en(
+            rf"\b(?P<named>adopted|got|rescued)\s+(?:an?\s+|a\s+new\s+)?(?:[\w-]+\s+){{0,2}}?{_PET_KINDS}\b"
+            r"[^.!?]{0,40}[.!?]+\s*(?:(?:her|his|its|their)\s+name(?:['’]s|\s+is)|(?:she|he|it)['’]s\s+called)"
+            r"\s+(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15})\b"
+        ),
+        zh(
+            r"(?:养了|养着|领养了|收养了|有)(?:一只|一条|两只|只|条)?(?![点些])(?<!有点){V}(?<=[狗猫兔鼠鹉龟])"
+        ),
+        # a pet named beside its kind: "my cat Pixel", "our old dog called Rex"
+        en(
+            r"(?P<named>\b(?:my|our))\s+(?:new\s+|old\s+|little\s+)?"
+            rf"(?P<v>{_PET_KINDS}(?:\s+mix)?\s+(?:named\s+|called\s+)?[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]\w*)\b"
+        ),
+        # ... or by its name after: "our dog is called Rex", "my cat's name is Pixel"
+        en(
+            r"(?P<named>\b(?:my|our))\s+(?:new\s+|old\s+|little\s+)?"
+            rf"(?P<kind>{_PET_KINDS}){NAMED_AS_EN}(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]\w*)\b"
+        ),
+        # the kind in brackets after the name ("Biscotto (my dog) keeps me sane"), and a
+        # Chinese pet said as the family's: "我家猫糯米", "我们家的狗叫豆豆"
+        en(
+            rf"(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]\w+)\s*\((?P<named>(?:my|our))\s+(?:\w+\s+)?{_PET_KINDS}{CLOSE}"
+        ),
+        # ... or the name first: "Pumpkin is our new kitten", "Ziggy, my bearded dragon"
+        en(
+            r"(?:^|(?<=[\s(,.!]))(?!(?:he|she|it|this|that|there|who|which|what|one)\b)"
+            r"(?P<v>(?-i:[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15}))(?:\s+is|,)?\s+(?P<named>my|our)\s+"
+            rf"(?:new\s+|little\s+|old\s+)?(?P<kind>{_PET_KINDS})\b"
+            r"(?!\s+(?:walker|sitter|groomer|trainer|food|bed|toy|park)s?\b)"
+        ),
+        en(
+            r"(?P<v>(?-i:[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]+\s+(?:and|&)\s+[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]+))\s*\((?P<named>(?:my|our))\s+"
+            rf"(?:\w+\s+)?{_PET_KINDS}s{CLOSE}"
+        ),
+        # two pets named after their kind: "my dogs Rex and Bella"
+        en(
+            r"(?P<named>\b(?:my|our))\s+(?:two\s+)?(?:new\s+|old\s+|little\s+)?"
+            rf"(?P<v>{_PET_KINDS}s\s+[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]+\s+(?:and|&)\s+[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]+)\b"
+        ),
+        # ... typed in lower case: "my cat luna keeps…", "zorba (my dog)"
+        en(
+            r"(?P<named>\b(?:my|our))\s+(?:new\s+|old\s+|little\s+)?"
+            rf"(?P<v>{_PET_KINDS}\s+{TYPED})\b(?!['’])"
+        ),
+        en(
+            rf"(?P<v>{BRACKETED})\s*\((?P<named>(?:my|our))\s+(?:\w+\s+)?(?:{_PET_KINDS}|lab)"
+            rf"{CLOSE}"
+        ),
+        # ... a name that is a word too, said doing something ("our dog pancake keeps
+        # stealing socks", "my cats pickle and olive have claimed the sofa"; not "my dog walker is")
+        en(
+            r"(?P<named>\b(?:my|our))\s+(?:new\s+|old\s+|little\s+)?"
+            rf"(?P<v>{_PET_KINDS}s?\s+(?P<doer>[a-z]{{3,15}}(?:\s+(?:and|&)\s+[a-z]{{3,15}})?))"
+            rf"(?=\s+{_PET_DOES}\b)"
+        ),
+        zh(
+            rf"(?P<named>(?:我|我们|用户)(?:家|的)?的?|家里的?)(?:[一两二三四五]只)?"
+            rf"(?P<v>{_PET_KINDS_ZH}(?!叫[了得着声起个])(?!叫$)(?![狗猫兔或和与]){NAMED_ZH})"
+        ),
+        zh(rf"(?P<named>(?:我|我们|用户)(?:家|的)的?){_PET_KINDS_ZH}叫{GIVEN_ZH}"),
+        # the kind in brackets after the name: "煤球（我家猫）最近老是半夜跑酷", "我家可乐（橘猫）"
+        zh(
+            rf"(?P<v>{NAMED_ZH})[（(](?P<named>我|我们|用户)(?:家|的)?的?{_COLOUR_ZH}"
+            rf"{_PET_KINDS_ZH}[）)]"
+        ),
+        zh(
+            rf"(?P<named>(?:我|我们|用户)家的?)(?P<v>{NAMED_ZH})[（(]{_COLOUR_ZH}{_PET_KINDS_ZH}[）)]"
+        ),
+        # a pet named when it came: "捡了一只小黑猫，取名雪碧", "领养了一只猫，叫馒头"
+        zh(
+            rf"{_PET_KINDS_ZH}(?:[，,\s]\s*叫(?![得了着声起个])|[，,]?\s*(?:取名|起名|名字)叫?){GIVEN_ZH}"
+        ),
+    ),
+    ("{s} has {v}.", "{s}养了{v}。"),
+    many=True,
+    ends=(
+        en(r"\b(?:our|my)\s+(?:\w+\s+)?(?:dog|cat|pet)\s+(?P<v>[A-Z]\w+)\s+(?:passed\s+away|died)"),
+        # a pet named at the start of a clause that dies or is lost: "Biscuit passed last
+        # week", "Rosie died in her sleep", "we had to put Pepper down"
+        en(
+            r"(?:^|[.!?]\s+)(?-i:(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15}))\s+"
+            r"(?:passed(?:\s+away)?|died|ran\s+away|went\s+missing|crossed\s+the\s+rainbow\s+bridge)\b"
+        ),
+        en(r"\b(?:had\s+to\s+)?put\s+(?-i:(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15}))\s+down\b"),
+        zh(r"(?:我的|我家的?)?{V}(?:去世|死)了"),
+        zh(r"(?P<v>[阿小][{CJK}]|[{CJK}]{2})(?:飞走|走丢|跑丢|丢|走)了"),
+        # a pet given away or rehomed: "had to rehome Milo", "鹦鹉豆豆送回老家给爸妈养了",
+        # "把芝麻送给学妹了"
+        en(
+            r"\b(?:rehomed|rehome|gave\s+away|gave\s+up)\s+(?:(?:my|our)\s+(?:\w+\s+)?"
+            rf"{_PET_KINDS}\s+)?(?-i:(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{{1,15}}))\b"
+        ),
+        zh(
+            rf"(?:把|(?:我|我们|用户)(?:家|的)的?)?"
+            rf"(?P<v>{_PET_KINDS_ZH}(?:(?![送给]){NAMED_ZH})?|(?![送给]|直接|干脆|已经|早就|.了){NAMED_ZH})"
+            r"(?:只能|只好|已经|就|直接|干脆)?(?:送人了|送给[^，。！!\s]{1,8}了|送回[^，。！!\s]{1,6}|"
+            # (left with someone: "豆包送我妈那了")
+            r"送(?:到|去)?[^，。！!\s]{1,6}(?:那|那儿|那里|家)(?:去|养)?了|"
+            r"给[^，。！!\s]{1,6}养了)"
+        ),
+    ),
+)
