@@ -111,3 +111,27 @@ def test_a_chinese_request_tells_the_speakers_news_after_it(
 )
 def test_a_request_alone_or_in_english_tells_no_role(text: str) -> None:
     assert not {s for s in _slots(text) if s[0] == "occupation"}
+
+
+@pytest.mark.parametrize(
+    ("text", "pet"),
+    [
+        ("Big news: a new arrival, a cocker spaniel puppy called Hazel!", "Hazel"),
+        ("Biscuit, 3 year old greyhound from the rescue, sleeps all day.", "Biscuit"),
+        ("Mabel (we adopted her in May) hates the hoover.", "Mabel"),
+        ("我家可可最近不爱吃饭 它是只金毛 五岁了", "可可"),
+    ],
+)
+def test_a_pet_named_with_its_age_its_adoption_or_its_kind_after(text: str, pet: str) -> None:
+    assert any(a == "pet" and value is not None and pet in value for a, value, _ in _slots(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sarah, 3 year old daughter of my neighbour, loves the park.",  # a child, no pet
+        "Tom (we met him at uni) is coming over.",  # a friend met, not adopted
+    ],
+)
+def test_a_person_said_so_is_no_pet(text: str) -> None:
+    assert not any(a == "pet" for a, _, _ in _slots(text))

@@ -145,14 +145,17 @@ PET: Attribute = _a(
     # a pet named, then gone: "Biscuit passed last week", "阿福飞走了"
     r"|(?-i:[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15})\s+(?:passed|died|ran\s+away|went\s+missing)\b|\bput\s+(?-i:[A-Z])\w*\s+down\b"
     r"|飞走了|走丢了|跑丢了"
-    r"|\((?:my|our)\s+lab\)"
+    r"|\((?:my|our)\s+lab\)|\blab\s+mix\b|\b(?:we|I)\s+adopted\s+(?:her|him|them)\b"
     rf"|宠物|狗|猫|犬|兔子|仓鼠|鹦鹉|乌龟|养|{_BREEDS_ZH}"
     # (given away, named alone: "把芝麻送给学妹了", "豆包送我妈那了")
     r"|送人了|送给[^，。！!\s]{1,8}了|送(?:到|去)?[^，。！!\s]{1,6}(?:那|那儿|那里|家)(?:去|养)?了",
     (
         en(
-            r"\b(?:(?:have|has|had|just|finally)\s+)*(?:have|has|got|adopted|adopt|rescued|own|fostering)\s+"
+            r"(?:\b(?:(?:have|has|had|just|finally)\s+)*"
+            r"(?:have|has|got|adopted|adopt|rescued|own|fostering|welcomed|brought\s+home)\s+"
             r"(?:an?\s+|two\s+|three\s+|another\s+|a\s+new\s+)?"
+            # (a new member: "we have a new addition: a Border terrier puppy called Pip")
+            r"|\ba\s+new\s+(?:addition|arrival|family\s+member)\s*[:,—–-]\s*(?:an?\s+)?)"
             rf"(?P<v>(?:[\w-]+\s+){{0,2}}?(?:{_PET_KINDS}\s+)?(?:{_PET_KINDS}|bird|goldfish|horse|chickens?)s?"
             # (named: a name even where it is a word too, "a cat called pickle")
             r"(?:\s+(?:named|called)\s+[a-zA-Z]\w+)?)\b"
@@ -166,6 +169,18 @@ PET: Attribute = _a(
         ),
         zh(
             r"(?:养了|养着|领养了|收养了|有)(?:一只|一条|两只|只|条)?(?![点些])(?<!有点){V}(?<=[狗猫兔鼠鹉龟])"
+        ),
+        # a name, then its age and kind: "Rusty, 2 yr old lab mix", "Pip, a ten-week-old
+        # puppy"; or a name, then that one adopted it: "Zola (yes we adopted her lol)"
+        en(
+            r"(?:^|(?<=[\s.!,]))(?P<v>(?-i:[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15})),\s+(?:an?\s+)?"
+            r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[\s-]*"
+            rf"(?:yrs?|years?|months?|mos?|weeks?|wks?)[\s-]*old\s+(?:[\w-]+\s+){{0,2}}?"
+            rf"(?:{_PET_KINDS}|lab(?=\s+mix))\b"
+        ),
+        en(
+            r"(?:^|(?<=[\s.!,]))(?P<v>(?-i:[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15}))\s*\([^()]{0,20}?"
+            r"\b(?:we|I)\s+(?:just\s+|finally\s+)?(?:adopted|rescued|got)\s+(?:her|him|them)\b"
         ),
         # a pet named beside its kind: "my cat Pixel", "our old dog called Rex"
         en(
@@ -219,6 +234,11 @@ PET: Attribute = _a(
             rf"(?P<v>{_PET_KINDS_ZH}(?!叫[了得着声起个])(?!叫$)(?![狗猫兔或和与]){NAMED_ZH})"
         ),
         zh(rf"(?P<named>(?:我|我们|用户)(?:家|的)的?){_PET_KINDS_ZH}叫{GIVEN_ZH}"),
+        # ... named as the family's, then said to be one: "我家团子最近老吐毛球 它是只英短蓝猫"
+        zh(
+            rf"(?P<named>(?:我|我们|用户)家的?)(?P<v>{NAMED_ZH})[^。！？!?]{{0,20}}?"
+            rf"[它她他]是(?:一?只|一?条)?{_COLOUR_ZH}{_PET_KINDS_ZH}"
+        ),
         # the kind in brackets after the name: "煤球（我家猫）最近老是半夜跑酷", "我家可乐（橘猫）"
         zh(
             rf"(?P<v>{NAMED_ZH})[（(](?P<named>我|我们|用户)(?:家|的)?的?{_COLOUR_ZH}"
