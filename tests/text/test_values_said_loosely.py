@@ -135,3 +135,26 @@ def test_a_pet_named_with_its_age_its_adoption_or_its_kind_after(text: str, pet:
 )
 def test_a_person_said_so_is_no_pet(text: str) -> None:
     assert not any(a == "pet" for a, _, _ in _slots(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        (
+            "offer到手 杭州一家做跨境电商的公司 产品经理 下个月入职",
+            {("works_at", "做跨境电商的公司", False), ("occupation", "产品经理", False)},
+        ),
+        (
+            "我要去比亚迪了 坪山那边 做电池工程师",
+            {("works_at", "比亚迪", False), ("occupation", "电池工程师", False)},
+        ),
+        ("Just got a new job offer from Atlassian, so pumped", {("works_at", "Atlassian", False)}),
+        ("I start a traineeship with Deloitte in March", {("works_at", "Deloitte", False)}),
+    ],
+)
+def test_a_new_job_said_as_news(text: str, slots: set[tuple[str, str, bool]]) -> None:
+    assert slots <= _slots(text)
+
+
+def test_a_training_post_with_no_named_firm_is_no_employer() -> None:
+    assert not any(a == "works_at" for a, _, _ in _slots("A placement with a local firm helps."))

@@ -31,6 +31,17 @@ _TRADE_EN = (
 _ROLE_EN = rf"(?P<v>{_TRADE_EN})"
 
 # Roles said before where they are held ("PM at hubspot", "er nurse at toronto general")
+# The words a Chinese role ends on ("供应链经理", "后端开发", "数据分析师"), and the words a
+# firm does ("一家做支付的公司", "一家物流公司")
+_ROLE_END_ZH = (
+    r"(?:师|员|经理|总监|主管|负责人|医生|护士|老师|运营|产品|编导|开发|设计|会计|律师|顾问|助理|"
+    r"专员|实习生|编辑|销售)"
+)
+_FIRM_ZH = r"(?:公司|集团|银行|医院|工厂|事务所|工作室|律所|机构)"
+# ... then the role, then when one starts: "… 后端开发 七月入职"
+_THEN_ROLE_ZH = (
+    rf"[\s，,]+[^，。；！？,.;!?\s]{{0,6}}?{_ROLE_END_ZH}[\s，,]+[^，。；！？,.;!?\s]{{0,6}}?入职"
+)
 _ROLES_EN = (
     r"(?:manager|engineer|designer|developer|analyst|nurse|teacher|consultant|lead|director|"
     r"scientist|accountant|lawyer|doctor|editor|researcher|PM|SWE|SRE|chef|barista|pharmacist|"
@@ -90,7 +101,7 @@ WORK: tuple[Attribute, ...] = (
         r"\b(?:work\w*|job|employ\w*|company|employer|firm|joined|hired|office|quit|resign\w*|"
         r"(?:starting|started|start)\s+as|join\w*\s+[^,.;]{1,40}?\s+as|"
         r"retire\w*|laid\s+off|redundant|fired|sacked|unemployed|jobless|notice|"
-        rf"startup|start(?:ed|ing|s)?\s+(?:at|with)|{_ROLES_EN}\s+(?:at|@|with\s+(?-i:[A-Z])\w*)|offer|last\s+(?:day|shift)|notice|(?:lead|manager|engineer|designer|developer|analyst|director)\s+at|(?:first|1st)\s+(?:day|week|month|shift)s?|onboarding|placement|apprenticeship|residency|training\s+year|(?:[\w-]+(?:er|or|ist|ian)|nurse|doctor)\s+at)\b"
+        rf"startup|start(?:ed|ing|s)?\s+(?:at|with)|{_ROLES_EN}\s+(?:at|@|with\s+(?-i:[A-Z])\w*)|offer|last\s+(?:day|shift)|notice|(?:lead|manager|engineer|designer|developer|analyst|director)\s+at|(?:first|1st)\s+(?:day|week|month|shift)s?|onboarding|placement|apprenticeship|traineeship|residency|fellowship|training\s+year|(?:[\w-]+(?:er|or|ist|ian)|nurse|doctor)\s+at)\b"
         rf"|{introduction(r'(?-i:[A-Z][a-z]+)')}"  # "hi! Felix. barista at Oatly"
         r"|工作|上班|实习|打工|公司|入职|跳槽|离职|辞职|单位|任职|下家|在.{1,12}?(?:做|当)|去.{1,14}?(?:做|当)|offer|录用|进了.{1,8}?厂|报[到道]"
         r"|\b(?:leaving|left)\s+(?-i:[A-Z])"
@@ -132,9 +143,17 @@ WORK: tuple[Attribute, ...] = (
             ),
             zh(r"下家(?:是|定了|选了)(?:[^，。；！？,.;!?\s]{1,6}?的)?{V}"),
             en(r"\b(?:job|position|role|gig|internship|offer)\s+(?:at|with)\s+{V}"),
+            # ... a training post at a named firm ("an apprenticeship with Sparkright Electrical")
+            en(
+                r"\b(?:apprenticeship|traineeship|placement|residency|fellowship)\s+(?:at|with)\s+"
+                r"(?=(?-i:[A-Z])){V}"
+            ),
             # the field one works in, then where: "i work in QA at andela"
             en(r"\b(?:work|working)\s+in\s+(?:[\w&/-]+\s+){1,3}?at\s+{V}"),
-            en(r"\b(?:got|accepted|took|signed)\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+from\s+{V}"),
+            en(
+                r"\b(?:got|accepted|took|signed)\s+(?:an?\s+|the\s+)?(?:new\s+)?(?:job\s+)?"
+                r"offer\s+from\s+{V}"
+            ),
             # ... or said as news: "big news: offer from Northwind, data engineer"
             en(r"^\W*(?:(?:big\s+)?news\W+)?(?:an?\s+|the\s+|job\s+)*offer\s+from\s+{V}"),
             en(r"\b(?:employed|hired|recruited)\s+(?:by|at)\s+{V}"),
@@ -219,10 +238,14 @@ WORK: tuple[Attribute, ...] = (
             # 做技术负责人" (not "去医院做检查")
             zh(
                 r"(?:要去|准备去|决定去|打算去|想去|去)(?:那家|这家)?(?P<v>[^，。；！？,.;!?\s]{2,12}?)"
-                r"(?:了)?[\s，,]*(?:做|当)(?:个|一名)?[^，。；！？,.;!?\s]{0,6}?"
-                r"(?:师|员|经理|总监|主管|负责人|医生|护士|老师|运营|产品|编导|开发|设计|会计|律师|顾问|助理|"
-                r"专员|实习生|编辑|销售)(?=$|了|[，。；！？,.;!?\s])"
+                # (where it is, between: "我要去特斯拉了 临港那边 做供应链经理")
+                r"(?:了)?(?:[\s，,]+[^，。；！？,.;!?\s]{1,6}(?:那边|那儿|那里))?"
+                rf"[\s，,]*(?:做|当)(?:个|一名)?[^，。；！？,.;!?\s]{{0,6}}?{_ROLE_END_ZH}"
+                r"(?=$|了|[，。；！？,.;!?\s])"
             ),
+            # an offer said as news, the firm, the role and when one starts: "offer来了 深圳一家
+            # 做支付的公司 后端开发 七月入职"
+            zh(rf"一家(?P<v>[^，。；！？,.;!?\s]{{2,12}}?{_FIRM_ZH}){_THEN_ROLE_ZH}"),
             zh(r"(?:单位|公司|东家)(?:是|换成了?|变成了?|叫){V}"),
             # an offer taken: "拿到了京东的offer", "京东给我发了offer"
             zh(
@@ -304,6 +327,11 @@ WORK: tuple[Attribute, ...] = (
             en(
                 r"\b(?:accepted|took|signed|got)\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s*[:—–-]+\s*"
                 rf"(?:an?\s+)?{_ROLE_EN}\s+(?:at|@|with)\b"
+            ),
+            # ... the role after the firm, then when one starts ("一家物流公司 数据分析师 九月入职")
+            zh(
+                rf"{_FIRM_ZH}[\s，,]+(?P<v>[^，。；！？,.;!?\s]{{0,6}}?{_ROLE_END_ZH})"
+                r"[\s，,]+[^，。；！？,.;!?\s]{0,6}?入职"
             ),
             # retired: "I retired at Easter", "Retired now!", "officially retired", "我退休了"
             en(
