@@ -158,3 +158,18 @@ def test_a_new_job_said_as_news(text: str, slots: set[tuple[str, str, bool]]) ->
 
 def test_a_training_post_with_no_named_firm_is_no_employer() -> None:
     assert not any(a == "works_at" for a, _, _ in _slots("A placement with a local firm helps."))
+
+
+@pytest.mark.parametrize(
+    ("text", "condition"),
+    [
+        ("去三甲医院看了 医生说是中度抑郁 要吃药", "中度抑郁"),
+        ("膝盖肿了好几天 医生说是痛风", "痛风"),
+    ],
+)
+def test_a_condition_a_doctor_named(text: str, condition: str) -> None:
+    assert ("health", condition, False) in _slots(text)
+
+
+def test_feeling_anxious_is_no_condition() -> None:
+    assert not any(a == "health" for a, _, _ in _slots("这两天开会有点焦虑"))
