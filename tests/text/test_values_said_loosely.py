@@ -173,3 +173,15 @@ def test_a_condition_a_doctor_named(text: str, condition: str) -> None:
 
 def test_feeling_anxious_is_no_condition() -> None:
     assert not any(a == "health" for a, _, _ in _slots("这两天开会有点焦虑"))
+
+
+@pytest.mark.parametrize(
+    ("text", "vehicle"),
+    [("上周买了辆二手帕杰罗 周末去露营", "帕杰罗"), ("刚入手了辆电瓶车，通勤方便多了", "电瓶车")],
+)
+def test_a_vehicle_counted_as_one(text: str, vehicle: str) -> None:
+    assert ("vehicle", vehicle, False) in _slots(text)
+
+
+def test_a_vehicle_said_with_what_it_is_for_is_left() -> None:
+    assert not any(a == "vehicle" for a, _, _ in _slots("买了辆入门的 练手用"))

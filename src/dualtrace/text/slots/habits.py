@@ -43,7 +43,8 @@ HABITS: tuple[Attribute, ...] = (
         r"medical(?:\s+(?:issues?|problems?|history))?)\b|确诊|查出|病|过敏|(?:血压|血糖|血脂|尿酸|胆固醇)(?:又|也|有点|一直|偏|比较|还是|还)*高|哮喘|糖尿病|高血压|怀孕|受伤|不耐|痛风|鼻炎|胃炎|甲减|甲亢|"
         # (and the words of a question for any of them: "what health issue is Ana managing?",
         # "思琪有什么健康问题？", "我身体有什么毛病？")
-        rf"[炎症]|突出|犯了|复发|发作|损伤|骨折|撕裂|贫血|软化|结节|增生|积液|{_NAMED_ILLS_ZH}|健康(?:问题|困扰|状况|情况)|毛病|身体(?=.{0, 8}(?:问题|情况|注意|毛病))",
+        rf"[炎症]|突出|犯了|复发|发作|损伤|骨折|撕裂|贫血|软化|结节|增生|积液|{_NAMED_ILLS_ZH}|"
+        r"健康(?:问题|困扰|状况|情况)|毛病|身体(?=.{0,8}(?:问题|情况|注意|毛病))",
         (
             en(r"\bdiagnosed\s+(?:with|as)\s+(?:having\s+)?{V}"),
             en(rf"\bdiagnosed\s+(?P<v>{_CONDITIONS_EN})\b"),
