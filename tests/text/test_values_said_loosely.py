@@ -185,3 +185,29 @@ def test_a_vehicle_counted_as_one(text: str, vehicle: str) -> None:
 
 def test_a_vehicle_said_with_what_it_is_for_is_left() -> None:
     assert not any(a == "vehicle" for a, _, _ in _slots("买了辆入门的 练手用"))
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("honestly my Italian is rusty after the move", ("language", "Italian", False)),
+        ("I speak Setswana with my gran", ("language", "Setswana", False)),
+        ("im flexitarian these days", ("diet", "flexitarian", False)),
+        ("baby Noor is teething and nobody sleeps", ("family", "baby Noor", False)),
+        ("Also my eczema has been awful this winter", ("health", "eczema", False)),
+        ("Hello again. Retired now! Loving it.", ("occupation", "Retired", False)),
+    ],
+)
+def test_said_in_passing(text: str, slot: tuple[str, str, bool]) -> None:
+    assert slot in _slots(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I speak English at work",  # the language everyone here speaks
+        "my cousin's baby Noor is teething",  # someone else's baby
+    ],
+)
+def test_said_in_passing_of_no_one_new(text: str) -> None:
+    assert not any(a in ("language", "family") for a, _, _ in _slots(text))

@@ -10,21 +10,22 @@ from dualtrace.text.slots.frames import en, zh
 # ways of eating that are a diet by their name alone
 _DIETS_EN = (
     r"vegetarian|veggie|vegan|pescatarian|keto|paleo|low[-\s]carb|low[-\s]fodmap|intermittent\s+fasting|"
-    r"whole30|plant[-\s]based|carnivore|mediterranean"
+    r"whole30|plant[-\s]based|carnivore|mediterranean|eggetarian|flexitarian"
 )
 
 DIET: Attribute = _a(
     "diet",
     r"\b(?:diet|vegetarian|veggie|vegan|keto|pescatarian|paleo|meat|gluten|dairy|sugar|carbs|eat|eating|regime|"
+    r"eggetarian|flexitarian|"
     r"mediterranean|"
     r"intermittent\s+fasting|low[-\s]carb|low[-\s]fodmap|whole30|plant[-\s]based)\b"
     r"|吃素|素食|鱼素|蛋奶素|饮食|戒|不吃|减肥餐|生酮|轻断食|控糖|吃|开荤",
     (
         en(
-            r"\b(?:I['’]m|I\s+am|we['’]re|we\s+are|went|gone|go|going|became|become|turned|been)\s+"
+            r"\b(?:I['’]m|I\s+am|im|we['’]re|we\s+are|went|gone|go|going|became|become|turned|been)\s+"
             r"(?:now\s+|fully\s+|strictly\s+|mostly\s+|both\s+|all\s+)?(?:back\s+to\s+(?:being\s+)?)?"
             r"(?P<v>(?:vegetarian|veggie|vegan|pescatarian|keto|paleo|gluten[-\s]free|dairy[-\s]free|plant[-\s]based|"
-            r"carnivore|low[-\s]carb|mediterranean))\b"
+            r"carnivore|low[-\s]carb|mediterranean|eggetarian|flexitarian))\b"
         ),
         # a regime kept to: "kept to my low-carb regime since the spring", "I do 16:8
         # intermittent fasting"

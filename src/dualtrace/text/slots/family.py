@@ -45,6 +45,13 @@ _NAME_ZH = (
     rf"[{SURNAMES}][{CJK_CLASS}]{{1,2}}?(?=$|[，。！？、,.!?\s（(]|[{_NEXT_ZH}]))"
 )
 
+# What a baby does, said of one's own by name ("baby Chloe won't sleep")
+_BABY_DOES = (
+    r"(?:won['’]t|wont|can['’]t|doesn['’]t|isn['’]t|keeps|is\s+teething|"
+    r"(?:is|has\s+been)\s+(?:up|awake|crying|fussy|colicky)|slept|sleeps|"
+    r"started\s+(?:crawling|walking|solids|daycare|nursery))"
+)
+
 FAMILY: Attribute = _a(
     "family",
     rf"\b(?:my|our)\s+{_MODIFIERS_EN}{_RELATIONS_EN}\s+(?-i:{_NAME_EN})"
@@ -54,7 +61,7 @@ FAMILY: Attribute = _a(
     rf"|\b(?:my|our)\s+{_MODIFIERS_EN}{_RELATIONS_EN}{NAMED_AS_EN}"
     rf"|(?:{_RELATIONS_ZH}|{_SHORT_ZH})\s?(?:叫)?{_NAME_ZH}"
     # a baby born, by name: "baby layla arrived last week", "糖糖出生啦"
-    rf"|\bbaby\s+[A-Za-z]{{3,}}\s+(?:arrived|is\s+here|was\s+born)\b|[{CJK_CLASS}]{{2}}(?:宝宝)?(?:出生|降生|出世)(?:了|啦)",
+    rf"|\bbaby\s+[A-Za-z]{{3,}}\s+(?:arrived|is\s+here|was\s+born|{_BABY_DOES})\b|[{CJK_CLASS}]{{2}}(?:宝宝)?(?:出生|降生|出世)(?:了|啦)",
     (
         en(
             rf"(?P<named>\b(?:my|our))\s+(?P<v>{_MODIFIERS_EN}{_RELATIONS_EN}\s+"
@@ -72,6 +79,12 @@ FAMILY: Attribute = _a(
         zh(rf"(?P<named>)(?P<v>(?:{_RELATIONS_ZH}|{_SHORT_ZH}){_NAME_ZH})"),
         zh(rf"(?P<named>)(?:{_RELATIONS_ZH}|{_SHORT_ZH})\s?叫(?P<v>{_NAME_ZH})"),
         en(rf"(?P<named>)\b(?P<v>baby\s+{_NAME_EN})\s+(?:arrived|is\s+here|was\s+born)\b"),
+        # ... or doing what a baby does, the speaker's own ("baby Chloe won't sleep", not
+        # "my sister's baby Chloe …")
+        en(
+            rf"(?P<named>)(?<!['’]s\s)\b(?P<v>baby\s+(?-i:{_NAME_EN}))\s+(?:still\s+|just\s+)?"
+            rf"{_BABY_DOES}\b"
+        ),
         en(rf"(?P<named>)\b(?P<v>baby\s+{TYPED})\s+(?:arrived|is\s+here|was\s+born)\b"),
         zh(rf"(?P<named>)(?P<v>{_NAME_ZH})(?:宝宝)?(?:出生|降生|出世)(?:了|啦)"),
         # ... or born, then named: "儿子出生了，叫小满", "闺女出生了 取名朵朵"

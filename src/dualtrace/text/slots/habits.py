@@ -77,6 +77,13 @@ HABITS: tuple[Attribute, ...] = (
                 r"(?:^|(?<=[我\s，,]))(?P<v>血压|血糖|血脂|尿酸|胆固醇)(?:又|也|有点|一直|偏|比较|还是|还)*"
                 r"(?:高|偏高)(?!铁|速|兴|手|中|考|级|峰|于)"
             ),
+            # one's own condition said to be better or worse: "migraines have been better since
+            # moving", "my eczema's been awful"
+            en(
+                rf"(?:\bmy\s+|^\W*(?:(?:also|and|oh|so|but)\s+)?)(?P<v>{_CONDITIONS_EN})"
+                r"(?:['’]s|\s+(?:have|has))\s+been\s+(?:a\s+lot\s+|much\s+|way\s+|so\s+|really\s+)?"
+                r"(?:better|worse|bad|awful|terrible|rough|ok|okay|good|under\s+control)\b"
+            ),
             # a condition back again: "my migraines are back"
             en(rf"\bmy\s+(?P<v>{_CONDITIONS_EN})\s+(?:is|are|['’]s|['’]re)\s+back\b"),
             en(

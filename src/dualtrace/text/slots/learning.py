@@ -16,7 +16,9 @@ _LANGS_EN = (
     r"M[aā]ori|Hawaiian|(?:Scottish\s+)?Gaelic(?!\s+(?:football|games|hurling))|Catalan|Basque|Romanian|Hungarian|Serbian|Croatian|"
     r"Bulgarian|Slovak|Slovenian|Estonian|Latvian|Lithuanian|Albanian|Georgian|Armenian|Latin|"
     r"Esperanto|Afrikaans|Zulu|Yoruba|Amharic|Nepali|Gujarati|Marathi|Telugu|Kannada|Malayalam|"
-    r"Khmer|Burmese|Mongolian|Sinhala)"
+    r"Khmer|Burmese|Mongolian|Sinhala|(?:isi)?Xhosa|isiZulu|Sesotho|Setswana|Shona|Igbo|Hausa|"
+    r"Somali|Twi|Kinyarwanda|Pashto|Kurdish|Uzbek|Kazakh|Maltese|Galician|Luxembourgish|"
+    r"Samoan|Tongan|Fijian|Hokkien|Hakka|Teochew|Bahasa(?:\s+(?:Indonesia|Melayu))?)"
 )
 _LANGS_ZH = (
     r"(?:日语|韩语|英语|法语|德语|西班牙语|西语|意大利语|俄语|葡萄牙语|葡语|阿拉伯语|粤语|泰语|越南语|手语|中文|汉语|"
@@ -67,6 +69,14 @@ LANGUAGE: Attribute = _a(
             rf"\b(?:my|our)\s+(?P<v>{_LANGS_EN})\s+(?:lessons|classes|class|course|tutor|"
             r"tutoring|exam)\b"
         ),
+        # one's level in it, or the languages one speaks: "my french is like B1", "my Greek is
+        # rusty", "I speak Sesotho and Zulu"
+        en(
+            rf"\bmy\s+(?P<v>{_LANGS_EN})\s+is\s+(?:(?:like|about|around|at|only|still|pretty|"
+            r"kinda|quite|a\s+bit|so|very|really|now)\s+)*(?:[ABC][12]|N[1-5]|basic|rusty|ok|"
+            r"okay|decent|fluent|conversational|intermediate|beginner|terrible|bad|good|shaky)\b"
+        ),
+        en(rf"\bI\s+(?:also\s+)?speak\s+(?!English\b)(?P<v>{_LANGS_EN})\b"),
     ),
     ("{s} is learning {v}.", "{s}在学{v}。"),
     many=True,

@@ -336,7 +336,7 @@ WORK: tuple[Attribute, ...] = (
             # retired: "I retired at Easter", "Retired now!", "officially retired", "我退休了"
             en(
                 r"(?:\bI\s+(?:just\s+|finally\s+|officially\s+)?|\b(?:I['’]m|I\s+am|im)\s+(?:now\s+|"
-                r"officially\s+|finally\s+|fully\s+)?|^\W*|\bnow\s+)(?P<v>retired)\b"
+                r"officially\s+|finally\s+|fully\s+)?|^\W*|(?<=[.!?]\s)|\bnow\s+)(?P<v>retired)\b"
                 r"(?!\s+(?:teacher|nurse|doctor|engineer|couple|people|folks|from\s+(?:football|rugby|"
                 r"tennis|racing)))"
             ),
