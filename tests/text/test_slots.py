@@ -397,6 +397,17 @@ def test_a_question_with_no_code_still_asks_its_slot(question: str, attribute: s
 
 
 @pytest.mark.parametrize(
+    ("question", "attributes"),
+    [
+        ("李明现在主要做什么运动？", {"exercise"}),  # 现在 "now", not 在… "at …"
+        ("我在华为做什么来着？", {"works_at", "occupation"}),
+    ],
+)
+def test_now_is_no_place_of_work(question: str, attributes: set[str]) -> None:
+    assert {q.attribute for q in ask(question)} == attributes
+
+
+@pytest.mark.parametrize(
     ("clause", "attribute", "subject"),
     [
         ("我弟在腾讯上班，天天加班。", "works_at", "弟弟"),  # the brother's job, not the user's
