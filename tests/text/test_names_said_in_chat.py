@@ -148,3 +148,16 @@ def test_a_longer_form_of_the_users_name_is_theirs(mem: Memory) -> None:
     assert searcher.own_names("u", "Where does Kathleen live?") == ["Kath"]  # a sister
     hit = mem.search("What's Katherine's husband called?", user_id="u", limit=1)[0]
     assert "Graham" in hit.text
+
+
+def test_a_chinese_name_as_friends_call_it_is_the_users(mem: Memory) -> None:
+    jan, mar = "2025-01-05T10:00:00Z", "2025-03-01T10:00:00Z"
+    mem.add("你好 我叫周雨涵 在苏州做会计", user_id="u", timestamp=jan)
+    mem.add("我妹妹周雨菲在南京读书", user_id="u", timestamp=jan)
+    mem.add("上个月搬到工业园区了 离公司近", user_id="u", timestamp=mar)
+    searcher = mem._searcher
+    assert searcher.own_names("u", "雨涵现在住在哪？") == ["周雨涵", "雨涵"]
+    assert searcher.own_names("u", "小周现在住在哪？") == ["周雨涵", "小周"]
+    assert searcher.own_names("u", "雨菲在哪读书？") == ["周雨涵"]  # a sister, named apart
+    hit = mem.search("雨涵现在住在哪？", user_id="u", limit=1)[0]
+    assert "工业园区" in hit.text

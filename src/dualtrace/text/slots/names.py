@@ -316,11 +316,13 @@ def named_as_person(question: str, name: str) -> bool:
 def other_forms(question: str, names: Sequence[str]) -> list[str]:
     """The people a question names by a longer or shorter form of one of `names`
     ("Margaret" of one who signs "Marg", "Tom" of "Tomás"): forms of at least three letters,
-    one the start of the other."""
+    one the start of the other; and a Chinese name as friends call one by it ("小林", "老林",
+    "林姐" or "晓雯" of 林晓雯)."""
+    said = [f for m in names if has_cjk(m) for f in _chinese_forms(m) if f in question]
     folded = [m.casefold() for m in names if not has_cjk(m)]
     if not folded:
-        return []  # (no name to compare: the question's entities are not read)
-    return [
+        return said  # (no name to compare: the question's entities are not read)
+    return said + [
         n
         for n in dict.fromkeys(person_names(question))
         if not has_cjk(n)
@@ -330,6 +332,15 @@ def other_forms(question: str, names: Sequence[str]) -> list[str]:
             for m in folded
         )
     ]
+
+
+def _chinese_forms(name: str) -> tuple[str, ...]:
+    """How a Chinese full name is called among friends: 小 or 老 before the surname, 哥 or 姐
+    after it, the given name alone (林晓雯: 小林, 老林, 林姐, 林哥, 晓雯)."""
+    if len(name) not in (3, 4) or name[0] not in SURNAMES:
+        return ()
+    surname, given = name[0], name[1:]
+    return (f"小{surname}", f"老{surname}", f"{surname}姐", f"{surname}哥", given)
 
 
 def as_user(question: str, names: Iterable[str]) -> str:
