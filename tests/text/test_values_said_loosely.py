@@ -211,3 +211,29 @@ def test_said_in_passing(text: str, slot: tuple[str, str, bool]) -> None:
 )
 def test_said_in_passing_of_no_one_new(text: str) -> None:
     assert not any(a in ("language", "family") for a, _, _ in _slots(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "果果今年上二年级了",  # a child by a doubled name
+        "嗯 另外豆豆九月开学 上四年级",
+        "Lena is vegetarian now",  # someone by name
+        "睿睿最近在学小提琴",
+    ],
+)
+def test_someone_named_at_the_opening_holds_the_value_not_the_speaker(text: str) -> None:
+    assert not _slots(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("天天在学小提琴", ("instrument", "小提琴", False)),  # 天天 "every day", no name
+        ("老车卖了，换了台比亚迪汉", ("vehicle", "比亚迪汉", False)),  # an old car
+    ],
+)
+def test_a_word_like_a_name_leaves_the_value_the_speakers(
+    text: str, slot: tuple[str, str, bool]
+) -> None:
+    assert slot in _slots(text)

@@ -32,6 +32,7 @@ from dualtrace.text.slots.values import (
     bracketed_name,
     habit,
     named_doer,
+    opens_on_name,
     pet_name,
     plausible,
     typed_name,
@@ -108,13 +109,10 @@ def _statements(clause: str) -> tuple[SlotStatement, ...]:
     )
 
 
-_PART_END = re.compile(rf"[,，]|{CJK_SPACE}")
-
-
 def _told_after(request: str) -> int:
     """Where a Chinese request's own part ends, after which it may tell the speaker's news
-    (past its first comma or space); an English one tells none of its own."""
-    end = _PART_END.search(request) if has_cjk(request) else None
+    (past its first comma or space, `_PART`); an English one tells none of its own."""
+    end = _PART.search(request) if has_cjk(request) else None
     return len(request) if end is None else end.end()
 
 
@@ -409,6 +407,8 @@ def _topic(text: str, attribute: Attribute) -> str | None:
     marks = sorted(near, key=lambda mark: mark[0])
     if len(marks) > 1 and marks[0][1] is None and marks[1][1] not in (None, "someone"):
         return marks[1][1]  # the speaker's someone: "我妈拍了片 说是骨折" is the mother's
+    if not marks and has_cjk(text) and opens_on_name(text) and not _SPEAKER_ZH.search(text):
+        return "someone"  # "乐乐九月一号开学 上一年级": the child's year, not the speaker's
     return marks[0][1] if marks else None
 
 

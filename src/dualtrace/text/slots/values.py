@@ -306,7 +306,9 @@ def named_doer(before: str) -> bool:
     at Google", "antoine just started at bioMérieux", "小雪跳槽去唯品会了"): another person's
     news, not the speaker's. A name that introduces ("Tom here, …") is the speaker's."""
     if has_cjk(before):
-        return _NAMED_DOING_ZH.match(before) is not None
+        match = _NAMED_DOING_ZH.match(before)
+        # (a doubled name, 乐乐 or 朵朵, not a word: 天天, 常常)
+        return match is not None and not (match.group("twice") and _a_word(match.group("name")))
     match = _NAMED_DOING_EN.match(before)
     if match is None:
         return False
@@ -317,11 +319,38 @@ _NAMED_DOING_EN = re.compile(
     r"\s*(?P<name>[A-Za-z][a-z]{2,15})\s+(?:just\s+|recently\s+|finally\s+|also\s+|now\s+)*"
     r"(?:started|starts|joined|joins|moved|moves|got|gets|works|worked|landed|switched|left|"
     r"quit|retired|resigned|is\s+(?:now\s+)?(?:working|moving|living|at|in|a|an)|lives|relocated|"
-    r"transferred)\b"
+    r"transferred|(?:is|was)(?=\s*$)|(?:is|was)\s+(?:now|still|also|finally)(?=\s*$)|plays|"
+    r"learns|studies|drives|teaches)\b"
 )
 _NAMED_DOING_ZH = re.compile(
     # (not a day or a year: "明年就退休了")
-    rf"\s*(?![明今去后前昨][年天])(?:[阿小老][{CJK_CLASS}]|[{SURNAMES}][{CJK_CLASS}]{{1,2}})"
-    r"(?:刚刚?|也|又|就|已经|最近|今年|去年|上个?月|这个?月|正式|终于)?"
-    r"(?:跳槽|跳去|去了|入职|换了|搬|辞|考上|升|进了|在(?!我)|退休|离职|裸辞|被裁|失业)"
+    rf"\s*(?![明今去后前昨][年天])(?P<name>[阿小老][{CJK_CLASS}]|[{SURNAMES}][{CJK_CLASS}]{{1,2}}"
+    rf"|(?P<twice>[{CJK_CLASS}])(?P=twice))"
+    r"(?:刚刚?|也|又|就|已经|最近|今年|去年|现在|上个?月|这个?月|正式|终于)?"
+    r"(?:跳槽|跳去|去了|入职|换了|搬|辞|考上|升|进了|在(?!我)|退休|离职|裸辞|被裁|失业|"
+    r"学|上(?=[一二三四五六初高大小幼]|$)|读|练|报了)"
 )
+
+
+def opens_on_name(text: str) -> bool:
+    """Whether a Chinese text opens on someone by name (after a word that goes on: "ok 另外
+    乐乐九月一号开学", "小雨那边…"): the topic a part after it goes on with."""
+    match = _NAME_OPENING_ZH.match(text)
+    return match is not None and not (match.group("twice") and _a_word(match.group("name")))
+
+
+# The hundred commonest surnames, which 小 or 老 before make a name, not a thing (老车, 小车)
+_COMMON_SURNAMES_ZH = (
+    "王李张刘陈杨黄赵周吴徐孙马胡朱郭何罗高林梁郑谢宋唐许韩冯邓曹彭曾肖田董潘袁蔡蒋余于杜叶程"
+    "魏苏吕丁任卢姚沈钟姜崔谭陆范汪廖石金韦贾夏付方邹熊白孟秦邱侯江尹薛闫段雷龙黎史陶贺毛郝顾"
+    "龚邵万覃武钱戴严莫孔向常汤康易乔赖文"
+)
+_NAME_OPENING_ZH = re.compile(
+    r"\W*(?:(?:ok|okay|好|嗯|对了|另外|还有|然后|哦)[\s，,]*)*"
+    rf"(?![明今去后前昨][年天])(?P<name>阿[{CJK_CLASS}]|[小老][{_COMMON_SURNAMES_ZH}]"
+    rf"|(?P<twice>[{CJK_CLASS}])(?P=twice))(?![们的])"
+)
+
+
+def _a_word(word: str) -> bool:
+    return word in lexicon().zh_en
