@@ -19,7 +19,7 @@ import re
 from dualtrace.cjk import CJK_CLASS
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
-from dualtrace.text.slots.frames import NAMED_AS_EN, TYPED, en, zh
+from dualtrace.text.slots.frames import CAPITAL, NAMED_AS_EN, TYPED, en, zh
 from dualtrace.text.slots.surnames import SURNAMES
 
 _MODIFIERS_EN = (
@@ -29,7 +29,7 @@ _RELATIONS_EN = (
     r"(?:son|daughter|kid|brother|sister|mum|mom|mother|dad|father|stepson|stepdaughter|"
     r"stepmum|stepmom|stepdad|grandson|granddaughter|grandkid|grandchild)"
 )
-_NAME_EN = r"[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž][\w’'-]*"
+_NAME_EN = rf"{CAPITAL}[\w’'-]*"
 _SAID_OF = r"(?:is|was|has|had|says|said|turned|turns|keeps|loves|wants|just)\b"
 # not someone else's ("闺蜜的女儿果果": the friend's daughter), only the speaker's ("我的女儿")
 _RELATIONS_ZH = r"(?<![^我们户]的)(?:儿子|女儿|闺女|哥哥|姐姐|弟弟|妹妹|外孙[子女]?|孙子|孙女)"

@@ -40,7 +40,7 @@ _AFTER_EN = rf"(?=\s*(?:{_MARK_EN}|\bbtw\b|\bhere\b|$))"
 _I_AM = r"(?:I['’]m|I\s+am|im|this\s+is)"
 _AGAIN = r"(?:\s+again)?(?:\s+(?:lol|haha|lmao))?"  # "Lena here again lol. …"
 _NATIONALITY = (
-    r"(?![A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]*(?:ish|ese|ian|can|ean|ic)\b)"
+    rf"(?!{CAPITAL}*(?:ish|ese|ian|can|ean|ic)\b)"
     r"(?!(?:Dutch|French|Czech|Greek|Thai|Swiss|Irish|Welsh|Scots?|Kiwi|Aussie|Brit|Dane|Swede|"
     r"Finn|Pole|Turk|Arab|Jewish|Muslim|Catholic|Buddhist|Hindu|Sikh|Christian|Vegan)\b)"
 )
@@ -75,7 +75,7 @@ def introduction(name: str) -> str:
 
 
 # A message that opens by introducing the speaker, a capitalised name and what they are
-INTRODUCES = re.compile(introduction(r"(?-i:[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]+)"), re.I)
+INTRODUCES = re.compile(introduction(rf"(?-i:{CAPITAL}+)"), re.I)
 
 _GREETING_ZH = (
     r"(?:(?:你好|您好|嗨|哈喽|哈啰|大家好|新年好|早上好|上午好|中午好|下午好|晚上好|早安|在吗|在不在|hi|hello|hey)"
@@ -96,10 +96,10 @@ NAME: Attribute = _a(
     "name",
     r"\bmy\s+name\b|\bname['’]s\b|(?:^|[.!?,]\s*)name\s+is\b|\bcall\s+me\b|\b(?:I['’]m|I\s+am|im|this\s+is|it['’]s)\s+[A-Z]"
     r"|\bsign\s+(?:it|this|them|the\s+\w+)\s|署名"
-    r"|(?-i:\b[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]+\s+here\b)"
+    rf"|(?-i:\b{CAPITAL}+\s+here\b)"
     # ... typed in lower case, at the opening only ("yo, jake here."): not "around here"
     rf"|^\W*(?:[a-z]+[\s,!.~]+)?[a-z]+\s+here{_AGAIN}\b\s*(?:{_MARK_EN}|$)"
-    rf"|^\W*{GREETING_EN}\b[\s,!.~]*(?-i:[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]+)[,.]"
+    rf"|^\W*{GREETING_EN}\b[\s,!.~]*(?-i:{CAPITAL}+)[,.]"
     rf"|^\W*{GREETING_EN}\b[\s,!.~]*it['’]?s\s+[a-z]{{3,}}"
     rf"|{_OTHER_TONGUE}|\bfrom\s+me,\s"
     r"|[我俺]叫|叫我|我的名字|名字是|我是"
@@ -187,11 +187,11 @@ _ADDRESS_OPENS_EN = (
 _TITLE_EN = r"(?:(?:dr|mr|mrs|ms|miss|prof)\.?\s+)?"
 _ADDRESSED_EN = (
     re.compile(
-        rf"^\W*(?i:{_ADDRESS_OPENS_EN})[\s,]+(?i:{_TITLE_EN})(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]+)(?=\s*(?:[!,.?~]|\s[—–-]|$))"
+        rf"^\W*(?i:{_ADDRESS_OPENS_EN})[\s,]+(?i:{_TITLE_EN})(?P<v>{CAPITAL}+)(?=\s*(?:[!,.?~]|\s[—–-]|$))"
     ),
     re.compile(
         r"^[^.!?\n]{0,60}?(?<!\bto)(?<!\band)(?<!\bwith)(?<!\bfor)(?<!\bfrom)(?<!\babout),\s+"
-        r"(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]+)(?=\s*(?:[!,.?~]|\s[—–-]|$))"
+        rf"(?P<v>{CAPITAL}+)(?=\s*(?:[!,.?~]|\s[—–-]|$))"
     ),
 )
 # ... in Chinese: a greeting, then the name ("你好郭婷！", "好的秀英～"), a congratulation and a

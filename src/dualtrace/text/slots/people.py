@@ -17,6 +17,7 @@ from dualtrace.text.slots.attribute import attribute as _a
 from dualtrace.text.slots.diet import DIET
 from dualtrace.text.slots.frames import (
     BRACKETED,
+    CAPITAL,
     CLOSE,
     GIVEN_EN,
     GIVEN_ZH,
@@ -243,11 +244,9 @@ _DAILY: tuple[Attribute, ...] = (
             en(r"\b(?P<v>single)\s+(?:again|now)\b"),
             # proposed to, or seen in brackets: "I proposed to Dana last night", "sam (the guy
             # i've been seeing since june)"
+            en(rf"\b(?:I|we)\s+(?:finally\s+)?proposed\s+to\s+(?P<v>{CAPITAL}{{1,15}})\b"),
             en(
-                r"\b(?:I|we)\s+(?:finally\s+)?proposed\s+to\s+(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15})\b"
-            ),
-            en(
-                rf"(?P<v>(?-i:[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{{1,15}})|{TYPED})\s*\((?:the\s+)?(?:guy|girl|man|woman|person)\s+"
+                rf"(?P<v>(?-i:{CAPITAL}{{1,15}})|{TYPED})\s*\((?:the\s+)?(?:guy|girl|man|woman|person)\s+"
                 r"(?:i['’]?ve\s+been|i['’]?m|im)\s+(?:seeing|dating)\b"
             ),
             # (a status that names no partner: being married or engaged replaces no one)
@@ -255,7 +254,7 @@ _DAILY: tuple[Attribute, ...] = (
             # someone met, then named: "I met someone, her name is Aoife", "认识了一个女生叫Ella"
             en(
                 r"(?P<named>\bmet)\s+(?:someone|somebody)\b[^.!?]{0,12}?[.!,]?\s*(?:her|his|their)\s+name\s+is\s+"
-                r"(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15})\b"
+                rf"(?P<v>{CAPITAL}{{1,15}})\b"
             ),
             zh(r"认识了?一?个(?:女生|男生|女孩|男孩|姑娘|小哥哥|小姐姐|妹子)(?:叫|，叫)\s?{V}"),
             zh(
@@ -263,13 +262,13 @@ _DAILY: tuple[Attribute, ...] = (
                 r"(?:在)?(?:约会|交往|谈恋爱|在一起)"
             ),
             en(
-                r"\bdates?\s+with\s+(?:a\s+(?:guy|girl|man|woman)\s+(?:called|named)\s+)?(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15})\b(?!['’])"
+                rf"\bdates?\s+with\s+(?:a\s+(?:guy|girl|man|woman)\s+(?:called|named)\s+)?(?P<v>{CAPITAL}{{1,15}})\b(?!['’])"
             ),
             en(
-                r"\bme\s+and\s+(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15})\s+(?:are\s+)?(?:gonna\s+|going\s+to\s+|finally\s+)?"
+                rf"\bme\s+and\s+(?P<v>{CAPITAL}{{1,15}})\s+(?:are\s+)?(?:gonna\s+|going\s+to\s+|finally\s+)?"
                 r"mov(?:e|ed|ing)\s+in\s+together\b"
             ),
-            en(rf"{_SEEING_SOMEONE}(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{{1,15}})\b(?!['’])"),
+            en(rf"{_SEEING_SOMEONE}(?P<v>{CAPITAL}{{1,15}})\b(?!['’])"),
             en(rf"{_SEEING_SOMEONE}(?P<v>{TYPED})\b(?!['’])"),
             # a partner named beside the word: "my husband Wei Jie", "男朋友阿杰"
             en(rf"(?P<named>\b(?:my|our))\s+{_PARTNER_EN}\s+(?:named\s+|called\s+)?{GIVEN_EN}"),
@@ -288,28 +287,24 @@ _DAILY: tuple[Attribute, ...] = (
                 rf"(?:现在)?(?:是|成了|成为了?)(?P<named>我)的?(?:新)?{_PARTNER_ZH}(?!的)"
             ),
             # the role in brackets after the name: "Tane (my fiancé) is doing support crew"
-            en(
-                rf"(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]\w+)\s*\((?P<named>(?:my|our))\s+{_PARTNER_EN}{CLOSE}"
-            ),
+            en(rf"(?P<v>{CAPITAL}\w+)\s*\((?P<named>(?:my|our))\s+{_PARTNER_EN}{CLOSE}"),
             en(rf"(?P<v>{BRACKETED})\s*\((?P<named>(?:my|our))\s+{_PARTNER_EN}{CLOSE}"),
             zh(rf"{GIVEN_ZH}[（(](?P<named>我|用户)的?{_PARTNER_ZH}[）)]"),
             # the name, then what the person is to the speaker: "Noor is my wife", "(Sami is
             # my fiancé btw)"
             en(
                 rf"(?:^|(?<=[\s(,.!]))(?!(?:he|she|it|this|that|there|who|which|what|one)\b)"
-                rf"(?P<v>(?-i:[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{{1,15}}))\s+is\s+(?P<named>my)\s+"
+                rf"(?P<v>(?-i:{CAPITAL}{{1,15}}))\s+is\s+(?P<named>my)\s+"
                 rf"(?:new\s+|long[-\s]?term\s+)?{_PARTNER_EN}\b(?!['’])"
             ),
             # a proposal by name: "owen proposed!!", "周航求婚了"
             en(
-                r"\b(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15})\s+(?:finally\s+|just\s+)?proposed\b"
+                rf"\b(?P<v>{CAPITAL}{{1,15}})\s+(?:finally\s+|just\s+)?proposed\b"
                 r"(?!\s+(?:a|an|the|that|this|we|they|to\s+(?:the|a|an|us|them|move)|[a-z]+ing)\b)"
             ),
             zh(rf"(?:^|(?<=[\s，,。！!～~]))(?P<v>{NAMED_ZH})(?:跟我|向我)?求婚了"),
             # one moves in with a partner: "moved in with liam last weekend"
-            en(
-                r"\b(?:moved|moving|move)\s+in\s+with\s+(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15})\b(?!['’])"
-            ),
+            en(rf"\b(?:moved|moving|move)\s+in\s+with\s+(?P<v>{CAPITAL}{{1,15}})\b(?!['’])"),
             en(rf"\b(?:moved|moving|move)\s+in\s+with\s+(?P<v>{TYPED})\b(?!['’])"),
         ),
         ("{s}'s partner: {v}.", "{s}的伴侣：{v}。"),
@@ -405,7 +400,7 @@ _DAILY: tuple[Attribute, ...] = (
                 r"concert|visit|ceremony|launch|deadline)(?:\s+to\s+[A-Z]\w+)?\s+(?:is|was\s+(?:moved|pushed|"
                 r"rescheduled|postponed|changed)|got\s+(?:moved|pushed|rescheduled|postponed))\s+"
                 r"(?:now\s+)?(?:to\s+|on\s+|for\s+|in\s+)?(?P<v>(?:[A-Z]\w+\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+"
-                r"(?:of\s+)?[A-Z]\w+|next\s+\w+|(?:early|mid|late)[-\s]\w+|[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]+))"
+                rf"(?:of\s+)?[A-Z]\w+|next\s+\w+|(?:early|mid|late)[-\s]\w+|{CAPITAL}+))"
             ),
             en(
                 r"\b(?:moved|pushed|rescheduled|postponed|changed|bumped)\s+(?:the|our|my)\s+(?:[\w-]+\s+){0,3}?"

@@ -14,6 +14,7 @@ from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
 from dualtrace.text.slots.frames import (
     BRACKETED,
+    CAPITAL,
     CLOSE,
     GIVEN_ZH,
     NAMED_AS_EN,
@@ -143,7 +144,7 @@ PET: Attribute = _a(
     r"lizard|axolotl|chinchilla|hedgehog|bearded\s+dragon|cockatiel|rehom(?:e|ed|ing))\b"
     rf"|\b{_PET_KINDS}\b"
     # a pet named, then gone: "Biscuit passed last week", "阿福飞走了"
-    r"|(?-i:[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15})\s+(?:passed|died|ran\s+away|went\s+missing)\b|\bput\s+(?-i:[A-Z])\w*\s+down\b"
+    rf"|(?-i:{CAPITAL}{{1,15}})\s+(?:passed|died|ran\s+away|went\s+missing)\b|\bput\s+(?-i:[A-Z])\w*\s+down\b"
     r"|飞走了|走丢了|跑丢了"
     r"|\((?:my|our)\s+lab\)|\blab\s+mix\b|\b(?:we|I)\s+adopted\s+(?:her|him|them)\b"
     rf"|宠物|狗|猫|犬|兔子|仓鼠|鹦鹉|乌龟|养|{_BREEDS_ZH}"
@@ -165,7 +166,7 @@ PET: Attribute = _a(
         en(
             rf"\b(?P<named>adopted|got|rescued)\s+(?:an?\s+|a\s+new\s+)?(?:[\w-]+\s+){{0,2}}?{_PET_KINDS}\b"
             r"[^.!?]{0,40}[.!?]+\s*(?:(?:her|his|its|their)\s+name(?:['’]s|\s+is)|(?:she|he|it)['’]s\s+called)"
-            r"\s+(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15})\b"
+            rf"\s+(?P<v>{CAPITAL}{{1,15}})\b"
         ),
         zh(
             r"(?:养了|养着|领养了|收养了|有)(?:一只|一条|两只|只|条)?(?![点些])(?<!有点){V}(?<=[狗猫兔鼠鹉龟])"
@@ -173,45 +174,43 @@ PET: Attribute = _a(
         # a name, then its age and kind: "Rusty, 2 yr old lab mix", "Pip, a ten-week-old
         # puppy"; or a name, then that one adopted it: "Zola (yes we adopted her lol)"
         en(
-            r"(?:^|(?<=[\s.!,]))(?P<v>(?-i:[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15})),\s+(?:an?\s+)?"
+            rf"(?:^|(?<=[\s.!,]))(?P<v>(?-i:{CAPITAL}{{1,15}})),\s+(?:an?\s+)?"
             r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[\s-]*"
             rf"(?:yrs?|years?|months?|mos?|weeks?|wks?)[\s-]*old\s+(?:[\w-]+\s+){{0,2}}?"
             rf"(?:{_PET_KINDS}|lab(?=\s+mix))\b"
         ),
         en(
-            r"(?:^|(?<=[\s.!,]))(?P<v>(?-i:[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15}))\s*\([^()]{0,20}?"
+            rf"(?:^|(?<=[\s.!,]))(?P<v>(?-i:{CAPITAL}{{1,15}}))\s*\([^()]{{0,20}}?"
             r"\b(?:we|I)\s+(?:just\s+|finally\s+)?(?:adopted|rescued|got)\s+(?:her|him|them)\b"
         ),
         # a pet named beside its kind: "my cat Pixel", "our old dog called Rex"
         en(
             r"(?P<named>\b(?:my|our))\s+(?:new\s+|old\s+|little\s+)?"
-            rf"(?P<v>{_PET_KINDS}(?:\s+mix)?\s+(?:named\s+|called\s+)?[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]\w*)\b"
+            rf"(?P<v>{_PET_KINDS}(?:\s+mix)?\s+(?:named\s+|called\s+)?{CAPITAL}\w*)\b"
         ),
         # ... or by its name after: "our dog is called Rex", "my cat's name is Pixel"
         en(
             r"(?P<named>\b(?:my|our))\s+(?:new\s+|old\s+|little\s+)?"
-            rf"(?P<kind>{_PET_KINDS}){NAMED_AS_EN}(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]\w*)\b"
+            rf"(?P<kind>{_PET_KINDS}){NAMED_AS_EN}(?P<v>{CAPITAL}\w*)\b"
         ),
         # the kind in brackets after the name ("Biscotto (my dog) keeps me sane"), and a
         # Chinese pet said as the family's: "我家猫糯米", "我们家的狗叫豆豆"
-        en(
-            rf"(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]\w+)\s*\((?P<named>(?:my|our))\s+(?:\w+\s+)?{_PET_KINDS}{CLOSE}"
-        ),
+        en(rf"(?P<v>{CAPITAL}\w+)\s*\((?P<named>(?:my|our))\s+(?:\w+\s+)?{_PET_KINDS}{CLOSE}"),
         # ... or the name first: "Pumpkin is our new kitten", "Ziggy, my bearded dragon"
         en(
             r"(?:^|(?<=[\s(,.!]))(?!(?:he|she|it|this|that|there|who|which|what|one)\b)"
-            r"(?P<v>(?-i:[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15}))(?:\s+is|,)?\s+(?P<named>my|our)\s+"
+            rf"(?P<v>(?-i:{CAPITAL}{{1,15}}))(?:\s+is|,)?\s+(?P<named>my|our)\s+"
             rf"(?:new\s+|little\s+|old\s+)?(?P<kind>{_PET_KINDS})\b"
             r"(?!\s+(?:walker|sitter|groomer|trainer|food|bed|toy|park)s?\b)"
         ),
         en(
-            r"(?P<v>(?-i:[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]+\s+(?:and|&)\s+[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]+))\s*\((?P<named>(?:my|our))\s+"
+            rf"(?P<v>(?-i:{CAPITAL}+\s+(?:and|&)\s+{CAPITAL}+))\s*\((?P<named>(?:my|our))\s+"
             rf"(?:\w+\s+)?{_PET_KINDS}s{CLOSE}"
         ),
         # two pets named after their kind: "my dogs Rex and Bella"
         en(
             r"(?P<named>\b(?:my|our))\s+(?:two\s+)?(?:new\s+|old\s+|little\s+)?"
-            rf"(?P<v>{_PET_KINDS}s\s+[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]+\s+(?:and|&)\s+[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]+)\b"
+            rf"(?P<v>{_PET_KINDS}s\s+{CAPITAL}+\s+(?:and|&)\s+{CAPITAL}+)\b"
         ),
         # ... typed in lower case: "my cat luna keeps…", "zorba (my dog)"
         en(
@@ -259,17 +258,17 @@ PET: Attribute = _a(
         # a pet named at the start of a clause that dies or is lost: "Biscuit passed last
         # week", "Rosie died in her sleep", "we had to put Pepper down"
         en(
-            r"(?:^|[.!?]\s+)(?-i:(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15}))\s+"
+            rf"(?:^|[.!?]\s+)(?-i:(?P<v>{CAPITAL}{{1,15}}))\s+"
             r"(?:passed(?:\s+away)?|died|ran\s+away|went\s+missing|crossed\s+the\s+rainbow\s+bridge)\b"
         ),
-        en(r"\b(?:had\s+to\s+)?put\s+(?-i:(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{1,15}))\s+down\b"),
+        en(rf"\b(?:had\s+to\s+)?put\s+(?-i:(?P<v>{CAPITAL}{{1,15}}))\s+down\b"),
         zh(r"(?:我的|我家的?)?{V}(?:去世|死)了"),
         zh(r"(?P<v>[阿小][{CJK}]|[{CJK}]{2})(?:飞走|走丢|跑丢|丢|走)了"),
         # a pet given away or rehomed: "had to rehome Milo", "鹦鹉豆豆送回老家给爸妈养了",
         # "把芝麻送给学妹了"
         en(
             r"\b(?:rehomed|rehome|gave\s+away|gave\s+up)\s+(?:(?:my|our)\s+(?:\w+\s+)?"
-            rf"{_PET_KINDS}\s+)?(?-i:(?P<v>[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]{{1,15}}))\b"
+            rf"{_PET_KINDS}\s+)?(?-i:(?P<v>{CAPITAL}{{1,15}}))\b"
         ),
         zh(
             rf"(?:把|(?:我|我们|用户)(?:家|的)的?)?"
