@@ -306,9 +306,7 @@ def named_doer(before: str) -> bool:
     at Google", "antoine just started at bioMérieux", "小雪跳槽去唯品会了"): another person's
     news, not the speaker's. A name that introduces ("Tom here, …") is the speaker's."""
     if has_cjk(before):
-        match = _NAMED_DOING_ZH.match(before)
-        # (a doubled name, 乐乐 or 朵朵, not a word: 天天, 常常)
-        return match is not None and not (match.group("twice") and _a_word(match.group("name")))
+        return _named_zh(_NAMED_DOING_ZH.match(before))
     match = _NAMED_DOING_EN.match(before)
     if match is None:
         return False
@@ -335,8 +333,7 @@ _NAMED_DOING_ZH = re.compile(
 def opens_on_name(text: str) -> bool:
     """Whether a Chinese text opens on someone by name (after a word that goes on: "ok 另外
     乐乐九月一号开学", "小雨那边…"): the topic a part after it goes on with."""
-    match = _NAME_OPENING_ZH.match(text)
-    return match is not None and not (match.group("twice") and _a_word(match.group("name")))
+    return _named_zh(_NAME_OPENING_ZH.match(text))
 
 
 # The hundred commonest surnames, which 小 or 老 before make a name, not a thing (老车, 小车)
@@ -352,5 +349,9 @@ _NAME_OPENING_ZH = re.compile(
 )
 
 
-def _a_word(word: str) -> bool:
-    return word in lexicon().zh_en
+def _named_zh(match: re.Match[str] | None) -> bool:
+    """Whether a Chinese pattern found a name: a doubled one is none where it is a word
+    (乐乐 and 朵朵 are names; 天天, 常常 are words)."""
+    if match is None:
+        return False
+    return not (match.group("twice") and match.group("name") in lexicon().zh_en)
