@@ -91,9 +91,9 @@ def _more_than(pattern: re.Pattern[str], text: str, most: int) -> bool:
 
 def _courtesy(sentence: str) -> bool:
     """A sentence with no more than a name or a filler left once courtesy words are out."""
+    if any(c.isdigit() for c in sentence):
+        return False  # a number says something: "我用的是iPhone 15。"
     if has_cjk(sentence):
-        if any(c.isdigit() for c in sentence):
-            return False  # a number says something: "我用的是iPhone 15。"
         # (a word in Latin letters left over counts as two characters: "谢谢Leo" is thanks,
         # "我开的是Model Y" is a car)
         latin = len(_LATIN_WORD.findall(_EN.sub(" ", sentence)))
@@ -102,8 +102,6 @@ def _courtesy(sentence: str) -> bool:
             _CJK_CHAR.findall(sentence)
         )
     words = _WORD.findall(sentence)
-    if any(c.isdigit() for c in sentence):
-        return False
     if _THANKS.match(sentence) and len(words) <= MAX_THANKS_WORDS:
         return True
     left = _WORD.findall(_EN.sub(" ", sentence))
