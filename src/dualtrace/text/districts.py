@@ -43,6 +43,12 @@ def city_of(place: str) -> str | None:
 
 
 @lru_cache(maxsize=1)
+def names() -> frozenset[str]:
+    """The districts the table knows, as keyed there (Latin-script names casefolded)."""
+    return frozenset(_table())
+
+
+@lru_cache(maxsize=1)
 def cities() -> frozenset[str]:
     """The cities the table's districts lie in, as written there ("北京", "London")."""
     return frozenset(_table().values())

@@ -112,6 +112,10 @@ _RELATION_ZH = {
     "岳母": "mother-in-law",
     "丈母娘": "mother-in-law",
     "婆婆": "mother-in-law",
+    "外孙女": "granddaughter",
+    "外孙": "grandson",
+    "孙女": "granddaughter",
+    "孙子": "grandson",
 }
 _RELATION_EN = {
     "mom": "mother",

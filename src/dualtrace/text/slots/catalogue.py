@@ -11,6 +11,9 @@ fact of it is said when a clause holds several (`say`).
 
 from __future__ import annotations
 
+from dualtrace.cjk import has_cjk
+from dualtrace.text.districts import cities
+from dualtrace.text.districts import names as district_names
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
 from dualtrace.text.slots.family import FAMILY
@@ -65,8 +68,19 @@ _MODELS_ZH = (
 _MODEL = r"[A-Za-z0-9][A-Za-z0-9+\-]*(?:\s[A-Z0-9][A-Za-z0-9+\-]*)?"
 # what a home may be called before its kind ("a tiny two-bed flat"), up to two words
 _HOME_SIZE = (
-    r"(?:(?:new|tiny|little|small|cute|nice|big|bigger|current|permanent|proper|basement|"
+    r"(?:(?:new|tiny|little|small|cute|nice|big|bigger|current|permanent|proper|basement|cramped|"
+    r"poky|cosy|cozy|lovely|rented|shared|"
     r"two-bed(?:room)?|one-bed(?:room)?|\d-bed(?:room)?)\s+){0,2}"
+)
+# A big Chinese city the district table knows, with a district of it after it or not
+# ("青岛", "沈阳铁西", "哈尔滨道里区")
+_CITY_ZH = "|".join(sorted((c for c in cities() if has_cjk(c)), key=len, reverse=True))
+_DISTRICT_ZH = "|".join(sorted((d for d in district_names() if has_cjk(d)), key=len, reverse=True))
+_CITY_PART_ZH = rf"(?:{_CITY_ZH})(?:{_DISTRICT_ZH}|[{{CJK}}]{{1,3}}?区)?"
+# A home of some kind ("a tiny semi", "a sharehouse")
+_HOMES_EN = (
+    r"(?:place|apartment|flat|sublet|house|condo|studio|townhouse|suite|flat\s?share|"
+    r"house\s?share|sharehouse|semi|terrace|bungalow|duplex|loft|cottage|unit|home)"
 )
 _HOME_AND_WORK: tuple[Attribute, ...] = (
     _a(
@@ -81,7 +95,11 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         rf"|\b(?:still|here|officially|finally)\s+in\s+{PLACE_TYPED}|\bshifted\s+(?:back\s+)?to\b"
         r"|\b(?:officially|finally)\s+in\s+(?-i:[A-Z])"
         r"|\b(?:months?|years?)\s+in\s+\w|\bbeen\s+in\s+\w+(?:\s+\w+)?\s+(?:for\s+)?\w+\s+(?:months?|years?)\b"
-        r"|\bback\s+in\s+[^,.;!?]{1,30}\s+for\s+good\b|\bmov(?:ed|ing)\s+into\b|\bstaying\s+in\b",
+        r"|\bback\s+in\s+[^,.;!?]{1,30}\s+for\s+good\b|\bmov(?:ed|ing)\s+into\b|\bstaying\s+in\b"
+        r"|\brenting\s+in\b|\b(?:sharehouse|semi|bungalow|terrace|duplex)\s+in\b"
+        r"|\bsettl(?:ed|ing)\s+in\b|^\W*(?:we['’]re\s+|I['’]m\s+|im\s+)?now\s+in\s"
+        rf"|(?:^|(?<=[\s，,。！!～~]))我(?:现在|目前|人)?(?:就|也|还)?在(?:{_CITY_ZH})"
+        rf"|(?:{_CITY_ZH})[^\s，,。！!]{{0,4}}的(?=$|[\s，,。！!])|从(?:{_DISTRICT_ZH})",
         (
             en(
                 r"\b(?:live|lives|living|lived|reside|resides|residing|resided|settled)\s+"
@@ -153,7 +171,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             en(
                 r"\b(?:we['’]re|we\s+are|I['’]m|I\s+am|im)\s+(?:now\s+|just\s+)?staying\s+in\s+"
                 rf"(?P<v>{PLACE_TYPED}|(?-i:[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?))"
-                r"(?=\s*(?:!|$|,?\s+(?:after\s+all|then|for\s+good|honestly)\b))"
+                r"(?=\s*(?:!|$|,?\s+(?:after\s+all|then|for\s+good|for\s+now|honestly)\b))"
             ),
             en(r"\b(?:home|place)\s+is\s+(?:now\s+)?(?:in\s+)?{V}"),
             en(r"\b(?:new|current)\s+(?:apartment|flat|house|place|home)\s+(?:is\s+)?in\s+{V}"),
@@ -161,10 +179,21 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             # a lease on a two-bed in Leith", "our apartment in Evanston is tiny"
             en(
                 rf"\b(?:found|got|rent|rented|renting|bought|buying|closed\s+on|signed\s+(?:a|the)\s+lease\s+(?:on|for)|"
-                rf"moved\s+into|(?:moving|moved|move)\s+(?:out\s+of\s+[^,.;]{{1,30}}?\s+)?into|(?:our|my))\s+"
-                rf"(?:(?:a|an|the|this)\s+)?{_HOME_SIZE}"
-                rf"(?:place|apartment|flat|sublet|house|condo|studio|townhouse|suite|flat\s?share|"
-                rf"house\s?share|home)\s+in\s+{{V}}"
+                rf"moved\s+into|(?:moving|moved|move)\s+(?:out\s+of\s+[^,.;]{{1,30}}?\s+)?into|(?:our|my)|"
+                rf"(?:we['’]re|we\s+are|I['’]m|I\s+am|im)\s+(?:now\s+|still\s+)?in)\s+"
+                rf"(?:(?:a|an|the|this)\s+)?{_HOME_SIZE}{_HOMES_EN}\s+in\s+(?:(?={PLACE_TYPED}))?{{V}}"
+            ),
+            # renting there, or settling in: "still renting in kitsilano", "settling in grand
+            # in Phibsborough"
+            en(
+                rf"\b(?:renting|settl(?:ed|ing)\s+in(?:\s+(?:really\s+|so\s+|pretty\s+)?"
+                rf"(?:well|fine|grand|nicely|ok|okay|great|good))?)\s+in\s+(?:(?={PLACE_TYPED}))?{{V}}"
+            ),
+            # "now in Peckham sharing with Zara" (not "now in London for the weekend")
+            en(
+                r"^\W*(?:(?:we['’]re|I['’]m|im)\s+)?now\s+in\s+"
+                rf"(?P<v>{PLACE_TYPED}|(?-i:[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?))"
+                r"(?=\s*(?:[,!.]|$|\s+(?:sharing|with|and|living|renting)\b))"
             ),
             en(
                 r"\b(?:signed\s+(?:a|the)\s+lease|settl(?:ed|ing)\s+(?:in|into)|unpacked)\s+in\s+{V}"
@@ -217,6 +246,23 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             zh(
                 r"(?:每天|天天)从(?P<v>[{CJK}]{2,4}?)(?:开车|开|坐|骑|走|打车)[^，。；！？]{0,6}?(?:去|到)(?:公司|上班|单位)"
             ),
+            # a big city one is in, said with what one does there: "我在青岛，这边…", "我在沈阳铁西
+            # 开出租" (not on a trip: "我在上海出差")
+            zh(
+                r"(?:^|(?<=[\s，,。！!～~]))我(?:现在|目前|人)?(?:就|也|还)?在"
+                rf"(?P<v>{_CITY_PART_ZH})(?=$|[\s，,。！!～~…]|(?!出差|旅游|旅行|玩|开会|培训|度假|转机)"
+                r"[{CJK}]{0,2}?(?:这边|那边|生活|住|上班|工作|开出租|开店|开了|摆摊|教书|读书|上学))"
+            ),
+            # ... or a district one sets off from for work: "从酒仙桥骑电动车到公司就十分钟"
+            zh(
+                rf"从(?P<v>{_DISTRICT_ZH})(?:开车|开|坐|骑|走|打车)[^，。；！？]{{0,6}}?(?:去|到)"
+                r"(?:公司|上班|单位)"
+            ),
+            # ... or one says they are from as they give their name: "我叫郭丽 哈尔滨道里区的"
+            zh(
+                r"(?:我叫|我是)[{CJK}]{2,3}[\s，,]+"
+                rf"(?P<v>{_CITY_PART_ZH})的(?=$|[\s，,。！!])"
+            ),
         ),
         ("{s} lives in {v}.", "{s}住在{v}。"),
         ends=(en(r"\bmoved\s+(?:out\s+of|away\s+from)\s+{V}"), zh(r"(?:搬离|离开)(?:了)?{V}")),
@@ -264,7 +310,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         r"\b(?:grade|year|class|freshman|sophomore|junior|senior)\b|年级|初[一二三]|高[一二三]|大[一二三四]",
         (
             en(
-                r"\b(?:in|into|starts?|starting|entered|entering)\s+(?:the\s+)?"
+                r"\b(?:in|into|starts?|starting|started|entered|entering)\s+(?:the\s+)?"
                 r"(?P<v>(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
                 r"eleventh|twelfth|\d{1,2}(?:st|nd|rd|th))\s+grade)\b"
             ),

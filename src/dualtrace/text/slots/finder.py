@@ -227,6 +227,8 @@ def _whose(attribute: Attribute, clause: str, start: int, before: int) -> str | 
         # before it ("孩子这学期转学了，现在在育才小学上课": the child's school)
         if _goes_on_with_someone(clause[:part], attribute):
             return "someone"  # "昨天去相亲了 对方叫林峰 是个律师": the date's job
+        if opens_on_name(own):
+            return "someone"  # "下个月就过去 豆豆今年三年级": the child's year
         return _topic(clause[:part], attribute)
     return _subject(own, attribute)
 

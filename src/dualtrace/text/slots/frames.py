@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from dualtrace.cjk import CJK_CLASS, has_cjk
+from dualtrace.text.districts import names as district_names
 from dualtrace.text.gazetteer import FIRST_NAMES, PLACES
 from dualtrace.text.lexical import segment
 from dualtrace.text.sentences import EMOJI
@@ -90,11 +91,12 @@ _CAPITAL = re.compile(r"\[A-Z[^\]]*\]")
 # the finder takes it only where it is a first name or no dictionary lists the word
 # (`values.typed_name`)
 TYPED = r"(?P<typed>[a-z]{3,15})(?!-)"
-# A place of the gazetteer typed in lower case ("back home in lisbon"), which the finder
-# capitalises
+# A place of the gazetteer, or a district of a big city, typed in lower case ("back home in
+# lisbon", "renting in kitsilano"), which the finder capitalises
+_TYPED_PLACES = PLACES | {d for d in district_names() if d.isascii()}
 PLACE_TYPED = (
     r"(?P<place>(?-i:"
-    + "|".join(re.escape(p) for p in sorted(PLACES, key=len, reverse=True))
+    + "|".join(re.escape(p) for p in sorted(_TYPED_PLACES, key=len, reverse=True))
     + r"))\b"
 )
 # A place the gazetteer knows, in whatever case it is typed ("shifted to Bengaluru")

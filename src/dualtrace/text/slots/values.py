@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from dualtrace.cjk import CJK_CLASS, has_cjk
 from dualtrace.text.districts import cities
+from dualtrace.text.districts import names as district_names
 from dualtrace.text.entities import extract_entities
 from dualtrace.text.gazetteer import FIRST_NAMES, PLACES
 from dualtrace.text.kin import relation
@@ -102,7 +103,11 @@ def plausible(attribute: str, value: str) -> bool:
     if attribute == "lives_in" and not has_cjk(value):
         # typed in lower case, a place the gazetteer knows ("moved to portland") is one too,
         # and so is one no dictionary lists ("moved to tennoji")
-        known = value.casefold() in PLACES or all(typed_name(w) for w in value.split())
+        known = (
+            value.casefold() in PLACES
+            or value.casefold() in district_names()
+            or all(typed_name(w) for w in value.split())
+        )
         # (a letter alone is no place: "been living in C", the language)
         # (a place begins with a letter: not "take home is about 4100/mo")
         return (
@@ -114,6 +119,8 @@ def plausible(attribute: str, value: str) -> bool:
         return False  # "住在地铁站旁边": where in the city, not which city
     if attribute == "lives_in" and (_WAY_ZH.fullmatch(value) or value[:1] in "不没"):
         return False  # "我们又搬回去了", "住不惯": which way, or how it went, not where
+    if attribute == "lives_in" and _HERE_ZH.fullmatch(value):
+        return False  # "孙子在我这住了两个星期": here, not a place
     if _ASKING_ZH.search(value):
         return False  # "去哪玩", "买什么车": a question word asks for the value
     if (
@@ -166,6 +173,7 @@ def habit(value: str) -> bool:
 
 # Which way one moves ("搬回去", "搬过来了"): no place.
 _WAY_ZH = re.compile(r"[回过进出上下]?[来去](?:了|啦)?")
+_HERE_ZH = re.compile(r"[这那哪](?:里|儿|边)?")
 # A place said by what it is beside ("地铁站旁边", "公司附近"): a spot, not a home's place.
 _BESIDE_ZH = re.compile(r"(?:旁边|附近|边上|对面|楼上|楼下|隔壁|那边|这边)$")
 # (not "啥都吃", "什么都吃": anything at all)

@@ -313,7 +313,7 @@ WORK: tuple[Attribute, ...] = (
         r"|职业|职位|岗位|工作|做什么|干什么|升职|晋升|当|师|员|组长|助教|负责人|经理|总监|主管|医生|护士|老师|策划|开发|自由职业|全职|(?<![现正实存所自内])在.{1,10}?(?:做|当)"
         r"|住院医|兽医|牙医|中医|空姐|空少|警察|保安|主播|博主|退休|\bretired\b"
         r"|\bqualified\s+as\b|\bgot\s+an?\s+[\w-]+\s+(?:(?:position|job|role|post|place|spot)\s+)?(?:in|at|with)\s|"
-        r"\boffer\s*[:—–-]|\bgot\s+(?:it|the\s+job|the\s+role)\s*!|\b(?:took|accepted|signed)\s+(?:an?\s+|the\s+)?"
+        r"\b(?:I['’]m|I\s+am|im)\s+the\s+(?:[\w-]+\s+){1,3}?(?:on|in|for|at|@)\s|\boffer\s*[:—–-]|\bgot\s+(?:it|the\s+job|the\s+role)\s*!|\b(?:took|accepted|signed)\s+(?:an?\s+|the\s+)?"
         r"[^,.;!?]{0,30}?offer\b",
         (
             en(r"\bwork(?:ing)?\s+as\s+(?:an?\s+)?{V}"),
@@ -417,6 +417,19 @@ WORK: tuple[Attribute, ...] = (
             # a greeting, the speaker's name and the role at a place: "hi! Noor, teacher at
             # Elm Park School"
             en(rf"{introduction(r'[A-Z][a-z]+')}{_ROLE_EN}\s+(?:at|@)\s+\w"),
+            # ... or the role alone, a word before it or not: "Derek here, high school chem
+            # teacher."
+            en(
+                rf"{introduction(r'[A-Z][a-z]+')}(?P<v>(?:[a-z-]+\s+)?{_TRADE_EN})"
+                r"(?=\s*(?:[.!,;]|$))"
+            ),
+            # the role one holds in a team: "i'm the UX designer on the team", "I'm the new
+            # analyst at Arup"
+            en(
+                r"\b(?:I['’]m|I\s+am|im)\s+the\s+(?:only\s+|new\s+|sole\s+)?"
+                rf"{_ROLE_EN}\s+(?:(?:on|in|for)\s+(?:the|my|our|this)\s+(?:team|squad|project|"
+                r"department|ward|unit|crew|office)\b|(?:at|@)\s+\w)"
+            ),
             zh(
                 r"(?:我|我们)?(?:现在|目前)?(?:是|当|做|担任|任)(?:一名|一个|个|了)?"
                 # (where, before the role: "我是同济的住院医" is a 住院医)

@@ -1,0 +1,68 @@
+"""Where one lives, said in passing: a home one is in or rents there ("we're in a cramped
+terrace in headingley", "still renting in leith"), settling in, "now in …" after a move, a
+big Chinese city one is in as one says what one does there (我在大连，这边…), a district one
+sets off from for work, the place given with one's name (杭州西湖区的); a role held in a team
+("I'm the only pharmacist on the ward") or given with one's name alone; a grade started.
+And what is none of these: a trip (我在上海出差, "now in London for the weekend")."""
+
+from __future__ import annotations
+
+import pytest
+
+from dualtrace.encode.rules import _clauses
+from dualtrace.text.slots import find_statements
+from tests.episode_builders import held_statements
+
+
+@pytest.mark.parametrize(
+    ("text", "held"),
+    [
+        ("still renting in leith while we save for a deposit", ("lives_in", "Leith")),
+        (
+            "we're in a cramped terrace in headingley so no room for a piano",
+            ("lives_in", "Headingley"),
+        ),
+        ("Settling in nicely in Fremantle, the sea air helps my chest", ("lives_in", "Fremantle")),
+        ("now in Hackney sharing with two nurses", ("lives_in", "Hackney")),
+        ("we're staying in Porto for now, the rent is fair", ("lives_in", "Porto")),
+        ("我在大连，这边海鲜便宜，想学做辣炒蛤蜊", ("lives_in", "大连")),
+        ("你好 我在成都开了个小面馆 想做个菜单", ("lives_in", "成都")),
+        ("现在从陆家嘴坐地铁到公司要四十分钟", ("lives_in", "陆家嘴")),
+        ("我叫陈静 杭州西湖区的 想问个事", ("lives_in", "杭州西湖区")),
+        (
+            "Priya here, secondary school maths teacher.",
+            ("occupation", "secondary school maths teacher"),
+        ),
+        ("i'm the only pharmacist on the ward tonight", ("occupation", "pharmacist")),
+        ("I'm the new barista at Ground Up, first week done", ("occupation", "barista")),
+    ],
+)
+def test_a_value_said_in_passing_is_the_speakers(text: str, held: tuple[str, str]) -> None:
+    assert held in held_statements(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute"),
+    [
+        ("我在上海出差，明天就回去", "lives_in"),
+        ("我在杭州玩两天 有啥推荐", "lives_in"),
+        ("now in London for the weekend, any brunch spots?", "lives_in"),
+        ("Tom here, quick question about my boiler.", "occupation"),
+        ("I'm the one in charge of snacks for the trip", "occupation"),
+    ],
+)
+def test_a_trip_or_a_greeting_holds_no_such_value(text: str, attribute: str) -> None:
+    assert not any(a == attribute for a, _ in held_statements(text))
+
+
+def test_a_grade_started_is_the_childs_the_clause_names() -> None:
+    said = [s for c in _clauses("my son just started 2nd grade") for s in find_statements(c)]
+    assert [(s.attribute, s.value, s.subject) for s in said if s.attribute == "grade"] == [
+        ("grade", "2nd grade", "son")
+    ]
+
+
+def test_a_grade_is_the_grandchilds_or_the_childs_a_part_opens_on() -> None:
+    said = [s for c in _clauses("孙女今年上二年级了 作业好多") for s in find_statements(c)]
+    assert ("grade", "二年级", "孙女") in {(s.attribute, s.value, s.subject) for s in said}
+    assert ("grade", "三年级") not in held_statements("下个月就搬过去 朵朵今年上三年级 好紧张")
