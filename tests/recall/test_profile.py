@@ -181,6 +181,20 @@ def test_a_home_named_by_its_district_shows_its_city(mem: Memory) -> None:
     assert all(v.city is None for v in mem.profile("u").values if v.value == "波尔多")
 
 
+def test_the_city_a_home_s_district_lies_in_keeps_the_district(mem: Memory) -> None:
+    # said in one turn, or in a later one: the city says no move, only less
+    mem.add("住在前海，到深圳两个月了，夏天太热了", user_id="u", timestamp=JAN)
+    mem.add("Still renting in Leith and loving it.", user_id="v", timestamp=JAN)
+    mem.add("Edinburgh in the rain is grim, I live in Edinburgh after all.", user_id="v")
+    for user, value, city in (("u", "前海", "深圳"), ("v", "Leith", "Edinburgh")):
+        home = [v for v in mem.profile(user).values if v.attribute == "lives_in"]
+        assert [(v.value, v.city) for v in home] == [(value, city)]
+    # ... while another city is a move
+    mem.add("We moved to Glasgow last month.", user_id="v")
+    home = [v.value for v in mem.profile("v").values if v.attribute == "lives_in"]
+    assert home == ["Glasgow"]
+
+
 def test_a_budget_for_one_purchase_is_no_part_of_the_picture(mem: Memory) -> None:
     mem.add("I work at Arup as a structural engineer.", user_id="u", timestamp=JAN)
     mem.add("ok so the budget for the bathroom redo is 12k", user_id="u", timestamp=MAR)

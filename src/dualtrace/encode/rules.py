@@ -386,7 +386,9 @@ _POINTS_BACK = re.compile(r"^(?:(?:he|she|they|his|her|their|him|them)\b|他们|
 # of, slot or not ("We adopted a puppy. His name is Rolo."; "养了只猫，叫年糕"):
 _NAMES_IT = re.compile(
     r"^(?:(?:her|his|its|their)\s+names?(?:['’]s|\s+is|\s+was)?|(?:she|he|it)(?:['’]s|\s+is)"
-    r"\s+called|named|called)\s+(?-i:[A-Z])|^(?:[她他它]的?)?(?:名字)?叫(?!做)|^名叫",
+    r"\s+called|named|called)\s+(?-i:[A-Z])|^(?:[她他它]的?)?(?:名字)?叫(?!做)|^名叫"
+    # ("named him Rusty", "ava named her miso")
+    r"|^(?:[\w,]+\s+){0,3}?(?:named|called)\s+(?:him|her|it)\s+\w",
     re.I,
 )
 

@@ -48,6 +48,7 @@ from typing import Any, Literal
 from dualtrace.cjk import has_cjk
 from dualtrace.encode.patterns import MERGEABLE, SINGLE_VALUED
 from dualtrace.models import MemoryRecord
+from dualtrace.text.districts import lies_in
 from dualtrace.text.lexical import query_terms
 from dualtrace.text.slots import BY_NAME, same_value
 from dualtrace.text.slots.stored import holds_value, slot_of
@@ -157,7 +158,7 @@ def _decide_slot(
     tied_keys = keys_considered(new) - {key}
     tied = [m for m in same_subject if subject_key(m) in tied_keys and holds_value(m)]
     value = slot.get("value") or new.object
-    repeats = [m for m in holders if any(same_value(value, v) for v in values_of(m))]
+    repeats = [m for m in holders if any(_same_place(new, value, v) for v in values_of(m))]
     why = {
         "slot": slot_label(slot),
         "cue": slot.get("cue"),
@@ -194,6 +195,14 @@ def _decide_slot(
         return _repeat(new, others[0]) if others else Decision("ADD")
     decision = _supersede(new, holders)
     return Decision(decision.action, decision.targets, older=decision.older, why=why)
+
+
+def _same_place(new: MemoryRecord, value: str | None, held: str) -> bool:
+    """Whether a value says the held one again: loosely alike, or, for where one lives, the
+    city the held district lies in ("住西乡", then "深圳这边…": still 西乡)."""
+    if same_value(value, held):
+        return True
+    return new.predicate == "lives_in" and bool(value) and lies_in(held, str(value))
 
 
 def same_qualifier(qualifier: str | None, holders: list[MemoryRecord]) -> list[MemoryRecord]:

@@ -42,6 +42,17 @@ def city_of(place: str) -> str | None:
     return city
 
 
+def lies_in(district: str, place: str) -> bool:
+    """Whether `place` names the city the district `district` lies in: "深圳" said after
+    "住西乡" says no move, only less.
+
+    >>> lies_in("Leith", "edinburgh"), lies_in("Leith", "Glasgow")
+    (True, False)
+    """
+    city = city_of(district)
+    return city is not None and _key(city) == _key(place)
+
+
 @lru_cache(maxsize=1)
 def names() -> frozenset[str]:
     """The districts the table knows, as keyed there (Latin-script names casefolded)."""

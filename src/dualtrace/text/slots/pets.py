@@ -147,7 +147,7 @@ PET: Attribute = _a(
     rf"|(?-i:{CAPITAL}{{1,15}})\s+(?:passed|died|ran\s+away|went\s+missing)\b|\bput\s+(?-i:[A-Z])\w*\s+down\b"
     r"|飞走了|走丢了|跑丢了"
     r"|\((?:my|our)\s+lab\)|\blab\s+mix\b|\b(?:we|I)\s+adopted\s+(?:her|him|them)\b"
-    rf"|宠物|狗|猫|犬|兔子|仓鼠|鹦鹉|乌龟|养|{_BREEDS_ZH}"
+    rf"|宠物|狗|猫|犬|兔子|仓鼠|鹦鹉|乌龟|养|{_BREEDS_ZH}|[🐱🐶🐈🐕🐾]"
     # (given away, named alone: "把芝麻送给学妹了", "豆包送我妈那了")
     r"|送人了|送给[^，。！!\s]{1,8}了|送(?:到|去)?[^，。！!\s]{1,6}(?:那|那儿|那里|家)(?:去|养)?了",
     (
@@ -164,9 +164,10 @@ PET: Attribute = _a(
         # ... and named in the sentence after: "we rescued a greyhound in March. Her name is
         # Juno"
         en(
-            rf"\b(?P<named>adopted|got|rescued)\s+(?:an?\s+|a\s+new\s+)?(?:[\w-]+\s+){{0,2}}?{_PET_KINDS}\b"
-            r"[^.!?]{0,40}[.!?]+\s*(?:(?:her|his|its|their)\s+name(?:['’]s|\s+is)|(?:she|he|it)['’]s\s+called)"
-            rf"\s+(?P<v>{CAPITAL}{{1,15}})\b"
+            r"\b(?P<named>adopted|got|rescued|picked\s+up|brought\s+home|took\s+in)\s+(?:an?\s+|a\s+new\s+)?"
+            rf"(?:[\w-]+\s+){{0,2}}?{_PET_KINDS}\b[^.!?]{{0,40}}[.!?]+\s*(?:(?:her|his|its|their)\s+name"
+            r"(?:['’]s|\s+is)|(?:she|he|it)['’]s\s+called|(?:[\w,]+\s+){0,3}?(?:named|called)\s+"
+            rf"(?:him|her|it))\s+(?P<v>{CAPITAL}{{1,15}}|{TYPED})\b"
         ),
         zh(
             r"(?:养了|养着|领养了|收养了|有)(?:一只|一条|两只|只|条)?(?![点些])(?<!有点){V}(?<=[狗猫兔鼠鹉龟])"
@@ -199,14 +200,15 @@ PET: Attribute = _a(
         # ... or the name first: "Pumpkin is our new kitten", "Ziggy, my bearded dragon"
         en(
             r"(?:^|(?<=[\s(,.!]))(?!(?:he|she|it|this|that|there|who|which|what|one)\b)"
-            rf"(?P<v>(?-i:{CAPITAL}{{1,15}}))(?:\s+is|,)?\s+(?P<named>my|our)\s+"
-            rf"(?:new\s+|little\s+|old\s+)?(?P<kind>{_PET_KINDS})\b"
+            rf"(?P<v>(?-i:{CAPITAL}{{1,15}}))(?:\s+also|\s+too)?(?:\s+is|,)?\s+(?P<named>my|our)\s+"
+            rf"(?:new\s+|little\s+|old\s+|[a-z]+\s+)?(?P<kind>{_PET_KINDS})\b"
             r"(?!\s+(?:walker|sitter|groomer|trainer|food|bed|toy|park)s?\b)"
         ),
         en(
             rf"(?P<v>(?-i:{CAPITAL}+\s+(?:and|&)\s+{CAPITAL}+))\s*\((?P<named>(?:my|our))\s+"
             rf"(?:\w+\s+)?{_PET_KINDS}s{CLOSE}"
         ),
+        en(rf"^\W*(?P<v>(?-i:{CAPITAL}{{1,15}})),\s+an?\s+(?:[\w-]+\s+)?{_PET_KINDS}\W*$"),
         # two pets named after their kind: "my dogs Rex and Bella"
         en(
             r"(?P<named>\b(?:my|our))\s+(?:two\s+)?(?:new\s+|old\s+|little\s+)?"
@@ -218,8 +220,12 @@ PET: Attribute = _a(
             rf"(?P<v>{_PET_KINDS}\s+{TYPED})\b(?!['’])"
         ),
         en(
-            rf"(?P<v>{BRACKETED})\s*\((?P<named>(?:my|our))\s+(?:\w+\s+)?(?:{_PET_KINDS}|lab)"
+            rf"(?P<v>{BRACKETED})\s*\((?P<named>(?:my|our|the))\s+(?:\w+\s+)?(?:{_PET_KINDS}|lab)"
             rf"{CLOSE}"
+        ),
+        en(
+            r"(?P<v>(?-i:[a-z]{2,15}\s+(?:and|&)\s+[a-z]{2,15}))\s*\((?P<named>(?:my|our))\s+"
+            rf"(?:\w+\s+)?{_PET_KINDS}s{CLOSE}"
         ),
         # ... a name that is a word too, said doing something ("our dog pancake keeps
         # stealing socks", "my cats pickle and olive have claimed the sofa"; not "my dog walker is")
@@ -238,6 +244,16 @@ PET: Attribute = _a(
             rf"(?P<named>(?:我|我们|用户)家的?)(?P<v>{NAMED_ZH})[^。！？!?]{{0,20}}?"
             rf"[它她他]是(?:一?只|一?条)?{_COLOUR_ZH}{_PET_KINDS_ZH}"
         ),
+        # ... or said to be one at a part's opening: "旺财是只土狗 十岁了"
+        zh(
+            rf"(?:^|(?<=[\s，,。！!]))(?P<v>{NAMED_ZH})是(?:一?只|一?条){_COLOUR_ZH}"
+            rf"[{{CJK}}]{{0,2}}?{_PET_KINDS_ZH}"
+        ),
+        # ... or two of the family's named with a pet's emoji: "我家芝麻和汤圆在键盘上打架🐱🐱"
+        zh(
+            rf"(?P<named>(?:我|我们|用户)家的?)(?P<v>{NAMED_ZH}(?:和|跟|与){NAMED_ZH}|{NAMED_ZH})"
+            r"[^。！？!?🐱🐶]{0,20}?[🐱🐶🐈🐕🐾]"
+        ),
         # the kind in brackets after the name: "煤球（我家猫）最近老是半夜跑酷", "我家可乐（橘猫）"
         zh(
             rf"(?P<v>{NAMED_ZH})[（(](?P<named>我|我们|用户)(?:家|的)?的?{_COLOUR_ZH}"
@@ -248,7 +264,8 @@ PET: Attribute = _a(
         ),
         # a pet named when it came: "捡了一只小黑猫，取名雪碧", "领养了一只猫，叫馒头"
         zh(
-            rf"{_PET_KINDS_ZH}(?:[，,\s]\s*叫(?![得了着声起个])|[，,]?\s*(?:取名|起名|名字)叫?){GIVEN_ZH}"
+            rf"{_PET_KINDS_ZH}(?:[，,\s](?:[^，。！？!?\s]{{1,6}}[，,\s])?\s*叫(?![得了着声起个])|"
+            rf"[，,]?\s*(?:取名|起名|名字)叫?){GIVEN_ZH}"
         ),
     ),
     ("{s} has {v}.", "{s}养了{v}。"),

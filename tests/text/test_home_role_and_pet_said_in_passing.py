@@ -2,8 +2,10 @@
 terrace in headingley", "still renting in leith"), settling in, "now in …" after a move, a
 big Chinese city one is in as one says what one does there (我在大连，这边…), a district one
 sets off from for work, the place given with one's name (杭州西湖区的); a role held in a team
-("I'm the only pharmacist on the ward") or given with one's name alone; a grade started.
-And what is none of these: a trip (我在上海出差, "now in London for the weekend")."""
+("I'm the only pharmacist on the ward") or given with one's name alone; a grade started,
+a grandchild's; a pet named in brackets, after it came ("we named her Juniper"), said to be
+one (豆包是只小橘猫) or with a pet's emoji. And what is none of these: a trip (我在上海出差,
+"now in London for the weekend")."""
 
 from __future__ import annotations
 
@@ -66,3 +68,19 @@ def test_a_grade_is_the_grandchilds_or_the_childs_a_part_opens_on() -> None:
     said = [s for c in _clauses("孙女今年上二年级了 作业好多") for s in find_statements(c)]
     assert ("grade", "二年级", "孙女") in {(s.attribute, s.value, s.subject) for s in said}
     assert ("grade", "三年级") not in held_statements("下个月就搬过去 朵朵今年上三年级 好紧张")
+
+
+@pytest.mark.parametrize(
+    ("text", "pet"),
+    [
+        ("waffles and pip (my dogs) are snoring on the sofa", "waffles and pip"),
+        ("nacho (the cat) knocked my tea over", "Nacho"),
+        ("brought home a rescue greyhound yesterday!! we named her Juniper.", "Juniper"),
+        ("豆包是只小橘猫 两岁了", "豆包"),
+        ("我家布丁和奶茶又在抢猫砂盆🐱", "布丁和奶茶"),
+        ("路边捡了只小奶狗 黄色的 叫大福", "大福"),
+        ("Mango, a cockatiel", "Mango"),
+    ],
+)
+def test_a_pet_named_in_passing_is_the_speakers(text: str, pet: str) -> None:
+    assert ("pet", pet) in held_statements(text)
