@@ -29,6 +29,8 @@ from tests.episode_builders import held_statements
         ("we're staying in Porto for now, the rent is fair", ("lives_in", "Porto")),
         ("我在大连，这边海鲜便宜，想学做辣炒蛤蜊", ("lives_in", "大连")),
         ("你好 我在成都开了个小面馆 想做个菜单", ("lives_in", "成都")),
+        # (the city, not the street the shop is on)
+        ("我在成都春熙路开了家火锅店 想做个菜单", ("lives_in", "成都")),
         ("现在从陆家嘴坐地铁到公司要四十分钟", ("lives_in", "陆家嘴")),
         ("我叫陈静 杭州西湖区的 想问个事", ("lives_in", "杭州西湖区")),
         (

@@ -246,12 +246,19 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             zh(
                 r"(?:每天|天天)从(?P<v>[{CJK}]{2,4}?)(?:开车|开|坐|骑|走|打车)[^，。；！？]{0,6}?(?:去|到)(?:公司|上班|单位)"
             ),
-            # a big city one is in, said with what one does there: "我在青岛，这边…", "我在沈阳铁西
-            # 开出租" (not on a trip: "我在上海出差")
+            # a big city one is in, alone or with what one does there: "我在青岛，这边…", "我在
+            # 南京上班" (not on a trip: "我在上海出差")
             zh(
                 r"(?:^|(?<=[\s，,。！!～~]))我(?:现在|目前|人)?(?:就|也|还)?在"
                 rf"(?P<v>{_CITY_PART_ZH})(?=$|[\s，,。！!～~…]|(?!出差|旅游|旅行|玩|开会|培训|度假|转机)"
-                r"[{CJK}]{0,2}?(?:这边|那边|生活|住|上班|工作|开出租|开店|开了|摆摊|教书|读书|上学))"
+                r"[{CJK}]{0,2}?(?:这边|那边|生活|住|上班|工作|教书|读书|上学))"
+            ),
+            # ... the city only where one runs a business there, which the district names
+            # ("我在长沙坡子街开了个湘菜馆": home is in 长沙, not on its street)
+            zh(
+                r"(?:^|(?<=[\s，,。！!～~]))我(?:现在|目前|人)?(?:就|也|还)?在"
+                rf"(?P<v>{_CITY_ZH})(?!出差|旅游|旅行|玩|开会|培训|度假|转机)[{{CJK}}]{{0,4}}?"
+                r"(?:开出租|开店|开了|摆摊)"
             ),
             # ... or a district one sets off from for work: "从酒仙桥骑电动车到公司就十分钟"
             zh(
