@@ -86,3 +86,27 @@ def test_a_grade_is_the_grandchilds_or_the_childs_a_part_opens_on() -> None:
 )
 def test_a_pet_named_in_passing_is_the_speakers(text: str, pet: str) -> None:
     assert ("pet", pet) in held_statements(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "held"),
+    [
+        ("每天一杯生椰拿铁 钱包顶不住了", ("drink", "生椰拿铁")),
+        ("下班喝点啤酒 看会儿球", ("drink", "啤酒")),
+        ("trying the salad instead of fries tonight", None),
+        ("having green tea instead, the coffee was wrecking my sleep", ("drink", "green tea")),
+        ("still sober, six months on Sunday", ("given_up", "sober")),
+        ("traded in my old Polo for a Skoda Fabia last week", ("vehicle", "Skoda Fabia")),
+        ("换了辆电瓶车代步 方便多了", ("vehicle", "电瓶车")),
+        ("practising my portuguese on the tram every morning", ("language", "portuguese")),
+        ("keeping a Japanese streak going on Duolingo", ("language", "Japanese")),
+    ],
+)
+def test_a_habit_a_car_or_a_language_said_in_passing(
+    text: str, held: tuple[str, str] | None
+) -> None:
+    said = held_statements(text)
+    if held is None:
+        assert not any(a == "drink" for a, _ in said)
+    else:
+        assert held in said

@@ -379,7 +379,13 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             # ... any model, counted as a vehicle is (辆): "买了辆二手吉姆尼"
             zh(
                 r"(?:买了|换了|提了|入手了?)一?辆(?:二手的?|新的?)?(?![车的])"
-                r"(?P<v>[\u4e00-\u9fff]{2,5})(?<!的)(?=[\s，。；！？,.;!?~～])"
+                r"(?P<v>[\u4e00-\u9fff]{2,5}?)(?<!的)(?=[\s，。；！？,.;!?~～]|$|通勤|上班|代步)"
+            ),
+            # one car swapped for another: "swapped the old hilux for a Ford Ranger"
+            en(
+                r"\b(?:swapped|traded(?:\s+in)?|exchanged|replaced)\s+(?:the|my|our)\s+(?:old\s+)?"
+                r"[\w-]+(?:\s+[\w-]+)?\s+(?:for|with)\s+(?:an?\s+|the\s+)?(?:new\s+|used\s+)?"
+                r"(?P<v>(?-i:[A-Z][\w-]*)(?:\s+(?-i:[A-Z0-9])[\w-]*){0,2})"
             ),
             zh(
                 r"(?:买了|提了|换了|换成了?|入手了?|开(?:着|的是|了)?)(?:一辆|辆|台)?(?:新的|二手的?)?"

@@ -20,6 +20,7 @@ _CONDITIONS_EN = (
 )
 
 # What one drinks, with a word before it ("green tea", "sparkling water", "oat latte")
+_DRINK_ZH = r"(?:咖啡|茶|拿铁|美式|奶茶|苏打水|气泡水|果汁|豆浆|柠檬水|椰子水|水|牛奶|燕麦奶|酸奶)"
 _DRINKS_EN = (
     r"(?:[\w-]+\s+)?(?:coffee|tea|latte|espresso|cappuccino|matcha|decaf|americano|cold\s+brew|"
     r"water|soda|juice|kombucha|smoothies?)"
@@ -220,7 +221,7 @@ HABITS: tuple[Attribute, ...] = (
     _a(
         "drink",
         r"\b(?:coffee|tea|latte|espresso|cappuccino|matcha|drink\w*|caffeine|decaf|beer|wine|alcohol|sober|"
-        r"water|soda|juice|kombucha)\b|咖啡|茶|喝|酒|奶茶|苏打水|气泡水",
+        r"water|soda|juice|kombucha)\b|咖啡|茶|喝|酒|奶茶|苏打水|气泡水|美式|拿铁",
         (
             en(rf"\b(?:drink|drinking|switched\s+to|having)\s+(?:only\s+)?(?P<v>{_DRINKS_EN})\b"),
             # the one drink left: "it's green tea only now", "only decaf now"
@@ -230,8 +231,16 @@ HABITS: tuple[Attribute, ...] = (
             en(r"\b(?:I['’]m|I\s+am|went)\s+(?P<v>sober|teetotal|alcohol[-\s]free)\b"),
             zh(
                 r"(?:改喝|开始喝|只喝|每天喝|就喝|换成|泡)(?:了)?(?:一壶|一杯|一瓶)?"
-                r"(?P<v>[^，。；！？,.;!?\s]{0,4}?(?:咖啡|茶|拿铁|美式|奶茶|苏打水|气泡水|果汁|豆浆|柠檬水|椰子水|水|牛奶|燕麦奶|酸奶))"
+                rf"(?P<v>[^，。；！？,.;!?\s]{{0,4}}?{_DRINK_ZH})"
             ),
+            # one a day, or bought to keep going: "每天一杯燕麦拿铁", "买杯冰美式续命", "周末
+            # 喝点精酿放松"
+            zh(
+                r"(?:(?:每天|天天)(?:都|还是)?(?:要|得)?(?:来|喝)?[一两]杯|买杯|周末喝点|下班喝点)"
+                rf"(?P<v>[^，。；！？,.;!?\s]{{0,4}}?(?:{_DRINK_ZH}|精酿|啤酒|红酒|黄酒|威士忌))"
+            ),
+            # one tried in place of another: "im trying decaf tea instead of my regular tea"
+            en(rf"\b(?:trying|having|drinking)\s+(?P<v>{_DRINKS_EN})\s+instead\b"),
         ),
         ("{s} drinks {v}.", "{s}喝{v}。"),
         ends=(
@@ -254,6 +263,8 @@ HABITS: tuple[Attribute, ...] = (
             en(
                 r"\b(?:still\s+)?(?P<v>not\s+drinking)\b(?=[^.;!?]*\b(?:still|now|days|weeks|months|sober)\b)"
             ),
+            # "still sober btw, nearly 10 months" (not "stay sober at the party")
+            en(r"\b(?:still|been|stayed|staying)\s+(?P<v>sober)\b(?!\s+(?:at|for\s+the|tonight))"),
             zh(
                 r"(?P<v>戒酒)(?:了|成功|快?[一二三四五六七八九十两\d半]+个?多?(?:天|周|星期|月|年))"
             ),

@@ -77,6 +77,13 @@ LANGUAGE: Attribute = _a(
             r"okay|decent|fluent|conversational|intermediate|beginner|terrible|bad|good|shaky)\b"
         ),
         en(rf"\bI\s+(?:also\s+)?speak\s+(?!English\b)(?P<v>{_LANGS_EN})\b"),
+        # practised, or kept to a routine: "practise my spanish", "an Arabic learning routine",
+        # "my Korean streak"
+        en(rf"\bpracti[cs](?:e|ing)\s+my\s+(?P<v>{_LANGS_EN})\b"),
+        en(
+            rf"\b(?:an?|my)\s+(?P<v>{_LANGS_EN})\s+(?:learning\s+|study\s+)?"
+            r"(?:routine|streak|study\s+plan|learning\s+plan)\b"
+        ),
     ),
     ("{s} is learning {v}.", "{s}在学{v}。"),
     many=True,
