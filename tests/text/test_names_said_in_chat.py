@@ -34,6 +34,14 @@ def _names(text: str) -> list[str | None]:
         ("Read it out at the party — it's from me, Saoirse, to the team.", "Saoirse"),
         ("俺叫王铁柱 在县城开五金店", "王铁柱"),
         ("我叫陈思远 以后叫我小陈就行", "陈思远"),  # not the nickname offered after
+        ("could you sign it off as Bronwyn Hale?", "Bronwyn Hale"),  # a request names it
+        ("name's Obi btw, long time listener", "Obi"),
+        ("ok so I'm Marisol and I run a bakery", "Marisol"),
+        ("I'm Idris by the way, nice to meet you", "Idris"),
+        ("Anders Holm, 41, ex-teacher, want to retrain", "Anders Holm"),  # as a CV opens
+        ("落款：周晓彤", "周晓彤"),
+        ("我姓郑，叫郑雅文", "郑雅文"),
+        ("本人刘建军，今年五十二", "刘建军"),
     ],
 )
 def test_a_name_said_in_chat(text: str, name: str) -> None:
@@ -41,7 +49,14 @@ def test_a_name_said_in_chat(text: str, name: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["hello its raining here lol", "hey its me again", "我是新人，在这边啥也不懂"]
+    "text",
+    [
+        "hello its raining here lol",
+        "hey its me again",
+        "我是新人，在这边啥也不懂",
+        "so I'm Gen Z and proud of it",
+        "ok so I'm British and I queue for everything",
+    ],
 )
 def test_what_is_no_name(text: str) -> None:
     assert _names(text) == []

@@ -95,7 +95,8 @@ _NOT_NAME_ZH = (
 NAME: Attribute = _a(
     "name",
     r"\bmy\s+name\b|\bname['’]s\b|(?:^|[.!?,]\s*)name\s+is\b|\bcall\s+me\b|\b(?:I['’]m|I\s+am|im|this\s+is|it['’]s)\s+[A-Z]"
-    r"|\bsign\s+(?:it|this|them|the\s+\w+)\s|署名"
+    r"|\bsign\s+(?:it|this|them|the\s+\w+)\s|署名|落款|我姓|本人"
+    rf"|^\W*{CAPITAL}+(?:\s+{CAPITAL}+)?,\s+(?:\d{{2}}|a\s+\d{{2}})"
     rf"|(?-i:\b{CAPITAL}+\s+here\b)"
     # ... typed in lower case, at the opening only ("yo, jake here."): not "around here"
     rf"|^\W*(?:[a-z]+[\s,!.~]+)?[a-z]+\s+here{_AGAIN}\b\s*(?:{_MARK_EN}|$)"
@@ -108,14 +109,18 @@ NAME: Attribute = _a(
         en(rf"\bmy\s+name\s+is\s+{_NAME_EN}"),
         en(rf"\bmy\s+name['’]s\s+{_NAME_EN}"),
         # a letter to be signed with it: "make it firmer and sign it Priya Raman", "署名写林晓雯"
+        # (a request names it as given: "can you sign it off as Dana Whitfield")
         en(
-            r"\bsign\s+(?:it|this|them|the\s+\w+)\s+(?:off\s+)?(?:as\s+|from\s+|with\s+)?"
-            rf"(?!(?:Mr|Mrs|Ms|Miss|Dr|Prof)\b){_NAME_EN}"
+            r"(?P<named>\bsign)\s+(?:it|this|them|the\s+\w+)\s+(?:off\s+)?(?:as\s+|from\s+|with\s+)?"
+            rf"['‘\"“]?(?!(?:Mr|Mrs|Ms|Miss|Dr|Prof)\b){_NAME_EN}"
         ),
         zh(
-            rf"署名(?:写|是|用|就写)?(?P<v>[{SURNAMES}][\u4e00-\u9fff]{{1,2}}?)"
+            rf"(?P<named>署名|落款)(?:写|是|用|就写|[:：]\s*)?(?P<v>[{SURNAMES}][\u4e00-\u9fff]{{1,2}}?)"
             r"(?=$|就|吧|即可|[，。！？,.!?\s])"
         ),
+        # a surname, then the name: "我姓陈，叫陈静"; or oneself as a form gives it: "本人张伟，男"
+        zh(rf"我姓[{SURNAMES}][，,\s]*(?:全名)?叫{_NAME_ZH}{_AFTER_ZH}"),
+        zh(rf"^\W*本人(?P<v>[{SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?=[，,\s])"),
         # ... typed in a hurry: "name's jamal reed btw", "my name is beth" (`values.typed_name`)
         en(
             rf"(?:^|[.!?,]\s*|\bmy\s+)name(?:['’]s|\s+is)\s+(?P<v>(?-i:{TYPED})){_AFTER_EN[:-1]}|\s+[a-z]+\s+btw\b)"
@@ -133,6 +138,17 @@ NAME: Attribute = _a(
             rf"(?:I['’]m|I\s+am|this\s+is|it['’]s)\s+{_NAME_EN}(?!['’]s\b)"
         ),
         en(rf"{_OPENS_EN}{_I_AM}\s+{_NATIONALITY}{_NAME_EN}{_AFTER_EN}"),
+        # ... after a word or two of chat, or going on with what one does: "ok so I'm Dana and
+        # I teach year 6", "I'm Dana by the way"
+        en(
+            r"(?:^\W*|\b(?:ok|okay|so|well|anyway|also|oh|btw)[\s,]+)(?:so\s+)?"
+            rf"{_I_AM}\s+{_NATIONALITY}{_NAME_EN}"
+            r"(?=\s+(?:by\s+the\s+way|and\s+(?:I|I['’]m|im|i)\s))"
+        ),
+        # ... with a capital after "name's": "name's Dana btw"; or as a CV opens, the name and
+        # the age: "Dana Whitfield, 34, looking for a change"
+        en(rf"(?:^\W*|[.!?,]\s*)name['’]s\s+{_NAME_EN}"),
+        en(rf"^\W*{_NAME_EN},\s+(?:\d{{2}}|a\s+\d{{2}}[-\s]year[-\s]old)\s*(?:,|yo\b|y/o\b)"),
         # ... typed in lower case, a word no dictionary lists, where it can only be a name:
         # after a greeting or before "btw" ("hi! i'm fatima, …", "i'm kenji btw"), not "i'm
         # pescatarian, so …"
