@@ -11,6 +11,7 @@ import pytest
 from dualtrace import Memory
 from dualtrace.text.slots import find_statements
 from dualtrace.text.slots.names import addresses, speaks_of
+from tests.episode_builders import held_statements
 
 
 def _names(text: str) -> list[str | None]:
@@ -56,6 +57,8 @@ def test_a_name_said_in_chat(text: str, name: str) -> None:
         "我是新人，在这边啥也不懂",
         "so I'm Gen Z and proud of it",
         "ok so I'm British and I queue for everything",
+        "Thanks, Dana",  # said to Dana
+        "cheers Tom!",
     ],
 )
 def test_what_is_no_name(text: str) -> None:
@@ -176,3 +179,11 @@ def test_a_chinese_name_as_friends_call_it_is_the_users(mem: Memory) -> None:
     assert searcher.own_names("u", "雨菲在哪读书？") == ["周雨涵"]  # a sister, named apart
     hit = mem.search("雨涵现在住在哪？", user_id="u", limit=1)[0]
     assert "工业园区" in hit.text
+
+
+def test_a_letter_the_user_drafts_is_signed_with_their_name() -> None:
+    draft = (
+        "can you tidy this up?\nDear Ms Grant,\nthe boiler is broken again.\n"
+        "Kind regards,\nIfeoma Obi"
+    )
+    assert ("name", "Ifeoma Obi") in held_statements(draft)

@@ -27,7 +27,13 @@ from dualtrace.text.question_cues import asks, stated_part
 from dualtrace.text.sentences import EMOJI, split_sentences
 from dualtrace.text.slots import SlotStatement, atomic_clauses, find_statements, is_request
 from dualtrace.text.slots.catalogue import BY_NAME
-from dualtrace.text.slots.names import GREETING_EN, INTRODUCES, addressed_name
+from dualtrace.text.slots.names import (
+    GREETING_EN,
+    INTRODUCES,
+    NAME_ALONE,
+    SIGNS_OFF,
+    addressed_name,
+)
 from dualtrace.text.slots.values import work_place
 from dualtrace.text.smalltalk import is_small_talk
 
@@ -354,6 +360,9 @@ def _clauses(text: str) -> list[str]:
         # ... and so does a greeting and a name alone before a role: "hi! Hannah. UX
         # designer at Canva" (not "Hi Tom. Did the parcel come?")
         clauses[:2] = [joined]
+    if len(clauses) > 1 and SIGNS_OFF.match(clauses[-2]) and NAME_ALONE.match(clauses[-1]):
+        # a letter's sign-off and the name under it: "Kind regards," + "Dana Whitfield"
+        clauses[-2:] = [f"{clauses[-2]} {clauses[-1]}"]
     return _with_antecedents(_with_news(clauses))
 
 

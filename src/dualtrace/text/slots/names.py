@@ -38,6 +38,15 @@ _OPENS_EN = r"^\W*(?:(?:[A-Za-z]+|g['’]day)(?:\s*[:;]-?[)D(P])?[\s,!.~]+)?"
 _MARK_EN = r"[,.!;~—–\U0001F300-\U0001FAFF\u2600-\u27BF-]"
 _AFTER_EN = rf"(?=\s*(?:{_MARK_EN}|\bbtw\b|\bhere\b|$))"
 _I_AM = r"(?:I['’]m|I\s+am|im|this\s+is)"
+# How a letter is signed off, before the name it is signed with ("Kind regards,", "Best
+# wishes,"): letter words only, not a chat's "Thanks, Dana", said to Dana
+_SIGN_OFF = (
+    r"(?:(?:kind|warm|warmest|best|many)\s+regards|regards|best\s+wishes|all\s+the\s+best|"
+    r"(?:yours\s+)?sincerely|yours\s+(?:truly|faithfully)|warmly|best)"
+)
+# ... a clause that only signs off, and one that only gives a name: a letter's last lines
+SIGNS_OFF = re.compile(rf"^\W*{_SIGN_OFF}\s*[,.!]?\W*$", re.I)
+NAME_ALONE = re.compile(rf"^\W*{CAPITAL}+(?:\s+{CAPITAL}+){{0,2}}\W*$")
 _AGAIN = r"(?:\s+again)?(?:\s+(?:lol|haha|lmao))?"  # "Lena here again lol. …"
 _NATIONALITY = (
     rf"(?!{CAPITAL}*(?:ish|ese|ian|can|ean|ic)\b)"
@@ -96,6 +105,7 @@ NAME: Attribute = _a(
     "name",
     r"\bmy\s+name\b|\bname['’]s\b|(?:^|[.!?,]\s*)name\s+is\b|\bcall\s+me\b|\b(?:I['’]m|I\s+am|im|this\s+is|it['’]s)\s+[A-Z]"
     r"|\bsign\s+(?:it|this|them|the\s+\w+)\s|署名|落款|我姓|本人"
+    rf"|^\W*{_SIGN_OFF}\s*[,.!]?\s+{CAPITAL}+\W*(?:\s+{CAPITAL}+\W*)*$"
     rf"|^\W*{CAPITAL}+(?:\s+{CAPITAL}+)?,\s+(?:\d{{2}}|a\s+\d{{2}})"
     rf"|(?-i:\b{CAPITAL}+\s+here\b)"
     # ... typed in lower case, at the opening only ("yo, jake here."): not "around here"
@@ -118,6 +128,8 @@ NAME: Attribute = _a(
             rf"(?P<named>署名|落款)(?:写|是|用|就写|[:：]\s*)?(?P<v>[{SURNAMES}][\u4e00-\u9fff]{{1,2}}?)"
             r"(?=$|就|吧|即可|[，。！？,.!?\s])"
         ),
+        # a letter signed off with it, its last lines joined ("Kind regards, Dana Whitfield")
+        en(rf"^\W*{_SIGN_OFF}\s*[,.!]?\s+{_NAME_EN}\W*$"),
         # a surname, then the name: "我姓陈，叫陈静"; or oneself as a form gives it: "本人张伟，男"
         zh(rf"我姓[{SURNAMES}][，,\s]*(?:全名)?叫{_NAME_ZH}{_AFTER_ZH}"),
         zh(rf"^\W*本人(?P<v>[{SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?=[，,\s])"),
