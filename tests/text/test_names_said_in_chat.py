@@ -43,6 +43,18 @@ def _names(text: str) -> list[str | None]:
         ("落款：周晓彤", "周晓彤"),
         ("我姓郑，叫郑雅文", "郑雅文"),
         ("本人刘建军，今年五十二", "刘建军"),
+        ("sign off as Yusuf please", "Yusuf"),
+        ("sign it off with my name, Greta Lind", "Greta Lind"),
+        ("put my name at the end: Oluwaseun Ade", "Oluwaseun Ade"),
+        ("it's me, Priyanka! back with another one", "Priyanka"),
+        ("Ngozi here again with a budget question", "Ngozi"),
+        ("hiya, Ruairi again", "Ruairi"),
+        ("我是郑雅文 想问个事", "郑雅文"),
+        ("我是小满呀 又来麻烦你了", "小满"),
+        ("哈喽 思琪又来啦", "思琪"),
+        ("周建平，退休老师，想学剪视频", "周建平"),
+        ("我，钱文博，今年刚毕业", "钱文博"),
+        ("署名用我的名字：许嘉怡", "许嘉怡"),
     ],
 )
 def test_a_name_said_in_chat(text: str, name: str) -> None:
@@ -59,6 +71,8 @@ def test_a_name_said_in_chat(text: str, name: str) -> None:
         "ok so I'm British and I queue for everything",
         "Thanks, Dana",  # said to Dana
         "cheers Tom!",
+        "我是小白 啥都不懂",  # a beginner
+        "hey, again the same error",
     ],
 )
 def test_what_is_no_name(text: str) -> None:

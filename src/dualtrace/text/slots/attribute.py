@@ -38,6 +38,14 @@ class Attribute:
     # its values are for one occasion, not who the person is (a budget is what one means to
     # spend on one purchase): the profile leaves them out
     passing: bool = False
+    # words that put a statement in its domain but ask nothing in a question ("Kind regards,
+    # Dana", 落款写李娜): frames apply where `about` or these match
+    said_by: re.Pattern[str] | None = None
+
+    def in_domain(self, clause: str) -> bool:
+        """Whether a clause says any of the attribute's words, where its frames may apply."""
+        said_by = self.said_by
+        return bool(self.about.search(clause) or (said_by and said_by.search(clause)))
 
 
 def _compiled(pattern: str) -> re.Pattern[str]:
@@ -63,6 +71,7 @@ def attribute(
     say_ended: tuple[str, str] = ("", ""),
     ends_too: tuple[str, ...] = (),
     passing: bool = False,
+    said_by: str = "",
 ) -> Attribute:
     frames = frames + noun_frames(*nouns)
     return Attribute(
@@ -82,4 +91,5 @@ def attribute(
         say_ended,
         ends_too,
         passing,
+        _compiled(said_by) if said_by else None,
     )

@@ -151,7 +151,7 @@ def _statement(
     value it holds (`only`: True for an ended one only, False for a held one only); with
     the length of its frame. `besides`: a value other than this one, wherever in the clause
     a frame finds it ("生酮放弃了 现在改吃素": 吃素 besides 生酮)."""
-    if not attribute.about.search(clause):
+    if not attribute.in_domain(clause):
         return None  # none of the attribute's words: no frame of it can apply
     kinds = ((True, attribute.ends), (False, attribute.frames))
     for ended, frames in [k for k in kinds if only is None or k[0] == only]:

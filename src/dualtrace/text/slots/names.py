@@ -104,9 +104,7 @@ _NOT_NAME_ZH = (
 NAME: Attribute = _a(
     "name",
     r"\bmy\s+name\b|\bname['’]s\b|(?:^|[.!?,]\s*)name\s+is\b|\bcall\s+me\b|\b(?:I['’]m|I\s+am|im|this\s+is|it['’]s)\s+[A-Z]"
-    r"|\bsign\s+(?:it|this|them|the\s+\w+)\s|署名|落款|我姓|本人"
-    rf"|^\W*{_SIGN_OFF}\s*[,.!]?\s+{CAPITAL}+\W*(?:\s+{CAPITAL}+\W*)*$"
-    rf"|^\W*{CAPITAL}+(?:\s+{CAPITAL}+)?,\s+(?:\d{{2}}|a\s+\d{{2}})"
+    r"|\bsign\s+(?:it|this|them|the\s+\w+)\s|署名"
     rf"|(?-i:\b{CAPITAL}+\s+here\b)"
     # ... typed in lower case, at the opening only ("yo, jake here."): not "around here"
     rf"|^\W*(?:[a-z]+[\s,!.~]+)?[a-z]+\s+here{_AGAIN}\b\s*(?:{_MARK_EN}|$)"
@@ -121,7 +119,8 @@ NAME: Attribute = _a(
         # a letter to be signed with it: "make it firmer and sign it Priya Raman", "署名写林晓雯"
         # (a request names it as given: "can you sign it off as Dana Whitfield")
         en(
-            r"(?P<named>\bsign)\s+(?:it|this|them|the\s+\w+)\s+(?:off\s+)?(?:as\s+|from\s+|with\s+)?"
+            r"(?P<named>\bsign)\s+(?:(?:it|this|them|the\s+\w+)\s+)?(?:off\s+)?"
+            r"(?:as\s+|from\s+|with\s+(?:my\s+name,?\s+)?)?"
             rf"['‘\"“]?(?!(?:Mr|Mrs|Ms|Miss|Dr|Prof)\b){_NAME_EN}"
         ),
         zh(
@@ -166,7 +165,15 @@ NAME: Attribute = _a(
         # pescatarian, so …"
         en(rf"^\W*{GREETING_EN}\b[\s,!.~]*(?:{_I_AM}|it['’]?s)\s+(?P<v>(?-i:{TYPED})){_AFTER_EN}"),
         en(rf"{_OPENS_EN}{_I_AM}\s+(?P<v>(?-i:{TYPED}))\s+btw\b"),
-        en(rf"{_OPENS_EN}{_NATIONALITY}{_NAME_EN}\s+here{_AGAIN}\b(?=\s*(?:{_MARK_EN}|$))"),
+        en(
+            rf"{_OPENS_EN}{_NATIONALITY}{_NAME_EN}\s+here{_AGAIN}\b"
+            r"(?=\s*(?:" + _MARK_EN + r"|$)|\s+(?:with|again|asking)\b)"
+        ),
+        # "hey, Dana again", "it's me, Dana!"
+        en(rf"^\W*{GREETING_EN}\b[\s,!.]*{_NAME_EN}\s+again\b"),
+        en(r"\bit['’]?s\s+me,?\s+" + _NAME_EN + r"(?=\s*[!.,]|\s*$)"),
+        # one's name where one is to be written: "put my name at the bottom: Dana Whitfield"
+        en(rf"\bmy\s+name\b[^.!?:]{{0,30}}:\s*{_NAME_EN}\W*$"),
         # ... typed in lower case: "yo, tunde here." (`values.typed_name`)
         en(rf"{_OPENS_EN}(?P<v>{TYPED})\s+here{_AGAIN}\b(?=\s*(?:{_MARK_EN}|$))"),
         # a greeting, the name, then what the speaker does and where: "hey! Priya, data
@@ -193,6 +200,24 @@ NAME: Attribute = _a(
         # "我是李娜，做运营的": with no greeting, a surname and a comma after the name, and
         # not a role that opens on a surname's character (程序员, 王老师, 高中生)
         zh(rf"^\W*我是(?P<v>[{SURNAMES}][\u4e00-\u9fff]{{1,2}})(?<![员师生者家工长手])(?=[，,])"),
+        # ... or a space, a stop or a particle ("我是王建国 想问个事", "我是陈静呀")
+        zh(
+            rf"^\W*我是(?P<v>[{SURNAMES}][\u4e00-\u9fff]{{1,2}})(?<![员师生者家工长手])"
+            r"(?=[。！!？?\s～~]|呀|啊|哈)"
+        ),
+        # "我是小雨呀 又来了" (not "我是小白", a beginner), "哈喽 雨桐又来啦"
+        zh(r"^\W*我是(?P<v>小(?![白号透菜])[\u4e00-\u9fff])(?=呀|啊|哈|～|~|！|!|\s)"),
+        zh(
+            rf"^\W*{_GREETING_ZH}[\s，,！!~～]*(?!我们|小助手)(?P<v>[\u4e00-\u9fff]{{2,3}}?)"
+            r"又来(?:了|啦|咯|找你)"
+        ),
+        # the name first, then a role ("王建国，退休老师"), or after 我 ("我，王建国，…")
+        zh(
+            rf"^\W*(?:我[，,]\s*)?(?P<v>[{SURNAMES}][\u4e00-\u9fff]{{1,2}})[，,]\s*"
+            r"[^，,。！？]{0,8}?(?:老师|医生|护士|经理|司机|工程师|设计师|会计|律师|宝妈|学生|退休)"
+        ),
+        zh(rf"^\W*我[，,]\s*(?P<v>[{SURNAMES}][\u4e00-\u9fff]{{1,2}})[，,]"),
+        zh(rf"(?:我的?名字|署名|落款)[^，。！？]{{0,6}}[：:]\s*{_NAME_ZH}{_AFTER_ZH}"),
         # chat's "我婷婷 最近在搞生酮", "兄弟 我志强 在美团干了五年": the name right after 我 at
         # the opening, then a space (not "我觉得 …", "我今天 …")
         zh(
@@ -201,6 +226,15 @@ NAME: Attribute = _a(
         ),
     ),
     ("{s}'s name is {v}.", "{s}叫{v}。"),
+    # (ways of giving one's name that a question never asks by: signing off, a name and an
+    # age or a role first, "X again")
+    said_by=(
+        r"\bsign\s+(?:off|as)\s|落款|我姓|本人|又来|^\W*我[，,]"
+        rf"|\bit['’]?s\s+me,?\s+{CAPITAL}|(?-i:{CAPITAL}+)\s+again\b"
+        rf"|^\W*[{SURNAMES}][\u4e00-\u9fff]{{1,2}}[，,]"
+        rf"|^\W*{_SIGN_OFF}\s*[,.!]?\s+{CAPITAL}+\W*(?:\s+{CAPITAL}+\W*)*$"
+        rf"|^\W*{CAPITAL}+(?:\s+{CAPITAL}+)?,\s+(?:\d{{2}}|a\s+\d{{2}})"
+    ),
 )
 
 
