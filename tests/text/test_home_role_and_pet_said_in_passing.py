@@ -13,6 +13,7 @@ import pytest
 
 from dualtrace.encode.rules import _clauses
 from dualtrace.text.slots import find_statements
+from dualtrace.text.slots.catalogue import BY_NAME
 from tests.episode_builders import held_statements
 
 
@@ -110,3 +111,10 @@ def test_a_habit_a_car_or_a_language_said_in_passing(
         assert not any(a == "drink" for a, _ in said)
     else:
         assert held in said
+
+
+def test_a_city_one_only_meant_to_go_to_is_no_word_of_home() -> None:
+    # "苏州的" given with a name says where one is from; "想去成都的" does not
+    about = BY_NAME["lives_in"].about
+    assert about.search("我是林晓，苏州的，宝妈一枚")
+    assert not about.search("一开始想去成都的，后来还是跟着朋友")

@@ -99,7 +99,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         r"|\brenting\s+in\b|\b(?:sharehouse|semi|bungalow|terrace|duplex)\s+in\b"
         r"|\bsettl(?:ed|ing)\s+in\b|^\W*(?:we['’]re\s+|I['’]m\s+|im\s+)?now\s+in\s"
         rf"|(?:^|(?<=[\s，,。！!～~]))我(?:现在|目前|人)?(?:就|也|还)?在(?:{_CITY_ZH})"
-        rf"|(?:{_CITY_ZH})[^\s，,。！!]{{0,4}}的(?=$|[\s，,。！!])|从(?:{_DISTRICT_ZH})",
+        rf"|(?:^|(?<=[\s，,]))(?:{_CITY_ZH})[^\s，,。！!]{{0,4}}的(?=$|[\s，,。！!])"
+        rf"|从(?:{_DISTRICT_ZH})",
         (
             en(
                 r"\b(?:live|lives|living|lived|reside|resides|residing|resided|settled)\s+"
