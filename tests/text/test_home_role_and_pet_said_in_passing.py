@@ -10,11 +10,11 @@ one (豆包是只小橘猫) or with a pet's emoji. And what is none of these: a 
 from __future__ import annotations
 
 import pytest
+from episode_builders import held_statements
 
 from dualtrace.encode.rules import _clauses
 from dualtrace.text.slots import find_statements
 from dualtrace.text.slots.catalogue import BY_NAME
-from tests.episode_builders import held_statements
 
 
 @pytest.mark.parametrize(

@@ -7,11 +7,11 @@ so does one that names a person whom nothing stored speaks of as someone else.""
 from __future__ import annotations
 
 import pytest
+from episode_builders import held_statements
 
 from dualtrace import Memory
 from dualtrace.text.slots import find_statements
 from dualtrace.text.slots.names import addresses, speaks_of
-from tests.episode_builders import held_statements
 
 
 def _names(text: str) -> list[str | None]:
