@@ -72,6 +72,7 @@ def test_a_name_said_in_chat(text: str, name: str) -> None:
         "Thanks, Dana",  # said to Dana
         "cheers Tom!",
         "我是小白 啥都不懂",  # a beginner
+        "哈喽 今天又来问了",
         "hey, again the same error",
     ],
 )

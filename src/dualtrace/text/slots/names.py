@@ -208,7 +208,8 @@ NAME: Attribute = _a(
         # "我是小雨呀 又来了" (not "我是小白", a beginner), "哈喽 雨桐又来啦"
         zh(r"^\W*我是(?P<v>小(?![白号透菜])[\u4e00-\u9fff])(?=呀|啊|哈|～|~|！|!|\s)"),
         zh(
-            rf"^\W*{_GREETING_ZH}[\s，,！!~～]*(?!我们|小助手)(?P<v>[\u4e00-\u9fff]{{2,3}}?)"
+            # (a name no dictionary lists: not "哈喽 今天又来问了")
+            rf"^\W*{_GREETING_ZH}[\s，,！!~～]*(?P<unlisted>)(?P<v>[\u4e00-\u9fff]{{2,3}}?)"
             r"又来(?:了|啦|咯|找你)"
         ),
         # the name first, then a role ("王建国，退休老师"), or after 我 ("我，王建国，…")
