@@ -118,3 +118,17 @@ def test_a_city_one_only_meant_to_go_to_is_no_word_of_home() -> None:
     about = BY_NAME["lives_in"].about
     assert about.search("我是林晓，苏州的，宝妈一枚")
     assert not about.search("一开始想去成都的，后来还是跟着朋友")
+
+
+@pytest.mark.parametrize(
+    ("text", "grade"),
+    [
+        ("帮我出几道初三的物理练习题 下周要用", None),  # what a year's work is, not one's year
+        ("下学期我要带高二的班 有点慌", None),
+        ("我是大二的学生 想转专业", "大二"),
+        ("我现在高一 数学跟不上", "高一"),
+    ],
+)
+def test_a_grade_held_and_a_years_work(text: str, grade: str | None) -> None:
+    held = {v for a, v in held_statements(text) if a == "grade"}
+    assert held == ({grade} if grade else set())

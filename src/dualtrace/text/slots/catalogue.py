@@ -323,10 +323,12 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"eleventh|twelfth|\d{1,2}(?:st|nd|rd|th))\s+grade)\b"
             ),
             en(r"\b(?:in|into)\s+(?P<v>(?:year|grade)\s+\d{1,2})\b"),
-            # (not a measure: "比我高一截", "大一点", "大一号"; nor a day: 大年初一, 初一那天)
+            # (not a measure: "比我高一截", "大一点", "大一号"; nor a day: 大年初一, 初一那天; nor
+            # what a year's work is: "出几道初二的作文题目", though "大四的学生" is one)
             zh(
                 r"(?P<v>[一二三四五六七八九1-9]年级|(?<![年月])初[一二三](?![号日那])|"
                 r"(?:高[一二三]|大[一二三四])(?![截点些倍等筹头分米度号圈码岁轮])|研[一二三])"
+                r"(?!的(?!学生|时候)[^\s，。；！？,.;!?])"
             ),
         ),
         ("{s} is in {v}.", "{s}在读{v}。"),
