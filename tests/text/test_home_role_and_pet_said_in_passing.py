@@ -89,6 +89,10 @@ def test_a_pet_named_in_passing_is_the_speakers(text: str, pet: str) -> None:
     assert ("pet", pet) in held_statements(text)
 
 
+def test_a_pet_of_someone_elses_typed_without_its_apostrophe_is_not_the_speakers() -> None:
+    assert not [v for a, v in held_statements("Bruno is our neighbours dog") if a == "pet"]
+
+
 @pytest.mark.parametrize(
     ("text", "held"),
     [

@@ -201,7 +201,9 @@ PET: Attribute = _a(
         en(
             r"(?:^|(?<=[\s(,.!]))(?!(?:he|she|it|this|that|there|who|which|what|one)\b)"
             rf"(?P<v>(?-i:{CAPITAL}{{1,15}}))(?:\s+also|\s+too)?(?:\s+is|,)?\s+(?P<named>my|our)\s+"
-            rf"(?:new\s+|little\s+|old\s+|[a-z]+\s+)?(?P<kind>{_PET_KINDS})\b"
+            # (a word before the kind, not another's typed without its apostrophe: "Rex is our
+            # neighbours dog")
+            rf"(?:new\s+|little\s+|old\s+|[a-z]+(?<!s)\s+)?(?P<kind>{_PET_KINDS})\b"
             r"(?!\s+(?:walker|sitter|groomer|trainer|food|bed|toy|park)s?\b)"
         ),
         en(
