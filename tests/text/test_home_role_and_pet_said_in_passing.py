@@ -15,6 +15,7 @@ from episode_builders import held_statements
 from dualtrace.encode.rules import _clauses
 from dualtrace.text.slots import find_statements
 from dualtrace.text.slots.catalogue import BY_NAME
+from dualtrace.text.slots.values import plausible
 
 
 @pytest.mark.parametrize(
@@ -118,10 +119,10 @@ def test_a_habit_a_car_or_a_language_said_in_passing(
 
 
 def test_a_city_one_only_meant_to_go_to_is_no_word_of_home() -> None:
-    # "苏州的" given with a name says where one is from; "想去成都的" does not
+    # "宁波的" given with a name says where one is from; "想去西安的" does not
     about = BY_NAME["lives_in"].about
-    assert about.search("我是林晓，苏州的，宝妈一枚")
-    assert not about.search("一开始想去成都的，后来还是跟着朋友")
+    assert about.search("我是周敏，宁波的，做外贸")
+    assert not about.search("本来想去西安的，最后留在了家里")
 
 
 @pytest.mark.parametrize(
@@ -136,3 +137,9 @@ def test_a_city_one_only_meant_to_go_to_is_no_word_of_home() -> None:
 def test_a_grade_held_and_a_years_work(text: str, grade: str | None) -> None:
     held = {v for a, v in held_statements(text) if a == "grade"}
     assert held == ({grade} if grade else set())
+
+
+def test_here_is_no_place_one_lives() -> None:
+    # "孙女在我这住了一个暑假": where she stays is "here", no place
+    assert not plausible("lives_in", "这") and not plausible("lives_in", "那边")
+    assert plausible("lives_in", "宁波")

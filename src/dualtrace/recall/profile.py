@@ -21,7 +21,7 @@ from dualtrace.inputs import check_count, check_flag, check_user_id, parse_time
 from dualtrace.models import MemoryRecord, Profile, ProfileValue
 from dualtrace.recall.current import begun, valid_at
 from dualtrace.store.ports.memory_reads import MemoryReads
-from dualtrace.text.districts import city_of, lies_in
+from dualtrace.text.districts import city_of
 from dualtrace.text.slots import ATTRIBUTES
 from dualtrace.text.slots.family import FAMILY, outside_household
 from dualtrace.text.slots.stored import holds_value, slot_of
@@ -199,8 +199,6 @@ def _current(valid: Sequence[MemoryRecord]) -> list[MemoryRecord]:
         if slot is None or not holds_value(m):
             continue
         held = slots.setdefault(_key(m), {})
-        if m.predicate in _PLACES and any(lies_in(_said(h), _said(m)) for h in held.values()):
-            continue  # the city of the district held, said in the same turn: the district
         if not slot.get("many"):
             held.clear()
         member = _NOT_WORD.sub("", _said(m).casefold())

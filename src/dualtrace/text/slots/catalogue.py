@@ -77,6 +77,10 @@ _HOME_SIZE = (
 _CITY_ZH = "|".join(sorted((c for c in cities() if has_cjk(c)), key=len, reverse=True))
 _DISTRICT_ZH = "|".join(sorted((d for d in district_names() if has_cjk(d)), key=len, reverse=True))
 _CITY_PART_ZH = rf"(?:{_CITY_ZH})(?:{_DISTRICT_ZH}|[{{CJK}}]{{1,3}}?区)?"
+# ... said after "I am in", at a part's opening ("我在", "我现在就在")
+_I_AM_IN_ZH = r"(?:^|(?<=[\s，,。！!～~]))我(?:现在|目前|人)?(?:就|也|还)?在"
+# ... and what one is there for on a trip ("我在上海出差")
+_TRIP_ZH = "出差|旅游|旅行|玩|开会|培训|度假|转机"
 # A home of some kind ("a tiny semi", "a sharehouse")
 _HOMES_EN = (
     r"(?:place|apartment|flat|sublet|house|condo|studio|townhouse|suite|flat\s?share|"
@@ -98,7 +102,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         r"|\bback\s+in\s+[^,.;!?]{1,30}\s+for\s+good\b|\bmov(?:ed|ing)\s+into\b|\bstaying\s+in\b"
         r"|\brenting\s+in\b|\b(?:sharehouse|semi|bungalow|terrace|duplex)\s+in\b"
         r"|\bsettl(?:ed|ing)\s+in\b|^\W*(?:we['’]re\s+|I['’]m\s+|im\s+)?now\s+in\s"
-        rf"|(?:^|(?<=[\s，,。！!～~]))我(?:现在|目前|人)?(?:就|也|还)?在(?:{_CITY_ZH})"
+        rf"|{_I_AM_IN_ZH}(?:{_CITY_ZH})"
         rf"|(?:^|(?<=[\s，,]))(?:{_CITY_ZH})[^\s，,。！!]{{0,4}}的(?=$|[\s，,。！!])"
         rf"|从(?:{_DISTRICT_ZH})",
         (
@@ -250,15 +254,13 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             # a big city one is in, alone or with what one does there: "我在青岛，这边…", "我在
             # 南京上班" (not on a trip: "我在上海出差")
             zh(
-                r"(?:^|(?<=[\s，,。！!～~]))我(?:现在|目前|人)?(?:就|也|还)?在"
-                rf"(?P<v>{_CITY_PART_ZH})(?=$|[\s，,。！!～~…]|(?!出差|旅游|旅行|玩|开会|培训|度假|转机)"
+                rf"{_I_AM_IN_ZH}(?P<v>{_CITY_PART_ZH})(?=$|[\s，,。！!～~…]|(?!{_TRIP_ZH})"
                 r"[{CJK}]{0,2}?(?:这边|那边|生活|住|上班|工作|教书|读书|上学))"
             ),
             # ... the city only where one runs a business there, which the district names
             # ("我在长沙坡子街开了个湘菜馆": home is in 长沙, not on its street)
             zh(
-                r"(?:^|(?<=[\s，,。！!～~]))我(?:现在|目前|人)?(?:就|也|还)?在"
-                rf"(?P<v>{_CITY_ZH})(?!出差|旅游|旅行|玩|开会|培训|度假|转机)[{{CJK}}]{{0,4}}?"
+                rf"{_I_AM_IN_ZH}(?P<v>{_CITY_ZH})(?!{_TRIP_ZH})[{{CJK}}]{{0,4}}?"
                 r"(?:开出租|开店|开了|摆摊)"
             ),
             # ... or a district one sets off from for work: "从酒仙桥骑电动车到公司就十分钟"

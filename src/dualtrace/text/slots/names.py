@@ -233,7 +233,7 @@ NAME: Attribute = _a(
         r"\bsign\s+(?:off|as)\s|落款|我姓|本人|又来|^\W*我[，,]"
         rf"|\bit['’]?s\s+me,?\s+{CAPITAL}|(?-i:{CAPITAL}+)\s+again\b"
         rf"|^\W*[{SURNAMES}][\u4e00-\u9fff]{{1,2}}[，,]"
-        rf"|^\W*{_SIGN_OFF}\s*[,.!]?\s+{CAPITAL}+\W*(?:\s+{CAPITAL}+\W*)*$"
+        rf"|^\W*{_SIGN_OFF}\s*[,.!]?\s"
         rf"|^\W*{CAPITAL}+(?:\s+{CAPITAL}+)?,\s+(?:\d{{2}}|a\s+\d{{2}})"
     ),
 )

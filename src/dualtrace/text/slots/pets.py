@@ -44,6 +44,8 @@ _PET_KINDS = (
     r"siamese|maine\s+coon|moggy|pit(?:\s?bull)?|pup|kitty)"
 )
 _COLOUR_ZH = r"(?:小?[橘黑白花灰狸奶蓝]色?)?"
+# The emoji of a cat, a dog or a paw, which name a pet in chat ("我家芝麻和汤圆…🐱🐱")
+_PET_EMOJI = "🐱🐶🐈🐕🐾"
 _BREEDS_ZH = rf"{DOG_BREEDS_ZH}|{CAT_BREEDS_ZH}|蓝猫"
 _PET_KINDS_ZH = rf"(?:猫咪|猫(?!咪)|狗狗|狗(?!狗)|兔子|{_BREEDS_ZH}|仓鼠|鹦鹉|乌龟)"
 # Each kind asked by, and the words that say it (its young, its breeds, its Chinese words).
@@ -147,7 +149,7 @@ PET: Attribute = _a(
     rf"|(?-i:{CAPITAL}{{1,15}})\s+(?:passed|died|ran\s+away|went\s+missing)\b|\bput\s+(?-i:[A-Z])\w*\s+down\b"
     r"|飞走了|走丢了|跑丢了"
     r"|\((?:my|our)\s+lab\)|\blab\s+mix\b|\b(?:we|I)\s+adopted\s+(?:her|him|them)\b"
-    rf"|宠物|狗|猫|犬|兔子|仓鼠|鹦鹉|乌龟|养|{_BREEDS_ZH}|[🐱🐶🐈🐕🐾]"
+    rf"|宠物|狗|猫|犬|兔子|仓鼠|鹦鹉|乌龟|养|{_BREEDS_ZH}|[{_PET_EMOJI}]"
     # (given away, named alone: "把芝麻送给学妹了", "豆包送我妈那了")
     r"|送人了|送给[^，。！!\s]{1,8}了|送(?:到|去)?[^，。！!\s]{1,6}(?:那|那儿|那里|家)(?:去|养)?了",
     (
@@ -254,7 +256,7 @@ PET: Attribute = _a(
         # ... or two of the family's named with a pet's emoji: "我家芝麻和汤圆在键盘上打架🐱🐱"
         zh(
             rf"(?P<named>(?:我|我们|用户)家的?)(?P<v>{NAMED_ZH}(?:和|跟|与){NAMED_ZH}|{NAMED_ZH})"
-            r"[^。！？!?🐱🐶]{0,20}?[🐱🐶🐈🐕🐾]"
+            rf"[^。！？!?{_PET_EMOJI}]{{0,20}}?[{_PET_EMOJI}]"
         ),
         # the kind in brackets after the name: "煤球（我家猫）最近老是半夜跑酷", "我家可乐（橘猫）"
         zh(
