@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
+from scripted_chat import ScriptedServer, start
 
 from dualtrace.bench.scenarios import (
     Question,
@@ -14,8 +17,10 @@ from dualtrace.bench.scenarios import (
     profile_measures,
     run_scenarios,
 )
+from dualtrace.cli import cli
 from dualtrace.embed.fake import FakeEmbedder
 from dualtrace.errors import ValidationError
+from dualtrace.llm.base import ChatMessage, Completion
 from dualtrace.models import Profile, ProfileValue
 
 SCENARIO = {
@@ -71,6 +76,81 @@ def test_a_run_writes_its_report_with_the_profile(tmp_path: Path):
     assert results["engines"]["turns only"]["profiles"] == []
     report = Path(results["report"]).read_text(encoding="utf-8")
     assert "profile precision" in report and "first_hit" in report
+
+
+class _ReadingModel:
+    """A stand-in extraction model: for each new turn it knows, the memory it states as a
+    triple; anything else it is asked (the judge) gets an answer the judge refuses."""
+
+    id = "reading-model"
+
+    def __init__(self, said: dict[str, tuple[str, str, str]]) -> None:
+        self.said = said
+
+    def complete(self, messages: list[ChatMessage], **_: object) -> Completion:
+        prompt = messages[-1].content
+        if "NEW turns" not in prompt:
+            return Completion("{}", 10, 2, self.id)
+        new = prompt.split("NEW turns", 1)[1]
+        memories = [
+            {
+                "kind": "fact",
+                "text": text,
+                "scene": "The user said so.",
+                "subject": "The user",
+                "predicate": predicate,
+                "object": value,
+            }
+            for turn, (text, predicate, value) in self.said.items()
+            if turn in new
+        ]
+        return Completion(json.dumps({"memories": memories}), 10, 10, self.id)
+
+
+def test_with_a_model_the_profile_is_the_models_reading(tmp_path: Path) -> None:
+    path = tmp_path / "one.jsonl"
+    path.write_text(json.dumps(SCENARIO) + "\n", encoding="utf-8")
+    model = _ReadingModel(
+        {
+            "I live in Ghent": ("The user lives in Ghent.", "lives_in", "Ghent"),
+            "keep two cats": ("The user keeps two cats.", "pet", "cats"),
+            "moved to Leuven": ("The user moved to Leuven.", "lives_in", "Leuven"),
+        }
+    )
+    results = run_scenarios(path, tmp_path / "out", embedder=FakeEmbedder(), llm=model)
+    (profile,) = results["engines"]["dualtrace"]["profiles"]
+    assert (profile["right"], profile["expected"], profile["wrong_values"]) == (2, 2, [])
+    assert results["extractor"] == "llm:reading-model"
+    assert "extracted by: llm:reading-model" in Path(results["report"]).read_text("utf-8")
+
+
+def _chat(*memories: dict[str, object]) -> tuple[int, str]:
+    content = json.dumps({"memories": list(memories)})
+    return 200, json.dumps({"choices": [{"message": {"role": "assistant", "content": content}}]})
+
+
+def test_the_command_runs_with_a_model_at_an_endpoint(
+    tmp_path: Path, loopback: Callable[[ScriptedServer], None]
+) -> None:
+    server = start(loopback)
+    said = {"kind": "fact", "scene": "The user said so.", "subject": "The user"}
+    server.script.replies += [
+        _chat(
+            {**said, "text": "The user lives in Ghent.", "predicate": "lives_in", "object": "Ghent"}
+        ),
+        _chat({**said, "text": "The user moved.", "predicate": "lives_in", "object": "Leuven"}),
+        _chat(),  # the judge's answer decides nothing: the slot's own rule does
+    ]
+    path = tmp_path / "one.jsonl"
+    path.write_text(json.dumps(SCENARIO) + "\n", encoding="utf-8")
+    url = f"http://127.0.0.1:{server.server_address[1]}/v1"
+    base = ["bench", "scenarios", "--cases", str(path), "--out", str(tmp_path / "o")]
+    alone = CliRunner().invoke(cli, [*base, "--llm", url])
+    assert alone.exit_code == 2 and "go together" in alone.output
+    ran = CliRunner().invoke(cli, ["--json", *base, "--llm", url, "--llm-model", "m"])
+    assert ran.exit_code == 0, ran.output
+    assert json.loads(ran.stdout)["dualtrace"]["profile"]["recall"] == 0.5  # Leuven, no cats
+    assert [b["model"] for b in server.script.bodies] == ["m", "m", "m"]
 
 
 class _OneProfile:

