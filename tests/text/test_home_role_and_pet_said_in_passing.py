@@ -143,3 +143,15 @@ def test_here_is_no_place_one_lives() -> None:
     # "孙女在我这住了一个暑假": where she stays is "here", no place
     assert not plausible("lives_in", "这") and not plausible("lives_in", "那边")
     assert plausible("lives_in", "宁波")
+
+
+def test_a_polite_ask_of_the_listener_hedges_nothing_said_before_it() -> None:
+    held = held_statements("嗨 我是Marco 在Grab做product manager 想请你帮我改一下简历")
+    assert ("name", "Marco") in held and ("works_at", "Grab") in held
+    # ... but a wish is still a wish: 想请假 is "want to take leave"
+    assert ("trip", "厦门") not in held_statements("下个月想请假去厦门玩几天")
+
+
+def test_a_year_and_its_subject_is_what_is_taught_not_ones_grade() -> None:
+    assert not any(a == "grade" for a, _ in held_statements("周末带家教 教初三物理 学生挺聪明"))
+    assert ("grade", "高一") in held_statements("我今年高一，物理有点跟不上")

@@ -55,6 +55,8 @@ def _names(text: str) -> list[str | None]:
         ("周建平，退休老师，想学剪视频", "周建平"),
         ("我，钱文博，今年刚毕业", "钱文博"),
         ("署名用我的名字：许嘉怡", "许嘉怡"),
+        ("hi there, Thandiwe here 🙋 quick one about payroll", "Thandiwe"),  # greeting + there
+        ("hello all, Mateus here! new to this", "Mateus"),
     ],
 )
 def test_a_name_said_in_chat(text: str, name: str) -> None:

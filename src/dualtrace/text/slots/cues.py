@@ -54,8 +54,11 @@ HEDGE = re.compile(
 CONDITION = re.compile(
     rf"(?:^|[,，;；]\s*)(?:(?:if|unless|in\s+case)\b|如果|{_IF_ZH}|假如|万一)", re.I
 )
-# 想 "want", not inside a word of its own (理想, 想象, 感想, 想法, 回想)
-_WANT_ZH = r"想要|(?<![理感思梦幻回联设猜构])想(?![把象法])"
+# 想 "want", not inside a word of its own (理想, 想象, 感想, 想法, 回想), nor a polite ask of
+# the listener ("我在新加坡做数据分析 想请你帮我看下简历": what one asks hedges nothing said;
+# 想请假 is still a wish)
+_ASKS_LISTENER_ZH = r"请(?:你|您|教)|麻烦|拜托|让你|求你|问(?:问)?[你您]"
+_WANT_ZH = rf"想要|(?<![理感思梦幻回联设猜构])想(?![把象法]|{_ASKS_LISTENER_ZH})"
 _WANT_EN = r"\bwant(?:ing|s|ed)?\s+to"
 # A wish: no plan yet, even of an attribute whose values are plans ("明年想去京都玩" is no trip)
 WISH = re.compile(rf"{_WANT_EN}\b|{_WANT_ZH}", re.I)

@@ -32,8 +32,12 @@ GREETING_EN = (
     r"kia\s+ora|bonjour|ciao|hola|salut|namaste|aloha|hallo|moin|servus)"
 )
 # An introduction opens its clause: "I'm Omar btw, …", "Lena here, …" — the name is followed
-# by a mark, "btw" or "here" (not "I'm Italian", "I'm British": a nationality is no name).
-_OPENS_EN = r"^\W*(?:(?:[A-Za-z]+|g['’]day)(?:\s*[:;]-?[)D(P])?[\s,!.~]+)?"
+# by a mark, "btw" or "here" (not "I'm Italian", "I'm British": a nationality is no name);
+# a word of greeting may come first ("hi there, Lena here 👋").
+_OPENS_EN = (
+    r"^\W*(?:(?:[A-Za-z]+|g['’]day)(?:\s+(?:there|all|everyone|again))?(?:\s*[:;]-?[)D(P])?"
+    r"[\s,!.~]+)?"
+)
 # A mark that ends what one says of oneself: punctuation or an emoji ("declan here 👋")
 _MARK_EN = r"[,.!;~—–\U0001F300-\U0001FAFF\u2600-\u27BF-]"
 _AFTER_EN = rf"(?=\s*(?:{_MARK_EN}|\bbtw\b|\bhere\b|$))"
