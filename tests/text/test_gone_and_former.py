@@ -168,3 +168,9 @@ def test_a_sport_paused_for_a_while_has_not_ended(clause: str) -> None:
 
 def test_a_wife_called_by_the_everyday_word_is_the_partner() -> None:
     assert ("partner", "李娟", None, False) in _slots("我媳妇李娟最近在学跳舞")
+
+
+def test_a_break_up_ends_the_partner_named_not_a_word_of_chat() -> None:
+    said = [(s.attribute, s.value, s.ended) for s in find_statements("Milo and I broke up lol")]
+    assert said == [("partner", "Milo", True)]
+    assert not [s for s in find_statements("the band broke up lol") if s.value == "lol"]

@@ -53,3 +53,36 @@ def test_every_term_is_found_by_the_words_that_name_it() -> None:
 def test_a_new_pastime_is_read_as_exercise(text: str, attribute: str, value: str) -> None:
     found = {(s.attribute, s.value) for s in find_statements(text)}
     assert (attribute, value) in found
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("netball mon & wed now, my calves hate me", "netball"),  # days as chat shortens them
+        ("squash on thurs with my brother-in-law, he always wins", "squash"),
+        ("I've been doing rowing at the club since easter", "rowing"),
+        ("跳绳也坚持一个多月了 膝盖没事", "跳绳"),  # kept at
+        ("乒乓球我倒是一直在打 周末去社区", "乒乓球"),
+        ("每天早上跟着视频练气功 睡得好多了", "气功"),
+    ],
+)
+def test_a_sport_kept_at_or_done_on_set_days_is_held(text: str, value: str) -> None:
+    said = [s for s in find_statements(text) if s.attribute == "exercise"]
+    assert [(s.value, s.ended, s.hedged) for s in said] == [(value, False, False)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "羽毛球坚持不下去了 太累",  # not kept at
+        "I've been thinking about doing pilates",  # a thought, not a habit
+    ],
+)
+def test_a_sport_not_kept_at_is_not_held(text: str) -> None:
+    said = [s for s in find_statements(text) if s.attribute == "exercise"]
+    assert all(s.ended or s.hedged for s in said)
+
+
+def test_a_sport_over_for_one_is_ended() -> None:
+    (said,) = [s for s in find_statements("volleyball on fridays is over for me sadly")]
+    assert (said.attribute, said.value, said.ended) == ("exercise", "volleyball", True)

@@ -26,7 +26,7 @@ def _listed(text: str) -> tuple[str, ...]:
 # Sports and exercise, each as one says one does it ("swimming", "a half marathon").
 SPORTS_EN = _listed(
     """
-    pilates, yoga, crossfit, spin, boxing, swimming, running, climbing, bouldering, barre,
+    pilates, yoga, crossfit, spin, boxing, swimming, running, climbing, bouldering, barre, soccer,
     hiit, zumba, karate, judo, jiu-jitsu, tennis, padel, squash, netball, football, rugby,
     rowing, cycling, triathlon, parkrun, 5-a-side, kickboxing, muay thai, fencing, archery,
     salsa, hockey, basketball, volleyball, badminton, golf, skiing, snowboarding, surfing,
@@ -45,7 +45,7 @@ SPORTS_ZH = _listed(
     排球, 飞盘, 冲浪, 攀岩, 抱石, 滑雪, 普拉提, 拳击, 搏击, 马拉松, 跳舞, 舞蹈, 划船, 桨板,
     高尔夫, 跳绳, 快走, 太极拳, 太极, 匹克球, 壁球, 橄榄球, 棒球, 垒球, 台球, 保龄球, 滑板, 轮滑,
     广场舞, 夜跑, 晨跑, 跆拳道, 空手道, 柔道, 击剑, 射箭, 潜水, 浮潜, 皮划艇, 帆船, 骑马, 滑冰,
-    登山, 冬泳
+    登山, 冬泳, 八段锦, 气功, 动感单车, 尊巴
     """
 )
 # Pastimes that are no sport, each a word one does ("I love baking", 喜欢烘焙).

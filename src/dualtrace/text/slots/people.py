@@ -40,6 +40,8 @@ _HOBBIES_ZH = alternation(HOBBIES_ZH)
 # for one ("went for a wild swim", "been bouldering")
 _DOING_SPORT_EN = r"(?:play|do|practi[cs]e|train\s+for)"
 _GOING_FOR_EN = r"(?:went|go|going|been)\s+(?:for\s+an?\s+|to\s+)?"
+# Days of the week as chat writes them ("mondays", "tues & thurs", "on sat")
+_WEEKDAYS_EN = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:days?|s)?\b"
 _OUTDOOR_SWIM_EN = r"(?:sea|open[-\s]water|wild)\s+swim"
 # A word for the kind of a sport, before it: "sea swimming", "postnatal pilates", "crown
 # green bowls" (not a word that goes on with something else: "started the running club")
@@ -117,13 +119,22 @@ _DAILY: tuple[Attribute, ...] = (
             en(r"\b(?:started|been|now|I['’]m|im)\s+(?:hitting|going\s+to)\s+the\s+(?P<v>gym)\b"),
             en(
                 rf"\b(?:doing|playing|play|do)\s+(?P<v>{_SPORTS_EN})\s+(?:on\s+|every\s+)?"
-                r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends|weekly|twice|every)\b"
+                rf"(?:{_WEEKDAYS_EN}|weekends|weekly|twice|every)\b"
             ),
-            # ... or opening its clause with how often: "boxing 3x a week keeps me sane"
+            # ... or opening its clause with how often or on which days: "boxing 3x a week
+            # keeps me sane", "also pickleball tues & thurs now"
             en(
-                rf"(?:^|[,.;:!?]\s*)\W*(?P<v>{_SPORTS_EN})\s+(?:\d+\s*x|once|twice|three\s+times|"
-                r"four\s+times|\d+\s+times|every\s+(?:day|morning|evening|weekend))"
+                rf"(?:^|[,.;:!?]\s*)\W*(?:(?:also|now|still|and)\s+)?(?P<v>{_SPORTS_EN})\s+"
+                r"(?:\d+\s*x|once|twice|three\s+times|four\s+times|\d+\s+times|"
+                rf"every\s+(?:day|morning|evening|weekend)|(?:on\s+)?{_WEEKDAYS_EN})"
                 r"(?:\s+(?:a|per)\s+week)?\b"
+            ),
+            # ... kept at, or done for a while now: "been doing swimming laps at the pool",
+            # "健身也坚持俩月了", "书法我倒是一直在练"
+            en(rf"\b(?:I['’]ve\s+|we['’]ve\s+)?been\s+doing\s+(?P<v>{_SPORTS_EN})\b"),
+            zh(
+                rf"(?:^|(?<=[\s，,。！!]))(?P<v>{_SPORTS_ZH})(?:我|也|还|都)?(?:已经|倒是)?"
+                r"(?:一直)?(?:坚持(?!不)|一直在(?:练|打|跑|游|跳|玩))"
             ),
             # a club or group of it joined: "joined a sea swimming group"
             en(
@@ -168,6 +179,9 @@ _DAILY: tuple[Attribute, ...] = (
         ),
         ("{s} exercises: {v}.", "{s}的运动：{v}。"),
         nouns=("workout routine exercise routine fitness routine", "运动 锻炼 健身计划"),
+        # a sport and the days one does it ("pickleball tues & thurs"), or its end ("soccer
+        # is done for me"): a statement's words only
+        said_by=rf"\b{_SPORTS_EN}\s+(?:(?:on\s+)?{_WEEKDAYS_EN}|(?:is|['’]s)\s+(?:over|done|finished))",
         # a sport given up, or one can no longer do: "stopped running after the marathon",
         # "can't play football anymore", "I don't do yoga these days", "篮球不能打了",
         # "我现在不跑步了", "瑜伽课退了"; not for a while only ("stopped running for now",
@@ -195,6 +209,11 @@ _DAILY: tuple[Attribute, ...] = (
                 rf"(?:不再?|没再|停了|戒了)(?:去|打|练|玩|上|做)?(?P<v>{_SPORTS_ZH})(?!课|馆|卡|房)"
             ),
             zh(rf"(?P<v>{_SPORTS_ZH})(?:课|卡)(?:也|已经)?(?:退了|停了|断了)"),
+            # "cricket on Sundays is over for me", "soccer is done for me honestly"
+            en(
+                rf"\b(?P<v>{_SPORTS_EN})(?:\s+(?:on\s+)?{_WEEKDAYS_EN})?\s+(?:is|['’]s)\s+"
+                r"(?:(?:totally|pretty\s+much|basically)\s+)?(?:over|done|finished)\s+for\s+me\b"
+            ),
         ),
     ),
     _a(
@@ -315,7 +334,8 @@ _DAILY: tuple[Attribute, ...] = (
         ends=(
             en(
                 r"\b(?:broke\s+up|split\s+up|divorced)\s+(?:with\s+)?"
-                r"(?!(?:last|this|yesterday|today|recently|in|on|after|before|a|an)\b){V}"
+                r"(?!(?:last|this|yesterday|today|recently|in|on|after|before|a|an|lol|lmao|haha|"
+                r"omg|tbh|though|too|again|now|so|and|but)\b){V}"
             ),
             en(
                 r"\b(?P<v>[A-Za-z][\w’'-]*)\s+and\s+I\s+(?:broke\s+up|split\s+up|separated|divorced)\b"
