@@ -155,3 +155,26 @@ def test_a_polite_ask_of_the_listener_hedges_nothing_said_before_it() -> None:
 def test_a_year_and_its_subject_is_what_is_taught_not_ones_grade() -> None:
     assert not any(a == "grade" for a, _ in held_statements("周末带家教 教初三物理 学生挺聪明"))
     assert ("grade", "高一") in held_statements("我今年高一，物理有点跟不上")
+
+
+@pytest.mark.parametrize(
+    ("text", "school"),
+    [
+        ("I teach year 2 at Hillcrest Primary, the kids are wild", "Hillcrest Primary"),
+        ("我在实验二小教英语 十年了", "实验二小"),
+        ("在三中教化学 今年带高三", "三中"),
+    ],
+)
+def test_the_school_one_teaches_at_is_where_one_works(text: str, school: str) -> None:
+    assert ("works_at", school) in held_statements(text)
+
+
+@pytest.mark.parametrize("text", ["I teach piano at home on weekends", "我在家教孩子写作业"])
+def test_teaching_at_home_names_no_employer(text: str) -> None:
+    assert not any(a == "works_at" for a, _ in held_statements(text))
+
+
+def test_a_class_one_teaches_is_no_grade_and_a_numbered_school_no_city() -> None:
+    held = held_statements("我在五中教语文 今年带初三")
+    assert ("works_at", "五中") in held
+    assert not any(a in ("grade", "lives_in") for a, _ in held)

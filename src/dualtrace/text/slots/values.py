@@ -14,7 +14,7 @@ from dualtrace.text.gazetteer import FIRST_NAMES, PLACES
 from dualtrace.text.kin import relation
 from dualtrace.text.lexical import STOP_EN
 from dualtrace.text.lexicon import english_word, lexicon
-from dualtrace.text.slots.frames import FUNCTION_ZH, WORDS_TOO, clean_value
+from dualtrace.text.slots.frames import FUNCTION_ZH, SCHOOL_ZH, WORDS_TOO, clean_value
 from dualtrace.text.slots.statement import SlotStatement
 from dualtrace.text.slots.surnames import SURNAMES
 
@@ -197,6 +197,8 @@ def at_a_place(
     mentions = extract_entities(value)
     if not mentions or mentions[0].type != "place" or not value.startswith(mentions[0].name):
         return [statement]
+    if re.fullmatch(SCHOOL_ZH, mentions[0].name):
+        return [statement]  # a school, to jieba a place: "在三中上班"
     place = mentions[0].name
     if "在" not in lead:
         # a city gone to for work ("去上海做产品经理", "去东京上班") is no employer, nor

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dualtrace.text.sentences import EMOJI
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
-from dualtrace.text.slots.frames import GIVEN_EN, NAMED_AS_EN, en, zh
+from dualtrace.text.slots.frames import GIVEN_EN, NAMED_AS_EN, SCHOOL_ZH, en, zh
 from dualtrace.text.slots.names import introduction
 
 # A role ("nurse", "UX designer", "data scientist"): up to two words (or initials) before one
@@ -224,6 +224,13 @@ WORK: tuple[Attribute, ...] = (
                 rf"{introduction(r'[A-Z][a-z]+')}(?!{_STUDYING_EN})(?:[\w-]+\s+){{0,3}}?(?:at|@)\s+{{V}}"
             ),
             zh(rf"在{{V}}{_WORK_ZH}"),
+            # a school one teaches at: "在光谷一小教三年级语文", "I teach year 5 at Oakfield
+            # Primary" (not "在家教孩子", "teach my kids at home")
+            zh(rf"在(?P<v>[^，。；！？,.;!?\s]{{0,10}}?{SCHOOL_ZH})教(?!育)"),
+            en(
+                r"\bI\s+(?:now\s+|still\s+|currently\s+|also\s+)?teach\s+(?:[\w-]+\s+){0,4}?"
+                r"at\s+(?!home\b|night\b|weekends?\b|the\s+weekends?\b){V}"
+            ),
             # "4月就去乐天上班了": going to work somewhere is working there
             zh(r"(?:去|到)(?:了)?{V}(?:上班|入职)"),
             # reporting for duty: "上周五去网易报到了" (not a school's: "去学校报到")
@@ -299,6 +306,8 @@ WORK: tuple[Attribute, ...] = (
         unnamed_ends=_JOB_LEFT,
         say_ended=("{s} left the job.", "{s}离职了。"),
         ends_too=("occupation",),
+        # where one teaches: words of a statement only ("What do I teach?" asks no employer)
+        said_by=rf"\bteach\s+(?:[\w-]+\s+){{0,4}}?at\b|在[^，。；！？]{{0,10}}?{SCHOOL_ZH}教",
     ),
     _a(
         "occupation",
