@@ -11,6 +11,9 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, cast
 
+from dualtrace.errors import LLMError
+from dualtrace.llm.base import ChatMessage, Completion
+
 
 @dataclass
 class Script:
@@ -65,3 +68,39 @@ def start(loopback: Callable[[ScriptedServer], None]) -> ScriptedServer:
     httpd.script = Script()
     loopback(httpd)
     return httpd
+
+
+def chat_reply(content: str, *, status: int = 200) -> tuple[int, str]:
+    """A scripted reply: an OpenAI-compatible chat completion carrying `content`."""
+    body = {
+        "choices": [{"message": {"role": "assistant", "content": content}}],
+        "usage": {"prompt_tokens": 900, "completion_tokens": 60},
+    }
+    return status, json.dumps(body)
+
+
+class ScriptedLLM:
+    """An in-process model: answers each call with the next scripted text, or raises the next
+    scripted error (for checks that need no HTTP)."""
+
+    def __init__(self, *answers: str | LLMError) -> None:
+        self.answers = list(answers)
+        self.calls: list[list[ChatMessage]] = []
+
+    @property
+    def id(self) -> str:
+        return "scripted"
+
+    def complete(
+        self,
+        messages: list[ChatMessage],
+        *,
+        json_schema: dict[str, Any] | None = None,
+        max_tokens: int = 1024,
+        temperature: float = 0.0,
+    ) -> Completion:
+        self.calls.append(messages)
+        next_answer = self.answers.pop(0)
+        if isinstance(next_answer, LLMError):
+            raise next_answer
+        return Completion(next_answer, 100, 20, "scripted")

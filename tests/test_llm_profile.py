@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from scripted_chat import ScriptedServer, start
+from scripted_chat import ScriptedServer, chat_reply, start
 
 from dualtrace import Memory
 from dualtrace.embed.fake import FakeEmbedder
@@ -22,12 +22,7 @@ def server(loopback: Callable[[ScriptedServer], None]) -> ScriptedServer:
 
 
 def _reply(*memories: dict[str, object]) -> tuple[int, str]:
-    content = json.dumps({"memories": list(memories)})
-    body = {
-        "choices": [{"message": {"role": "assistant", "content": content}}],
-        "usage": {"prompt_tokens": 900, "completion_tokens": 60},
-    }
-    return 200, json.dumps(body)
+    return chat_reply(json.dumps({"memories": list(memories)}))
 
 
 def _memory(text: str, predicate: str, value: str, turn: str) -> dict[str, object]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from scripted_chat import ScriptedServer, start
+from scripted_chat import ScriptedServer, chat_reply, start
 
 from dualtrace.bench.scenarios import (
     Question,
@@ -125,8 +125,7 @@ def test_with_a_model_the_profile_is_the_models_reading(tmp_path: Path) -> None:
 
 
 def _chat(*memories: dict[str, object]) -> tuple[int, str]:
-    content = json.dumps({"memories": list(memories)})
-    return 200, json.dumps({"choices": [{"message": {"role": "assistant", "content": content}}]})
+    return chat_reply(json.dumps({"memories": list(memories)}))
 
 
 def test_the_command_runs_with_a_model_at_an_endpoint(

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from scripted_chat import ScriptedServer, start
+from scripted_chat import ScriptedLLM, ScriptedServer, start
 
 from dualtrace.encode.base import Extraction, Extractor, Usage, Window
 from dualtrace.encode.llm_extractor import (
@@ -18,8 +18,7 @@ from dualtrace.encode.llm_extractor import (
     LLMExtractor,
     LLMExtractorConfig,
 )
-from dualtrace.errors import ConfigError, LLMError, RateLimitedError
-from dualtrace.llm.base import ChatMessage, Completion
+from dualtrace.errors import ConfigError, RateLimitedError
 from dualtrace.llm.openai import OpenAIChatConfig, OpenAIChatLLM
 from dualtrace.models import EntityMention, Episode, MemoryDraft
 
@@ -115,32 +114,6 @@ def llm(server: ScriptedServer) -> Iterator[OpenAIChatLLM]:
 
 
 # An in-process scripted LLM, for checks that need no HTTP ---------------------------------
-
-
-class ScriptedLLM:
-    """Answers each call with the next scripted text, or raises the next scripted error."""
-
-    def __init__(self, *answers: str | LLMError) -> None:
-        self.answers = list(answers)
-        self.calls: list[list[ChatMessage]] = []
-
-    @property
-    def id(self) -> str:
-        return "scripted"
-
-    def complete(
-        self,
-        messages: list[ChatMessage],
-        *,
-        json_schema: dict[str, Any] | None = None,
-        max_tokens: int = 1024,
-        temperature: float = 0.0,
-    ) -> Completion:
-        self.calls.append(messages)
-        next_answer = self.answers.pop(0)
-        if isinstance(next_answer, LLMError):
-            raise next_answer
-        return Completion(next_answer, 100, 20, "scripted")
 
 
 class StubExtractor:

@@ -8,10 +8,10 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from scripted_chat import ScriptedLLM
 
 from dualtrace.encode.base import Window
 from dualtrace.encode.llm_extractor import LLMExtractor, build_prompt
-from dualtrace.llm.base import ChatMessage, Completion
 from dualtrace.models import Episode, MemoryDraft
 
 WHEN = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
@@ -42,29 +42,6 @@ TURNS = (
 )
 
 
-class OneAnswer:
-    """An in-process model that answers every call with the same text."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.calls: list[list[ChatMessage]] = []
-
-    @property
-    def id(self) -> str:
-        return "one-answer"
-
-    def complete(
-        self,
-        messages: list[ChatMessage],
-        *,
-        json_schema: dict[str, Any] | None = None,
-        max_tokens: int = 1024,
-        temperature: float = 0.0,
-    ) -> Completion:
-        self.calls.append(messages)
-        return Completion(self.text, 10, 10, "one-answer")
-
-
 def item(
     subject: str | None, predicate: str, value: str | None, turn_id: str = "t1", **flags: Any
 ) -> dict[str, Any]:
@@ -81,7 +58,7 @@ def item(
 
 
 def drafts(*items: dict[str, Any], turns: tuple[Episode, ...] = TURNS) -> list[MemoryDraft]:
-    extractor = LLMExtractor(OneAnswer(json.dumps({"memories": list(items)})))
+    extractor = LLMExtractor(ScriptedLLM(json.dumps({"memories": list(items)})))
     return extractor.extract(Window(episodes=turns)).drafts
 
 
@@ -133,7 +110,7 @@ def test_the_value_is_matched_up_to_case_width_and_spacing(value: str) -> None:
 
 
 def test_a_value_no_persons_turn_says_fills_no_slot() -> None:
-    model = OneAnswer(
+    model = ScriptedLLM(
         json.dumps(
             {
                 "memories": [
