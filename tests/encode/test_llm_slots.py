@@ -148,3 +148,4 @@ def test_the_prompt_lists_the_attributes_and_the_flags() -> None:
     system = build_prompt(Window(episodes=TURNS))[0].content
     assert "lives_in (X lives in V)" in system and "pet (X has V)" in system
     assert '"ended"' in system and '"maybe"' in system
+    assert "the speaker as Participants names them" in system

@@ -114,7 +114,9 @@ language of the turn.
 talking, what the conversation was about and what led to the statement. Use ONLY details \
 present in the turns: no invented places, names, numbers or reasons. Copy names, places \
 and numbers exactly as written in the turns.
-- "subject", "predicate", "object": the statement as a triple, or null. Where it states \
+- "subject", "predicate", "object": the statement as a triple, or null. The subject is \
+the speaker as Participants names them, or someone else as the turns name them \
+("user's daughter", "Alice"). Where it states \
 one of the ATTRIBUTES listed below, of the speaker or of someone else, the predicate is \
 that attribute's name and the object its value, copied exactly as written in the turns (a \
 city, a company, a role, a pet's name); otherwise a snake_case predicate, e.g. likes, \

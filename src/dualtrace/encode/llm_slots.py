@@ -35,7 +35,7 @@ from dualtrace.text.slots import ATTRIBUTES, BY_NAME
 __all__ = ["ATTRIBUTE_LINES", "LLMSlot", "llm_slot"]
 
 #: The attributes as the prompt lists them, each with what its value says of a person X:
-#: "lives_in (X lives in V), works_at (X works at V), …" (~320 tokens of a ~2,450-token call).
+#: "lives_in (X lives in V), works_at (X works at V), …" (~320 tokens of a ~2,480-token call).
 ATTRIBUTE_LINES = ", ".join(
     f"{a.name} ({a.say[0].format(s='X', v='V').rstrip('.')})" for a in ATTRIBUTES
 )
