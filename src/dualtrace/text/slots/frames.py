@@ -106,14 +106,14 @@ KNOWN_PLACE = (
 # ... and one typed before a role in brackets ("biscuit (our beagle)"): the brackets name it,
 # so a word of the dictionary is a name there too (`values.bracketed_name`)
 BRACKETED = r"(?P<bracketed>[a-z]{2,15})(?!-)"
-# A word written with a capital, in Latin letters with or without accents ("Dana", "Tomás",
-# "Frøya", "Łukasz"): its first two letters, as name patterns begin.
 # A school by its name's end: 小学, 二中, 附小, 实验小学, 培训机构 (to jieba "三中" is a
 # place's name, but no city one lives in)
 SCHOOL_ZH = (
     r"(?:小学|中学|大学|学院|学校|幼儿园|[一二三四五六七八九十\d]+[中小]|附[中小]|实小|"
     r"培训(?:班|机构|学校))"
 )
+# A word written with a capital, in Latin letters with or without accents ("Dana", "Tomás",
+# "Frøya", "Łukasz"): its first two letters, as name patterns begin.
 CAPITAL = "[A-ZÀ-ÖØ-ÞĀ-Ž][a-zß-öø-ÿā-ž]"
 # A person's name, with a family name after it or not ("Dana", "Priya Nair")
 GIVEN_EN = rf"(?P<v>{CAPITAL}[\w’'-]*(?:\s+{CAPITAL}[\w’'-]*)?)\b"
