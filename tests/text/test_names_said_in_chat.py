@@ -57,6 +57,8 @@ def _names(text: str) -> list[str | None]:
         ("署名用我的名字：许嘉怡", "许嘉怡"),
         ("hi there, Thandiwe here 🙋 quick one about payroll", "Thandiwe"),  # greeting + there
         ("hello all, Mateus here! new to this", "Mateus"),
+        ("hey! rose here 👋 need a packing list", "Rose"),  # a name that is a word too
+        ("Good evening! Babajide here. Quick question on pensions", "Babajide"),
     ],
 )
 def test_a_name_said_in_chat(text: str, name: str) -> None:
@@ -76,6 +78,8 @@ def test_a_name_said_in_chat(text: str, name: str) -> None:
         "我是小白 啥都不懂",  # a beginner
         "哈喽 今天又来问了",
         "hey, again the same error",
+        "hi all, new here! be gentle",
+        "hey, still here lol",
     ],
 )
 def test_what_is_no_name(text: str) -> None:

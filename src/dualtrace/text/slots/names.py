@@ -52,6 +52,12 @@ _SIGN_OFF = (
 SIGNS_OFF = re.compile(rf"^\W*{_SIGN_OFF}\s*[,.!]?\W*$", re.I)
 NAME_ALONE = re.compile(rf"^\W*{CAPITAL}+(?:\s+{CAPITAL}+){{0,2}}\W*$")
 _AGAIN = r"(?:\s+again)?(?:\s+(?:lol|haha|lmao))?"  # "Lena here again lol. …"
+# Words before "here" that name no one ("new here", "still here", "everyone here")
+_HERE_NOT_NAMED = (
+    r"(?:new|newbie|first|still|back|over|stuck|also|just|only|finally|everyone|everybody|"
+    r"someone|anyone|nobody|all|guys|folks|same|sitting|waiting|working|living|staying|been|"
+    r"lol|haha|right|out|down|around|near|alone|late|early|busy|quiet|cold|hot|raining)\b"
+)
 _NATIONALITY = (
     rf"(?!{CAPITAL}*(?:ish|ese|ian|can|ean|ic)\b)"
     r"(?!(?:Dutch|French|Czech|Greek|Thai|Swiss|Irish|Welsh|Scots?|Kiwi|Aussie|Brit|Dane|Swede|"
@@ -180,6 +186,13 @@ NAME: Attribute = _a(
         en(rf"\bmy\s+name\b[^.!?:]{{0,30}}:\s*{_NAME_EN}\W*$"),
         # ... typed in lower case: "yo, tunde here." (`values.typed_name`)
         en(rf"{_OPENS_EN}(?P<v>{TYPED})\s+here{_AGAIN}\b(?=\s*(?:{_MARK_EN}|$))"),
+        # ... after a greeting, a word the dictionary lists too: "hi! dana here 👋", "hey,
+        # grace here" (not "hi all, new here!", "hey, still here lol")
+        en(
+            rf"^\W*{GREETING_EN}\b[\s,!.~]*(?:(?:there|all|everyone|again)[\s,!.~]+)?"
+            rf"(?!{_HERE_NOT_NAMED})(?P<v>(?P<bracketed>[a-z]{{3,15}}))\s+here{_AGAIN}\b"
+            rf"(?=\s*(?:{_MARK_EN}|$))"
+        ),
         # a greeting, the name, then what the speaker does and where: "hey! Priya, data
         # scientist at Monzo" (a greeting to someone goes on with what is said to them)
         en(rf"{introduction(_NAME_EN)}(?=(?:[\w-]+\s+){{0,3}}?(?:at|@)\s+[A-Z])"),
