@@ -29,7 +29,7 @@ from dualtrace.text.slots.statement import SlotQuestion, SlotStatement
 from dualtrace.text.slots.values import (
     a_place_zh,
     at_a_place,
-    bracketed_name,
+    called_name,
     habit,
     named_doer,
     opens_on_name,
@@ -270,15 +270,15 @@ _SOON = re.compile(r"还有|再过|马上|快要|就要|等到?|\b(?:about\s+to|
 
 def _typed(match: re.Match[str], value: str) -> str:
     """The value, its name capitalised where a frame took one typed in lower case (group
-    `typed`: "my partner arjun" → Arjun; `bracketed`: "biscuit (our beagle)" → Biscuit;
+    `typed`: "my partner arjun" → Arjun; `called`: "biscuit (our beagle)" → Biscuit;
     `place`: "back home in lisbon" → Lisbon; `folk`: the place of "我是潍坊人" → 潍坊); ""
     where that word is no name ("my wife says", "我是外地人")."""
     place = match.group("place") if "place" in match.re.groupindex else None
     if place:
         return value.replace(place, place.title())
-    bracketed = match.group("bracketed") if "bracketed" in match.re.groupindex else None
-    if bracketed:
-        return value.replace(bracketed, bracketed.capitalize()) if bracketed_name(bracketed) else ""
+    called = match.group("called") if "called" in match.re.groupindex else None
+    if called:
+        return value.replace(called, called.capitalize()) if called_name(called) else ""
     doer = match.group("doer") if "doer" in match.re.groupindex else None
     if doer:  # "my cats pickle and olive have …" → cats Pickle and Olive
         named = re.sub(r"\b(?!and\b)[a-z]", lambda w: w.group(0).upper(), doer)

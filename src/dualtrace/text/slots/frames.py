@@ -104,8 +104,8 @@ KNOWN_PLACE = (
     r"(?i:" + "|".join(re.escape(p) for p in sorted(PLACES, key=len, reverse=True)) + r")\b"
 )
 # ... and one typed before a role in brackets ("biscuit (our beagle)"): the brackets name it,
-# so a word of the dictionary is a name there too (`values.bracketed_name`)
-BRACKETED = r"(?P<bracketed>[a-z]{2,15})(?!-)"
+# so a word of the dictionary is a name there too (`values.called_name`)
+BRACKETED = r"(?P<called>[a-z]{2,15})(?!-)"
 # A school by its name's end: 小学, 二中, 附小, 实验小学, 培训机构 (to jieba "三中" is a
 # place's name, but no city one lives in)
 SCHOOL_ZH = (

@@ -34,8 +34,10 @@ GREETING_EN = (
 # An introduction opens its clause: "I'm Omar btw, …", "Lena here, …" — the name is followed
 # by a mark, "btw" or "here" (not "I'm Italian", "I'm British": a nationality is no name);
 # a word of greeting may come first ("hi there, Lena here 👋").
+# Whom a greeting is said to, after it: "hi there", "hello all", "hey again"
+_GREETED_EN = r"(?:there|all|everyone|again)"
 _OPENS_EN = (
-    r"^\W*(?:(?:[A-Za-z]+|g['’]day)(?:\s+(?:there|all|everyone|again))?(?:\s*[:;]-?[)D(P])?"
+    rf"^\W*(?:(?:[A-Za-z]+|g['’]day)(?:\s+{_GREETED_EN})?(?:\s*[:;]-?[)D(P])?"
     r"[\s,!.~]+)?"
 )
 # A mark that ends what one says of oneself: punctuation or an emoji ("declan here 👋")
@@ -155,7 +157,7 @@ NAME: Attribute = _a(
         # anyway hello, I'm Solveig")
         en(
             rf"(?:^\W*|(?<=[^\w\s,'’])\s*|\b(?:anyway|anyways|oh|ok|okay|so|btw)[\s,]+)"
-            rf"{GREETING_EN}\b[\s,!.]*(?:(?:there|all|everyone|again)[\s,!.]+)?"
+            rf"{GREETING_EN}\b[\s,!.]*(?:{_GREETED_EN}[\s,!.]+)?"
             rf"(?:I['’]m|I\s+am|this\s+is|it['’]s)\s+{_NAME_EN}(?!['’]s\b)"
         ),
         en(rf"{_OPENS_EN}{_I_AM}\s+{_NATIONALITY}{_NAME_EN}{_AFTER_EN}"),
@@ -189,8 +191,8 @@ NAME: Attribute = _a(
         # ... after a greeting, a word the dictionary lists too: "hi! dana here 👋", "hey,
         # grace here" (not "hi all, new here!", "hey, still here lol")
         en(
-            rf"^\W*{GREETING_EN}\b[\s,!.~]*(?:(?:there|all|everyone|again)[\s,!.~]+)?"
-            rf"(?!{_HERE_NOT_NAMED})(?P<v>(?P<bracketed>[a-z]{{3,15}}))\s+here{_AGAIN}\b"
+            rf"^\W*{GREETING_EN}\b[\s,!.~]*(?:{_GREETED_EN}[\s,!.~]+)?"
+            rf"(?!{_HERE_NOT_NAMED})(?P<v>(?P<called>[a-z]{{3,15}}))\s+here{_AGAIN}\b"
             rf"(?=\s*(?:{_MARK_EN}|$))"
         ),
         # a greeting, the name, then what the speaker does and where: "hey! Priya, data

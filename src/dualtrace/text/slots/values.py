@@ -284,10 +284,11 @@ def _adverb(word: str) -> bool:
     )
 
 
-def bracketed_name(word: str) -> bool:
-    """Whether a word typed in lower case before a role in brackets ("biscuit (our beagle)",
-    "sam (my bf)") is a name: the brackets say it is, unless it is a word no name is
-    ("it (my dog) …", "lol (my cat)")."""
+def called_name(word: str) -> bool:
+    """Whether a word typed in lower case where what surrounds it says it is a name (before
+    a role in brackets: "biscuit (our beagle)", "sam (my bf)"; after a greeting, before
+    "here": "hi! dana here") is one: it is, unless it is a word no name is ("it (my dog) …",
+    "lol (my cat)")."""
     folded = word.casefold()
     return folded not in _NOT_NAMES and folded not in STOP_EN
 
