@@ -79,6 +79,11 @@ def chat_reply(content: str, *, status: int = 200) -> tuple[int, str]:
     return status, json.dumps(body)
 
 
+def memories_reply(*memories: dict[str, Any]) -> tuple[int, str]:
+    """A scripted extraction answer: the chat reply whose content lists these memories."""
+    return chat_reply(json.dumps({"memories": list(memories)}))
+
+
 class ScriptedLLM:
     """An in-process model: answers each call with the next scripted text, or raises the next
     scripted error (for checks that need no HTTP)."""

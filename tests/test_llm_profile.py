@@ -4,12 +4,11 @@ the slot is led by the current value."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from scripted_chat import ScriptedServer, chat_reply, start
+from scripted_chat import ScriptedServer, memories_reply, start
 
 from dualtrace import Memory
 from dualtrace.embed.fake import FakeEmbedder
@@ -19,10 +18,6 @@ from dualtrace.llm.openai import OpenAIChatConfig, OpenAIChatLLM
 @pytest.fixture
 def server(loopback: Callable[[ScriptedServer], None]) -> ScriptedServer:
     return start(loopback)
-
-
-def _reply(*memories: dict[str, object]) -> tuple[int, str]:
-    return chat_reply(json.dumps({"memories": list(memories)}))
 
 
 def _memory(text: str, predicate: str, value: str, turn: str) -> dict[str, object]:
@@ -47,11 +42,11 @@ def test_the_profile_holds_what_the_models_triples_name(
     server: ScriptedServer, db_path: Path
 ) -> None:
     server.script.replies += [
-        _reply(
+        memories_reply(
             _memory("The user lives in Leeds.", "lives_in", "Leeds", "m1"),
             _memory("The user has a beagle called Biscuit.", "pet", "Biscuit", "m1"),
         ),
-        _reply(_memory("The user moved to Porto.", "lives_in", "porto", "m2")),
+        memories_reply(_memory("The user moved to Porto.", "lives_in", "porto", "m2")),
         (500, '{"error": "the judge is down"}'),  # the slot's own rule decides instead
     ]
     with Memory(db_path, embedder=FakeEmbedder(), llm=_llm(server)) as mem:

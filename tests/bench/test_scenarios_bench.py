@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from scripted_chat import ScriptedServer, chat_reply, start
+from scripted_chat import ScriptedServer, memories_reply, start
 
 from dualtrace.bench.scenarios import (
     Question,
@@ -124,21 +124,19 @@ def test_with_a_model_the_profile_is_the_models_reading(tmp_path: Path) -> None:
     assert "extracted by: llm:reading-model" in Path(results["report"]).read_text("utf-8")
 
 
-def _chat(*memories: dict[str, object]) -> tuple[int, str]:
-    return chat_reply(json.dumps({"memories": list(memories)}))
-
-
 def test_the_command_runs_with_a_model_at_an_endpoint(
     tmp_path: Path, loopback: Callable[[ScriptedServer], None]
 ) -> None:
     server = start(loopback)
     said = {"kind": "fact", "scene": "The user said so.", "subject": "The user"}
     server.script.replies += [
-        _chat(
+        memories_reply(
             {**said, "text": "The user lives in Ghent.", "predicate": "lives_in", "object": "Ghent"}
         ),
-        _chat({**said, "text": "The user moved.", "predicate": "lives_in", "object": "Leuven"}),
-        _chat(),  # the judge's answer decides nothing: the slot's own rule does
+        memories_reply(
+            {**said, "text": "The user moved.", "predicate": "lives_in", "object": "Leuven"}
+        ),
+        memories_reply(),  # the judge's answer decides nothing: the slot's own rule does
     ]
     path = tmp_path / "one.jsonl"
     path.write_text(json.dumps(SCENARIO) + "\n", encoding="utf-8")
