@@ -79,6 +79,20 @@ def chat_reply(content: str, *, status: int = 200) -> tuple[int, str]:
     return status, json.dumps(body)
 
 
+def user_memory(text: str, predicate: str, value: str, **more: Any) -> dict[str, Any]:
+    """One memory as an extraction model writes it: the user's, stating `predicate` as
+    `value`; `more` adds fields ("source_turn_ids", "importance")."""
+    return {
+        "kind": "fact",
+        "text": text,
+        "scene": "The user said so.",
+        "subject": "The user",
+        "predicate": predicate,
+        "object": value,
+        **more,
+    }
+
+
 def memories_reply(*memories: dict[str, Any]) -> tuple[int, str]:
     """A scripted extraction answer: the chat reply whose content lists these memories."""
     return chat_reply(json.dumps({"memories": list(memories)}))

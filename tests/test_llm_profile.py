@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from scripted_chat import ScriptedServer, memories_reply, start
+from scripted_chat import ScriptedServer, memories_reply, start, user_memory
 
 from dualtrace import Memory
 from dualtrace.embed.fake import FakeEmbedder
@@ -21,16 +21,7 @@ def server(loopback: Callable[[ScriptedServer], None]) -> ScriptedServer:
 
 
 def _memory(text: str, predicate: str, value: str, turn: str) -> dict[str, object]:
-    return {
-        "kind": "fact",
-        "text": text,
-        "scene": "The user said so.",
-        "subject": "The user",
-        "predicate": predicate,
-        "object": value,
-        "source_turn_ids": [turn],
-        "importance": 0.8,
-    }
+    return user_memory(text, predicate, value, source_turn_ids=[turn], importance=0.8)
 
 
 def _llm(server: ScriptedServer) -> OpenAIChatLLM:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from scripted_chat import ScriptedServer, memories_reply, start
+from scripted_chat import ScriptedServer, memories_reply, start, user_memory
 
 from dualtrace.bench.scenarios import (
     Question,
@@ -93,14 +93,7 @@ class _ReadingModel:
             return Completion("{}", 10, 2, self.id)
         new = prompt.split("NEW turns", 1)[1]
         memories = [
-            {
-                "kind": "fact",
-                "text": text,
-                "scene": "The user said so.",
-                "subject": "The user",
-                "predicate": predicate,
-                "object": value,
-            }
+            user_memory(text, predicate, value)
             for turn, (text, predicate, value) in self.said.items()
             if turn in new
         ]
@@ -128,14 +121,9 @@ def test_the_command_runs_with_a_model_at_an_endpoint(
     tmp_path: Path, loopback: Callable[[ScriptedServer], None]
 ) -> None:
     server = start(loopback)
-    said = {"kind": "fact", "scene": "The user said so.", "subject": "The user"}
     server.script.replies += [
-        memories_reply(
-            {**said, "text": "The user lives in Ghent.", "predicate": "lives_in", "object": "Ghent"}
-        ),
-        memories_reply(
-            {**said, "text": "The user moved.", "predicate": "lives_in", "object": "Leuven"}
-        ),
+        memories_reply(user_memory("The user lives in Ghent.", "lives_in", "Ghent")),
+        memories_reply(user_memory("The user moved.", "lives_in", "Leuven")),
         memories_reply(),  # the judge's answer decides nothing: the slot's own rule does
     ]
     path = tmp_path / "one.jsonl"
