@@ -113,7 +113,9 @@ _RELATION_ZH = {
     "丈母娘": "mother-in-law",
     "婆婆": "mother-in-law",
     "外孙女": "granddaughter",
+    "外孙儿": "grandson",
     "外孙": "grandson",
+    "孙儿": "grandson",
     "孙女": "granddaughter",
     "孙子": "grandson",
 }

@@ -78,6 +78,17 @@ def begins_no_name(text: str, start: int, end: int) -> bool:
     return len(first.word) > len(head) and first.word.startswith(head) and in_dictionary(first.word)
 
 
+def dictionary_verb(word: str) -> bool:
+    """Whether jieba's dictionary lists the word as a verb ("聊聊", "看看"; not "晴晴", a
+    name it does not list)."""
+    from jieba import posseg
+
+    if not in_dictionary(word):
+        return False
+    pieces = list(posseg.cut(word))
+    return len(pieces) == 1 and pieces[0].flag.startswith("v")
+
+
 def in_dictionary(word: str) -> bool:
     """Whether jieba's dictionary lists the word (not one its model made up from context)."""
     jieba = _jieba()

@@ -24,6 +24,10 @@ _CUT_EN = re.compile(
 _CUT_ZH = re.compile(
     r"\s*(?:[，,；;]\s*(?:而且|还有|另外|同时|但是|不过|并且|所以|然后)?|而且|还有|另外|并且|但是)\s*"
 )
+# A piece that opens on a participle ("turning 8 in Feb") says more of the person the piece
+# before it ends on ("my son Ethan"): it is theirs, not a clause of the speaker's own
+_PARTICIPLE_EN = re.compile(r"\s*[a-z]+ing\b")
+_ENDS_ON_KIN_EN = re.compile(rf"(?:{cues.KIN_EN.pattern})(?:\s+(?-i:[A-Z])[\w'’-]*)?\s*$", re.I)
 _LEADING_EN = re.compile(r"^(?:and|but|plus|also|so|then)\s+", re.I)
 _SUBJECT_ZH = re.compile(r"^(?:我|咱|他|她|它|用户)")
 
@@ -37,7 +41,9 @@ def atomic_clauses(sentence: str) -> list[str]:
     clauses: list[str] = []
     stating: list[bool] = []
     for piece in pieces:
-        says = bool(find_statements(piece))
+        says = bool(find_statements(piece)) and not (
+            clauses and _PARTICIPLE_EN.match(piece) and _ENDS_ON_KIN_EN.search(clauses[-1])
+        )
         if clauses and not (says and stating[-1]):
             joiner = "，" if has_cjk(piece) else ", "
             if says and not stating[-1] and len(clauses) == 1 and not find_statements(clauses[0]):

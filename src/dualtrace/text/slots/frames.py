@@ -51,7 +51,7 @@ _LEADING = re.compile(
 )
 _TRAILING = re.compile(
     r"(?:\s+(?:now|too|again|then|instead|lately|recently|though|lol|lmao|haha|tbh|btw|rn|"
-    r"atm|fr|ngl))+$",
+    r"atm|fr|ngl|down|back|home|there|here))+$",
     re.I,
 )
 # a word said before a Chinese value
@@ -73,7 +73,8 @@ _ZH_AFTER = re.compile(
     r"(?:那边|这边|那里|这里|那儿|这儿|已经|正在|一直|终于|总算|之后|以后|以来|(?:跟|和|同)\S{1,6}?一起"
     r"|(?<=\S{2})的?(?:新房子?|新家|新公寓)"
     # (not a word with 月 in it: 半月板)
-    r"|快?[一二三四五六七八九十两半几\d]+个?多?(?:天|周|星期|礼拜|月(?![板饼牙亮])|年(?!级)|小时)"
+    # (not a model's year: "2016年的大众朗逸")
+    r"|快?(?<!\d)(?!\d{4}年的)[一二三四五六七八九十两半几\d]+个?多?(?:天|周|星期|礼拜|月(?![板饼牙亮])|年(?!级)|小时)"
     r"|第[一二三四五六七八九十\d]+(?:天|周|个|年(?!级)|次)).*$"
 )
 

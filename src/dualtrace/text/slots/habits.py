@@ -85,6 +85,9 @@ HABITS: tuple[Attribute, ...] = (
                 r"(?:['’]s|\s+(?:have|has))\s+been\s+(?:a\s+lot\s+|much\s+|way\s+|so\s+|really\s+)?"
                 r"(?:better|worse|bad|awful|terrible|rough|ok|okay|good|under\s+control)\b"
             ),
+            # one's own condition named as one's own: "cold air sets off my asthma", "an
+            # inhaler for my asthma" (not "my mum's asthma": whose, by the words before)
+            en(rf"\bmy\s+(?P<v>{_CONDITIONS_EN})\b(?!['’]s)"),
             # a condition back again: "my migraines are back"
             en(rf"\bmy\s+(?P<v>{_CONDITIONS_EN})\s+(?:is|are|['’]s|['’]re)\s+back\b"),
             en(

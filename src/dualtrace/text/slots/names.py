@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from dualtrace.cjk import has_cjk
 from dualtrace.text.entities import extract_entities
 from dualtrace.text.gazetteer import FIRST_NAMES, PLACES
+from dualtrace.text.lexical import dictionary_verb
 from dualtrace.text.lexicon import english_word
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
@@ -325,7 +326,8 @@ def addressed_name(text: str) -> str | None:
         found = pattern.search(text)
         if found:
             name = found.group("v")
-            said = name[:2] in _NOT_ADDRESSED_ZH or name[0] in FUNCTION_ZH
+            # (nor a verb: "好的开始！", "排练加油！")
+            said = name[:2] in _NOT_ADDRESSED_ZH or name[0] in FUNCTION_ZH or dictionary_verb(name)
             if not said and name[-1] not in _ROLE_END_ZH:
                 return name
     return None

@@ -419,7 +419,7 @@ _DAILY: tuple[Attribute, ...] = (
                 r"\b(?:trip|wedding|flight|move|interview|appointment|surgery|exam|party|vacation|holiday|"
                 r"concert|visit|ceremony|launch|deadline)(?:\s+to\s+[A-Z]\w+)?\s+(?:is|was\s+(?:moved|pushed|"
                 r"rescheduled|postponed|changed)|got\s+(?:moved|pushed|rescheduled|postponed))\s+"
-                r"(?:now\s+)?(?:to\s+|on\s+|for\s+|in\s+)?(?P<v>(?:[A-Z]\w+\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+"
+                r"(?:now\s+)?(?:to\s+|on\s+|for\s+|in\s+)?(?P<v>(?:[A-Z]\w+\s+(?:\d{4}|\d{1,2}(?:st|nd|rd|th)?)(?!\d)|\d{1,2}(?:st|nd|rd|th)?\s+"
                 rf"(?:of\s+)?[A-Z]\w+|next\s+\w+|(?:early|mid|late)[-\s]\w+|{CAPITAL}+))"
             ),
             en(

@@ -12,7 +12,7 @@ from dualtrace.text.districts import names as district_names
 from dualtrace.text.entities import extract_entities
 from dualtrace.text.gazetteer import FIRST_NAMES, PLACES
 from dualtrace.text.kin import relation
-from dualtrace.text.lexical import STOP_EN
+from dualtrace.text.lexical import STOP_EN, dictionary_verb
 from dualtrace.text.lexicon import english_word, lexicon
 from dualtrace.text.slots.frames import FUNCTION_ZH, SCHOOL_ZH, WORDS_TOO, clean_value
 from dualtrace.text.slots.statement import SlotStatement
@@ -75,6 +75,7 @@ _ADVERB_EN = re.compile(
     r"still|now|also|just|really|always|never|already|currently|finally|actually", re.I
 )
 
+_PRONOUN_LED_EN = re.compile(r"(?:i|we|you|he|she|they)\s+(?!and\b|or\b)[a-z]", re.I)
 _PRONOUN = re.compile(r"[他她它我你]们?|he|she|it|they|him|her|them|i|me|you|we|us", re.I)
 
 
@@ -84,8 +85,8 @@ def plausible(attribute: str, value: str) -> bool:
     "portland" that the gazetteer knows) or a kind of place ("the suburbs")."""
     if not any(ch.isalnum() for ch in value):
         return False  # "my wife does the driving 😅": no word, no value
-    if _PRONOUN.fullmatch(value):
-        return False  # "他辞职了": who, not what
+    if _PRONOUN.fullmatch(value) or _PRONOUN_LED_EN.match(value):
+        return False  # "他辞职了": who, not what; "long drives i need snacks": a clause
     if _SPAN_ZH.match(value) or _WHEN_ZH.match(value):
         return False  # "入职一周了", "下个月辞职了": how long or when, not where
     if _OPINION_EN.fullmatch(value) or _OPINION_ZH.fullmatch(value):
@@ -94,11 +95,21 @@ def plausible(attribute: str, value: str) -> bool:
         return False  # "the role is the priority", "my husband is still on his phone"
     if _PHRASE_EN.match(value) and attribute != "provider":
         return False  # "my old car is in the family spirit", "the team is in Stockholm"
+    if attribute in _AMOUNTS and not _AMOUNT.search(value):
+        return False  # "rent is less evil": an amount names a number
+    if attribute in _NAMES_ONLY and not has_cjk(value) and _words_only(value):
+        return False  # "my boss is a legend", "my gym is closed": what it is like, no name
+    if attribute in ("works_at", "studies_at") and _WHEN_EN.match(value):
+        return False  # "left Paris on Friday", "I study at night": a day, a time
+    if attribute == "works_at" and _NOT_YET_ZH.match(value):
+        return False  # "但才入职三个月": how the joining went, not where
+    if attribute == "drink" and _MORE_EN.match(value):
+        return False  # "I'll drink more water": how much, not what one drinks
     if attribute == "works_at":
         if relation(bare := value.removeprefix("我")) != bare.casefold():
             return False  # "老公辞职了": whose job ended, not where
-        if value.casefold() in PLACES or _WHEN_EN.match(value):
-            return False  # "left Paris on Friday", "leaving March 3": a city, a day
+        if value.casefold() in PLACES:
+            return False  # "left Paris on Friday": a city
         return not _NOT_EMPLOYER.search(value) and not re.match(r"[a-z]+ing\b", value)
     if attribute == "lives_in" and not has_cjk(value):
         # typed in lower case, a place the gazetteer knows ("moved to portland") is one too,
@@ -129,24 +140,52 @@ def plausible(attribute: str, value: str) -> bool:
         and not re.match(r"[阿小老]|单身|已婚|结婚|订婚|离婚", value)
     ):
         # 晓雯, not 最近 or 本来, nor what is said after the word ("跟老公住在滨江")
-        return value not in lexicon().zh_en and not re.match(f"[{FUNCTION_ZH}住]", value)
+        return (
+            value not in lexicon().zh_en
+            and not re.match(f"[{FUNCTION_ZH}住]", value)
+            and not dictionary_verb(value)
+        )
     if attribute == "studies_at" and has_cjk(value) and value in cities():
         return False  # "我在广州读大四": where the school is, not which
-    if attribute == "name" and has_cjk(value) and len(value) < 2:
-        return False  # "我叫车了": a car called, no one named
+    if attribute == "name" and has_cjk(value) and (len(value) < 2 or dictionary_verb(value)):
+        return False  # "我叫车了": a car called, no one named; "我试试": a verb
     if attribute == "family" and has_cjk(value):
-        return _KIN_LEAD_ZH.sub("", value) not in lexicon().zh_en  # 女儿朵朵, not 儿子小学
+        # 女儿朵朵, not 儿子小学, nor the year a child is in (我女儿高三了)
+        name = _KIN_LEAD_ZH.sub("", value)
+        return name not in lexicon().zh_en and not _SCHOOL_YEAR_ZH.match(name)
     return True
 
 
+# Attributes whose value is an amount (a number, in digits or words), and those whose value
+# is a name only (a gym's, a team's, a person's), never a word of the dictionary
+_AMOUNTS = frozenset({"rent", "salary", "budget"})
+_AMOUNT = re.compile(
+    r"\d|[一二两三四五六七八九十百千万亿]|\b(?:a|one|two|three|four|five|six|seven|eight|nine|"
+    r"ten|twenty|thirty|forty|fifty|hundred|thousand|grand|million|half)\b",
+    re.I,
+)
+_NAMES_ONLY = frozenset({"manager", "gym", "team"})
+# words that open no employer: "但才入职三个月", "才入职", "刚入职就…"
+_NOT_YET_ZH = re.compile(r"^[但才却而刚就]")
+_MORE_EN = re.compile(r"(?:more|less|enough|extra|lots\s+of|plenty\s+of)\b", re.I)
+
+
+def _words_only(value: str) -> bool:
+    """Whether a value typed in lower case is only words of the dictionary ("legend",
+    "closed", "less evil"): a description, where a name goes."""
+    words = re.findall(r"[A-Za-z]+", value)
+    return value == value.casefold() and bool(words) and all(english_word(w) for w in words)
+
+
 _QUARTER_ZH = re.compile(r"^(?:[东西南北]方|[华东西南][东西南北]|西北|东北)$")
-_KIN_LEAD_ZH = re.compile(r"^(?:儿子|女儿|闺女|哥哥|姐姐|弟弟|妹妹|[哥姐弟妹])")
+_KIN_LEAD_ZH = re.compile(r"^(?:儿子|女儿|闺女|哥哥|姐姐|弟弟|妹妹|外?孙[子女儿]|[哥姐弟妹])")
+_SCHOOL_YEAR_ZH = re.compile(r"^(?:[高初大研][一二三四]|[一二三四五六]年级)")
 _SPAN_ZH = re.compile(r"^[一二三四五六七八九十两半几多\d]+个?(?:天|周|星期|礼拜|月|年|小时)多?$")
 _WHEN_EN = re.compile(
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|mon(?:day)?|tue(?:s(?:day)?)?|"
     r"wed(?:nesday)?|thu(?:rs?(?:day)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)\.?(?:\s+\d|$)"
-    r"|(?:today|tomorrow|tonight|yesterday)$",
+    r"|(?:today|tomorrow|tonight|yesterday|nights?|weekends?|the\s+weekend)$",
     re.I,
 )
 _WHEN_ZH = re.compile(
@@ -316,20 +355,34 @@ def named_doer(before: str) -> bool:
     """Whether the words before a value open on someone named doing it ("Meera just started
     at Google", "antoine just started at bioMérieux", "小雪跳槽去唯品会了"): another person's
     news, not the speaker's. A name that introduces ("Tom here, …") is the speaker's."""
+    return named_doer_at(before) is not None
+
+
+def named_doer_at(before: str) -> int | None:
+    """Where the someone `named_doer` finds is named, or None."""
     if has_cjk(before):
-        return _named_zh(_NAMED_DOING_ZH.match(before))
+        return 0 if _named_zh(_NAMED_DOING_ZH.match(before)) else None
     match = _NAMED_DOING_EN.match(before)
     if match is None:
-        return False
-    return typed_name(match.group("name"))  # a first name, or no word of the dictionary
+        return None
+    name = match.group("name")
+    # a first name, or no word of the dictionary; a capitalised first name that is a word
+    # too ("Grace is allergic to nuts")
+    named = typed_name(name) or (name.istitle() and name.casefold() in FIRST_NAMES)
+    return match.start("name") if named else None
 
 
 _NAMED_DOING_EN = re.compile(
-    r"\s*(?P<name>[A-Za-z][a-z]{2,15})\s+(?:just\s+|recently\s+|finally\s+|also\s+|now\s+)*"
+    # (at the opening, or of a clause after "but" or "and": "no allergies on my side but
+    # anjali is allergic to cashews")
+    r"(?:.*?\b(?:but|and|while|whereas)\s+)?\s*(?P<name>[A-Za-z][a-z]{2,15})\s+(?:just\s+|recently\s+|finally\s+|also\s+|now\s+)*"
     r"(?:started|starts|joined|joins|moved|moves|got|gets|works|worked|landed|switched|left|"
     r"quit|retired|resigned|is\s+(?:now\s+)?(?:working|moving|living|at|in|a|an)|lives|relocated|"
     r"transferred|(?:is|was)(?=\s*$)|(?:is|was)\s+(?:now|still|also|finally)(?=\s*$)|plays|"
-    r"learns|studies|drives|teaches)\b"
+    r"learns|studies|drives|teaches|"
+    # ... or having it: "anjali is allergic to cashews", "Tom has asthma"
+    r"(?:is|was)\s+(?:also\s+|severely\s+|now\s+)?allergic|has|had|(?:was|got)\s+diagnosed|speaks|"
+    r"owns|eats|drinks)\b"
 )
 _NAMED_DOING_ZH = re.compile(
     # (not a day or a year: "明年就退休了")

@@ -18,6 +18,10 @@ _TRADE_EN = (
     # (a diet or a faith that ends like a trade is none: "basically a pescatarian")
     r"(?!(?:vegetarian|pescatarian|flexitarian|christian|libertarian|(?:non-?|ex-?)?smoker|"
     r"(?:non-?|ex-?)?drinker|beginner|newcomer|foreigner|believer|lurker|"
+    # (nor one who belongs to something or does it for fun: "a member of the club", "a big
+    # reader", "a keen runner")
+    r"member|reader|runner|swimmer|walker|hiker|climber|gamer|lover|eater|sleeper|user|"
+    r"customer|follower|supporter|"
     # (nor a word that only ends like one: "a nurse educator for the ICU")
     r"for|nor|or|ever|never|over|after|under|other|either|neither|whether|rather|later|"
     r"together|her|per|sooner|faster|better|longer)\b)"
@@ -312,7 +316,7 @@ WORK: tuple[Attribute, ...] = (
     _a(
         "occupation",
         r"\b(?:job|work(?:ing)?\s+as|occupation|profession|career|title|role|position|promot\w*|"
-        r"do\s+for\s+(?:a\s+)?living|(?:I['’]m|I\s+am)\s+(?:now\s+|currently\s+)?an?|became\s+an?|"
+        r"do\s+for\s+(?:a\s+)?living|(?:I['’]m|I\s+am)\s+(?:now\s+|currently\s+)?an?|became\s+an?|been\s+an?|"
         r"got\s+(?:charge|head|senior|lead|staff|principal|chief|deputy|assistant))\b"
         rf"|{introduction(r'(?-i:[A-Z][a-z]+)')}"  # "hi! Noor, teacher at Elm Park School"
         r"|\b(?:officially|finally|basically|technically)\s+an?\s|\b(?:hired|starting|started|start)\s+as\s|"
@@ -326,6 +330,11 @@ WORK: tuple[Attribute, ...] = (
         r"[^,.;!?]{0,30}?offer\b",
         (
             en(r"\bwork(?:ing)?\s+as\s+(?:an?\s+)?{V}"),
+            # a trade held for a while: "I've been a nurse for six years"
+            en(
+                r"(?:\bI['’]ve\s+|\bI\s+have\s+|\bive\s+|^\W*)been\s+(?:an?\s+)?"
+                rf"{_ROLE_EN}\s+(?:for|since)\b"
+            ),
             # a trade qualified in, or a post got somewhere: "qualified as a plumber last month",
             # "got a postdoc in Leiden", "accepted an offer: data engineer at Octopus"
             en(rf"\bqualified\s+as\s+(?:an?\s+)?{_ROLE_EN}\b"),

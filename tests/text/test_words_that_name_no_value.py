@@ -1,0 +1,94 @@
+"""Words a frame takes that name no value of the attribute: an opinion where an amount goes
+("rent is a killer"), a word of the dictionary where a name goes ("my manager is a
+saint"), a time where a school goes ("I study at night"), a clause after a verb ("long
+drives i get sleepy"), a Chinese verb where a name goes ("跟男朋友聊聊", "我想想"); and whose a
+value is when a participle goes on about a relative ("my daughter Mia, turning 5") or a
+named person has it ("priyanka is allergic to shellfish")."""
+
+from __future__ import annotations
+
+import pytest
+
+from dualtrace.text.slots import atomic_clauses, find_statements
+from dualtrace.text.slots.names import addressed_name
+
+
+def _said(text: str, attribute: str) -> list[tuple[str | None, str | None]]:
+    return [
+        (s.value, s.subject)
+        for clause in atomic_clauses(text)
+        for s in find_statements(clause)
+        if s.attribute == attribute
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute"),
+    [
+        ("Rent is a killer in this city", "rent"),
+        ("my manager is a saint for covering for me", "manager"),
+        ("my climbing gym is shut for the holidays", "gym"),
+        ("I study at night once the kids are down", "studies_at"),
+        ("I work at weekends too", "works_at"),
+        ("I should drink more tea instead of energy drinks", "drink"),
+        ("on long drives i get sleepy so I stop a lot", "vehicle"),
+        ("我的车有点抖", "vehicle"),
+        ("我挺心动的 但才入职两个月", "works_at"),
+        ("晚点跟男朋友聊聊吧", "partner"),
+        ("我想想 谢谢", "name"),
+        ("我儿子初二了", "family"),
+        ("I'm a member of the rowing club", "occupation"),  # one belongs, no trade
+        ("I'm a keen runner", "occupation"),
+    ],
+)
+def test_words_that_name_no_value(text: str, attribute: str) -> None:
+    assert _said(text, attribute) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "value"),
+    [
+        ("my rent is 980 a month", "rent", "980 a month"),
+        ("our budget is about three grand", "budget", "three grand"),
+        ("my new boss is Dana", "manager", "Dana"),
+        ("the move is May 2027 at the earliest", "plan", "May 2027"),
+        ("我开一辆2019年的本田雅阁", "vehicle", "2019年的本田雅阁"),
+        ("我男朋友叫晴晴", "partner", "晴晴"),
+        ("我叫雨桐", "name", "雨桐"),
+        ("I've been a plumber for nine years", "occupation", "plumber"),  # a trade held
+        ("ive been an electrician since 2015", "occupation", "electrician"),
+        ("the pollen sets off my hay fever every May", "health", "hay fever"),  # one's own
+    ],
+)
+def test_values_kept(text: str, attribute: str, value: str) -> None:
+    assert _said(text, attribute) == [(value, None)]
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "said"),
+    [
+        # a participle after a relative goes on about them
+        ("booking a cake for my daughter Mia, turning 5 next week", "age", [("5", "daughter")]),
+        ("I'm 34, turning 35 in May", "age", [("34", None)]),
+        # someone named has it: not the speaker's
+        ("not me, but priyanka is allergic to shellfish", "health", []),
+        ("孙儿初二了，功课多", "grade", [("初二", "孙儿")]),
+        ("my dad's diabetes is getting worse", "health", []),
+        ("我儿子初二了", "grade", [("初二", "儿子")]),
+    ],
+)
+def test_whose_value(text: str, attribute: str, said: list[tuple[str, str | None]]) -> None:
+    assert _said(text, attribute) == said
+
+
+@pytest.mark.parametrize(
+    ("reply", "name"),
+    [
+        ("好的开始！每天练半小时就够了。", None),  # a good start, no one named
+        ("练习加油！下次会更顺。", None),
+        ("晓彤加油！你可以的。", "晓彤"),
+        ("你好晓彤！先说说你的情况。", "晓彤"),
+    ],
+)
+def test_a_reply_cheers_a_verb_not_a_name(reply: str, name: str | None) -> None:
+    assert addressed_name(reply) == name
