@@ -33,6 +33,7 @@ def _said(text: str, attribute: str) -> list[tuple[str | None, str | None]]:
         ("I should drink more tea instead of energy drinks", "drink"),
         ("on long drives i get sleepy so I stop a lot", "vehicle"),
         ("我的车有点抖", "vehicle"),
+        ("我们球队周六还有一场比赛", "team"),
         ("我挺心动的 但才入职两个月", "works_at"),
         ("晚点跟男朋友聊聊吧", "partner"),
         ("我想想 谢谢", "name"),
@@ -55,9 +56,14 @@ def test_words_that_name_no_value(text: str, attribute: str) -> None:
         ("我开一辆2019年的本田雅阁", "vehicle", "2019年的本田雅阁"),
         ("我男朋友叫晴晴", "partner", "晴晴"),
         ("我叫雨桐", "name", "雨桐"),
+        ("房租有三千五", "rent", "三千五"),
         ("I've been a plumber for nine years", "occupation", "plumber"),  # a trade held
         ("ive been an electrician since 2015", "occupation", "electrician"),
         ("the pollen sets off my hay fever every May", "health", "hay fever"),  # one's own
+        ("my kia sportage needs new tyres", "vehicle", "kia sportage"),  # a make in lower case
+        ("外孙小宝上幼儿园了", "family", "外孙小宝"),
+        ("孙子浩浩周末来吃饭", "family", "孙子浩浩"),  # a doubled name, though a word too
+        ("we moved to Porto I think in April", "lives_in", "Porto"),  # the speaker's own clause
     ],
 )
 def test_values_kept(text: str, attribute: str, value: str) -> None:

@@ -434,7 +434,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             en(
                 r"\b(?:my|our)\s+(?:old\s+|new\s+|little\s+|trusty\s+)?"
                 rf"{_YEAR}(?P<v>(?-i:{_MAKES_EN})(?:\d\w*)?(?:\s+(?-i:[A-Z0-9])[\w-]*){{0,2}}"
-                rf"|(?:{_MODELS_EN}))\b"
+                # (a make typed in lower case before its model: "my honda civic")
+                rf"|(?:(?:{_MAKES_EN})\s+)?(?:{_MODELS_EN}))\b"
             ),
             zh(
                 r"(?:开(?:了)?一?(?:辆|台)|(?:买|换|提|入)(?:了)?一?辆)(?:二手的?|新的?)?"

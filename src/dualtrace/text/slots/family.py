@@ -32,7 +32,7 @@ _RELATIONS_EN = (
 _NAME_EN = rf"{CAPITAL}[\w’'-]*"
 _SAID_OF = r"(?:is|was|has|had|says|said|turned|turns|keeps|loves|wants|just)\b"
 # not someone else's ("闺蜜的女儿果果": the friend's daughter), only the speaker's ("我的女儿")
-_RELATIONS_ZH = r"(?<![^我们户]的)(?:儿子|女儿|闺女|哥哥|姐姐|弟弟|妹妹|外孙[子女]?|孙子|孙女)"
+_RELATIONS_ZH = r"(?<![^我们户]的)(?:儿子|女儿|闺女|哥哥|姐姐|弟弟|妹妹|外孙[子女儿]?|孙[子女儿])"
 # the one-character forms after their owner ("我哥王磊", "用户妹小雨")
 _SHORT_ZH = r"(?<=[我户])[哥姐弟妹]"
 # What may follow a Chinese name in its clause ("我哥王磊在腾讯上班")
@@ -106,7 +106,7 @@ _ASKS_NAME = re.compile(
     rf"\b(?:my|our|the\s+user['’]s)\s+{_MODIFIERS_EN}(?P<r>{_RELATIONS_EN})"
     r"(?:['’]s\s+name|\s+(?:called|named))\b"
     rf"|\bname\s+of\s+(?:my|our|the\s+user['’]s)\s+{_MODIFIERS_EN}(?P<r2>{_RELATIONS_EN})\b"
-    rf"|(?:我|用户)(?:的|家)?(?P<r3>儿子|女儿|闺女|哥哥|姐姐|弟弟|妹妹|外孙[子女]?|孙子|孙女|[哥姐弟妹])"
+    rf"|(?:我|用户)(?:的|家)?(?P<r3>儿子|女儿|闺女|哥哥|姐姐|弟弟|妹妹|外?孙[子女儿]|外孙|[哥姐弟妹])"
     r"(?:叫什么|叫啥|的名字|名字|叫)",
     re.IGNORECASE,
 )

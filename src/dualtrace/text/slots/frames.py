@@ -29,6 +29,8 @@ _EN_STOP = (
     # a doing that follows with its object: "grew up in Tucson eating my nonna's food"
     r"[a-z]{2,}ing\s+(?:my|our|his|her|their|the|a|an|some|lots)|"
     r"(?-i:downtown|uptown|midtown)|"
+    # a clause of the speaker's own: "the field trip to the Brecon Beacons I'm organising"
+    r"(?-i:I)(?:['’](?:m|ve|ll|d)|\s+(?:am|was|have|had|will|can|think|need|want))|"
     r"(?:the\s+)?(?:end|beginning|start|middle)\s+of|"
     r"(?:a\s+)?(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|few|several|"
     r"couple(?:\s+of)?)\s+(?:hours?|days?|weeks?|months?|years?)\s+ago)"

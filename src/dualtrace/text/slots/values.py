@@ -97,8 +97,12 @@ def plausible(attribute: str, value: str) -> bool:
         return False  # "my old car is in the family spirit", "the team is in Stockholm"
     if attribute in _AMOUNTS and not _AMOUNT.search(value):
         return False  # "rent is less evil": an amount names a number
-    if attribute in _NAMES_ONLY and not has_cjk(value) and _words_only(value):
-        return False  # "my boss is a legend", "my gym is closed": what it is like, no name
+    if attribute in _NAMES_ONLY and (
+        _words_only(value) if not has_cjk(value) else _COUNTED_ZH.match(value)
+    ):
+        # "my boss is a legend", "my gym is closed": what it is like, no name; "球队还有一场
+        # 比赛": how many of something
+        return False
     if attribute in ("works_at", "studies_at") and _WHEN_EN.match(value):
         return False  # "left Paris on Friday", "I study at night": a day, a time
     if attribute == "works_at" and _NOT_YET_ZH.match(value):
@@ -151,8 +155,10 @@ def plausible(attribute: str, value: str) -> bool:
         return False  # "我叫车了": a car called, no one named; "我试试": a verb
     if attribute == "family" and has_cjk(value):
         # 女儿朵朵, not 儿子小学, nor the year a child is in (我女儿高三了)
+        # (a doubled name is one, though a dictionary lists it: 孙子浩浩)
         name = _KIN_LEAD_ZH.sub("", value)
-        return name not in lexicon().zh_en and not _SCHOOL_YEAR_ZH.match(name)
+        doubled = len(name) == 2 and name[0] == name[1] and not dictionary_verb(name)
+        return (doubled or name not in lexicon().zh_en) and not _SCHOOL_YEAR_ZH.match(name)
     return True
 
 
@@ -165,6 +171,7 @@ _AMOUNT = re.compile(
     re.I,
 )
 _NAMES_ONLY = frozenset({"manager", "gym", "team"})
+_COUNTED_ZH = re.compile(r"^[一二两三四五六七八九十几半\d]")
 # words that open no employer: "但才入职三个月", "才入职", "刚入职就…"
 _NOT_YET_ZH = re.compile(r"^[但才却而刚就]")
 _MORE_EN = re.compile(r"(?:more|less|enough|extra|lots\s+of|plenty\s+of)\b", re.I)
