@@ -38,6 +38,7 @@ def _said(text: str, attribute: str) -> list[tuple[str | None, str | None]]:
         ("晚点跟男朋友聊聊吧", "partner"),
         ("我想想 谢谢", "name"),
         ("我儿子初二了", "family"),
+        ("他粤语能听懂", "language"),
         ("I'm a member of the rowing club", "occupation"),  # one belongs, no trade
         ("I'm a keen runner", "occupation"),
     ],
@@ -64,6 +65,12 @@ def test_words_that_name_no_value(text: str, attribute: str) -> None:
         ("外孙小宝上幼儿园了", "family", "外孙小宝"),
         ("孙子浩浩周末来吃饭", "family", "孙子浩浩"),  # a doubled name, though a word too
         ("we moved to Porto I think in April", "lives_in", "Porto"),  # the speaker's own clause
+        ("our vizsla Pepper keeps stealing socks", "pet", "vizsla Pepper"),  # a breed as kind
+        ("my Persian Duchess won't eat her food", "pet", "Persian Duchess"),
+        ("I take the MRT from Bishan now", "commute", "MRT"),  # from where, then now
+        ("it's the ferry for me these days", "commute", "ferry"),
+        ("韩语现在能听懂一半了", "language", "韩语"),  # the language first, then how it goes
+        ("西班牙语我报了个周末班", "language", "西班牙语"),
     ],
 )
 def test_values_kept(text: str, attribute: str, value: str) -> None:

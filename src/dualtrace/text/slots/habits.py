@@ -174,10 +174,11 @@ HABITS: tuple[Attribute, ...] = (
     ),
     _a(
         "commute",
-        r"\b(?:commute|commuting|get\s+to\s+work|to\s+the\s+office|bus|subway|metro|train|bike\s+to|"
+        r"\b(?:commute|commuting|get\s+to\s+work|to\s+the\s+office|bus|subway|metro|train|tram|ferry|bike\s+to|"
         r"cycle\s+to|drive\s+to\s+work|walk\s+to\s+(?:work|school|uni|college|campus)|"
         r"(?:subway|tube|metro|bus|train|tram|bike|cycling)\s+only)\b|通勤|上班路|坐地铁|坐公交|骑车上班|开车上班|电瓶车|电动车|挤地铁|挤公交"
-        r"|\b(?:taking|take|riding)\s+the\s+\w+(?:\s+(?:line|train|bus|tram))?\s+(?:now|these\s+days|every\s+day|to\s+work)\b"
+        r"|\b(?:taking|take|riding)\s+the\s+\w+(?:\s+(?:line|train|bus|tram))?(?:\s+from\s+[^,.;!?]{1,40}?)?"
+        r"\s+(?:now|these\s+days|every\s+day|to\s+work)\b"
         r"|\bon\s+the\s+(?:tube|tram|ferry)\b",
         (
             en(
@@ -192,8 +193,14 @@ HABITS: tuple[Attribute, ...] = (
                 r"(?:每天|天天)(?:都|还是|还)?(?P<v>骑电瓶车|骑电动车|骑摩托|挤地铁|坐地铁|挤公交|坐公交)"
             ),
             en(
-                r"\b(?:taking|take|riding)\s+the\s+(?-i:(?P<v>[A-Z][\w-]+))(?:\s+(?:line|train|bus|tram))?\s+"
-                r"(?:now|these\s+days|every\s+day|to\s+work)\b"
+                r"\b(?:taking|take|riding)\s+the\s+(?-i:(?P<v>[A-Z][\w-]+))(?:\s+(?:line|train|bus|tram))?"
+                # (from where: "i take the LRT from Kerinchi station now")
+                r"(?:\s+from\s+[^,.;!?]{1,40}?)?\s+(?:now|these\s+days|every\s+day|to\s+work)\b"
+            ),
+            # "so it's the tram for me now"
+            en(
+                r"\b(?:it['’]s|its|it\s+is)\s+(?P<v>(?:the\s+)?(?:subway|tube|metro|bus|train|tram|ferry|"
+                r"bike|e-?bike|(?-i:[A-Z]{2,4})))\s+for\s+me\s+(?:now|from\s+now\s+on|these\s+days)\b"
             ),
             # "so I'm on the metro now", "we're on the bus these days"
             en(

@@ -63,6 +63,12 @@ LANGUAGE: Attribute = _a(
         ),
         # a class of it taken: "日语课也开始上了", "报了个德语班"
         zh(rf"(?P<v>{_LANGS_ZH})(?:课|班)(?:也|又|就|都)?(?:开始|开)?(?:上|报)"),
+        # ... said first, then learnt, taken or got along in: "日语正在学N2", "法语我报了个
+        # evening class", "粤语现在能听懂七成了"
+        zh(
+            rf"(?P<v>{_LANGS_ZH})(?:我|现在|已经|一直|还|也|基本)*(?:正在学|在学|报了|(?:能|可以)"
+            r"(?:听懂|看懂|说|讲|交流|聊))(?![吗么])"
+        ),
         # a level reached in it: "德语B1了", "日语N2过了"
         zh(rf"(?P<v>{_LANGS_ZH})\s?(?:[ABC][12]|N[1-5]|[四六]级)(?:了|过了|考过了|拿到了)"),
         en(

@@ -344,6 +344,23 @@ _DAILY: tuple[Attribute, ...] = (
             zh(r"(?:和|跟)(?P<v>[^，。；！？,.;!?\s]{1,8}?)分了(?!.{0,3}(?:工|活|钱|房|家务))"),
         ),
     ),
+    # a bond that names no partner: engaged, married ("we're engaged!!", "我们订婚了"); being
+    # single is the partner's own value, for it replaces a partner
+    _a(
+        "marital",
+        r"\b(?:engaged|married)\b|订婚|结婚|领证|已婚",
+        (
+            en(
+                r"\b(?:I['’]m|I\s+am|im|we['’]re|we\s+are|(?:I|we)\s+(?:just\s+)?got|officially)\s+"
+                r"(?:now\s+|officially\s+|finally\s+|also\s+)?(?P<v>engaged|married)\b"
+            ),
+            zh(
+                r"(?:我们|我|俩)(?:俩)?(?:算是?|已经|正式|终于|刚刚?|也)?(?P<v>订婚|结婚|领证)了(?![吗么没])"
+            ),
+            zh(r"我(?:已经)?(?P<v>已婚)"),
+        ),
+        ("{s} is {v}.", "{s}{v}了。"),
+    ),
     LANGUAGE,
     INSTRUMENT,
     _a(

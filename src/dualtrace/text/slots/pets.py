@@ -35,13 +35,22 @@ _PET_DOES = (
     r"refuses|refuse|thinks|knocked|stole|chewed|chews|barks|barked|jumped|jumps|ran|runs|still|"
     r"always|never)"
 )
+# Breeds beyond the common ones, named as the kind ("our aspin Choco", "my Pomeranian
+# Biscuit", "a xolo named Mole")
+_MORE_DOGS = (
+    r"pomeranian|huntaway|aspin|xolo|xoloitzcuintli|dalmatian|maltese|akita|malamute|shih\s+tzu|"
+    r"bichon|papillon|vizsla|weimaraner|doberman|great\s+dane|bernese|jack\s+russell|westie|"
+    r"yorkie|sausage\s+dog|cavalier|basset|bloodhound|pointer|setter|springer|maltipoo|shih\s+poo"
+)
+_MORE_CATS = r"persian|bengal|sphynx|british\s+shorthair|burmese|abyssinian|russian\s+blue"
 _PET_KINDS = (
     r"(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|turtle|tortoise|budgie|ferret|"
     r"corgi|beagle|husky|poodle|terrier|retriever|labrador|greyhound|dachshund|tabby|gecko|lizard|"
     r"snake|axolotl|guinea\s+pig|chinchilla|hedgehog|bearded\s+dragon|cockatiel|kelpie|spaniel|"
     r"collie|sheepdog|shepherd|pug|schnauzer|(?:labra|cava|golden)?doodle|cavoodle|cockapoo|"
     r"chihuahua|bulldog|frenchie|whippet|lurcher|staffy|rottweiler|samoyed|shiba|ragdoll|"
-    r"siamese|maine\s+coon|moggy|pit(?:\s?bull)?|pup|kitty)"
+    r"siamese|maine\s+coon|moggy|pit(?:\s?bull)?|pup|kitty|"
+    rf"{_MORE_DOGS}|{_MORE_CATS})"
 )
 _COLOUR_ZH = r"(?:小?[橘黑白花灰狸奶蓝]色?)?"
 # The emoji of a cat, a dog or a paw, which name a pet in chat ("我家芝麻和汤圆…🐱🐱")
@@ -54,9 +63,12 @@ _KINDS: dict[str, str] = {
         r"dogs?|pupp(?:y|ies)|pups?|doggo|corgi|beagle|husky|poodle|terrier|retriever|labrador|"
         r"greyhound|dachshund|spaniel|collie|pug|chihuahua|shiba|schnauzer|(?:\w+)?doodle|bulldog|"
         r"shepherd|sheepdog|labs?|lab\s+mix|kelpie|cavoodle|cockapoo|frenchie|whippet|lurcher|"
-        rf"staffy|rottweiler|samoyed|mutt|狗|{DOG_BREEDS_ZH}"
+        rf"staffy|rottweiler|samoyed|mutt|{_MORE_DOGS}|狗|{DOG_BREEDS_ZH}"
     ),
-    "cat": (rf"cats?|kittens?|kitty|tabby|ragdoll|siamese|maine\s+coon|moggy|猫|{CAT_BREEDS_ZH}"),
+    "cat": (
+        rf"cats?|kittens?|kitty|tabby|ragdoll|siamese|maine\s+coon|moggy|{_MORE_CATS}|猫|"
+        rf"{CAT_BREEDS_ZH}"
+    ),
     "rabbit": r"rabbits?|bunn(?:y|ies)|兔",
     "hamster": r"hamsters?|仓鼠",
     "parrot": r"parrots?|budgies?|鹦鹉",
