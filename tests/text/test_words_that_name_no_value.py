@@ -39,6 +39,8 @@ def _said(text: str, attribute: str) -> list[tuple[str | None, str | None]]:
         ("我想想 谢谢", "name"),
         ("我儿子初二了", "family"),
         ("他粤语能听懂", "language"),
+        ("这本书是我自己的", "from"),
+        ("我们公司这边加班多", "lives_in"),
         ("I'm a member of the rowing club", "occupation"),  # one belongs, no trade
         ("I'm a keen runner", "occupation"),
     ],
@@ -71,6 +73,9 @@ def test_words_that_name_no_value(text: str, attribute: str) -> None:
         ("it's the ferry for me these days", "commute", "ferry"),
         ("韩语现在能听懂一半了", "language", "韩语"),  # the language first, then how it goes
         ("西班牙语我报了个周末班", "language", "西班牙语"),
+        ("过年回洛阳老家住了一周", "from", "洛阳"),  # a place and its word for home
+        ("我广东汕头的 来上海读书", "from", "汕头"),
+        ("我们余杭这边地铁挺方便", "lives_in", "余杭"),  # where we are, said as ours
     ],
 )
 def test_values_kept(text: str, attribute: str, value: str) -> None:

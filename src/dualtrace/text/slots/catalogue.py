@@ -243,6 +243,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             zh(r"(?:新家|房子|公寓|住处|新房)(?:就)?在{V}"),
             zh(r"(?:^|(?<=[我们了，,\s]))租在{V}"),
             zh(r"搬进了?(?P<v>[{CJK}]{2,4}?)的?(?:新家|新房|新公寓)"),
+            # where we are, said as ours: "我们江宁这边划片的小学一般般" (a place: `finder._typed`)
+            zh(r"(?:我们|咱们?)(?P<v>(?P<folk>[{CJK}]{2,3}?))这边"),
             # where one is, or sets off from each day: "我在河西这边", "每天从望京开车去公司"
             zh(
                 r"我(?:家|住|现在|目前)?在(?!公司|单位|学校|医院|店|办公室|家|工地|厂)(?P<v>[{CJK}]{2,4}?)这边"

@@ -348,7 +348,7 @@ HABITS: tuple[Attribute, ...] = (
     _a(
         "from",
         r"\b(?:from|grew\s+up|hometown|born|originally)\b|老家|家乡|出生|长大|哪(?:里|儿)人"
-        r"|我(?:是|算是)[\u4e00-\u9fff]{2,3}人",
+        r"|我(?:是|算是)[\u4e00-\u9fff]{2,3}人|我是?[\u4e00-\u9fff]{2,7}的(?=[\s，,。！!～~]|$)",
         (
             en(r"\b(?:I['’]m|I\s+am)\s+(?:originally\s+)?from\s+{V}"),
             # where one is from by its people: "我是潍坊人" (a place: `finder._typed`)
@@ -356,6 +356,15 @@ HABITS: tuple[Attribute, ...] = (
                 r"我(?:是|算是)(?P<v>(?P<folk>[\u4e00-\u9fff]{2,3}?))人(?=[哈啊呀嘛呢吧了]|[^\u4e00-\u9fff]|$)"
             ),
             en(r"\b(?:grew\s+up|was\s+born)\s+in\s+{V}"),
+            # a place and its word for home: "回鹤岗老家了", "赣州老家那边", "我湖南株洲的"
+            zh(
+                r"(?:^|(?<=[\s，,。！!在回到我]))(?![在回到我])(?P<v>(?P<folk>[\u4e00-\u9fff]{2,3}?))"
+                r"(?:老家|家乡)"
+            ),
+            zh(
+                r"我(?:是)?(?:[\u4e00-\u9fff]{2,3}?省?)?(?P<v>(?P<folk>[\u4e00-\u9fff]{2,3}?))的"
+                r"(?=[\s，,。！!～~]|$)"
+            ),
             zh(r"(?:老家|家乡)(?:是|在)?{V}(?=的)"),
             zh(r"(?:老家|家乡)(?:是|在){V}"),
             zh(r"(?:在)?{V}(?:出生|长大)(?:的)?(?=$|[，。；！？,.;!?\s])"),
