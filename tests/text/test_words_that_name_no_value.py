@@ -41,6 +41,7 @@ def _said(text: str, attribute: str) -> list[tuple[str | None, str | None]]:
         ("他粤语能听懂", "language"),
         ("这本书是我自己的", "from"),
         ("我们公司这边加班多", "lives_in"),
+        ("我不吃香菜", "diet"),  # a dislike, no diet
         ("I'm a member of the rowing club", "occupation"),  # one belongs, no trade
         ("I'm a keen runner", "occupation"),
     ],
@@ -76,6 +77,16 @@ def test_words_that_name_no_value(text: str, attribute: str) -> None:
         ("过年回洛阳老家住了一周", "from", "洛阳"),  # a place and its word for home
         ("我广东汕头的 来上海读书", "from", "汕头"),
         ("我们余杭这边地铁挺方便", "lives_in", "余杭"),  # where we are, said as ours
+        ("I finally got the Samsung A35 last week", "phone", "Samsung A35"),  # a phone's make
+        ("屏幕碎了 换了荣耀200 还挺好用", "phone", "荣耀200"),
+        ("总算提了Model 3", "vehicle", "Model 3"),  # a car by its model
+        ("CRV提车两周了", "vehicle", "CRV"),
+        ("been dating someone since June, her name's Ines", "partner", "Ines"),
+        ("Rafa and I have been together two years", "partner", "Rafa"),
+        ("still single lol", "partner", "single"),
+        ("日语现在N3了", "language", "日语"),
+        ("we eat halal at home", "diet", "halal"),
+        ("我们家不吃猪肉", "diet", "不吃猪肉"),
     ],
 )
 def test_values_kept(text: str, attribute: str, value: str) -> None:

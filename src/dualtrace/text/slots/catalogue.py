@@ -54,6 +54,7 @@ _PHONES_EN = (
     r"iPhone|Pixel|Galaxy(?=\s+(?:S|A|Z|Note|Fold|Flip)\w*)|Samsung|Huawei|Xiaomi|Redmi|OnePlus|Motorola|Moto|Nokia|Oppo|Vivo|"
     r"Tecno|Infinix|Fairphone|Nothing\s+Phone"
 )
+_PHONES_ZH = r"华为|小米|红米|三星|苹果|荣耀|OPPO|oppo|vivo|VIVO|一加|魅族|iPhone|Pixel"
 _MAKES_ZH = (
     r"特斯拉|比亚迪|蔚来|小鹏|问界|极氪|吉利|哈弗|五菱|奇瑞|丰田|本田|日产|马自达|大众|宝马|奔驰|"
     r"奥迪|保时捷|沃尔沃|别克|雪佛兰|福特|起亚|斯柯达|凯迪拉克|路虎|雷克萨斯|领克|零跑|埃安"
@@ -361,7 +362,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
     _a(
         "vehicle",
         r"\b(?:traded|trading|trade[-\s]in|leased|car|drive|drives|driving|vehicle|suv|sedan|ev|truck|motorbike|motorcycle|scooter)\b|(?<![停堵打坐火])车(?![位库险费站程票道厢])|辆|开(?=的是|着|上了|了?一?[辆台]|起来)"
-        rf"|\b(?-i:{_MAKES_EN})(?:\b|\d)|\b(?:{_MODELS_EN})\b|{_MAKES_ZH}|{_MODELS_ZH}"
+        rf"|\b(?-i:{_MAKES_EN})(?:\b|\d)|\b(?:{_MODELS_EN})\b|{_MAKES_ZH}|{_MODELS_ZH}|提车|换车|提了(?=[A-Za-z])"
         rf"|(?:{_MAKES_WITH_MODEL_ZH})(?={_MODEL})",
         (
             en(
@@ -443,6 +444,16 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"(?:开(?:了)?一?(?:辆|台)|(?:买|换|提|入)(?:了)?一?辆)(?:二手的?|新的?)?"
                 r"(?P<v>[A-Za-z][A-Za-z0-9 +\-]{1,20}?)(?=$|[，。；！？,.;!?、])"
             ),
+            # a car by its model, picked up or changed to: "提了Model Y", "POLO提车一个月了",
+            # "终于换车了！理想L6"
+            zh(
+                rf"(?:提了|提的是|换车了?[！!，,～~\s]*)(?:一?辆|台)?(?P<v>{_CAR_EN}|(?:{_MAKES_ZH}|{_MODELS_ZH})"
+                rf"(?:\s?{_MODEL})?|(?:{_MAKES_WITH_MODEL_ZH}){_MODEL})"
+            ),
+            zh(
+                rf"(?:^|(?<=[\s，,。！!]))(?P<v>{_CAR_EN}|(?-i:[A-Z]{{2,8}})|(?:{_MAKES_ZH}|{_MODELS_ZH})(?:\s?{_MODEL})?)"
+                r"提车(?:了|快|将近|差不多)?"
+            ),
             # a make driven for a while: "比亚迪开了三个月", "特斯拉开了快两年"
             zh(
                 rf"(?:^|(?<=[\s，,。！!我]))(?P<v>(?:{_MAKES_ZH})(?:\s?{_MODEL})?)开了(?:快|将近|差不多|有)?"
@@ -485,7 +496,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
     ),
     _a(
         "phone",
-        r"\b(?:phone|cellphone|smartphone|mobile|iphone|pixel|android|galaxy)\b|手机",
+        rf"\b(?:phone|cellphone|smartphone|mobile|iphone|pixel|android|galaxy)\b|手机|\b(?-i:{_PHONES_EN})\b"
+        rf"|(?:{_PHONES_ZH})\s?[A-Za-z0-9]",
         (
             # one's own by its make, or one got: "my iphone 13 screen cracked", "still on my
             # old nokia phone", "got a Pixel 8 on contract"
@@ -500,6 +512,12 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"(?=\s*[,.;!?]|\s+(?:phone|now|last|this|yesterday|and|but)\b|$)"
             ),
             zh(r"(?:换了|买了|用上了|入手了)(?:一部|一台|部|台)?(?:新)?{V}(?:手机)"),
+            # a phone by its make and model, got or in use: "换了华为Mate 60", "买了三星 S24 FE",
+            # "现在用vivo X200"
+            zh(
+                r"(?:换了|换成了?|买了|用上了|入手了|(?:现在|目前|改)用)(?:一部|一台|部|台)?(?:新的?)?"
+                rf"(?P<v>(?:{_PHONES_ZH})\s?[A-Za-z0-9+]+(?:\s[A-Za-z0-9+]+){{0,2}})"
+            ),
         ),
         ("{s}'s phone is {v}.", "{s}的手机是{v}。"),
         nouns=("phone cellphone smartphone mobile", "手机"),

@@ -16,7 +16,7 @@ _DIETS_EN = (
 DIET: Attribute = _a(
     "diet",
     r"\b(?:diet|vegetarian|veggie|vegan|keto|pescatarian|paleo|meat|gluten|dairy|sugar|carbs|eat|eating|regime|"
-    r"eggetarian|flexitarian|"
+    r"eggetarian|flexitarian|halal|kosher|"
     r"mediterranean|"
     r"intermittent\s+fasting|low[-\s]carb|low[-\s]fodmap|whole30|plant[-\s]based)\b"
     r"|吃素|素食|鱼素|蛋奶素|饮食|戒|不吃|减肥餐|生酮|轻断食|控糖|吃|开荤",
@@ -42,8 +42,9 @@ DIET: Attribute = _a(
         ),
         en(
             r"\b(?:eat|eating)\s+(?:only\s+)?(?P<v>(?:plant[-\s]based|vegetarian|vegan|keto|low[-\s]carb|"
-            r"meat\s+again|fish\s+again))\b"
+            r"meat\s+again|fish\s+again|halal|kosher))\b"
         ),
+        en(r"\b(?:I|we)\s+(?:also\s+|still\s+|only\s+)?(?:keep|eat)\s+(?P<v>kosher|halal)\b"),
         # a way of eating one does or keeps to: "doing low-carb since May", "back on keto"
         en(
             r"\b(?:doing|started|starting|back\s+on|sticking\s+to|trying)\s+"
@@ -63,6 +64,10 @@ DIET: Attribute = _a(
             r"(?:开始|改成|改为|现在|已经)?(?P<v>吃素|素食|纯素|鱼素|蛋奶素|生酮|轻断食|低碳水|戒糖|控糖|戒肉|吃肉)"
         ),
         zh(r"(?:饮食|吃饭)(?:是|改成了?|换成了?){V}"),
+        # a meat one keeps off: "我们家不吃牛肉", "我不吃猪肉" (not "不吃早饭", a meal)
+        zh(
+            r"(?:我们家|我家|我|家里)(?:从来|一直|都|也|从小)?(?P<v>不吃(?:牛肉|猪肉|羊肉|海鲜|肉)(?!了))"
+        ),
         zh(r"(?:现在|已经|又)(?P<v>啥都吃|什么都吃|开荤)"),
         zh(
             r"(?:^|(?<=[\s，,！!]))(?P<v>开荤)(?:了|[一两三四五六七八九十半几\d]+个?多?(?:月|年|周))"

@@ -70,7 +70,9 @@ LANGUAGE: Attribute = _a(
             r"(?:听懂|看懂|说|讲|交流|聊))(?![吗么])"
         ),
         # a level reached in it: "德语B1了", "日语N2过了"
-        zh(rf"(?P<v>{_LANGS_ZH})\s?(?:[ABC][12]|N[1-5]|[四六]级)(?:了|过了|考过了|拿到了)"),
+        zh(
+            rf"(?P<v>{_LANGS_ZH})(?:现在|已经|也)*\s?(?:[ABC][12]|N[1-5]|[四六]级)(?:了|过了|考过了|拿到了)"
+        ),
         en(
             rf"\b(?:my|our)\s+(?P<v>{_LANGS_EN})\s+(?:lessons|classes|class|course|tutor|"
             r"tutoring|exam)\b"

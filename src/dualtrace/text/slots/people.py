@@ -251,7 +251,7 @@ _DAILY: tuple[Attribute, ...] = (
         "partner",
         r"\b(?:partner|girlfriend|boyfriend|gf|bf|wife|husband|hubby|spouse|fianc\w*|dating|married|engaged|"
         r"broke\s+up|split\s+up|relationship|single|seeing\s+(?:someone|somebody|this\s+(?:guy|girl|man|woman))|other\s+half|"
-        r"(?:first|second|third)\s+date|went\s+on\s+a\s+date|been\s+seeing|mov\w+\s+in\s+with|dates?\s+with|mov\w+\s+in\s+together|met\s+(?:someone|somebody)|proposed)\b|认识了?一?个|前任|交往|约会|在一起|脱单|另一半|求婚|女朋友|男朋友|对象|老婆|老公|媳妇|妻子|丈夫|太太|未婚|结婚|订婚|分手|单身|恋爱|(?:和|跟).{1,8}?分了",
+        r"(?:first|second|third)\s+date|went\s+on\s+a\s+date|been\s+seeing|(?:been|are|got)\s+(?:back\s+)?together|mov\w+\s+in\s+with|dates?\s+with|mov\w+\s+in\s+together|met\s+(?:someone|somebody)|proposed)\b|认识了?一?个|前任|交往|约会|在一起|脱单|另一半|求婚|女朋友|男朋友|对象|老婆|老公|媳妇|妻子|丈夫|太太|未婚|结婚|订婚|分手|单身|恋爱|(?:和|跟).{1,8}?分了",
         (
             en(
                 r"\b(?:dating|seeing|married\s+to|engaged\s+to|together\s+with)\s+(?P<v>[A-Z][\w’'-]*(?:\s+[A-Z][\w’'-]*)?)"
@@ -261,6 +261,12 @@ _DAILY: tuple[Attribute, ...] = (
                 r"\b(?:I['’]m|I\s+am|we\s+are|we['’]re|got|just\s+got)\s+(?:now\s+)?(?P<v>single|divorced|separated)\b"
             ),
             en(r"\b(?P<v>single)\s+(?:again|now)\b"),
+            en(r"\b(?:still|currently)\s+(?P<v>single)\b"),
+            # together for a while: "mei and i have been together 3 months now"
+            en(
+                rf"\b(?P<v>(?-i:{CAPITAL}{{1,15}})|{TYPED})\s+and\s+(?:I|me)\s+(?:have\s+been|['’]ve\s+been|"
+                r"are(?:\s+(?:now|officially|finally))?|got)\s+(?:back\s+)?together\b"
+            ),
             # proposed to, or seen in brackets: "I proposed to Dana last night", "sam (the guy
             # i've been seeing since june)"
             en(rf"\b(?:I|we)\s+(?:finally\s+)?proposed\s+to\s+(?P<v>{CAPITAL}{{1,15}})\b"),
@@ -272,7 +278,8 @@ _DAILY: tuple[Attribute, ...] = (
             zh(r"(?P<v>单身|离婚了)"),
             # someone met, then named: "I met someone, her name is Aoife", "认识了一个女生叫Ella"
             en(
-                r"(?P<named>\bmet)\s+(?:someone|somebody)\b[^.!?]{0,12}?[.!,]?\s*(?:her|his|their)\s+name\s+is\s+"
+                r"(?P<named>\b(?:met|seeing|dating))\s+(?:someone|somebody)\b[^.!?]{0,20}?[.!,]?\s*"
+                r"(?:her|his|their)\s+name(?:\s+is|['’]s)\s+"
                 rf"(?P<v>{CAPITAL}{{1,15}})\b"
             ),
             zh(r"认识了?一?个(?:女生|男生|女孩|男孩|姑娘|小哥哥|小姐姐|妹子)(?:叫|，叫)\s?{V}"),
