@@ -87,6 +87,13 @@ def test_words_that_name_no_value(text: str, attribute: str) -> None:
         ("日语现在N3了", "language", "日语"),
         ("we eat halal at home", "diet", "halal"),
         ("我们家不吃猪肉", "diet", "不吃猪肉"),
+        ("i'm a plasterer with Hale Interiors in Leeds", "works_at", "Hale Interiors"),
+        ("上个月从前台调到了人事专员", "occupation", "人事专员"),  # a post moved to
+        ("拿到offer了，杭州一家游戏公司，原画师岗", "occupation", "原画师"),
+        ("signed up at a boxing gym near work", "exercise", "boxing"),  # a gym of a sport
+        ("squash is going really well, two wins", "exercise", "squash"),
+        ("ok netball update: we won the league", "exercise", "netball"),
+        ("上个月加入了公司的羽毛球队", "exercise", "羽毛球"),
     ],
 )
 def test_values_kept(text: str, attribute: str, value: str) -> None:

@@ -77,6 +77,7 @@ _DAILY: tuple[Attribute, ...] = (
     _a(
         "exercise",
         rf"\b{_SPORTS_EN}\s+is\s+my\s+(?:thing|jam|sport)\b|\ball\s+{_SPORTS_EN}\s+now\b|"
+        rf"\b{_SPORTS_EN}\s+(?:is\s+going|update)\b|"
         r"\b(?:exercise|sports?|workout|work\s+out|working\s+out|gym|run|running|jog\w*|swim\w*|yoga|"
         r"pilates|cycling|lift\w*|crossfit|training|hiit|routine)\b|运动|锻炼|健身|跑步|游泳|瑜伽|骑车|撸铁"
         rf"|\b(?:doing|started|starting|back\s+(?:to|into)|switched\s+to|switching\s+to|playing)\s+(?:[\w-]+\s+)?{_SPORTS_EN}\b"
@@ -158,6 +159,21 @@ _DAILY: tuple[Attribute, ...] = (
             # gone to do it with someone: "跟同事去攀岩了"
             zh(rf"(?:跟|和)[^，。；！？\s]{{1,6}}?(?:去|学)(?P<v>{_SPORTS_ZH})(?=了|啦)"),
             en(rf"\b(?P<v>{_SPORTS_EN})\s+is\s+(?:my|our)\s+(?:thing|jam|sport)\b"),
+            # how it goes, or news of it: "Padel is going great btw", "rowing update: …"
+            en(
+                rf"(?:^|[,.;:!?]\s*)\W*(?:(?:also|ok|so|and)\s+)?(?P<v>{_SPORTS_EN})\s+(?:is\s+going\s+"
+                r"(?:\w+\s+)?(?:great|well|good|ok|okay|fine|brilliant)|update\b)"
+            ),
+            # a club or a gym of it joined: "joined a jiu-jitsu gym", "加入了一个业余足球队"
+            en(
+                r"\b(?:joined|joining|signed\s+up\s+(?:at|with))\s+(?:an?\s+|the\s+)?(?:local\s+)?"
+                rf"(?P<v>{_SPORTS_EN})\s+(?:gym|studio|dojo|box)\b"
+            ),
+            zh(
+                r"(?:加入了?|进了|报了)(?:一个|个)?[^，。；！？\s]{0,4}?"
+                rf"(?P<v>{_SPORTS_ZH})(?:队|俱乐部|社|班)"
+            ),
+            zh(rf"(?:^|(?<=[\s，,。！!]))(?P<v>{_SPORTS_ZH})队(?:又|也|还)?(?:开始|开练|集训)"),
             en(rf"\b(?:it['’]?s|its)\s+all\s+(?P<v>{_SPORTS_EN})\s+now\b"),
             # a sport one plays or trains for, got into, went for, or has a session of:
             # "we play padel", "got me into squash", "went bouldering", "my netball training"

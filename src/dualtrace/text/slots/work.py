@@ -109,6 +109,7 @@ WORK: tuple[Attribute, ...] = (
         rf"|{introduction(r'(?-i:[A-Z][a-z]+)')}"  # "hi! Felix. barista at Oatly"
         r"|工作|上班|实习|打工|公司|入职|跳槽|离职|辞职|单位|任职|下家|(?<![现正实存所自内])在.{1,12}?(?:做|当)|去.{1,14}?(?:做|当)|offer|录用|进了.{1,8}?厂|报[到道]"
         r"|\b(?:leaving|left)\s+(?-i:[A-Z])"
+        r"|\b(?:I['’]m|I\s+am|im)\s+an?\s+(?:[\w-]+\s+){1,2}?with\s+(?:the\s+)?(?-i:[A-Z])"
         r"|\b(?:launched|founded|co-?founded|set\s+up)\s+(?:my\s+own\s+)?(?-i:[A-Z])"
         r"|\b(?:got|landed|took|accepted|signed)\s+the\s+(?-i:[A-Z])[\w&'’.\s-]{1,40}?\s+(?:job|role|position|offer|contract|gig|internship)\b"
         r"|\b(?:weeks?|months?|years?)\s+(?:in\s+)?at\s+(?-i:[A-Z])[\w&'’.\s-]{1,40}?\s+(?:now|already|done|so\s+far)\b"
@@ -129,6 +130,11 @@ WORK: tuple[Attribute, ...] = (
             # ... said as what one is: "I'm a nurse at the Royal Free", not "I'm a beginner at golf"
             en(
                 rf"\b(?:I['’]m|I\s+am|im)\s+(?:now\s+|currently\s+)?an?\s+{_TRADE_EN}\s+(?:at|for)\s+{{V}}"
+            ),
+            # ... or "with" a named firm: "i'm a sparky with Volt Electrical in Brisbane"
+            en(
+                r"\b(?:I['’]m|I\s+am|im)\s+(?:now\s+|currently\s+)?an?\s+(?:[\w-]+\s+){1,2}?with\s+"
+                r"(?:the\s+)?(?!(?:one|two|three|four|five|six|my|our|his|her|a|an)\b)(?P<v>(?-i:[A-Z])[\w&'’.-]*(?:\s+(?-i:[A-Z])[\w&'’.-]*){0,3})"
             ),
             # (a name: not "joined a pickleball drop-in", "a joining bonus", "join into a ring")
             en(
@@ -323,7 +329,7 @@ WORK: tuple[Attribute, ...] = (
         r"\boffer\s+from\s+[^,]{2,40},|(?:er|or|ist|ian|ant|ent|lead|analyst|manager|designer|engineer|chef|nurse)\s+as\s+of\b|\b(?:day|week|month|shift)s?\s+as\b|"
         rf"\bjoin\w*\s+[^,.;]{{1,40}}?\s+as\b|\bnew\s+(?:job|role|position|gig)\b|^\W*(?:an?\s+)?(?:[A-Za-z-]+\s+){{0,2}}{_ROLES_EN}\s+(?:at|@)\s|"
         r"\s+at\s+[A-Z]\w*(?:\s+[A-Z]\w*)?,?\s+(?:started|starting|since)\b|\b(?:freelance|self-employed)\b"
-        r"|职业|职位|岗位|工作|做什么|干什么|升职|晋升|当|师|员|组长|助教|负责人|经理|总监|主管|医生|护士|老师|策划|开发|自由职业|全职|(?<![现正实存所自内])在.{1,10}?(?:做|当)"
+        r"|职业|职位|岗位|岗(?=$|[，。；！？,.;!?\s])|工作|做什么|干什么|升职|晋升|当|师|员|组长|助教|负责人|经理|总监|主管|医生|护士|老师|策划|开发|自由职业|全职|(?<![现正实存所自内])在.{1,10}?(?:做|当)"
         r"|住院医|兽医|牙医|中医|空姐|空少|警察|保安|主播|博主|退休|\bretired\b"
         r"|\bqualified\s+as\b|\bgot\s+an?\s+[\w-]+\s+(?:(?:position|job|role|post|place|spot)\s+)?(?:in|at|with)\s|"
         r"\b(?:I['’]m|I\s+am|im)\s+the\s+(?:[\w-]+\s+){1,3}?(?:on|in|for|at|@)\s|\boffer\s*[:—–-]|\bgot\s+(?:it|the\s+job|the\s+role)\s*!|\b(?:took|accepted|signed)\s+(?:an?\s+|the\s+)?"
@@ -350,6 +356,15 @@ WORK: tuple[Attribute, ...] = (
             zh(
                 rf"{_FIRM_ZH}[\s，,]+(?P<v>[^，。；！？,.;!?\s]{{0,6}}?{_ROLE_END_ZH})"
                 r"[\s，,]+[^，。；！？,.;!?\s]{0,6}?入职"
+            ),
+            # a post moved to, or taken by its name: "从柜面调到了对公客户经理", "美术编辑岗"
+            zh(
+                r"(?:调到了?|调去了?|转岗到?了?|换岗到?了?|升到了?|转到了?)(?:做)?"
+                rf"(?P<v>[^，。；！？,.;!?\s]{{0,6}}?{_ROLE_END_ZH})(?=$|[，。；！？,.;!?\s]|了|岗)"
+            ),
+            zh(
+                rf"(?:^|(?<=[\s，,。！!]))(?P<v>[^，。；！？,.;!?\s]{{0,6}}?{_ROLE_END_ZH})岗(?:位)?"
+                r"(?=$|[，。；！？,.;!?\s])"
             ),
             # retired: "I retired at Easter", "Retired now!", "officially retired", "我退休了"
             en(
