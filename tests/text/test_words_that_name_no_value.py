@@ -42,6 +42,7 @@ def _said(text: str, attribute: str) -> list[tuple[str | None, str | None]]:
         ("这本书是我自己的", "from"),
         ("我们公司这边加班多", "lives_in"),
         ("我不吃香菜", "diet"),  # a dislike, no diet
+        ("宝宝出生啦！七斤二两", "family"),  # the baby, no name
         ("I'm a member of the rowing club", "occupation"),  # one belongs, no trade
         ("I'm a keen runner", "occupation"),
     ],

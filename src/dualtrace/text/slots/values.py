@@ -157,7 +157,9 @@ def plausible(attribute: str, value: str) -> bool:
         # 女儿朵朵, not 儿子小学, nor the year a child is in (我女儿高三了)
         # (a doubled name is one, though a dictionary lists it: 孙子浩浩)
         name = _KIN_LEAD_ZH.sub("", value)
-        doubled = len(name) == 2 and name[0] == name[1] and not dictionary_verb(name)
+        doubled = (
+            name != value and len(name) == 2 and name[0] == name[1] and not dictionary_verb(name)
+        )
         return (doubled or name not in lexicon().zh_en) and not _SCHOOL_YEAR_ZH.match(name)
     return True
 
