@@ -95,6 +95,10 @@ def test_words_that_name_no_value(text: str, attribute: str) -> None:
         ("squash is going really well, two wins", "exercise", "squash"),
         ("ok netball update: we won the league", "exercise", "netball"),
         ("上个月加入了公司的羽毛球队", "exercise", "羽毛球"),
+        # a Latin name typed between spaces in Chinese, its words kept together
+        ("在 Morgan Stanley 上班两年了", "works_at", "Morgan Stanley"),
+        ("上周搬到 Notting Hill 了", "lives_in", "Notting Hill"),
+        ("女儿 Mia 今年六岁", "family", "女儿 Mia"),
     ],
 )
 def test_values_kept(text: str, attribute: str, value: str) -> None:

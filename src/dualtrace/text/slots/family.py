@@ -42,7 +42,9 @@ _NEXT_ZH = "在说是也都就还跟和对把被很最又刚已从的了要会�
 # are no names (`finder._plausible`).
 _NAME_ZH = (
     rf"(?:[阿小][{CJK_CLASS}]|(?P<twice>[{CJK_CLASS}])(?P=twice)|"
-    rf"[{SURNAMES}][{CJK_CLASS}]{{1,2}}?(?=$|[，。！？、,.!?\s（(]|[{_NEXT_ZH}]))"
+    rf"[{SURNAMES}][{CJK_CLASS}]{{1,2}}?(?=$|[，。！？、,.!?\s（(]|[{_NEXT_ZH}])"
+    # (or a Latin name: "女儿 Chloe 十二岁")
+    r"|\s?[A-Z][a-z]{1,14}(?![A-Za-z]))"
 )
 
 # What a baby does, said of one's own by name ("baby Chloe won't sleep")

@@ -39,9 +39,12 @@ _EN_STOP = (
 # a dot inside a word is the value's own ("Booking.com", "Node.js"); one before a space ends it
 EN_VALUE = r"(?P<v>(?:[^,.;:!?()\"“”]|\.(?=[A-Za-z0-9])){1,60}?)" + _EN_STOP
 # A Chinese value: a run without marks, up to a particle, a mark or the frame's next word.
-ZH_VALUE = rf"(?P<v>[^，。；！？,.;!?\s、：:（）()～~{EMOJI}]{{1,16}}?)"
+# (a Latin name keeps the spaces between its words: "搬到Canary Wharf了", "在BC Hydro上班")
+ZH_VALUE = rf"(?P<v>(?:[^，。；！？,.;!?\s、：:（）()～~{EMOJI}]|(?<=[A-Za-z0-9])\s(?=[A-Za-z0-9])){{1,20}}?)"
 _ZH_STOP = (
-    rf"(?=了|吧|啊|呢|呀|哦|嘛|啦|的时候|左右|上下|而已|$|[，。；！？,.;!?\s、：:（）()～~{EMOJI}])"
+    rf"(?=了|吧|啊|呢|呀|哦|嘛|啦|的时候|左右|上下|而已|$|[，。；！？,.;!?、：:（）()～~{EMOJI}]"
+    # (a space ends it, but the one between the words of a Latin name: "Canary Wharf")
+    r"|(?<![A-Za-z0-9])\s|\s(?![A-Za-z0-9]))"
 )
 
 # ("New" before a capitalised word is a name's own: New York, New Zealand; "new Tesla" is not)
@@ -166,7 +169,8 @@ def zh(pattern: str) -> re.Pattern[str]:
     # where one lives by 住, not "在还住"
     pattern = re.sub(r"(?<![住\\])在\{V\}", _AT_ZH + "{V}", pattern)
     # a Latin value is often typed with a space before it: "入职 shopee", "搬到 bishan 了"
-    value = _LATIN_AFTER_SPACE + ZH_VALUE
+    # ... and a space after it, before the frame goes on: "在 BC Hydro 上班"
+    value = _LATIN_AFTER_SPACE + ZH_VALUE + r"(?:(?<=[A-Za-z0-9])\s(?=[^\sA-Za-z0-9]))?"
     return re.compile(pattern.replace("{V}", value).replace("{CJK}", CJK_CLASS))
 
 
