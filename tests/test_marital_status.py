@@ -46,3 +46,7 @@ def test_a_wedding_to_come_or_of_others_is_no_status(tmp_path: Path) -> None:
 def test_a_question_asks_it() -> None:
     assert "marital" in [q.attribute for q in ask("Am I engaged?")]
     assert "marital" in [q.attribute for q in ask("我结婚了吗？")]
+
+
+def test_who_one_is_engaged_to_asks_the_partner() -> None:
+    assert [q.attribute for q in ask("Who is Noor engaged to?")] == ["partner"]

@@ -371,7 +371,8 @@ _DAILY: tuple[Attribute, ...] = (
     # single is the partner's own value, for it replaces a partner
     _a(
         "marital",
-        r"\b(?:engaged|married)\b|订婚|结婚|领证|已婚",
+        # (not who one is engaged to: "Who is Ananya engaged to?" asks the partner)
+        r"\b(?:engaged|married)\b(?!\s+to\b)|订婚|结婚|领证|已婚",
         (
             en(
                 r"\b(?:I['’]m|I\s+am|im|we['’]re|we\s+are|(?:I|we)\s+(?:just\s+)?got|officially)\s+"
