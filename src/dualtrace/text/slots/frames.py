@@ -40,7 +40,10 @@ _EN_STOP = (
 EN_VALUE = r"(?P<v>(?:[^,.;:!?()\"“”]|\.(?=[A-Za-z0-9])){1,60}?)" + _EN_STOP
 # A Chinese value: a run without marks, up to a particle, a mark or the frame's next word.
 # (a Latin name keeps the spaces between its words: "搬到Canary Wharf了", "在BC Hydro上班")
-ZH_VALUE = rf"(?P<v>(?:[^，。；！？,.;!?\s、：:（）()～~{EMOJI}]|(?<=[A-Za-z0-9])\s(?=[A-Za-z0-9])){{1,20}}?)"
+ZH_VALUE = (
+    rf"(?P<v>(?:[^，。；！？,.;!?\s、：:（）()～~{EMOJI}]"
+    r"|(?<=[A-Za-z0-9])\s(?=[A-Za-z0-9])){1,20}?)"
+)
 _ZH_STOP = (
     rf"(?=了|吧|啊|呢|呀|哦|嘛|啦|的时候|左右|上下|而已|$|[，。；！？,.;!?、：:（）()～~{EMOJI}]"
     # (a space ends it, but the one between the words of a Latin name: "Canary Wharf")

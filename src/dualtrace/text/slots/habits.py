@@ -100,6 +100,14 @@ HABITS: tuple[Attribute, ...] = (
                 r"(?:flaring|flared|acting\s+up|playing\s+up)\b"
             ),
             en(r"\ballergic\s+to\s+{V}"),
+            # expecting: "i'm pregnant!! 10 weeks", "我怀孕了"
+            en(
+                r"\b(?:I['’]m|I\s+am|im|we['’]re|we\s+are)\s+(?:now\s+|finally\s+|officially\s+)?"
+                r"(?P<v>pregnant)\b"
+            ),
+            zh(
+                r"(?:^|(?<=[我\s，,！!]))(?:终于|已经)?(?P<v>怀孕)(?:了|啦|[一两三四五六七八九十\d]+周)"
+            ),
             # what one is ("I'm lactose intolerant", "im coeliac") and an allergy one has
             en(
                 r"\b(?:I['’]m|I\s+am|im)\s+(?:also\s+|super\s+|very\s+|severely\s+|now\s+)?"
@@ -264,11 +272,17 @@ HABITS: tuple[Attribute, ...] = (
     # non-smoker", "戒酒两个月了"); a drink changed for another is the drink's
     _a(
         "given_up",
-        r"\b(?:smok\w*|cigarettes?|vap\w*|nicotine|sober|drinking)\b|烟|尼古丁|戒酒",
+        r"\b(?:smok\w*|cigarettes?|cigs|vap\w*|nicotine|sober|drinking|booze)\b|烟|尼古丁|戒酒",
         (
             en(
                 r"\b(?P<v>(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:days?|weeks?|months?|years?)\s+"
                 r"sober)\b"
+            ),
+            # "5 months off cigs", "three weeks off the booze"
+            en(
+                r"\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:days?|weeks?|months?|"
+                r"years?)\s+(?P<v>off\s+(?:the\s+)?(?:cigs|cigarettes|smokes|smoking|booze|alcohol|vapes?|"
+                r"vaping))\b"
             ),
             en(
                 r"\b(?:still\s+)?(?P<v>not\s+drinking)\b(?=[^.;!?]*\b(?:still|now|days|weeks|months|sober)\b)"

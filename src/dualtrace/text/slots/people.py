@@ -77,7 +77,7 @@ _DAILY: tuple[Attribute, ...] = (
     _a(
         "exercise",
         rf"\b{_SPORTS_EN}\s+is\s+my\s+(?:thing|jam|sport)\b|\ball\s+{_SPORTS_EN}\s+now\b|"
-        rf"\b{_SPORTS_EN}\s+(?:is\s+going|update)\b|"
+        rf"\b{_SPORTS_EN}\s+(?:is\s+going|update|gym|studio|dojo)\b|"
         r"\b(?:exercise|sports?|workout|work\s+out|working\s+out|gym|run|running|jog\w*|swim\w*|yoga|"
         r"pilates|cycling|lift\w*|crossfit|training|hiit|routine)\b|运动|锻炼|健身|跑步|游泳|瑜伽|骑车|撸铁"
         rf"|\b(?:doing|started|starting|back\s+(?:to|into)|switched\s+to|switching\s+to|playing)\s+(?:[\w-]+\s+)?{_SPORTS_EN}\b"
@@ -166,8 +166,8 @@ _DAILY: tuple[Attribute, ...] = (
             ),
             # a club or a gym of it joined: "joined a jiu-jitsu gym", "加入了一个业余足球队"
             en(
-                r"\b(?:joined|joining|signed\s+up\s+(?:at|with))\s+(?:an?\s+|the\s+)?(?:local\s+)?"
-                rf"(?P<v>{_SPORTS_EN})\s+(?:gym|studio|dojo|box)\b"
+                r"\b(?:joined|joining|signed\s+up\s+(?:at|with)|going\s+to|go\s+to)\s+(?:an?\s+|the\s+)?"
+                rf"(?:local\s+)?(?P<v>{_SPORTS_EN})\s+(?:gym|studio|dojo|box)\b"
             ),
             zh(
                 r"(?:加入了?|进了|报了)(?:一个|个)?[^，。；！？\s]{0,4}?"

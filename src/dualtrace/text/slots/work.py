@@ -329,7 +329,7 @@ WORK: tuple[Attribute, ...] = (
         r"\boffer\s+from\s+[^,]{2,40},|(?:er|or|ist|ian|ant|ent|lead|analyst|manager|designer|engineer|chef|nurse)\s+as\s+of\b|\b(?:day|week|month|shift)s?\s+as\b|"
         rf"\bjoin\w*\s+[^,.;]{{1,40}}?\s+as\b|\bnew\s+(?:job|role|position|gig)\b|^\W*(?:an?\s+)?(?:[A-Za-z-]+\s+){{0,2}}{_ROLES_EN}\s+(?:at|@)\s|"
         r"\s+at\s+[A-Z]\w*(?:\s+[A-Z]\w*)?,?\s+(?:started|starting|since)\b|\b(?:freelance|self-employed)\b"
-        r"|职业|职位|岗位|岗(?=$|[，。；！？,.;!?\s])|工作|做什么|干什么|升职|晋升|当|师|员|组长|助教|负责人|经理|总监|主管|医生|护士|老师|策划|开发|自由职业|全职|(?<![现正实存所自内])在.{1,10}?(?:做|当)"
+        r"|职业|职位|岗位|岗(?=$|[，。；！？,.;!?\s])|转做|改做|转行|工作|做什么|干什么|升职|晋升|当|师|员|组长|助教|负责人|经理|总监|主管|医生|护士|老师|策划|开发|自由职业|全职|(?<![现正实存所自内])在.{1,10}?(?:做|当)"
         r"|住院医|兽医|牙医|中医|空姐|空少|警察|保安|主播|博主|退休|\bretired\b"
         r"|\bqualified\s+as\b|\bgot\s+an?\s+[\w-]+\s+(?:(?:position|job|role|post|place|spot)\s+)?(?:in|at|with)\s|"
         r"\b(?:I['’]m|I\s+am|im)\s+the\s+(?:[\w-]+\s+){1,3}?(?:on|in|for|at|@)\s|\boffer\s*[:—–-]|\bgot\s+(?:it|the\s+job|the\s+role)\s*!|\b(?:took|accepted|signed)\s+(?:an?\s+|the\s+)?"
@@ -356,6 +356,11 @@ WORK: tuple[Attribute, ...] = (
             zh(
                 rf"{_FIRM_ZH}[\s，,]+(?P<v>[^，。；！？,.;!?\s]{{0,6}}?{_ROLE_END_ZH})"
                 r"[\s，,]+[^，。；！？,.;!?\s]{0,6}?入职"
+            ),
+            # a line of work changed to: "现在转做商业摄影", "转行当程序员了"
+            zh(
+                r"(?:转做|改做|转行做|转行当|转行去做)(?P<v>[^，。；！？,.;!?\s]{2,8}?)"
+                r"(?=$|[，。；！？,.;!?\s]|了|啦)"
             ),
             # a post moved to, or taken by its name: "从柜面调到了对公客户经理", "美术编辑岗"
             zh(
