@@ -104,6 +104,12 @@ def test_words_that_name_no_value(text: str, attribute: str) -> None:
         ("two months off the booze now", "given_up", "off the booze"),
         ("去年转行做室内设计了", "occupation", "室内设计"),
         ("been going to a judo dojo after work", "exercise", "judo"),
+        ("offer终于定了 华为深圳 测试工程师 下月入职", "works_at", "华为深圳"),  # an offer's news
+        ("收到offer了！宁德时代 电池工程师", "occupation", "电池工程师"),
+        ("最后还是换了手机 荣耀 Magic6 挺好用", "phone", "荣耀 Magic6"),
+        ("女儿出生了！六斤八两 叫朵朵", "family", "女儿 朵朵"),  # born, weighed, then named
+        ("joined a gym near the office", "exercise", "gym"),
+        ("doing more of a low-carb thing now", "diet", "low-carb"),
     ],
 )
 def test_values_kept(text: str, attribute: str, value: str) -> None:

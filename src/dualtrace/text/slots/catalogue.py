@@ -512,6 +512,10 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"(?=\s*[,.;!?]|\s+(?:phone|now|last|this|yesterday|and|but)\b|$)"
             ),
             zh(r"(?:换了|买了|用上了|入手了)(?:一部|一台|部|台)?(?:新)?{V}(?:手机)"),
+            zh(
+                r"换了?(?:个|部|台)?(?:新)?手机[\s，,！!]*"
+                rf"(?P<v>(?:{_PHONES_ZH})\s?[A-Za-z0-9+]+(?:\s[A-Za-z0-9+]+){{0,2}})"
+            ),
             # a phone by its make and model, got or in use: "换了华为Mate 60", "买了三星 S24 FE",
             # "现在用vivo X200"
             zh(

@@ -55,6 +55,11 @@ DIET: Attribute = _a(
             r"\b(?P<v>(?:don['’]t|do\s+not|no\s+longer|stopped|quit|gave\s+up|cut\s+out)\s+(?:eat(?:ing)?\s+|drink(?:ing)?\s+)?"
             r"(?:meat|pork|beef|dairy|sugar|gluten|carbs|red\s+meat|fish|seafood|eggs))\b"
         ),
+        # "doing more of a Mediterranean thing now"
+        en(
+            r"\bdoing\s+(?:more\s+of\s+)?an?\s+"
+            rf"(?P<v>{_DIETS_EN})\s+(?:thing|diet|plan)\b"
+        ),
         # a diet said with "now" or "again" is the one kept now ("so pescatarian now")
         en(
             r"\b(?P<v>(?:vegetarian|vegan|pescatarian|keto|paleo|gluten[-\s]free|dairy[-\s]free|"

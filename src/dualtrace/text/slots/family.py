@@ -91,7 +91,8 @@ FAMILY: Attribute = _a(
         zh(rf"(?P<named>)(?P<v>{_NAME_ZH})(?:宝宝)?(?:出生|降生|出世)(?:了|啦)"),
         # ... or born, then named: "儿子出生了，叫小满", "闺女出生了 取名朵朵"
         zh(
-            rf"(?P<named>)(?P<kind>{_RELATIONS_ZH})(?:出生|降生|出世)(?:了|啦)[，,\s]*"
+            rf"(?P<named>)(?P<kind>{_RELATIONS_ZH})(?:出生|降生|出世)(?:了|啦)[，,！!\s]*"
+            r"(?:[^，。！？\s]{1,10}[\s，,]+)?"  # (how much the baby weighed: "7斤2两")
             rf"(?:叫|取名叫?|名字叫|小名叫?)(?P<v>{_NAME_ZH}|[{CJK_CLASS}]{{2}}(?=$|[，。！？、,.!?\s]))"
         ),
     ),

@@ -118,6 +118,7 @@ _DAILY: tuple[Attribute, ...] = (
                 rf"(?P<v>{_KIND_OF}{_SPORTS_EN})\b"
             ),
             en(r"\b(?:started|been|now|I['’]m|im)\s+(?:hitting|going\s+to)\s+the\s+(?P<v>gym)\b"),
+            en(r"\b(?:joined|joining)\s+(?:a|the)\s+(?:new\s+|local\s+)?(?P<v>gym)\b"),
             en(
                 rf"\b(?:doing|playing|play|do)\s+(?P<v>{_SPORTS_EN})\s+(?:on\s+|every\s+)?"
                 rf"(?:{_WEEKDAYS_EN}|weekends|weekly|twice|every)\b"

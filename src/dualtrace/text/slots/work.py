@@ -41,6 +41,10 @@ _ROLE_END_ZH = (
     r"(?:师|员|经理|总监|主管|负责人|医生|护士|老师|运营|产品|编导|开发|设计|会计|律师|顾问|助理|"
     r"专员|实习生|编辑|销售)"
 )
+# news of an offer, before what it is: "offer也定了", "拿到offer了！"
+_OFFER_NEWS_ZH = (
+    r"(?:(?:拿到|收到)了?offer了?|offer(?:也|终于|总算)?(?:定了|拿到了?|下来了|来了))[！!，,～~\s]*"
+)
 _FIRM_ZH = r"(?:公司|集团|银行|医院|工厂|事务所|工作室|律所|机构)"
 # ... then the role, then when one starts: "… 后端开发 七月入职"
 _THEN_ROLE_ZH = (
@@ -264,6 +268,12 @@ WORK: tuple[Attribute, ...] = (
             # 做支付的公司 后端开发 七月入职"
             zh(rf"一家(?P<v>[^，。；！？,.;!?\s]{{2,12}}?{_FIRM_ZH}){_THEN_ROLE_ZH}"),
             zh(r"(?:单位|公司|东家)(?:是|换成了?|变成了?|叫){V}"),
+            # an offer's news, then the firm and the role: "offer也定了 德勤曼彻斯特 数据分析师",
+            # "拿到offer了！三一重工 机械工程师"
+            zh(
+                rf"{_OFFER_NEWS_ZH}(?P<v>[^，。；！？,.;!?\s]{{2,8}})[\s，,]+"
+                rf"[^，。；！？,.;!?\s]{{0,6}}?{_ROLE_END_ZH}(?=$|[\s，,。！!])"
+            ),
             # an offer taken: "拿到了京东的offer", "京东给我发了offer"
             zh(
                 r"(?:拿到了?|接了|收到了?)(?P<v>[^，。；！？,.;!?\s的]{1,16}?)的(?:offer|录用|工作机会)"
@@ -356,6 +366,11 @@ WORK: tuple[Attribute, ...] = (
             zh(
                 rf"{_FIRM_ZH}[\s，,]+(?P<v>[^，。；！？,.;!?\s]{{0,6}}?{_ROLE_END_ZH})"
                 r"[\s，,]+[^，。；！？,.;!?\s]{0,6}?入职"
+            ),
+            # ... the role after an offer's news and the firm: "拿到offer了！三一重工 机械工程师"
+            zh(
+                rf"{_OFFER_NEWS_ZH}[^，。；！？,.;!?\s]{{2,8}}[\s，,]+"
+                rf"(?P<v>[^，。；！？,.;!?\s]{{0,6}}?{_ROLE_END_ZH})(?=$|[\s，,。！!])"
             ),
             # a line of work changed to: "现在转做商业摄影", "转行当程序员了"
             zh(
