@@ -110,6 +110,8 @@ def test_words_that_name_no_value(text: str, attribute: str) -> None:
         ("女儿出生了！六斤八两 叫朵朵", "family", "女儿 朵朵"),  # born, weighed, then named
         ("joined a gym near the office", "exercise", "gym"),
         ("doing more of a low-carb thing now", "diet", "low-carb"),
+        ("拿到Shopee的offer了！product designer 下月入职", "occupation", "product designer"),
+        ("我三月十五号正式退休了", "occupation", "退休"),
     ],
 )
 def test_values_kept(text: str, attribute: str, value: str) -> None:

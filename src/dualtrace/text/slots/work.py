@@ -339,7 +339,7 @@ WORK: tuple[Attribute, ...] = (
         r"\boffer\s+from\s+[^,]{2,40},|(?:er|or|ist|ian|ant|ent|lead|analyst|manager|designer|engineer|chef|nurse)\s+as\s+of\b|\b(?:day|week|month|shift)s?\s+as\b|"
         rf"\bjoin\w*\s+[^,.;]{{1,40}}?\s+as\b|\bnew\s+(?:job|role|position|gig)\b|^\W*(?:an?\s+)?(?:[A-Za-z-]+\s+){{0,2}}{_ROLES_EN}\s+(?:at|@)\s|"
         r"\s+at\s+[A-Z]\w*(?:\s+[A-Z]\w*)?,?\s+(?:started|starting|since)\b|\b(?:freelance|self-employed)\b"
-        r"|职业|职位|岗位|岗(?=$|[，。；！？,.;!?\s])|转做|改做|转行|工作|做什么|干什么|升职|晋升|当|师|员|组长|助教|负责人|经理|总监|主管|医生|护士|老师|策划|开发|自由职业|全职|(?<![现正实存所自内])在.{1,10}?(?:做|当)"
+        r"|职业|职位|岗位|岗(?=$|[，。；！？,.;!?\s])|转做|改做|转行|的offer|工作|做什么|干什么|升职|晋升|当|师|员|组长|助教|负责人|经理|总监|主管|医生|护士|老师|策划|开发|自由职业|全职|(?<![现正实存所自内])在.{1,10}?(?:做|当)"
         r"|住院医|兽医|牙医|中医|空姐|空少|警察|保安|主播|博主|退休|\bretired\b"
         r"|\bqualified\s+as\b|\bgot\s+an?\s+[\w-]+\s+(?:(?:position|job|role|post|place|spot)\s+)?(?:in|at|with)\s|"
         r"\b(?:I['’]m|I\s+am|im)\s+the\s+(?:[\w-]+\s+){1,3}?(?:on|in|for|at|@)\s|\boffer\s*[:—–-]|\bgot\s+(?:it|the\s+job|the\s+role)\s*!|\b(?:took|accepted|signed)\s+(?:an?\s+|the\s+)?"
@@ -367,6 +367,8 @@ WORK: tuple[Attribute, ...] = (
                 rf"{_FIRM_ZH}[\s，,]+(?P<v>[^，。；！？,.;!?\s]{{0,6}}?{_ROLE_END_ZH})"
                 r"[\s，,]+[^，。；！？,.;!?\s]{0,6}?入职"
             ),
+            # ... or a trade in English after the firm's offer: "拿到Grab的offer了！data scientist"
+            zh(rf"的offer了?[！!，,～~\s]*(?P<v>{_TRADE_EN})(?=\s|$|[，,。！!])"),
             # ... the role after an offer's news and the firm: "拿到offer了！三一重工 机械工程师"
             zh(
                 rf"{_OFFER_NEWS_ZH}[^，。；！？,.;!?\s]{{2,8}}[\s，,]+"
@@ -394,7 +396,8 @@ WORK: tuple[Attribute, ...] = (
                 r"tennis|racing)))"
             ),
             zh(
-                r"(?:^|(?<=[我\s，,！!]))(?:(?:上个?月|上周|去年|今年|前几天|前阵子)[底初中]?)?"
+                r"(?:^|(?<=[我\s，,！!]))(?:(?:上个?月|上周|去年|今年|前几天|前阵子)[底初中]?|"
+                r"[一二三四五六七八九十\d]{1,3}月(?:[一二三四五六七八九十\d]{1,3}[号日])?[底初中]?)?"
                 r"(?:已经|正式|终于|刚|也)?(?P<v>退休)(?:了|啦)"
             ),
             # a job got, said back by its role: "got it!! head of maths from september", "got
