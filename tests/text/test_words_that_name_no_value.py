@@ -112,6 +112,9 @@ def test_words_that_name_no_value(text: str, attribute: str) -> None:
         ("doing more of a low-carb thing now", "diet", "low-carb"),
         ("拿到Shopee的offer了！product designer 下月入职", "occupation", "product designer"),
         ("我三月十五号正式退休了", "occupation", "退休"),
+        ("经理让我升了销售主管", "occupation", "销售主管"),
+        ("周末跟同事一起去攀岩 手都磨破了", "exercise", "攀岩"),
+        ("网球又捡起来了 每周六打", "exercise", "网球"),
     ],
 )
 def test_values_kept(text: str, attribute: str, value: str) -> None:

@@ -158,7 +158,12 @@ _DAILY: tuple[Attribute, ...] = (
             ),
             zh(rf"(?:练完|打完|玩完|跑完|游完)(?:了)?(?P<v>{_SPORTS_ZH})"),
             # gone to do it with someone: "跟同事去攀岩了"
-            zh(rf"(?:跟|和)[^，。；！？\s]{{1,6}}?(?:去|学)(?P<v>{_SPORTS_ZH})(?=了|啦)"),
+            zh(
+                rf"(?:跟|和)[^，。；！？\s]{{1,6}}?(?:一块儿?|一起)?(?:去|学)(?P<v>{_SPORTS_ZH})"
+                r"(?=了|啦|$|[\s，,。！!])"
+            ),
+            # taken up again: "羽毛球又捡起来了"
+            zh(rf"(?P<v>{_SPORTS_ZH})(?:又|也)?(?:捡起来了|重新捡起来了|恢复了|又开始了)"),
             en(rf"\b(?P<v>{_SPORTS_EN})\s+is\s+(?:my|our)\s+(?:thing|jam|sport)\b"),
             # how it goes, or news of it: "Padel is going great btw", "rowing update: …"
             en(
