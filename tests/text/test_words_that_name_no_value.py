@@ -41,6 +41,7 @@ def _said(text: str, attribute: str) -> list[tuple[str | None, str | None]]:
         ("他粤语能听懂", "language"),
         ("这本书是我自己的", "from"),
         ("我们公司这边加班多", "lives_in"),
+        ("回国入职一周了", "works_at"),  # which way one came, no employer
         ("我不吃香菜", "diet"),  # a dislike, no diet
         ("宝宝出生啦！七斤二两", "family"),  # the baby, no name
         ("my sister is pregnant again", "health"),
@@ -115,6 +116,10 @@ def test_words_that_name_no_value(text: str, attribute: str) -> None:
         ("经理让我升了销售主管", "occupation", "销售主管"),
         ("周末跟同事一起去攀岩 手都磨破了", "exercise", "攀岩"),
         ("网球又捡起来了 每周六打", "exercise", "网球"),
+        ("每天开比亚迪汉去公司", "vehicle", "比亚迪汉"),  # a car driven somewhere
+        ("现在住滨江的员工宿舍", "lives_in", "滨江"),
+        ("我现在上班坐地铁 四十分钟", "commute", "坐地铁"),
+        ("开一辆旧的本田飞度", "vehicle", "本田飞度"),
     ],
 )
 def test_values_kept(text: str, attribute: str, value: str) -> None:

@@ -200,6 +200,11 @@ HABITS: tuple[Attribute, ...] = (
             zh(
                 r"(?:每天|天天)(?:都|还是|还)?(?P<v>骑电瓶车|骑电动车|骑摩托|挤地铁|坐地铁|挤公交|坐公交)"
             ),
+            # "现在上班骑电动车", "通勤就坐地铁"
+            zh(
+                r"(?:上班|通勤)(?:都|就|是|主要)?(?P<v>坐地铁|坐公交|骑车|开车|走路|打车|骑电动车|骑电瓶车|"
+                r"坐班车|挤地铁|挤公交)"
+            ),
             en(
                 r"\b(?:taking|take|riding)\s+the\s+(?-i:(?P<v>[A-Z][\w-]+))(?:\s+(?:line|train|bus|tram))?"
                 # (from where: "i take the LRT from Kerinchi station now")

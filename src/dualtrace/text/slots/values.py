@@ -26,7 +26,7 @@ _NOT_EMPLOYER = re.compile(
     # 在 as "in the middle of": "我在考虑换工作", "在找工作" name no employer
     r"|^(?:考虑|准备|打算|找|换|想|努力|认真|忙|用心|专心|家)"
     # a workplace by its kind is no employer: "去公司上班", "到单位入职"
-    r"|^(?:公司|单位|厂里?|店里?|学校|医院|办公室|新公司|那边|这边)$"
+    r"|^(?:公司|单位|厂里?|店里?|学校|医院|办公室|新公司|那边|这边|回国|回来|回去)$"
     # ... nor a place one sells or posts in: "在朋友圈卖手工皂", "在网上卖"
     r"|^(?:朋友圈|网上|线上|淘宝上|抖音上|小红书上|群里|家里)$",
     re.I,
