@@ -116,7 +116,7 @@ def test_words_that_name_no_value(text: str, attribute: str) -> None:
         ("经理让我升了销售主管", "occupation", "销售主管"),
         ("周末跟同事一起去攀岩 手都磨破了", "exercise", "攀岩"),
         ("网球又捡起来了 每周六打", "exercise", "网球"),
-        ("每天开比亚迪汉去公司", "vehicle", "比亚迪汉"),  # a car driven somewhere
+        ("每天开卡罗拉去公司", "vehicle", "卡罗拉"),  # a car driven somewhere
         ("现在住滨江的员工宿舍", "lives_in", "滨江"),
         ("我现在上班坐地铁 四十分钟", "commute", "坐地铁"),
         ("开一辆旧的本田飞度", "vehicle", "本田飞度"),
