@@ -120,6 +120,9 @@ def test_words_that_name_no_value(text: str, attribute: str) -> None:
         ("现在住滨江的员工宿舍", "lives_in", "滨江"),
         ("我现在上班坐地铁 四十分钟", "commute", "坐地铁"),
         ("开一辆旧的本田飞度", "vehicle", "本田飞度"),
+        ("knitting is going really well, two scarves done", "hobby", "knitting"),  # news of it
+        ("banjo lessons are going great", "instrument", "banjo"),
+        ("二胡学了半年了 还是拉不好", "instrument", "二胡"),
     ],
 )
 def test_values_kept(text: str, attribute: str, value: str) -> None:

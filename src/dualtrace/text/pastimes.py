@@ -55,7 +55,7 @@ HOBBIES_EN = _listed(
     drawing, sketching, gardening, chess, woodworking, journaling, birdwatching, bird watching,
     birding, fishing, camping, calligraphy, quilting, origami, scrapbooking, board games,
     stargazing, bouldering, woodcarving, jigsaws, jigsaw puzzles, video games, gaming,
-    watercolour, watercolor
+    watercolour, watercolor, watercolours, watercolors
     """
 )
 HOBBIES_ZH = _listed(
@@ -71,12 +71,14 @@ HOBBIES_ZH = _listed(
 INSTRUMENTS_EN = _listed(
     """
     piano, guitar, violin, cello, drums, ukulele, flute, saxophone, sax, bass, trumpet, harp,
-    clarinet, keyboard, erhu, guzheng
+    clarinet, keyboard, erhu, guzheng, fiddle, banjo, mandolin, accordion, oboe, trombone,
+    bagpipes, harmonica
     """
 )
 INSTRUMENTS_ZH = _listed(
     """
-    钢琴, 吉他, 小提琴, 大提琴, 尤克里里, 长笛, 萨克斯, 贝斯, 古筝, 二胡, 琵琶, 架子鼓, 鼓
+    钢琴, 吉他, 小提琴, 大提琴, 尤克里里, 长笛, 萨克斯, 贝斯, 古筝, 二胡, 琵琶, 架子鼓, 鼓, 葫芦丝,
+    竹笛, 笛子, 口琴, 手风琴, 扬琴
     """
 )
 _NOT_ALONE = frozenset({"sax", "bass", "keyboard", "鼓"})

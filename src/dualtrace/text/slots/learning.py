@@ -118,6 +118,12 @@ INSTRUMENT: Attribute = _a(
             rf"(?P<v>{_INSTRUMENTS_EN})\b"
         ),
         zh(rf"(?:弹|拉|吹|学|练)(?P<v>{_INSTRUMENTS_ZH})"),
+        # how it goes, or how long at it: "fiddle lessons are going ok", "古筝学了两年了",
+        # "葫芦丝能吹月光下的凤尾竹了"
+        en(rf"\b(?P<v>{_INSTRUMENTS_EN})\s+(?:lessons|practice|classes)\s+(?:are|is)\s+going\b"),
+        zh(
+            rf"(?P<v>{_INSTRUMENTS_ZH})(?:我)?(?:学了|练了|弹了|拉了|吹了|能弹|能拉|能吹|会弹|会拉|会吹)"
+        ),
     ),
     ("{s} plays {v}.", "{s}会{v}。"),
     many=True,

@@ -403,6 +403,16 @@ _DAILY: tuple[Attribute, ...] = (
         r"爱好|兴趣|业余|周末|喜欢|迷上|爱上|入坑|开始练|解压|闲下来|\bchoir\b|练(?:书法|毛笔字|字|国画|素描)"
         rf"|\b{_HOBBIES_EN}\b|{_HOBBIES_ZH}",
         (
+            # how it goes, or news of it: "pottery is going SO well", "crochet update: …"
+            en(
+                rf"(?:^|[,.;:!?]\s*)\W*(?:(?:also|ok|so|and)\s+)?(?P<v>{_HOBBIES_EN})\s+(?:is\s+going\s+"
+                r"(?:\w+\s+)?(?:great|well|good|ok|okay|fine|brilliant)|update\b)"
+            ),
+            # kept at: "I still do my watercolours every morning"
+            en(
+                r"\b(?:I|we)\s+(?:still\s+|also\s+)?do\s+my\s+"
+                rf"(?P<v>{_HOBBIES_EN})\s+(?:every|each|most|on)\b"
+            ),
             # a class one takes for fun: "doing a pottery class on wednesdays", "joined a
             # salsa class"
             en(
