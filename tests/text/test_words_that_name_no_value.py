@@ -44,7 +44,6 @@ def _said(text: str, attribute: str) -> list[tuple[str | None, str | None]]:
         ("回国入职一周了", "works_at"),  # which way one came, no employer
         ("我不吃香菜", "diet"),  # a dislike, no diet
         ("宝宝出生啦！七斤二两", "family"),  # the baby, no name
-        ("my sister is pregnant again", "health"),
         ("I'm a member of the rowing club", "occupation"),  # one belongs, no trade
         ("I'm a keen runner", "occupation"),
     ],
@@ -101,7 +100,6 @@ def test_words_that_name_no_value(text: str, attribute: str) -> None:
         ("在 Morgan Stanley 上班两年了", "works_at", "Morgan Stanley"),
         ("上周搬到 Notting Hill 了", "lives_in", "Notting Hill"),
         ("女儿 Mia 今年六岁", "family", "女儿 Mia"),
-        ("big news, I'm pregnant!! 12 weeks", "health", "pregnant"),
         ("two months off the booze now", "given_up", "off the booze"),
         ("去年转行做室内设计了", "occupation", "室内设计"),
         ("been going to a judo dojo after work", "exercise", "judo"),
