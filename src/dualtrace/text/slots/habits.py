@@ -100,14 +100,6 @@ HABITS: tuple[Attribute, ...] = (
                 r"(?:flaring|flared|acting\s+up|playing\s+up)\b"
             ),
             en(r"\ballergic\s+to\s+{V}"),
-            # expecting: "i'm pregnant!! 10 weeks", "我怀孕了"
-            en(
-                r"\b(?:I['’]m|I\s+am|im|we['’]re|we\s+are)\s+(?:now\s+|finally\s+|officially\s+)?"
-                r"(?P<v>pregnant)\b"
-            ),
-            zh(
-                r"(?:^|(?<=[我\s，,！!]))(?:终于|已经)?(?P<v>怀孕)(?:了|啦|[一两三四五六七八九十\d]+周)"
-            ),
             # what one is ("I'm lactose intolerant", "im coeliac") and an allergy one has
             en(
                 r"\b(?:I['’]m|I\s+am|im)\s+(?:also\s+|super\s+|very\s+|severely\s+|now\s+)?"
