@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from dualtrace.cjk import CJK_CLASS, CJK_SPACE, has_cjk
 from dualtrace.text.kin import relation
-from dualtrace.text.lexical import begins_no_name, dictionary_verb
+from dualtrace.text.lexical import begins_no_name
 from dualtrace.text.lexicon import lexicon
 from dualtrace.text.slots import cues
 from dualtrace.text.slots.asking import asked_by, asks_a_code
@@ -32,7 +32,6 @@ from dualtrace.text.slots.values import (
     called_name,
     habit,
     named_doer,
-    named_doer_at,
     opens_on_name,
     pet_name,
     plausible,
@@ -209,10 +208,8 @@ def _statement(
 def _no_name(clause: str, match: re.Match[str], value: str) -> bool:
     """Whether a Chinese name, where the frame found it, is none (`lexical.begins_no_name`);
     a pet name (阿杰, 小陈, 老周, 晴晴) is one however the words fall."""
-    if not has_cjk(value) or value[:1] in "阿小老":
-        return False
-    if value[:1] == value[1:2]:  # a doubled one is (晴晴), but a doubled verb is no name
-        return len(value) == 2 and dictionary_verb(value)  # (跟老公聊聊)
+    if not has_cjk(value) or value[:1] in "阿小老" or value[:1] == value[1:2]:
+        return False  # (nor a doubled one: 晴晴)
     at = clause.find(value, match.start("v"))
     return at >= 0 and begins_no_name(clause, at, at + len(value))
 
@@ -255,7 +252,7 @@ def _unnamed_end(attribute: Attribute, clause: str) -> tuple[int, SlotStatement]
             continue
         subject = _whose(attribute, clause, match.start(), match.start())
         part = _own_part(clause, match.start())
-        if subject is None and named_doer(clause[part : match.end()]):
+        if subject is None and named_doer(clause[part : match.end()]) is not None:
             subject = "someone"  # "老孙退休了", "Rosa finally retired"
         if _SOON.search(clause[part : match.start()]):
             return None  # "还有两年就退休了", "about to quit my job": not yet
@@ -387,7 +384,7 @@ def _subject(before: str, attribute: Attribute) -> str | None:
     """Who the words before a value are about: None for the speaker, else a kin word, or
     "someone" for a pronoun (he, she, 他) the clause does not resolve."""
     marks = _marks(before, attribute)
-    if (at := named_doer_at(before)) is not None:
+    if (at := named_doer(before)) is not None:
         marks.append((at, "someone"))
     if not marks:
         return None

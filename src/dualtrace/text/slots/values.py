@@ -95,20 +95,8 @@ def plausible(attribute: str, value: str) -> bool:
         return False  # "the role is the priority", "my husband is still on his phone"
     if _PHRASE_EN.match(value) and attribute != "provider":
         return False  # "my old car is in the family spirit", "the team is in Stockholm"
-    if attribute in _AMOUNTS and not _AMOUNT.search(value):
-        return False  # "rent is less evil": an amount names a number
-    if attribute in _NAMES_ONLY and (
-        _words_only(value) if not has_cjk(value) else _COUNTED_ZH.match(value)
-    ):
-        # "my boss is a legend", "my gym is closed": what it is like, no name; "球队还有一场
-        # 比赛": how many of something
+    if not _of_its_kind(attribute, value):
         return False
-    if attribute in ("works_at", "studies_at") and _WHEN_EN.match(value):
-        return False  # "left Paris on Friday", "I study at night": a day, a time
-    if attribute == "works_at" and _NOT_YET_ZH.match(value):
-        return False  # "但才入职三个月": how the joining went, not where
-    if attribute == "drink" and _MORE_EN.match(value):
-        return False  # "I'll drink more water": how much, not what one drinks
     if attribute == "works_at":
         if relation(bare := value.removeprefix("我")) != bare.casefold():
             return False  # "老公辞职了": whose job ended, not where
@@ -138,30 +126,55 @@ def plausible(attribute: str, value: str) -> bool:
         return False  # "孙子在我这住了两个星期": here, not a place
     if _ASKING_ZH.search(value):
         return False  # "去哪玩", "买什么车": a question word asks for the value
-    if (
-        attribute == "partner"
-        and has_cjk(value)
-        and not re.match(r"[阿小老]|单身|已婚|结婚|订婚|离婚", value)
-    ):
-        # 晓雯, not 最近 or 本来, nor what is said after the word ("跟老公住在滨江")
-        return (
-            value not in lexicon().zh_en
-            and not re.match(f"[{FUNCTION_ZH}住]", value)
-            and not dictionary_verb(value)
-        )
+    if attribute == "partner" and has_cjk(value):
+        return _partner_named_zh(value)
     if attribute == "studies_at" and has_cjk(value) and value in cities():
         return False  # "我在广州读大四": where the school is, not which
     if attribute == "name" and has_cjk(value) and (len(value) < 2 or dictionary_verb(value)):
         return False  # "我叫车了": a car called, no one named; "我试试": a verb
     if attribute == "family" and has_cjk(value):
-        # 女儿朵朵, not 儿子小学, nor the year a child is in (我女儿高三了)
-        # (a doubled name is one, though a dictionary lists it: 孙子浩浩)
-        name = _KIN_LEAD_ZH.sub("", value)
-        doubled = (
-            name != value and len(name) == 2 and name[0] == name[1] and not dictionary_verb(name)
-        )
-        return (doubled or name not in lexicon().zh_en) and not _SCHOOL_YEAR_ZH.match(name)
+        return _member_named_zh(value)
     return True
+
+
+def _of_its_kind(attribute: str, value: str) -> bool:
+    """Whether a value has the shape its attribute's values have: an amount names a number,
+    a name only (a gym's, a team's, a manager's) is no word of the dictionary, an employer
+    or a school is no time."""
+    if attribute in _AMOUNTS and not _AMOUNT.search(value):
+        return False  # "rent is less evil"
+    if attribute in _NAMES_ONLY and (
+        _words_only(value) if not has_cjk(value) else _COUNTED_ZH.match(value)
+    ):
+        return False  # "my boss is a legend", "my gym is closed", "球队还有一场比赛"
+    if attribute in ("works_at", "studies_at") and _WHEN_EN.match(value):
+        return False  # "left Paris on Friday", "I study at night"
+    if attribute == "works_at" and _NOT_YET_ZH.match(value):
+        return False  # "但才入职三个月": how the joining went, not where
+    return not (attribute == "drink" and _MORE_EN.match(value))  # "drink more water"
+
+
+def _partner_named_zh(value: str) -> bool:
+    """Whether a Chinese partner value names one (晓雯, 阿杰) or a state (单身, 已婚), not
+    最近 or 本来, nor what is said after the word ("跟老公住在滨江"), nor a verb ("跟老公
+    聊聊")."""
+    if re.match(r"[阿小老]|单身|已婚|结婚|订婚|离婚", value):
+        return True
+    return (
+        value not in lexicon().zh_en
+        and not re.match(f"[{FUNCTION_ZH}住]", value)
+        and not dictionary_verb(value)
+    )
+
+
+def _member_named_zh(value: str) -> bool:
+    """Whether a Chinese family value names its member: 女儿朵朵, not 儿子小学, nor the
+    year a child is in (我女儿高三了); a doubled name is one though a dictionary lists it
+    (孙子浩浩), but the baby alone is none (宝宝)."""
+    name = _KIN_LEAD_ZH.sub("", value)
+    doubled = name != value and len(name) == 2 and name[0] == name[1]
+    named = (doubled and not dictionary_verb(name)) or name not in lexicon().zh_en
+    return named and not _SCHOOL_YEAR_ZH.match(name)
 
 
 # Attributes whose value is an amount (a number, in digits or words), and those whose value
@@ -360,15 +373,11 @@ def pet_name(words: str) -> bool:
     return all(n not in _PET_THINGS and n not in _NOT_NAMES and n not in STOP_EN for n in names)
 
 
-def named_doer(before: str) -> bool:
-    """Whether the words before a value open on someone named doing it ("Meera just started
-    at Google", "antoine just started at bioMérieux", "小雪跳槽去唯品会了"): another person's
-    news, not the speaker's. A name that introduces ("Tom here, …") is the speaker's."""
-    return named_doer_at(before) is not None
-
-
-def named_doer_at(before: str) -> int | None:
-    """Where the someone `named_doer` finds is named, or None."""
+def named_doer(before: str) -> int | None:
+    """Where the words before a value name someone doing it ("Meera just started at Google",
+    "antoine just started at bioMérieux", "no allergies on my side but anjali is allergic
+    to …", "小雪跳槽去唯品会了"), or None: another person's news, not the speaker's. A name
+    that introduces ("Tom here, …") is the speaker's."""
     if has_cjk(before):
         return 0 if _named_zh(_NAMED_DOING_ZH.match(before)) else None
     match = _NAMED_DOING_EN.match(before)
