@@ -42,6 +42,7 @@ def _said(text: str, attribute: str) -> list[tuple[str | None, str | None]]:
         ("这本书是我自己的", "from"),
         ("我们公司这边加班多", "lives_in"),
         ("回国入职一周了", "works_at"),  # which way one came, no employer
+        ("我老婆用iPhone 嫌我的安卓卡", "partner"),  # what a person uses is no name
         ("我不吃香菜", "diet"),  # a dislike, no diet
         ("宝宝出生啦！七斤二两", "family"),  # the baby, no name
         ("I'm a member of the rowing club", "occupation"),  # one belongs, no trade
@@ -121,6 +122,8 @@ def test_words_that_name_no_value(text: str, attribute: str) -> None:
         ("knitting is going really well, two scarves done", "hobby", "knitting"),  # news of it
         ("banjo lessons are going great", "instrument", "banjo"),
         ("二胡学了半年了 还是拉不好", "instrument", "二胡"),
+        ("我用的是荣耀X50 电池还行", "phone", "荣耀X50"),  # the phone one uses or bought
+        ("终于换手机了！新买的华为P60", "phone", "华为P60"),
     ],
 )
 def test_values_kept(text: str, attribute: str, value: str) -> None:

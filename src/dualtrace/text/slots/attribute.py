@@ -73,7 +73,7 @@ def attribute(
     passing: bool = False,
     said_by: str = "",
 ) -> Attribute:
-    frames = frames + noun_frames(*nouns)
+    frames = frames + noun_frames(*nouns, person=name in ("partner", "manager"))
     return Attribute(
         name,
         _compiled(about),
