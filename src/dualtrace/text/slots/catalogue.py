@@ -55,6 +55,8 @@ _PHONES_EN = (
     r"Tecno|Infinix|Fairphone|Nothing\s+Phone"
 )
 _PHONES_ZH = r"华为|小米|红米|三星|苹果|荣耀|OPPO|oppo|vivo|VIVO|一加|魅族|iPhone|Pixel"
+# a phone by its make and model: "华为Mate 60", "三星 S24 FE"
+_PHONE_ZH = rf"(?:{_PHONES_ZH})\s?[A-Za-z0-9+]+(?:\s[A-Za-z0-9+]+){{0,2}}"
 _MAKES_ZH = (
     r"特斯拉|比亚迪|蔚来|小鹏|问界|极氪|吉利|哈弗|五菱|奇瑞|丰田|本田|日产|马自达|大众|宝马|奔驰|"
     r"奥迪|保时捷|沃尔沃|别克|雪佛兰|福特|起亚|斯柯达|凯迪拉克|路虎|雷克萨斯|领克|零跑|埃安"
@@ -67,6 +69,10 @@ _MODELS_ZH = (
     r"帝豪|瑞虎|途胜|索纳塔|伊兰特|海豹|海豚|汉EV|唐DM|宋PLUS|元PLUS|秦PLUS"
 )
 _MODEL = r"[A-Za-z0-9][A-Za-z0-9+\-]*(?:\s[A-Z0-9][A-Za-z0-9+\-]*)?"
+# a Chinese-named car, by its make or model and the model after it ("卡罗拉", "比亚迪 汉EV"),
+# or a make that names a car only with its model ("理想L6")
+_CAR_NAMED_ZH = rf"(?:{_MAKES_ZH}|{_MODELS_ZH})(?:\s?{_MODEL})?"
+_CAR_ZH = rf"{_CAR_NAMED_ZH}|(?:{_MAKES_WITH_MODEL_ZH}){_MODEL}"
 # what a home may be called before its kind ("a tiny two-bed flat"), up to two words
 _HOME_SIZE = (
     r"(?:(?:new|tiny|little|small|cute|nice|big|bigger|current|permanent|proper|basement|cramped|"
@@ -446,17 +452,14 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             ),
             # a car by its model, picked up or changed to: "提了Model Y", "POLO提车一个月了",
             # "终于换车了！理想L6"
+            zh(rf"(?:提了|提的是|换车了?[！!，,～~\s]*)(?:一?辆|台)?(?P<v>{_CAR_EN}|{_CAR_ZH})"),
             zh(
-                rf"(?:提了|提的是|换车了?[！!，,～~\s]*)(?:一?辆|台)?(?P<v>{_CAR_EN}|(?:{_MAKES_ZH}|{_MODELS_ZH})"
-                rf"(?:\s?{_MODEL})?|(?:{_MAKES_WITH_MODEL_ZH}){_MODEL})"
-            ),
-            zh(
-                rf"(?:^|(?<=[\s，,。！!]))(?P<v>{_CAR_EN}|(?-i:[A-Z]{{2,8}})|(?:{_MAKES_ZH}|{_MODELS_ZH})(?:\s?{_MODEL})?)"
+                rf"(?:^|(?<=[\s，,。！!]))(?P<v>{_CAR_EN}|(?-i:[A-Z]{{2,8}})|{_CAR_NAMED_ZH})"
                 r"提车(?:了|快|将近|差不多)?"
             ),
             # a car driven somewhere: "每天开理想L6去天河上班"
             zh(
-                rf"开(?P<v>(?:{_MAKES_ZH}|{_MODELS_ZH})(?:\s?{_MODEL})?|(?:{_MAKES_WITH_MODEL_ZH}){_MODEL})"
+                rf"开(?P<v>{_CAR_ZH})"
                 r"(?:去|上班|回|来|送)"
             ),
             # a make driven for a while: "比亚迪开了三个月", "特斯拉开了快两年"
@@ -519,14 +522,14 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             zh(r"(?:换了|买了|用上了|入手了)(?:一部|一台|部|台)?(?:新)?{V}(?:手机)"),
             zh(
                 r"换了?(?:个|部|台)?(?:新)?手机[\s，,！!]*"
-                rf"(?P<v>(?:{_PHONES_ZH})\s?[A-Za-z0-9+]+(?:\s[A-Za-z0-9+]+){{0,2}})"
+                rf"(?P<v>{_PHONE_ZH})"
             ),
             # a phone by its make and model, got or in use: "换了华为Mate 60", "买了三星 S24 FE",
             # "现在用vivo X200"
             zh(
                 r"(?:换了|换成了?|买了|用上了|入手了|(?:现在|目前|改)用|用的是|(?:新|这次)?(?:买|换)的(?:是)?)"
                 r"(?:一部|一台|部|台)?(?:新的?)?"
-                rf"(?P<v>(?:{_PHONES_ZH})\s?[A-Za-z0-9+]+(?:\s[A-Za-z0-9+]+){{0,2}})"
+                rf"(?P<v>{_PHONE_ZH})"
             ),
         ),
         ("{s}'s phone is {v}.", "{s}的手机是{v}。"),

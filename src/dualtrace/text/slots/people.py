@@ -42,6 +42,10 @@ _DOING_SPORT_EN = r"(?:play|do|practi[cs]e|train\s+for)"
 _GOING_FOR_EN = r"(?:went|go|going|been)\s+(?:for\s+an?\s+|to\s+)?"
 # Days of the week as chat writes them ("mondays", "tues & thurs", "on sat")
 _WEEKDAYS_EN = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:days?|s)?\b"
+# A pastime's news, said after it: "padel is going great", "crochet update: …"; at the
+# opening of a clause
+_GOING_WELL_EN = r"(?:is\s+going\s+(?:\w+\s+)?(?:great|well|good|ok|okay|fine|brilliant)|update\b)"
+_CLAUSE_OPENS_EN = r"(?:^|[,.;:!?]\s*)\W*(?:(?:also|ok|so|and)\s+)?"
 _OUTDOOR_SWIM_EN = r"(?:sea|open[-\s]water|wild)\s+swim"
 # A word for the kind of a sport, before it: "sea swimming", "postnatal pilates", "crown
 # green bowls" (not a word that goes on with something else: "started the running club")
@@ -166,10 +170,7 @@ _DAILY: tuple[Attribute, ...] = (
             zh(rf"(?P<v>{_SPORTS_ZH})(?:又|也)?(?:捡起来了|重新捡起来了|恢复了|又开始了)"),
             en(rf"\b(?P<v>{_SPORTS_EN})\s+is\s+(?:my|our)\s+(?:thing|jam|sport)\b"),
             # how it goes, or news of it: "Padel is going great btw", "rowing update: …"
-            en(
-                rf"(?:^|[,.;:!?]\s*)\W*(?:(?:also|ok|so|and)\s+)?(?P<v>{_SPORTS_EN})\s+(?:is\s+going\s+"
-                r"(?:\w+\s+)?(?:great|well|good|ok|okay|fine|brilliant)|update\b)"
-            ),
+            en(rf"{_CLAUSE_OPENS_EN}(?P<v>{_SPORTS_EN})\s+{_GOING_WELL_EN}"),
             # a club or a gym of it joined: "joined a jiu-jitsu gym", "加入了一个业余足球队"
             en(
                 r"\b(?:joined|joining|signed\s+up\s+(?:at|with)|going\s+to|go\s+to)\s+(?:an?\s+|the\s+)?"
@@ -404,10 +405,7 @@ _DAILY: tuple[Attribute, ...] = (
         rf"|\b{_HOBBIES_EN}\b|{_HOBBIES_ZH}",
         (
             # how it goes, or news of it: "pottery is going SO well", "crochet update: …"
-            en(
-                rf"(?:^|[,.;:!?]\s*)\W*(?:(?:also|ok|so|and)\s+)?(?P<v>{_HOBBIES_EN})\s+(?:is\s+going\s+"
-                r"(?:\w+\s+)?(?:great|well|good|ok|okay|fine|brilliant)|update\b)"
-            ),
+            en(rf"{_CLAUSE_OPENS_EN}(?P<v>{_HOBBIES_EN})\s+{_GOING_WELL_EN}"),
             # kept at: "I still do my watercolours every morning"
             en(
                 r"\b(?:I|we)\s+(?:still\s+|also\s+)?do\s+my\s+"
