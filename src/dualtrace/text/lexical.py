@@ -78,6 +78,7 @@ def begins_no_name(text: str, start: int, end: int) -> bool:
     return len(first.word) > len(head) and first.word.startswith(head) and in_dictionary(first.word)
 
 
+@lru_cache(maxsize=4096)
 def dictionary_verb(word: str) -> bool:
     """Whether jieba's dictionary lists the word as a verb ("聊聊", "看看"; not "晴晴", a
     name it does not list)."""
