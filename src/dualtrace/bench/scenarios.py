@@ -51,6 +51,7 @@ from dualtrace.embed.base import Embedder
 from dualtrace.errors import ValidationError
 from dualtrace.llm.base import LLM
 from dualtrace.memory import Memory
+from dualtrace.text.script import simplified
 
 QUESTION_MEASURES = ("first_hit", "context")
 KINDS = ("current", "planned", "ended", "stable")
@@ -153,8 +154,9 @@ def load_scenarios(path: Path) -> list[Scenario]:
 
 
 def _names(text: str, values: Iterable[str]) -> bool:
-    folded = text.casefold()
-    return any(v.casefold() in folded for v in values)
+    """Whether `text` names one of `values` (in either Chinese script: 台中 in 臺中 too)."""
+    folded = simplified(text).casefold()
+    return any(simplified(v).casefold() in folded for v in values)
 
 
 def context_measures(text: str, question: Question) -> dict[str, Any]:

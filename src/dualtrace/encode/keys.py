@@ -21,6 +21,7 @@ from dualtrace.store.ports.episode_reads import EpisodeReads
 from dualtrace.store.ports.index_reads import IndexReads
 from dualtrace.store.ports.records import IndexEntry, Vector
 from dualtrace.text.lexicon import gloss
+from dualtrace.text.script import simplified
 from dualtrace.text.sentences import split_chunks
 
 # Characters of the turn before that a turn's dense key ends with: its last words, what the
@@ -246,13 +247,16 @@ class KeyBuilder:
         after: dict[str, str],
         given: dict[tuple[str, str], str],
     ) -> list[str]:
-        """The text each spec's dense vector is made from ("": none); see `_keys`."""
+        """The text each spec's dense vector is made from ("": none; Traditional Chinese in
+        Simplified, as questions are read: `text/script.py`); see `_keys`."""
         chunks = self.config.embed_chunks
         return [
-            given.get((rid, trace))
-            or (f"{text}\n{after[rid]}" if rid in after and chunk == 0 else text)[
-                : limits.get(rid, self.config.embed_max_chars) if chunk == 0 or chunks else 0
-            ]
+            simplified(
+                given.get((rid, trace))
+                or (f"{text}\n{after[rid]}" if rid in after and chunk == 0 else text)[
+                    : limits.get(rid, self.config.embed_max_chars) if chunk == 0 or chunks else 0
+                ]
+            )
             for rid, trace, _, _, text, chunk in specs
         ]
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dualtrace.models import Episode
+from dualtrace.text.script import simplified
 from dualtrace.text.slots import ATTRIBUTES, BY_NAME
 
 __all__ = ["ATTRIBUTE_LINES", "LLMSlot", "llm_slot"]
@@ -77,7 +78,8 @@ def llm_slot(
     relation = _relation(subject, speaker)
     slot = {
         "attribute": attribute.name,
-        "value": value,
+        # as the rules write it: Traditional Chinese in Simplified, as questions are read
+        "value": None if value is None else simplified(value),
         "subject": relation,
         "qualifier": None,
         "ended": ended,
@@ -89,13 +91,14 @@ def llm_slot(
 
 
 def _said(value: str, turns: Sequence[Episode]) -> bool:
-    """Whether one of the turns says the value, up to case, width and spacing."""
+    """Whether one of the turns says the value, up to case, width, spacing and Chinese script
+    (a model may write 台积电 for 台積電)."""
     wanted = _flat(value)
     return bool(wanted) and any(wanted in _flat(e.text) for e in turns)
 
 
 def _flat(text: str) -> str:
-    return _SPACE.sub(" ", unicodedata.normalize("NFKC", text)).strip().casefold()
+    return _SPACE.sub(" ", simplified(unicodedata.normalize("NFKC", text))).strip().casefold()
 
 
 def _speaker_name(episode: Episode) -> str:

@@ -24,6 +24,7 @@ from dualtrace.text.dates import find_times, resolve_text
 from dualtrace.text.entities import extract_entities, normalise_name
 from dualtrace.text.lexical import query_terms
 from dualtrace.text.question_cues import asks, stated_part
+from dualtrace.text.script import in_script_of, is_traditional, simplified
 from dualtrace.text.sentences import EMOJI, split_sentences
 from dualtrace.text.slots import SlotStatement, atomic_clauses, find_statements, is_request
 from dualtrace.text.slots.catalogue import BY_NAME
@@ -56,6 +57,24 @@ _SAYS_SOMETHING = 3  # content words of a clause that says something of what it 
 _FUTURE_GRANULARITIES = frozenset({"day", "week", "weekend"})
 # What begins on a day goes on after it ("my new job starts Monday"): no expiry.
 _BEGINS = re.compile(r"\b(?:start|starts|starting|begin|begins|beginning)\b|开始|入职", re.I)
+
+
+def _in_simplified(episode: Episode) -> Episode:
+    """The turn as the rules read it: Traditional characters in Simplified (its id stays)."""
+    text = simplified(episode.text)
+    return episode if text == episode.text else replace(episode, text=text)
+
+
+def _as_typed(draft: MemoryDraft, typed: dict[str, str]) -> MemoryDraft:
+    """The draft's texts in the script its turns were typed in (Traditional read in
+    Simplified is shown in Traditional); its slot and entities stay as the rules read them,
+    which is how questions are read too."""
+    said = "\n".join(typed.get(i, "") for i in draft.source_episode_ids)
+    if not is_traditional(said):
+        return draft
+    return replace(
+        draft, text=in_script_of(draft.text, said), scene=in_script_of(draft.scene, said)
+    )
 
 
 @dataclass(frozen=True)
@@ -94,7 +113,8 @@ class RulesExtractor:
         """Drafts for every memorable sentence of the window's new turns."""
         drafts: list[MemoryDraft] = []
         seen: dict[str, int] = {}  # text -> index in drafts
-        turns = [*window.context, *window.episodes]
+        # every rule reads Simplified Chinese; a turn typed in Traditional is read in it
+        turns = [_in_simplified(e) for e in (*window.context, *window.episodes)]
         for i, episode in enumerate(turns):
             previous = turns[i - 1] if i > 0 else None
             listeners = _listeners(episode, window)
@@ -121,7 +141,8 @@ class RulesExtractor:
                         continue
                     seen[key] = len(drafts)
                     drafts.append(draft)
-        return Extraction(drafts=drafts, extractor=self.name)
+        typed = {e.id: e.text for e in (*window.context, *window.episodes)}
+        return Extraction(drafts=[_as_typed(d, typed) for d in drafts], extractor=self.name)
 
     def _drafts(self, at: Said) -> list[MemoryDraft]:
         """The clause's memory, or one per slot when it states several ("我在阿里巴巴做产品

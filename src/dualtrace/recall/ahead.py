@@ -16,6 +16,7 @@ from dualtrace.models import Item
 from dualtrace.recall.question import Question
 from dualtrace.text.dates import find_times, without_note
 from dualtrace.text.question_cues import ASKS_AHEAD, NAMES_NOW, stated_part
+from dualtrace.text.script import simplified
 from dualtrace.text.sentences import split_sentences
 from dualtrace.text.slots import BY_NAME, cues, find_statements, is_request
 from dualtrace.text.tense import looks_ahead
@@ -79,5 +80,5 @@ def stated(text: str) -> tuple[str, ...]:
     you explain how compound interest works?") says nothing of the user, and a sentence
     that ends on one states what comes before it (`stated_part`). Cached: the plan, asking
     and change checks read the same hits' texts on every search."""
-    parts = (stated_part(s) for s in split_sentences(without_note(text)))
+    parts = (stated_part(s) for s in split_sentences(without_note(simplified(text))))
     return tuple(s for s in parts if s and not is_request(s))

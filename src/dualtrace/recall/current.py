@@ -40,6 +40,7 @@ from dualtrace.text.entities import normalise_name
 from dualtrace.text.lexical import query_terms
 from dualtrace.text.owners import about_other
 from dualtrace.text.question_cues import in_past_tense, whose_slot
+from dualtrace.text.script import simplified
 from dualtrace.text.slots import (
     BY_NAME,
     SlotQuestion,
@@ -526,7 +527,7 @@ def _on_topic(hit: Hit, question: Question, lead: Hit) -> bool:
     I'm at the climbing hall now" is one of gym)."""
     if not _states_value(lead, question):
         return True
-    if any(BY_NAME[q.attribute].about.search(hit.text) for q in question.own_slots):
+    if any(BY_NAME[q.attribute].about.search(simplified(hit.text)) for q in question.own_slots):
         return True
     return bool(_words(hit.text) & _words(lead.text))
 

@@ -14,6 +14,7 @@ from dualtrace.recall.scoring import boost, engram_score
 from dualtrace.recall.state import assistant_turn, small_talk
 from dualtrace.text.owners import about_other
 from dualtrace.text.quantities import states_any
+from dualtrace.text.script import simplified
 
 SMALL_TALK_SHARE = 0.5  # small talk scores at most this share of the lowest other hit
 # What an assistant's turn scores, unless the question asks what the assistant said: it
@@ -64,7 +65,8 @@ def rank(
             halflife_days=config.recency_halflife_days,
         )
         if speaker_weight > 0:
-            said = any((src.speaker or "").casefold() in named for src in item.sources)
+            # the question is read in Simplified Chinese, a speaker named as typed
+            said = any(simplified(src.speaker or "").casefold() in named for src in item.sources)
             boosts["speaker_boost"] = boost(1.0 if said else 0.5, speaker_weight)
             score *= boosts["speaker_boost"]
         if owner_weight > 0:

@@ -21,6 +21,7 @@ from typing import Any
 from dualtrace.cjk import has_cjk
 from dualtrace.models import Hit, Item
 from dualtrace.text.dates import find_times
+from dualtrace.text.script import simplified
 from dualtrace.text.slots import find_statements
 from dualtrace.text.smalltalk import is_small_talk
 from dualtrace.text.tense import looks_ahead
@@ -155,10 +156,11 @@ def small_talk(hit: Item) -> bool:
         return False
     if hit.sources[0].role == "assistant":
         return True
+    said = simplified(hit.text)
     return (
-        _THANKS.search(hit.text) is not None
-        and not _ANSWER_WORD.search(hit.text)
-        and not find_statements(hit.text)
+        _THANKS.search(said) is not None
+        and not _ANSWER_WORD.search(said)
+        and not find_statements(said)
     )
 
 

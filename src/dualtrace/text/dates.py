@@ -58,6 +58,7 @@ from datetime import date, datetime
 
 from dualtrace.models import TimeMention
 from dualtrace.text.date_rules import RULES, group
+from dualtrace.text.script import simplified
 from dualtrace.text.tense import looks_ahead_at
 
 __all__ = ["find_times", "resolve_text", "time_window"]
@@ -155,7 +156,7 @@ def find_times(text: str, anchor: date | datetime) -> list[TimeMention]:
     >>> [m.label for m in find_times("I saw her last Friday", date(2023, 5, 8))]
     ['Fri 5 May 2023']
     """
-    return [mention for mention, _ in _scan(text, anchor)]
+    return [mention for mention, _ in _scan(simplified(text), anchor)]
 
 
 def resolve_text(text: str, anchor: date | datetime) -> str:

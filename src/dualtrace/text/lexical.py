@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from dualtrace.cjk import CJK_CLASS, CJK_RUN
+from dualtrace.text.script import simplified
 
 _WORD = re.compile(rf"[{CJK_CLASS}]+|[^\W_]+(?:['’][^\W_]+)*")
 
@@ -98,18 +99,23 @@ def in_dictionary(word: str) -> bool:
 
 
 def index_text(text: str) -> str:
-    """Text for the full-text index: Chinese runs segmented (with sub-words), the rest kept."""
+    """Text for the full-text index: Chinese runs segmented (with sub-words) in Simplified
+    characters, so a question in either script finds them (`text/script.py`); the rest kept."""
     if not CJK_RUN.search(text):
         return text
-    return CJK_RUN.sub(lambda m: " " + " ".join(_segment_cjk(m.group(), fine=True)) + " ", text)
+    return CJK_RUN.sub(
+        lambda m: " " + " ".join(_segment_cjk(simplified(m.group()), fine=True)) + " ", text
+    )
 
 
 def _content_tokens(text: str) -> Iterator[str]:
-    """Lower-cased words of a text, stop words dropped, Chinese runs segmented, in order."""
+    """Lower-cased words of a text, stop words dropped, Chinese runs segmented (in Simplified
+    characters, as indexed), in order."""
     for match in _WORD.finditer(text):
         token = match.group()
         if CJK_RUN.fullmatch(token):
-            yield from (w for w in _segment_cjk(token, fine=False) if w not in _STOP_ZH)
+            words = _segment_cjk(simplified(token), fine=False)
+            yield from (w for w in words if w not in _STOP_ZH)
         else:
             lowered = token.lower().replace("’", "'")
             if lowered not in STOP_EN:

@@ -22,6 +22,7 @@ from dualtrace.cjk import has_cjk
 from dualtrace.text.entities import extract_entities
 from dualtrace.text.gazetteer import FIRST_NAMES
 from dualtrace.text.question_cues import OTHER_PERSON, speaks_as_user
+from dualtrace.text.script import simplified
 from dualtrace.text.slots.cues import (
     FIRST_PERSON_EN,
     KIN_MODIFIERS_EN,
@@ -117,7 +118,7 @@ def asks_about_self(question: str) -> bool:
 def about_other(text: str) -> bool:
     """Whether a text opens on another person's matter, the speaker taking no part in its
     first sentence (read within its first OPENING characters)."""
-    return _about_other(text[:OPENING])
+    return _about_other(simplified(text[:OPENING]))
 
 
 @lru_cache(maxsize=16384)

@@ -16,6 +16,8 @@ import re
 from collections.abc import Iterator
 from functools import lru_cache
 
+from dualtrace.text.script import simplified
+
 # A number: digits (with a decimal part or thousands separators), Chinese numerals, or an
 # English number word.
 _DIGITS = r"\d+(?:[.,]\d+)*"
@@ -144,7 +146,7 @@ def states_any(text: str, kinds: frozenset[str]) -> bool:
     """Whether a text states a quantity of any of `kinds` (`stated_kinds(text) & kinds`),
     reading only those kinds' units and stopping at the first found: a ranking asks this
     of hundreds of candidates for one or two kinds."""
-    return next(_kinds_said(text, kinds), None) is not None
+    return next(_kinds_said(simplified(text), kinds), None) is not None
 
 
 _ALL_KINDS = frozenset(_UNITS)

@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from dualtrace.cjk import CJK_SPACE, has_cjk
 from dualtrace.models import EntityMention
 from dualtrace.text.entities import normalise_name
+from dualtrace.text.script import simplified
 
 # Words that point at an earlier time, in either question.
 EARLIER_EN = r"used\s+to|initially|originally|at\s+first|in\s+the\s+beginning"
@@ -171,7 +172,7 @@ _ASKS = re.compile(
 def asks(sentence: str) -> bool:
     """Whether a sentence asks something rather than states it (see `_ASKS`): what a user asks
     an assistant says nothing of the user ("入职体检一般都查些啥" is no employer)."""
-    return _ASKS.search(sentence.strip()) is not None
+    return _ASKS.search(simplified(sentence).strip()) is not None
 
 
 # Where chat joins a statement and a question into one sentence: a comma.

@@ -15,6 +15,7 @@ from functools import lru_cache
 from itertools import islice
 
 from dualtrace.cjk import has_cjk
+from dualtrace.text.script import simplified
 from dualtrace.text.sentences import split_sentences
 
 MAX_WORDS = 16  # a longer turn says something, whatever its courtesy words
@@ -70,7 +71,7 @@ def is_small_talk(text: str) -> bool:
         >>> is_small_talk("Thanks! The Thai place on 5th street is open until 11.")
         False
     """
-    text = text.strip()
+    text = simplified(text).strip()
     if not text or _too_long(text):
         return False
     sentences = split_sentences(text)

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import re
 
+from dualtrace.text.script import simplified
+
 __all__ = ["looks_ahead", "looks_ahead_at"]
 
 _L, _R = r"(?<![A-Za-z])", r"(?![A-Za-z'’])"
@@ -142,7 +144,7 @@ def looks_ahead(text: str) -> bool:
     >>> looks_ahead("My new job starts Monday"), looks_ahead("I went hiking on Saturday")
     (True, False)
     """
-    future, past = _cues(text)
+    future, past = _cues(simplified(text))
     return future and not past
 
 

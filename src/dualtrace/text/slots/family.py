@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from dualtrace.cjk import CJK_CLASS
+from dualtrace.text.script import simplified
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
 from dualtrace.text.slots.frames import CAPITAL, NAMED_AS_EN, TYPED, en, zh
@@ -129,6 +130,7 @@ def asked_member(question: str) -> str | None:
 
 def names_relation(text: str, relation: str) -> bool:
     """Whether a text says the relation ("son", "女儿") as a word of its own."""
+    text = simplified(text)
     if relation.isascii():
         return re.search(rf"\b{re.escape(relation)}\b", text, re.IGNORECASE) is not None
     return relation in text

@@ -17,6 +17,7 @@ from dualtrace.cjk import CJK_CLASS, CJK_SPACE, has_cjk
 from dualtrace.text.kin import relation
 from dualtrace.text.lexical import begins_no_name
 from dualtrace.text.lexicon import lexicon
+from dualtrace.text.script import simplified
 from dualtrace.text.slots import cues
 from dualtrace.text.slots.asking import asked_by, asks_a_code
 from dualtrace.text.slots.attribute import Attribute
@@ -53,8 +54,9 @@ _OWN_CLAUSE = re.compile(
 
 
 def find_statements(clause: str) -> list[SlotStatement]:
-    """The slots a clause states a value of (or says a value of stopped holding)."""
-    return list(_statements(clause))
+    """The slots a clause states a value of (or says a value of stopped holding), read in
+    Simplified Chinese (`text/script.py`)."""
+    return list(_statements(simplified(clause)))
 
 
 @lru_cache(maxsize=4096)
@@ -551,7 +553,7 @@ _ALLERGY = re.compile(r"\ballerg\w*|过敏", re.I)
 
 def allergic(text: str) -> bool:
     """Whether a text speaks of an allergy ("allergic to peanuts", "芒果过敏")."""
-    return _ALLERGY.search(text) is not None
+    return _ALLERGY.search(simplified(text)) is not None
 
 
 def _age_of_a_thing(question: str) -> bool:

@@ -18,6 +18,7 @@ from dualtrace.text.entities import extract_entities
 from dualtrace.text.gazetteer import FIRST_NAMES, PLACES
 from dualtrace.text.lexical import dictionary_verb
 from dualtrace.text.lexicon import english_word
+from dualtrace.text.script import simplified
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
 from dualtrace.text.slots.frames import CAPITAL, FUNCTION_ZH, TYPED, en, zh
@@ -337,6 +338,7 @@ def addresses(text: str, name: str) -> bool:
     """Whether a reply speaks to someone by this name: a greeting, thanks or good wishes
     before it ("Hi Declan!", "Thanks, Beth.", "Congrats, Gary"), or the name opening the
     reply before a comma or "!" ("Declan, that's great"); "晓雯你好", "你好，晓雯"."""
+    text = simplified(text)
     if has_cjk(name):
         named = re.escape(name)
         return bool(
@@ -464,6 +466,7 @@ def speaks_of(text: str, name: str) -> bool:
     "Chloe的car seat") or a word of theirs after the name ("Jonas has a dog", "欣欣去大连了",
     "Chloe九月上JK了"); not the speaker naming themselves ("I'm Priya", "ok calm down
     priya.", "sign it off from Tomás Ferrer", "it's from me, Sofia, to…", "署名写林晓雯就行")."""
+    text = simplified(text)
     for found in re.finditer(rf"(?<![A-Za-z]){re.escape(name)}(?![a-z])", text, re.I):
         if _SELF_BEFORE.search(text[: found.start()]):
             continue

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from dualtrace.text.script import simplified
 from dualtrace.text.slots.attribute import Attribute
 from dualtrace.text.slots.attribute import attribute as _a
 from dualtrace.text.slots.frames import (
@@ -126,6 +127,7 @@ def _kind(found: re.Match[str], *groups: str) -> str | None:
 
 def names_kind(text: str, kind: str) -> bool:
     """Whether a text names a pet of the kind (or one of its breeds)."""
+    text = simplified(text)
     said = _ASKED.get(kind)
     if said is None:
         return True
