@@ -73,7 +73,7 @@ def test_profile_of_a_user_typing_traditional(tmp_path: Path) -> None:
         as_of="2026-07-01T00:00:00+00:00",
     )
     assert values(profile, "lives_in") == ["高雄"]
-    assert values(profile, "works_at") == ["台积电"]
+    assert values(profile, "works_at") == ["台積電"]
     # the statement is shown as the user wrote it
     employer = next(v for v in profile.values if v.attribute == "works_at")
     assert "台積電" in employer.text
@@ -93,3 +93,11 @@ def test_a_question_in_either_script_finds_the_other(tmp_path: Path) -> None:
         cn = mem.search("我女兒在讀哪個班？", user_id="cn", limit=3)
     assert tw and "兒子" in tw[0].text
     assert cn and "幼儿园" in cn[0].text
+
+
+def test_profile_values_in_the_script_they_were_typed_in(tmp_path: Path) -> None:
+    profile = profile_after(
+        tmp_path, [("2026-02-01", ["我在聯發科上班"])], as_of="2026-03-01T00:00:00+00:00"
+    )
+    assert values(profile, "works_at") == ["聯發科"]
+    assert "聯發科" in profile.text

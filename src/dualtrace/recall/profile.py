@@ -22,6 +22,7 @@ from dualtrace.models import MemoryRecord, Profile, ProfileValue
 from dualtrace.recall.current import begun, valid_at
 from dualtrace.store.ports.memory_reads import MemoryReads
 from dualtrace.text.districts import city_of
+from dualtrace.text.script import in_script_of
 from dualtrace.text.slots import ATTRIBUTES
 from dualtrace.text.slots.family import FAMILY, outside_household
 from dualtrace.text.slots.stored import holds_value, slot_of
@@ -251,7 +252,8 @@ def _value(
     subject = None if _key(m)[0] == "" else m.subject
     return ProfileValue(
         attribute=m.predicate or m.kind,
-        value=_said(m),
+        # as the rules read it, in the script of the memory's text (as its turn was typed)
+        value=in_script_of(_said(m), m.text),
         text=m.text,
         memory_id=m.id,
         since=m.valid_from,

@@ -47,6 +47,7 @@ from dualtrace.text.slots import BY_NAME, SlotQuestion, ask
 class Question:
     """What a question asks about, read once (see the module docstring)."""
 
+    #: As read: Traditional Chinese in Simplified (`text/script.py`).
     text: str
     now: datetime
     terms: list[str]
@@ -78,9 +79,6 @@ class Question:
     #: Asks what the assistant said ("the video you recommended", "你推荐的"): otherwise an
     #: assistant's turn is a reply to the user's words, not the answer.
     asks_assistant: bool = False
-    #: The question as typed, where `text` reads it otherwise (Traditional Chinese read in
-    #: Simplified, `text/script.py`): what the dense channel embeds.
-    said: str = ""
 
     @property
     def named(self) -> frozenset[str]:
@@ -103,9 +101,9 @@ def analyse(query: str, now: datetime, *, translate: bool = False) -> Question:
     time window has ended ("10 days ago", "in May 2023"): what was true then may since have
     expired or been superseded.
     """
-    # the rules read Simplified Chinese: a question typed in Traditional is read in it, and
-    # embedded as typed (`said`)
-    said, query = query, simplified(query)
+    # the rules, the index and the dense keys read Simplified Chinese: a question typed in
+    # Traditional is read in it (`text/script.py`)
+    query = simplified(query)
     window = time_window(query, now)
     # "the user" names whom every memory is about ("Where does Sam work?" is read as "Where
     # does the user work?"): no search term, or the shortest memory would match it best
@@ -118,7 +116,6 @@ def analyse(query: str, now: datetime, *, translate: bool = False) -> Question:
     other = names_someone_else(query, entities)
     return Question(
         text=query,
-        said=said,
         now=now,
         terms=terms,
         entities=entities,

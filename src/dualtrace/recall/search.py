@@ -37,6 +37,7 @@ from dualtrace.store.ports.reads import StoreReads
 from dualtrace.store.ports.records import SearchScope
 from dualtrace.text.lexical import query_terms
 from dualtrace.text.question_cues import speaks_as_user
+from dualtrace.text.script import simplified
 from dualtrace.text.slots.names import (
     NAME,
     addresses,
@@ -138,7 +139,8 @@ class Searcher:
         search. "yesterday" and recency are measured from when the question is asked (`now`);
         `as_of` only chooses which memories were valid. With the (checked) `user_id`, the
         user's own names in it are read as the user ("Where does Sam work?")."""
-        query = check_query(query, self.config.max_message_chars)
+        # read in Simplified Chinese, as the names it is compared with were (`text/script.py`)
+        query = simplified(check_query(query, self.config.max_message_chars))
         if user_id is not None:
             names = (
                 self.own_names(user_id, query)
