@@ -80,14 +80,13 @@ def test_profile_of_a_user_typing_traditional(tmp_path: Path) -> None:
 
 
 def test_a_question_in_either_script_finds_the_other(tmp_path: Path) -> None:
+    when = "2026-03-01T10:00:00Z"
     with Memory(tmp_path / "m.db", embedder=FakeEmbedder()) as mem:
         mem.add(
-            [{"role": "user", "content": "我兒子在讀國小三年級", "timestamp": "2026-03-01T10:00:00Z"}],
-            user_id="tw",
+            [{"role": "user", "content": "我兒子在讀國小三年級", "timestamp": when}], user_id="tw"
         )
         mem.add(
-            [{"role": "user", "content": "我女儿在读幼儿园大班", "timestamp": "2026-03-01T10:00:00Z"}],
-            user_id="cn",
+            [{"role": "user", "content": "我女儿在读幼儿园大班", "timestamp": when}], user_id="cn"
         )
         tw = mem.search("我儿子读几年级？", user_id="tw", limit=3)
         cn = mem.search("我女兒在讀哪個班？", user_id="cn", limit=3)

@@ -158,3 +158,18 @@ def test_whose_value(text: str, attribute: str, said: list[tuple[str, str | None
 )
 def test_a_reply_cheers_a_verb_not_a_name(reply: str, name: str | None) -> None:
     assert addressed_name(reply) == name
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "value", "ended"),
+    [
+        # a place that a word which may lead a value opens (台 of 一台) is the place's own
+        ("我们现在住台中，离公司很近", "lives_in", "台中", False),
+        ("我住在台中", "lives_in", "台中", False),
+        # a decision is no employer: the job ends, where is not said
+        ("我决定辞职了，想休息半年", "works_at", None, True),
+    ],
+)
+def test_a_lead_word_and_a_verb(text: str, attribute: str, value: str | None, ended: bool) -> None:
+    found = [(s.value, s.ended) for s in find_statements(text) if s.attribute == attribute]
+    assert found == [(value, ended)]

@@ -13,7 +13,7 @@ import re
 from dualtrace.cjk import CJK_CLASS, has_cjk
 from dualtrace.text.districts import names as district_names
 from dualtrace.text.gazetteer import FIRST_NAMES, PLACES
-from dualtrace.text.lexical import segment
+from dualtrace.text.lexical import in_dictionary, segment
 from dualtrace.text.sentences import EMOJI
 from dualtrace.text.slots.surnames import SURNAMES
 
@@ -205,14 +205,16 @@ def _without_lead(value: str) -> str:
     while at < lead.end() and (piece := _ZH_LEAD_WORD.match(value, at)):
         at = piece.end()
         pieces.add(at)
-    cut, start = 0, 0
+    cut, before, start = 0, 0, 0
     for word in segment(value):
         end = start + len(word)
         if end > lead.end() or any(start < p < end for p in pieces):
             break  # past the lead, or a word the lead words only spell
         if end in pieces:
-            cut = end
+            before, cut = cut, end
         start = end
+    if len(value) - cut == 1 and in_dictionary(value[before:]):
+        return value[before:]  # one character left of a word that the last lead word opens: 台中
     return value[cut:]
 
 

@@ -140,7 +140,7 @@ def plausible(attribute: str, value: str) -> bool:
 def _of_its_kind(attribute: str, value: str) -> bool:
     """Whether a value has the shape its attribute's values have: an amount names a number,
     a name only (a gym's, a team's, a manager's) is no word of the dictionary, an employer
-    or a school is no time."""
+    or a school is no time nor a verb."""
     if attribute in _AMOUNTS and not _AMOUNT.search(value):
         return False  # "rent is less evil"
     if attribute in _NAMES_ONLY and (
@@ -151,6 +151,8 @@ def _of_its_kind(attribute: str, value: str) -> bool:
         return False  # "left Paris on Friday", "I study at night"
     if attribute == "works_at" and _NOT_YET_ZH.match(value):
         return False  # "但才入职三个月": how the joining went, not where
+    if attribute in ("works_at", "studies_at") and _INTENT_ZH.fullmatch(value):
+        return False  # "我决定离职了": a decision, not where
     return not (attribute == "drink" and _MORE_EN.match(value))  # "drink more water"
 
 
@@ -177,6 +179,8 @@ def _member_named_zh(value: str) -> bool:
     return named and not _SCHOOL_YEAR_ZH.match(name)
 
 
+# What one means or decides to do, said before the verb it is about (决定离职, 打算辞职)
+_INTENT_ZH = re.compile(r"(?:已经|终于|还是|刚刚?)?(?:决定|打算|准备|计划|考虑|想要?|要)了?")
 # Attributes whose value is an amount (a number, in digits or words), and those whose value
 # is a name only (a gym's, a team's, a person's), never a word of the dictionary
 _AMOUNTS = frozenset({"rent", "salary", "budget"})
