@@ -17,6 +17,7 @@ from dualtrace.store.open import is_postgres_url, open_store
 from dualtrace.text.entities import extract_entities
 from dualtrace.text.lexical import query_terms
 from dualtrace.text.lexicon import lexicon
+from dualtrace.text.script import in_script_of
 from dualtrace.text.tokens import count_tokens
 
 
@@ -93,13 +94,14 @@ def default_extractor(llm: LLM | None) -> Extractor:
 
 
 def warm_up(config: MemoryConfig, embedder: Embedder, crosslingual: Embedder | None) -> None:
-    """Load the embedding models, the tokenizer, the Chinese word segmenter and the
-    bilingual lexicon (`Memory.warm_up`)."""
+    """Load the embedding models, the tokenizer, the Chinese word segmenter, the script
+    converters and the bilingual lexicon (`Memory.warm_up`)."""
     embedder.embed_queries(["warm up"])
     if crosslingual is not None:
         crosslingual.embed_queries(["warm up"])
     count_tokens("warm up")
     query_terms("加载中文分词词典")  # jieba loads its dictionary on first use
+    in_script_of("载入", "載入")  # and OpenCC its two converters (text/script.py)
     extract_entities("王小明住在杭州")  # and its part-of-speech tagger (~2 s)
     if config.crosslingual_weight > 0 or config.crosslingual_glosses:
         lexicon()

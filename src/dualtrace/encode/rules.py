@@ -59,12 +59,6 @@ _FUTURE_GRANULARITIES = frozenset({"day", "week", "weekend"})
 _BEGINS = re.compile(r"\b(?:start|starts|starting|begin|begins|beginning)\b|开始|入职", re.I)
 
 
-def _in_simplified(episode: Episode) -> Episode:
-    """The turn as the rules read it: Traditional characters in Simplified (its id stays)."""
-    text = simplified(episode.text)
-    return episode if text == episode.text else replace(episode, text=text)
-
-
 def _as_typed(draft: MemoryDraft, typed: dict[str, str]) -> MemoryDraft:
     """The draft's texts in the script its turns were typed in (Traditional read in
     Simplified is shown in Traditional); its slot and entities stay as the rules read them,
@@ -114,7 +108,7 @@ class RulesExtractor:
         drafts: list[MemoryDraft] = []
         seen: dict[str, int] = {}  # text -> index in drafts
         # every rule reads Simplified Chinese; a turn typed in Traditional is read in it
-        turns = [_in_simplified(e) for e in (*window.context, *window.episodes)]
+        turns = [replace(e, text=simplified(e.text)) for e in (*window.context, *window.episodes)]
         for i, episode in enumerate(turns):
             previous = turns[i - 1] if i > 0 else None
             listeners = _listeners(episode, window)

@@ -54,8 +54,7 @@ _OWN_CLAUSE = re.compile(
 
 
 def find_statements(clause: str) -> list[SlotStatement]:
-    """The slots a clause states a value of (or says a value of stopped holding), read in
-    Simplified Chinese (`text/script.py`)."""
+    """The slots a clause states a value of (or says one stopped holding), read in Simplified."""
     return list(_statements(simplified(clause)))
 
 
@@ -544,7 +543,6 @@ _HOW_OLD_IS = re.compile(
     re.I,
 )
 _PERSON_EN = re.compile(rf"\b(?:{cues.KIN_WORDS_EN}|I|me|you|he|she|they|him|her|them)\b", re.I)
-
 
 # The narrowing word of a health question or statement about allergies
 ALLERGY = "allergy"
