@@ -124,6 +124,8 @@ def test_words_that_name_no_value(text: str, attribute: str) -> None:
         ("二胡学了半年了 还是拉不好", "instrument", "二胡"),
         ("我用的是荣耀X50 电池还行", "phone", "荣耀X50"),  # the phone one uses or bought
         ("终于换手机了！新买的华为P60", "phone", "华为P60"),
+        ("我跟男友阿凯周末常去骑车", "partner", "阿凯"),  # 男友 / 女友: 男朋友 / 女朋友
+        ("我们家吃全素，蛋奶都不碰", "diet", "全素"),
     ],
 )
 def test_values_kept(text: str, attribute: str, value: str) -> None:

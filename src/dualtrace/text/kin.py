@@ -35,6 +35,8 @@ _RELATION_ZH = {
     "爱人": "partner",
     "女朋友": "girlfriend",
     "男朋友": "boyfriend",
+    "女友": "girlfriend",
+    "男友": "boyfriend",
     "对象": "partner",
     "儿子": "son",
     "女儿": "daughter",

@@ -63,7 +63,7 @@ _PARTNER_EN = (
     r"(?:partner|girlfriend|boyfriend|gf|bf|wife|husband|hubby|spouse|fianc[ée]e?|fiancee?|"
     r"other\s+half)"
 )
-_PARTNER_ZH = r"(?:女朋友|男朋友|对象|老婆|老公|媳妇|妻子|丈夫|太太|未婚夫|未婚妻)"
+_PARTNER_ZH = r"(?:女朋友|男朋友|女友|男友|对象|老婆|老公|媳妇|妻子|丈夫|太太|未婚夫|未婚妻)"
 # one is seeing, then the name: "seeing someone new, jordan", "seeing someone 😳 tobias",
 # "dating a guy called Tomas"
 _SEEING_SOMEONE = (
@@ -274,7 +274,7 @@ _DAILY: tuple[Attribute, ...] = (
         "partner",
         r"\b(?:partner|girlfriend|boyfriend|gf|bf|wife|husband|hubby|spouse|fianc\w*|dating|married|engaged|"
         r"broke\s+up|split\s+up|relationship|single|seeing\s+(?:someone|somebody|this\s+(?:guy|girl|man|woman))|other\s+half|"
-        r"(?:first|second|third)\s+date|went\s+on\s+a\s+date|been\s+seeing|(?:been|are|got)\s+(?:back\s+)?together|mov\w+\s+in\s+with|dates?\s+with|mov\w+\s+in\s+together|met\s+(?:someone|somebody)|proposed)\b|认识了?一?个|前任|交往|约会|在一起|脱单|另一半|求婚|女朋友|男朋友|对象|老婆|老公|媳妇|妻子|丈夫|太太|未婚|结婚|订婚|分手|单身|恋爱|(?:和|跟).{1,8}?分了",
+        r"(?:first|second|third)\s+date|went\s+on\s+a\s+date|been\s+seeing|(?:been|are|got)\s+(?:back\s+)?together|mov\w+\s+in\s+with|dates?\s+with|mov\w+\s+in\s+together|met\s+(?:someone|somebody)|proposed)\b|认识了?一?个|前任|交往|约会|在一起|脱单|另一半|求婚|女朋友|男朋友|女友|男友|对象|老婆|老公|媳妇|妻子|丈夫|太太|未婚|结婚|订婚|分手|单身|恋爱|(?:和|跟).{1,8}?分了",
         (
             en(
                 r"\b(?:dating|seeing|married\s+to|engaged\s+to|together\s+with)\s+(?P<v>[A-Z][\w’'-]*(?:\s+[A-Z][\w’'-]*)?)"
@@ -359,7 +359,7 @@ _DAILY: tuple[Attribute, ...] = (
         ("{s}'s partner: {v}.", "{s}的伴侣：{v}。"),
         nouns=(
             "girlfriend boyfriend wife husband partner spouse fiancé fiancée fiance fiancee",
-            "女朋友 男朋友 对象 老婆 老公 妻子 丈夫 太太 未婚夫 未婚妻",
+            "女朋友 男朋友 女友 男友 对象 老婆 老公 妻子 丈夫 太太 未婚夫 未婚妻",
         ),
         ends=(
             en(
