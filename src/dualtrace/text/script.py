@@ -6,8 +6,8 @@ lexicon are written in Simplified Chinese, so a user who types Traditional (æˆ‘å
 typed; everything the rules derive from them (memory texts, slots, entities) and every
 reading of a question is done on the Simplified form (`simplified`, OpenCC's `t2s`, phrase
 by phrase), and the full-text index and query terms fold the two scripts into one, so a
-question in either script finds a turn in either. A profile value or a context line is shown
-in the script its turn was typed in (`in_script_of`). Text in Simplified Chinese or with no
+question in either script finds a turn in either. A memory's text and a profile value are
+shown in the script their turn was typed in (`in_script_of`). Text in Simplified Chinese or with no
 Chinese is returned unchanged, so nothing else reads differently.
 """
 

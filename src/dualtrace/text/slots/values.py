@@ -140,7 +140,7 @@ def plausible(attribute: str, value: str) -> bool:
 def _of_its_kind(attribute: str, value: str) -> bool:
     """Whether a value has the shape its attribute's values have: an amount names a number,
     a name only (a gym's, a team's, a manager's) is no word of the dictionary, an employer
-    or a school is no time nor a verb."""
+    or a school is no time nor an intent (决定 of 我决定离职了)."""
     if attribute in _AMOUNTS and not _AMOUNT.search(value):
         return False  # "rent is less evil"
     if attribute in _NAMES_ONLY and (
