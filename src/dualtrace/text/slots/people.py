@@ -39,11 +39,6 @@ _HOBBIES_ZH = alternation(HOBBIES_ZH)
 # What one does with a sport ("we play padel", "I train for triathlons"), and where one goes
 # for one ("went for a wild swim", "been bouldering")
 _DOING_SPORT_EN = r"(?:play|do|practi[cs]e|train\s+for)"
-# Liking a thing one does, not disliking it (不喜欢, 不太爱)
-_LIKES_ZH = r"(?<![不没])(?<!不太)(?<!不怎么)(?:很|挺|特别|最|超|也|还)?(?:喜欢|爱)"
-_LIKES_EN = r"\b(?:I|we)\s+(?:really\s+|just\s+|also\s+)?(?:love|enjoy|like)\s+"
-# What a sport's name may name instead of the sport ("I like running shoes")
-_GEAR_EN = r"(?:shoes|boots|gear|shorts|socks|clothes|jackets?|apps?|watch(?:es)?|videos?|shows?)"
 _GOING_FOR_EN = r"(?:went|go|going|been)\s+(?:for\s+an?\s+|to\s+)?"
 # Days of the week as chat writes them ("mondays", "tues & thurs", "on sat")
 _WEEKDAYS_EN = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:days?|s)?\b"
@@ -97,7 +92,6 @@ _DAILY: tuple[Attribute, ...] = (
         rf"|\b(?:(?:{_DOING_SPORT_EN}|into)\s+(?:for\s+an?\s+|to\s+)?|{_GOING_FOR_EN})"
         rf"(?:{_OUTDOOR_SWIM_EN}|{_SPORTS_EN})\b"
         rf"|\b{_SPORTS_EN}\s+{_SPORT_THINGS_EN}\b|{_SPORTS_ZH}"
-        rf"|\b(?:love|enjoy|like)\s+(?:going\s+|doing\s+|playing\s+)?{_SPORTS_EN}\b"
         rf"|\b{_SPORTS_EN}\s+(?:\d+\s*x|once|twice|three\s+times|four\s+times|\d+\s+times|every)\b"
         r"|\b(?:joined|joining|signed\s+up\s+(?:for|to)|found|booked|started|taking)\s+(?:an?\s+|the\s+)?"
         r"(?:local\s+)?[\w\s-]{1,30}?(?:group|club|team|class(?:es)?|league|crew|course|lessons)\b",
@@ -161,18 +155,12 @@ _DAILY: tuple[Attribute, ...] = (
             # "现在周末玩飞盘", "开始练拳击", "周末去黄厝冲浪", "练完瑜伽"
             zh(
                 r"(?:现在|最近|开始|改成?|换成|周末|平时|每周[一二三四五六日天末]?|一周|每天|天天|经常)"
-                r"(?:早上|上午|中午|下午|晚上)?(?:都会|就会|都|就|会)?"
+                r"(?:早上|上午|中午|下午|晚上)?(?:都|就|会)?"
                 r"(?:(?:跟着?|和|带|约了?)[^，。；！？\s]{1,8}?|一个人|自己)?"
                 rf"(?:去[^，。；！？\s]{{0,5}}?|在[^，。；！？\s]{{0,5}}?)?(?:玩|练|打|学)?(?:了)?(?:[一两二三四五六七八九十\d]+次)?"
                 rf"(?P<v>{_SPORTS_ZH})"
             ),
             zh(rf"(?:练完|打完|玩完|跑完|游完)(?:了)?(?P<v>{_SPORTS_ZH})"),
-            # a sport one likes doing: "我平时喜欢爬山", "特别爱打羽毛球" (a ball game by its
-            # verb: 喜欢足球 may be watching it), "I love hiking", "we enjoy going climbing"
-            zh(rf"{_LIKES_ZH}(?:去|上)?(?:玩|打|踢|练|跳)(?P<v>{_SPORTS_ZH})"),
-            zh(rf"{_LIKES_ZH}(?:去|上)?(?P<v>{_SPORTS_ZH})(?<!球)"),
-            en(rf"{_LIKES_EN}(?:going\s+|doing\s+|playing\s+)(?P<v>{_SPORTS_EN})\b"),
-            en(rf"{_LIKES_EN}(?P<v>{_SPORTS_EN})(?<=ing)\b(?!\s+{_GEAR_EN}\b)"),
             # gone to do it with someone: "跟同事去攀岩了"
             zh(
                 rf"(?:跟|和)[^，。；！？\s]{{1,6}}?(?:一块儿?|一起)?(?:去|学)(?P<v>{_SPORTS_ZH})"
