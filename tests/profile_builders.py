@@ -9,8 +9,11 @@ from dualtrace import Memory, Profile
 from dualtrace.embed.fake import FakeEmbedder
 
 
-def profile_after(tmp_path: Path, sessions: list[tuple[str, list[str]]], as_of: str) -> Profile:
-    """User "u"'s profile at `as_of` after `sessions` (one store in `tmp_path`)."""
+def profile_after(
+    tmp_path: Path, sessions: list[tuple[str, list[str]]], as_of: str, *, history: bool = False
+) -> Profile:
+    """User "u"'s profile at `as_of` after `sessions` (one store in `tmp_path`); `history`:
+    with what each value replaced."""
     with Memory(tmp_path / "m.db", embedder=FakeEmbedder()) as mem:
         for n, (day, turns) in enumerate(sessions):
             messages = [
@@ -18,7 +21,7 @@ def profile_after(tmp_path: Path, sessions: list[tuple[str, list[str]]], as_of: 
                 for i, text in enumerate(turns)
             ]
             mem.add(messages, user_id="u", session_id=f"s{n}")
-        return mem.profile("u", as_of=as_of)
+        return mem.profile("u", as_of=as_of, history=history)
 
 
 def values(profile: Profile, attribute: str) -> list[str]:

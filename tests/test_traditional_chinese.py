@@ -103,15 +103,12 @@ def test_profile_values_in_the_script_they_were_typed_in(tmp_path: Path) -> None
 
 
 def test_a_change_said_in_the_other_script_replaces_the_value(tmp_path: Path) -> None:
-    turns = [("2026-01-10", "我住在台北，在一家书店上班"), ("2026-05-10", "我們上週搬到台南了")]
-    with Memory(tmp_path / "m.db", embedder=FakeEmbedder()) as mem:
-        for n, (day, text) in enumerate(turns):
-            mem.add(
-                [{"role": "user", "content": text, "timestamp": f"{day}T10:00:00+00:00"}],
-                user_id="u",
-                session_id=f"s{n}",
-            )
-        profile = mem.profile("u", as_of="2026-06-01T00:00:00+00:00", history=True)
+    profile = profile_after(
+        tmp_path,
+        [("2026-01-10", ["我住在台北，在一家书店上班"]), ("2026-05-10", ["我們上週搬到台南了"])],
+        as_of="2026-06-01T00:00:00+00:00",
+        history=True,
+    )
     (city,) = [v for v in profile.values if v.attribute == "lives_in"]
     assert city.value == "台南"
     assert [r.value for r in city.replaced] == ["台北"]

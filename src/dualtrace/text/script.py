@@ -69,11 +69,16 @@ def in_script_of(text: str, typed: str) -> str:
     """
     if not has_cjk(text) or not is_traditional(typed):
         return text
-    read = simplified(typed)
-    if len(read) != len(typed):  # a phrase changed length: no character lines up
-        return _convert("s2t.json", text)
-    as_typed = {s: t for s, t in zip(read, typed, strict=True) if s != t or has_cjk(s)}
     converted = _convert("s2t.json", text)
     if len(converted) != len(text):
         return converted
+    as_typed = _as_typed(typed)
     return "".join(as_typed.get(s, t) for s, t in zip(text, converted, strict=True))
+
+
+@lru_cache(maxsize=1024)
+def _as_typed(typed: str) -> dict[str, str]:
+    """Each Chinese character of `typed` as read in Simplified, and as it was typed (read
+    once for a turn that several memories, or a memory's text and scene, are shown from)."""
+    read = simplified(typed)
+    return {s: t for s, t in zip(read, typed, strict=True) if s != t or has_cjk(s)}
