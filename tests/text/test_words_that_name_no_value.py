@@ -126,6 +126,7 @@ def test_words_that_name_no_value(text: str, attribute: str) -> None:
         ("终于换手机了！新买的华为P60", "phone", "华为P60"),
         ("我跟男友阿凯周末常去骑车", "partner", "阿凯"),  # 男友 / 女友: 男朋友 / 女朋友
         ("我们家吃全素，蛋奶都不碰", "diet", "全素"),
+        ("我吃斋好多年了", "diet", "吃斋"),
     ],
 )
 def test_values_kept(text: str, attribute: str, value: str) -> None:
