@@ -62,6 +62,12 @@ def test_we_and_our_keep_the_group(said: str, written: str) -> None:
         ),
         ("You know what, I sold the van.", "Ana sold the van."),
         ("See you at the match!", "See Lin at the match!"),
+        # a word that only starts with "you" is no one
+        (
+            "I coach at the youth club since I was young.",
+            "Ana coaches at the youth club since Ana was young.",
+        ),
+        ("Thank you, youngster.", "Thank Lin, youngster."),
     ],
 )
 def test_you_is_the_listener(said: str, written: str) -> None:

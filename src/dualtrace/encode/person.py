@@ -85,8 +85,8 @@ _YOU_FORMS = [
     (r"\byours\b", "{L}'s"),
     (r"\byour\b", "{L}'s"),
 ]
-_YOU = re.compile(
-    r"\byou(?:\s+((?:(?:"
+_YOU = re.compile(  # "you" a word of its own, never the start of "young" or "youth"
+    r"\byou(?![\w'’])(?:\s+((?:(?:"
     + "|".join(_ADVERBS | {"ever", "both", "all", "guys"})
     + rf"|{_LY_ADVERB})\s+)*)([A-Za-z]+(?:['’]t)?)(?![\w'’]))?",
     re.I,

@@ -54,6 +54,7 @@ _PHONES_EN = (
     r"iPhone|Pixel|Galaxy(?=\s+(?:S|A|Z|Note|Fold|Flip)\w*)|Samsung|Huawei|Xiaomi|Redmi|OnePlus|Motorola|Moto|Nokia|Oppo|Vivo|"
     r"Tecno|Infinix|Fairphone|Nothing\s+Phone"
 )
+_MODEL_WORDS_EN = r"(?:pro|max|plus|ultra|mini|se|xl|xr|xs|x|fe|lite|fold|flip|note|edge|galaxy)\b"
 _PHONES_ZH = r"华为|小米|红米|三星|苹果|荣耀|OPPO|oppo|vivo|VIVO|一加|魅族|iPhone|Pixel"
 # a phone by its make and model: "华为Mate 60", "三星 S24 FE"
 _PHONE_ZH = rf"(?:{_PHONES_ZH})\s?[A-Za-z0-9+]+(?:\s[A-Za-z0-9+]+){{0,2}}"
@@ -512,7 +513,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             en(
                 r"\b(?:(?:my|our)\s+(?:old\s+|new\s+|trusty\s+|ancient\s+|cracked\s+)?|"
                 r"(?:got|bought|ordered|using)\s+(?:an?\s+|the\s+)?(?:new\s+|used\s+|refurbished\s+)?)"
-                rf"(?P<v>(?:{_PHONES_EN})(?:\s+(?!phone\b|battery\b|screen\b|case\b)[\w+]{{1,8}})?)\b"
+                # (its model a number or a model's word, not what it did: "my Pixel died")
+                rf"(?P<v>(?:{_PHONES_EN})(?:\s+(?:[\w+]{{0,6}}\d[\w+]{{0,6}}|{_MODEL_WORDS_EN})){{0,2}})\b"
             ),
             en(
                 r"\b(?:switched|moved|changed)\s+(?:over\s+)?(?:from\s+[^,.;]{1,30}?\s+)?to\s+(?:an?\s+)?"
@@ -528,12 +530,28 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             # "现在用vivo X200"
             zh(
                 r"(?:换了|换成了?|买了|用上了|入手了|(?:现在|目前|改)用|用的是|(?:新|这次)?(?:买|换)的(?:是)?)"
-                r"(?:一部|一台|部|台)?(?:新的?)?"
+                r"(?:一部|一台|一个|部|台|个)?(?:新的?)?"
                 rf"(?P<v>{_PHONE_ZH})"
             ),
         ),
         ("{s}'s phone is {v}.", "{s}的手机是{v}。"),
         nouns=("phone cellphone smartphone mobile", "手机"),
+        # a phone that died, was stolen or sold: "my Pixel finally died", "iPhone被偷了"
+        ends=(
+            en(
+                rf"\b(?:my|our)\s+(?:old\s+|trusty\s+|poor\s+)?(?P<v>(?:{_PHONES_EN})"
+                rf"(?:\s+(?:[\w+]{{0,6}}\d[\w+]{{0,6}}|{_MODEL_WORDS_EN})){{0,2}})\s+"
+                r"(?:(?:has|just|finally|officially|totally|completely)\s+)*"
+                r"(?:died|(?:got|was|been)\s+(?:stolen|nicked|bricked)|is\s+(?:dead|gone|bricked)|"
+                r"stopped\s+working|gave\s+up)\b"
+            ),
+            en(
+                rf"\bsold\s+(?:my|our)\s+(?:old\s+)?(?P<v>(?:{_PHONES_EN})(?:\s+[\w+]{{0,6}}\d[\w+]{{0,6}})?)"
+            ),
+            zh(
+                rf"(?P<v>{_PHONE_ZH}|(?:{_PHONES_ZH}))(?:手机)?(?:彻底|终于|已经)?(?:坏了|被偷了|丢了|卖了|报废了)"
+            ),
+        ),
     ),
     _a(
         "device",

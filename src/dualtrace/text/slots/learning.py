@@ -97,11 +97,12 @@ LANGUAGE: Attribute = _a(
     many=True,
     ends=(
         en(
+            # (its classes too: "gave up on Spanish", "dropped my Spanish classes")
             rf"\b(?:gave\s+up|giving\s+up|stopped|stopping|quit|quitting|dropped|dropping)\s+"
-            rf"(?:learning\s+|studying\s+)?(?P<v>{_LANGS_EN})\b"
+            rf"(?:on\s+)?(?:learning\s+|studying\s+)?(?:my\s+)?(?P<v>{_LANGS_EN})\b"
         ),
         zh(rf"(?:不学|放弃了?|停了)(?P<v>{_LANGS_ZH})"),
-        zh(rf"(?P<v>{_LANGS_ZH})(?:暂时|先|就)?(?:不学了|放弃了|停了)"),
+        zh(rf"(?P<v>{_LANGS_ZH})(?:课)?(?:暂时|先|就|已经|早就|也)?(?:不学了|放弃了|停了)"),
     ),
 )
 

@@ -106,9 +106,16 @@ _DAILY: tuple[Attribute, ...] = (
                 r"(?:\s+[^,.;!?]{0,40}?)?)\s+(?:every|each|\d+|once|twice|three|four|five|daily|most)\b"
             ),
             # a sport one does now, or does instead: "so i'm doing reformer pilates instead now"
+            # (the "I" left out where chat opens on the verb: "Doing pilates now.")
             en(
-                rf"\b(?:I['’]m|I\s+am|im)\s+(?:now\s+)?doing\s+(?P<v>(?:(?!(?:the|a|an|this|that|my|some)\b)[\w-]+\s+)?{_SPORTS_EN})\b"
+                r"(?:\b(?:I['’]m|I\s+am|im)\s+|^\W*(?:(?:also|so|and)\s+)?)(?:now\s+)?doing\s+"
+                rf"(?P<v>(?:(?!(?:the|a|an|this|that|my|some)\b)[\w-]+\s+)?{_SPORTS_EN})\b"
                 r"(?=[^.;!?]*\b(?:now|instead|these\s+days|nowadays)\b)"
+            ),
+            # one sport for another: "switched from running to cycling"
+            en(
+                rf"\b(?:switched|moved|changed|gone)\s+(?:over\s+)?from\s+{_SPORTS_EN}\s+to\s+"
+                rf"(?P<v>{_KIND_OF}{_SPORTS_EN})\b"
             ),
             # a sport taken up, or played on a day of the week: "i started running instead",
             # "still doing 5-a-side sundays"

@@ -31,6 +31,8 @@ _NOT_EMPLOYER = re.compile(
     r"|^(?:朋友圈|网上|线上|淘宝上|抖音上|小红书上|群里|家里)$",
     re.I,
 )
+# A capitalised name's "Group": the firm's own word ("Fenwick Group", "Virgin Group")
+_FIRM_GROUP = re.compile(r"(?<=[a-z])\s+Group$")
 _PLACE_WORDS = re.compile(
     r"\b(?:suburbs?|downtown|city|town|village|countryside|neighbou?rhood|apartment|flat|house|"
     r"condo|dorm|area|district|coast|island|farm)\b",
@@ -102,7 +104,8 @@ def plausible(attribute: str, value: str) -> bool:
             return False  # "老公辞职了": whose job ended, not where
         if value.casefold() in PLACES:
             return False  # "left Paris on Friday": a city
-        return not _NOT_EMPLOYER.search(value) and not re.match(r"[a-z]+ing\b", value)
+        named = _FIRM_GROUP.sub("", value)  # "Fenwick Group" is a firm, "a support group" none
+        return not _NOT_EMPLOYER.search(named) and not re.match(r"[a-z]+ing\b", value)
     if attribute == "lives_in" and not has_cjk(value):
         # typed in lower case, a place the gazetteer knows ("moved to portland") is one too,
         # and so is one no dictionary lists ("moved to tennoji")

@@ -39,7 +39,7 @@ _ROLE_EN = rf"(?P<v>{_TRADE_EN})"
 # firm does ("一家做支付的公司", "一家物流公司")
 _ROLE_END_ZH = (
     r"(?:师|员|经理|总监|主管|负责人|医生|护士|老师|运营|产品|编导|开发|设计|会计|律师|顾问|助理|"
-    r"专员|实习生|编辑|销售)"
+    r"专员|实习生|编辑|销售|主任|主治)"
 )
 # news of an offer, before what it is: "offer也定了", "拿到offer了！"
 _OFFER_NEWS_ZH = (
@@ -111,7 +111,7 @@ WORK: tuple[Attribute, ...] = (
         r"retire\w*|laid\s+off|redundant|fired|sacked|unemployed|jobless|notice|"
         rf"startup|start(?:ed|ing|s)?\s+(?:at|with)|{_ROLES_EN}\s+(?:at|@|with\s+(?-i:[A-Z])\w*)|offer|last\s+(?:day|shift)|notice|(?:lead|manager|engineer|designer|developer|analyst|director)\s+at|(?:first|1st)\s+(?:day|week|month|shift)s?|onboarding|placement|apprenticeship|traineeship|residency|fellowship|training\s+year|(?:[\w-]+(?:er|or|ist|ian)|nurse|doctor)\s+at)\b"
         rf"|{introduction(r'(?-i:[A-Z][a-z]+)')}"  # "hi! Felix. barista at Oatly"
-        r"|工作|上班|实习|打工|公司|入职|跳槽|离职|辞职|单位|任职|下家|(?<![现正实存所自内])在.{1,12}?(?:做|当)|去.{1,14}?(?:做|当)|offer|录用|进了.{1,8}?厂|报[到道]"
+        r"|\b(?:position|post|role)\s+(?:at|with)\b|是[^，。；！？\s的]{2,8}?的[^，。；！？\s的]{0,4}?(?:师|员|医|护士|经理|主任|主管)|工作|上班|实习|打工|公司|入职|跳槽|跳到|跳去|离职|辞职|单位|任职|下家|(?<![现正实存所自内])在.{1,12}?(?:做|当)|去.{1,14}?(?:做|当)|offer|录用|进了.{1,8}?厂|报[到道]"
         r"|\b(?:leaving|left)\s+(?-i:[A-Z])"
         r"|\b(?:I['’]m|I\s+am|im)\s+an?\s+(?:[\w-]+\s+){1,2}?with\s+(?:the\s+)?(?-i:[A-Z])"
         r"|\b(?:launched|founded|co-?founded|set\s+up)\s+(?:my\s+own\s+)?(?-i:[A-Z])"
@@ -133,7 +133,8 @@ WORK: tuple[Attribute, ...] = (
             ),
             # ... said as what one is: "I'm a nurse at the Royal Free", not "I'm a beginner at golf"
             en(
-                rf"\b(?:I['’]m|I\s+am|im)\s+(?:now\s+|currently\s+)?an?\s+{_TRADE_EN}\s+(?:at|for)\s+{{V}}"
+                rf"\b(?:I['’]m|I\s+am|im)\s+(?:now\s+|currently\s+)?(?:an?|the\s+(?:new\s+|only\s+)?)\s*"
+                rf"{_TRADE_EN}\s+(?:at|for)\s+{{V}}"
             ),
             # ... or "with" a named firm: "i'm a sparky with Volt Electrical in Brisbane"
             en(
@@ -207,7 +208,7 @@ WORK: tuple[Attribute, ...] = (
             en(
                 r"\b(?:start(?:ed|ing)?|began|begun)\s+(?:my|a|the|our)\s+(?:new\s+)?(?:[\w-]+\s+){0,3}?"
                 r"(?:job|role|position|training|placement|internship|residency|apprenticeship|"
-                r"contract|rotation|year)\s+(?:at|with)\s+{V}"
+                r"contract|rotation|year)\s+(?:as\s+(?:an?\s+|the\s+)?[\w\s-]{1,40}?\s+)?(?:at|with)\s+{V}"
             ),
             en(r"\bonboarding\s+at\s+{V}"),
             # a job got or taken by the employer's name: "I got the Monzo job!!", "took the
@@ -238,6 +239,14 @@ WORK: tuple[Attribute, ...] = (
                 rf"{introduction(r'[A-Z][a-z]+')}(?!{_STUDYING_EN})(?:[\w-]+\s+){{0,3}}?(?:at|@)\s+{{V}}"
             ),
             zh(rf"在{{V}}{_WORK_ZH}"),
+            # the place a role is held at, said as whose it is: "我是协和的住院医", "我现在是
+            # 顺丰的快递员" (not a class, a year or a person: "我是三年级的班主任")
+            zh(
+                r"(?:^|(?<=[我\s，,。！!]))(?:现在|目前)?是"
+                r"(?P<v>(?![他她你我它这那])[^，。；！？,.;!?\s的]{2,8}?)(?<![班级组部里家])的"
+                rf"[^，。；！？,.;!?\s的]{{0,4}}?(?:{_ROLE_END_ZH}|住院医|医生|护士|老师)"
+                r"(?=$|了|啦|呢|[，。；！？,.;!?\s])"
+            ),
             # a school one teaches at: "在光谷一小教三年级语文", "I teach year 5 at Oakfield
             # Primary" (not "在家教孩子", "teach my kids at home")
             zh(rf"在(?P<v>[^，。；！？,.;!?\s]{{0,10}}?{SCHOOL_ZH})教(?!育)"),
@@ -333,13 +342,15 @@ WORK: tuple[Attribute, ...] = (
         "occupation",
         r"\b(?:job|work(?:ing)?\s+as|occupation|profession|career|title|role|position|promot\w*|"
         r"do\s+for\s+(?:a\s+)?living|(?:I['’]m|I\s+am)\s+(?:now\s+|currently\s+)?an?|became\s+an?|been\s+an?|"
-        r"got\s+(?:charge|head|senior|lead|staff|principal|chief|deputy|assistant))\b"
+        r"got\s+(?:charge|head|senior|lead|staff|principal|chief|deputy|assistant)|made\s+me|"
+        r"(?:been|was|got)\s+made|(?:start\w*|began|accepted|took|landed|got|now|"
+        r"(?:first|1st)\s+(?:day|week|month|shift)s?)\s+[^.;!?]{1,70}?\s+as)\b"
         rf"|{introduction(r'(?-i:[A-Z][a-z]+)')}"  # "hi! Noor, teacher at Elm Park School"
         r"|\b(?:officially|finally|basically|technically)\s+an?\s|\b(?:hired|starting|started|start)\s+as\s|"
         r"\boffer\s+from\s+[^,]{2,40},|(?:er|or|ist|ian|ant|ent|lead|analyst|manager|designer|engineer|chef|nurse)\s+as\s+of\b|\b(?:day|week|month|shift)s?\s+as\b|"
         rf"\bjoin\w*\s+[^,.;]{{1,40}}?\s+as\b|\bnew\s+(?:job|role|position|gig)\b|^\W*(?:an?\s+)?(?:[A-Za-z-]+\s+){{0,2}}{_ROLES_EN}\s+(?:at|@)\s|"
         r"\s+at\s+[A-Z]\w*(?:\s+[A-Z]\w*)?,?\s+(?:started|starting|since)\b|\b(?:freelance|self-employed)\b"
-        r"|职业|职位|岗位|岗(?=$|[，。；！？,.;!?\s])|转做|改做|转行|的offer|工作|做什么|干什么|升职|晋升|当|师|员|组长|助教|负责人|经理|总监|主管|医生|护士|老师|策划|开发|自由职业|全职|(?<![现正实存所自内])在.{1,10}?(?:做|当)"
+        r"|职业|职位|岗位|岗(?=$|[，。；！？,.;!?\s])|转做|改做|转行|的offer|工作|做什么|干什么|升职|晋升|当|师|员|组长|主任|主治|助教|负责人|经理|总监|主管|医生|护士|老师|策划|开发|自由职业|全职|(?<![现正实存所自内])在.{1,10}?(?:做|当)"
         r"|住院医|兽医|牙医|中医|空姐|空少|警察|保安|主播|博主|退休|\bretired\b"
         r"|\bqualified\s+as\b|\bgot\s+an?\s+[\w-]+\s+(?:(?:position|job|role|post|place|spot)\s+)?(?:in|at|with)\s|"
         r"\b(?:I['’]m|I\s+am|im)\s+the\s+(?:[\w-]+\s+){1,3}?(?:on|in|for|at|@)\s|\boffer\s*[:—–-]|\bgot\s+(?:it|the\s+job|the\s+role)\s*!|\b(?:took|accepted|signed)\s+(?:an?\s+|the\s+)?"
@@ -414,6 +425,21 @@ WORK: tuple[Attribute, ...] = (
                 rf"(?:offer|job|role)\b(?:[^.;!?]{{0,30}}?\s+as\s+(?:an?\s+)?|\s*,\s*){_ROLE_EN}\b"
             ),
             en(r"\b(?:promoted|promotion)\s+to\s+(?:an?\s+)?{V}"),
+            # ... or made one: "they made me team lead", "I've been made a partner"
+            en(
+                r"\b(?:made\s+me|(?:been|was|got)\s+made)\s+(?:an?\s+|the\s+)?"
+                rf"(?P<v>(?:[a-z-]+\s+){{0,2}}?(?:{_ROLES_EN}|partner|head\s+of\s+[a-z-]+))\b"
+            ),
+            # the role a job taken at a named place is taken as: "I start at Monzo on Monday
+            # as a data scientist", "accepted a position at Arup as an engineer", "first week
+            # at Ocado as a buyer" (not "now at Heathrow as a passenger")
+            en(
+                r"(?:\b(?:start(?:s|ed|ing)?|began|joined|joining|accepted|took|landed|got|"
+                r"(?:first|1st|second|2nd)\s+(?:day|week|month|shift)s?)\b[^.;!?]{0,40}?"
+                r"(?:\b(?:at|with|for)\s+(?-i:[A-Z])|\b(?:job|position|role|post)\b)|"
+                r"\bjoin(?:ed|ing)?\s+(?-i:[A-Z]))[^.;!?]{0,30}?\s+as\s+(?:an?\s+|the\s+)?"
+                rf"{_ROLE_EN}\b"
+            ),
             # ... the new role said after the news: "got promoted!! senior buyer as of monday"
             en(
                 rf"\bgot\s+promoted\s*[!.:,—-]+\s*(?:(?:now|officially|finally)\s+)?(?:an?\s+)?"
