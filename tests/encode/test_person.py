@@ -1,10 +1,15 @@
 """Third-person rewriting keeps English grammar: verb agreement with negations and plural
-subjects, a possessive pronoun as a subject, and a capital at each sentence's start."""
+subjects, a possessive pronoun as a subject, and a capital at each sentence's start; "you"
+only as a word ("youth" is no one), and Chinese 我 only as a pronoun (自我介绍 stays)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from dualtrace import Memory
+from dualtrace.embed.fake import FakeEmbedder
 from dualtrace.encode.person import to_third_person
 
 
@@ -114,3 +119,13 @@ def test_an_i_left_out_and_an_i_said_both_read_right() -> None:
 )
 def test_a_present_verb_that_ends_like_a_past_takes_its_s(said: str, written: str) -> None:
     assert to_third_person(said, "Ana") == written
+
+
+def test_a_word_that_holds_wo_keeps_it(tmp_path: Path) -> None:
+    """我 is the speaker, but 自我介绍 is a self-introduction: never "自用户介绍"."""
+    with Memory(tmp_path / "m.db", embedder=FakeEmbedder()) as mem:
+        mem.add("我最近在练英文自我介绍，我们部门下个月要招新人。", user_id="u")
+        texts = [item.text for item in mem.get_all(user_id="u") if item.kind != "episode"]
+    assert texts and all("自用户" not in t for t in texts)
+    assert any("自我介绍" in t for t in texts)
+    assert any("用户等人" in t for t in texts)

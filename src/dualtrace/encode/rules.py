@@ -38,7 +38,11 @@ from dualtrace.text.slots.names import (
 from dualtrace.text.slots.values import work_place
 from dualtrace.text.smalltalk import is_small_talk
 
-_ZH_PRONOUNS = (("我们", "{S}等人"), ("咱们", "{S}等人"), ("我的", "{S}的"), ("我", "{S}"))
+# "我" is the speaker, except inside a word: 自我介绍 (a self-introduction), 忘我 (rapt)
+_ZH_PRONOUNS = (
+    (re.compile(r"(?<![自忘])我们|咱们"), "{S}等人"),
+    (re.compile(r"(?<![自忘])我"), "{S}"),
+)
 # A discourse opener or an acknowledgement before the statement ("Big news: I got the job",
 # "Not yet, I'll measure it", "对了，我下个月…") is how it was said, not what was said.
 _OPENER = re.compile(
@@ -521,7 +525,7 @@ def _third_person(sentence: str, speaker: str, listener: str | None = None) -> s
         speaker = "用户"
     text = sentence
     for pronoun, replacement in _ZH_PRONOUNS:
-        text = text.replace(pronoun, replacement)
+        text = pronoun.sub(replacement, text)
     return text.replace("{S}", speaker)
 
 
