@@ -254,6 +254,16 @@ def test_a_sentence_with_two_facts_becomes_two_clauses() -> None:
     assert atomic_clauses(kept) == [kept]
 
 
+def test_a_subject_of_two_is_not_cut_at_its_and() -> None:
+    # "my wife Nadia and I are …" is one clause; its "I" is no new clause's subject
+    said = "my wife Nadia and I are flying to Porto in June"
+    assert atomic_clauses(said) == [said]
+    assert atomic_clauses("I drive a Skoda and I live in Bath.") == [
+        "I drive a Skoda",
+        "I live in Bath.",
+    ]
+
+
 def test_questions_ask_about_slots() -> None:
     assert [q.attribute for q in ask("Which city do I live in?")] == ["lives_in"]
     (budget,) = ask("我的买车预算是多少？")

@@ -15,10 +15,11 @@ from dualtrace.text.slots import cues
 from dualtrace.text.slots.finder import find_statements
 from dualtrace.text.slots.names import INTRODUCES
 
+# (not inside a subject of two: "my sister and I are moving" is one clause)
 _CUT_EN = re.compile(
     r"\s*[,;]\s+(?:(?:and|but|plus|also|so)\s+)?|\s+(?:and|but|plus|while|whereas|although|"
-    r"though)\s+(?:(?:also|now|then)\s+)?(?=(?:I|I['’]m|I['’]ve|my|we|we['’]re|our|also|now|"
-    r"then|these\s+days|let['’]s)\b)",
+    r"though)\s+(?:(?:also|now|then)\s+)?(?=(?:I(?!\s+(?:are|were)\b)|I['’]m|I['’]ve|my|we|"
+    r"we['’]re|our|also|now|then|these\s+days|let['’]s)\b)",
     re.I,
 )
 _CUT_ZH = re.compile(
