@@ -108,7 +108,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         r"|\b(?:officially|finally)\s+in\s+(?-i:[A-Z])"
         r"|\b(?:months?|years?)\s+in\s+\w|\bbeen\s+in\s+\w+(?:\s+\w+)?\s+(?:for\s+)?\w+\s+(?:months?|years?)\b"
         r"|\bback\s+in\s+[^,.;!?]{1,30}\s+for\s+good\b|\bmov(?:ed|ing)\s+into\b|\bstaying\s+in\b"
-        r"|\brenting\s+in\b|\b(?:sharehouse|semi|bungalow|terrace|duplex)\s+in\b"
+        r"|\brenting\s+in\b|\b(?:sharehouse|semi|bungalow|terrace|duplex)\s+in\b|\bnew\s+(?:place|home|house)\s+in\b"
         r"|\bsettl(?:ed|ing)\s+in\b|^\W*(?:we['’]re\s+|I['’]m\s+|im\s+)?now\s+in\s"
         rf"|{_I_AM_IN_ZH}(?:{_CITY_ZH})"
         rf"|(?:^|(?<=[\s，,]))(?:{_CITY_ZH})[^\s，,。！!]{{0,4}}的(?=$|[\s，,。！!])"
@@ -119,6 +119,11 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"(?:now\s+|currently\s+|permanently\s+|full[-\s]time\s+)?(?:in|at|outside)\s+{V}"
             ),
             en(r"\bbased\s+(?:in|out\s+of)\s+{V}"),
+            # one's new home there: "our new place in Bath has a garden"
+            en(
+                r"\b(?:my|our)\s+new\s+(?:place|home|house|flat|apartment|condo)\s+in\s+"
+                r"(?P<v>(?-i:[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?))\b"
+            ),
             en(r"\b(?:working|work|wfh)\s+from\s+home\s+in\s+{V}"),
             # working from home there: "backend eng at Shopify (remote from dublin)"
             en(r"\b(?:remote|remotely)\s+from\s+(?!home\b|the\b|a\b|my\b){V}"),

@@ -31,6 +31,8 @@ _EN_STOP = (
     r"(?-i:downtown|uptown|midtown)|"
     # a clause of the speaker's own: "the field trip to the Brecon Beacons I'm organising"
     r"(?-i:I)(?:['’](?:m|ve|ll|d)|\s+(?:am|was|have|had|will|can|think|need|want))|"
+    # ... or of anyone's, its subject first: "since moving to Oxford I cycle everywhere"
+    r"(?-i:I)(?=\s+[a-z])|we|they|he|she|"
     r"(?:the\s+)?(?:end|beginning|start|middle)\s+of|"
     r"(?:a\s+)?(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|few|several|"
     r"couple(?:\s+of)?)\s+(?:hours?|days?|weeks?|months?|years?)\s+ago)"
