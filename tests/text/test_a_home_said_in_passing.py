@@ -20,6 +20,7 @@ def _homes(text: str) -> list[str | None]:
         ("my new flat in Stockbridge is freezing lol", "Stockbridge"),
         ("Since moving to Harrogate I walk everywhere.", "Harrogate"),
         ("After moving to Lancaster we finally got a dog", "Lancaster"),
+        ("we live in a cramped little flat in Jesmond", "Jesmond"),
     ],
 )
 def test_a_home_said_in_passing(text: str, town: str) -> None:

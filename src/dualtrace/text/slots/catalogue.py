@@ -198,7 +198,9 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             en(
                 rf"\b(?:found|got|rent|rented|renting|bought|buying|closed\s+on|signed\s+(?:a|the)\s+lease\s+(?:on|for)|"
                 rf"moved\s+into|(?:moving|moved|move)\s+(?:out\s+of\s+[^,.;]{{1,30}}?\s+)?into|(?:our|my)|"
-                rf"(?:we['’]re|we\s+are|I['’]m|I\s+am|im)\s+(?:now\s+|still\s+)?in)\s+"
+                rf"(?:we['’]re|we\s+are|I['’]m|I\s+am|im)\s+(?:now\s+|still\s+)?in|"
+                # (lived in: "i live in a tiny flat in hackney")
+                rf"(?:live|lives|living)\s+(?:now\s+)?in)\s+"
                 rf"(?:(?:a|an|the|this)\s+)?{_HOME_SIZE}{_HOMES_EN}\s+in\s+(?:(?={PLACE_TYPED}))?{{V}}"
             ),
             # renting there, or settling in: "still renting in kitsilano", "settling in grand

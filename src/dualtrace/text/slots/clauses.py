@@ -31,6 +31,7 @@ _PARTICIPLE_EN = re.compile(r"\s*[a-z]+ing\b")
 _ENDS_ON_KIN_EN = re.compile(rf"(?:{cues.KIN_EN.pattern})(?:\s+(?-i:[A-Z])[\w'’-]*)?\s*$", re.I)
 _LEADING_EN = re.compile(r"^(?:and|but|plus|also|so|then)\s+", re.I)
 _SUBJECT_ZH = re.compile(r"^(?:我|咱|他|她|它|用户)")
+_OPENS_ON_KIN_ZH = re.compile(rf"^(?:我|我们)(?:家)?的?(?:{cues.KIN_ZH.pattern})")
 
 
 def atomic_clauses(sentence: str) -> list[str]:
@@ -69,7 +70,10 @@ def _own_subject(clause: str, first: str) -> str:
         return clause  # what the speaker just introduced is: "hi, I'm Dana" + "nurse at …"
     if has_cjk(clause):
         if not _SUBJECT_ZH.search(clause) and not cues.KIN_ZH.match(clause) and "我" in first:
-            return "我" + clause
+            # ... the one the first clause is about where it opens on kin ("我女儿叫朵朵，今年
+            # 五岁": the daughter is five)
+            kin = _OPENS_ON_KIN_ZH.match(first)
+            return ("我" + kin.group("kin") if kin else "我") + clause
         return clause
     if (
         not cues.FIRST_PERSON_EN.search(clause)

@@ -34,6 +34,7 @@ from dualtrace.text.slots.values import (
     habit,
     named_doer,
     opens_on_name,
+    own_age,
     pet_name,
     plausible,
     typed_name,
@@ -187,8 +188,8 @@ def _statement(
             # 小芳": the brother's; "女儿叫朵朵": the user's daughter is the user's family)
             before = match.start() if _named(match) else match.start("v")
             subject = _whose(attribute, clause, match.start(), before)
-            if subject == "someone":
-                continue  # someone else's ("他们都开Audi"): an earlier value may be the speaker's
+            if subject == "someone" or (subject is None and not own_age(attribute.name, value)):
+                continue  # someone else's ("他们都开Audi"), or no one's own age ("今年五岁")
             negated = not ended and (_negated(clause, match) or _former(clause, match))
             statement = SlotStatement(
                 attribute=attribute.name,
@@ -586,10 +587,8 @@ def same_subject(asked: str | None, said: str | None) -> bool:
     same relation in other words or the other language ("cousin", "表妹"), a child said
     generically ("孩子", "the kids") for a son or daughter, or a pronoun
     ("he's at Riverside now") for anyone but the user."""
-    if asked == said:
-        return True
-    if asked is None or said is None:
-        return False
+    if asked == said or asked is None or said is None:
+        return asked == said
     if said == "someone" or relation(asked) == relation(said):
         return True  # "cousin" and "表妹" are one relation
     return asked in cues.CHILDREN and said in cues.CHILDREN_GENERIC

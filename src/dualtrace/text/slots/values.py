@@ -232,6 +232,19 @@ def a_place_zh(word: str) -> bool:
     return named or _QUARTER_ZH.match(word) is not None
 
 
+_DIGITS_ZH = {c: i for i, c in enumerate("零一二三四五六七八九")}
+
+
+def own_age(attribute: str, value: str) -> bool:
+    """Whether a value can be the speaker's own (an age is ten or more: one who types to an
+    assistant is no child, so "今年五岁" said alone is a child's or a pet's)."""
+    if attribute != "age":
+        return True
+    if value.isdigit():
+        return int(value) >= 10
+    return "十" in value or "百" in value or not all(c in _DIGITS_ZH for c in value)
+
+
 def habit(value: str) -> bool:
     """Whether what an English "quit …" or "left …" names is an everyday thing ("coffee",
     "sugar", "social media": words of the lexicon, written in lower case) rather than an
