@@ -1,10 +1,15 @@
 """A value ended or switched as chat says it: a phone that died and the one got after it, a
 language given up on, a sport switched from, a sport said without its "I" ("Doing pilates
-now."), and a pet counted and named in one breath ("养了一只猫叫年糕")."""
+now."), a pet counted and named in one breath ("养了一只猫叫年糕") or gone with its day said
+("狗狗上周去世了"), a break-up that names no one ("我和男朋友分手了"), a school by its degree
+("在北大读博")."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from profile_builders import profile_after, values
 
 from dualtrace.text.slots import find_statements
 
@@ -32,6 +37,12 @@ def _said(text: str) -> set[tuple[str, str | None, bool]]:
         ("Switched from swimming to rowing this spring.", {("exercise", "rowing", False)}),
         ("我们养了一只兔子叫团团", {("pet", "团团", False)}),
         ("家里有条金毛叫可乐", {("pet", "可乐", False)}),
+        ("我家猫猫前几天去世了", {("pet", "猫猫", True)}),
+        ("我在南开读博，第三年了", {("studies_at", "南开", False)}),
+        ("we broke up in the summer, it's fine", {("partner", None, True)}),
+        ("I split up with my girlfriend last month", {("partner", None, True)}),
+        ("我跟男朋友分手了，心累", {("partner", None, True)}),
+        ("我们俩离婚了", {("partner", None, True)}),
     ],
 )
 def test_what_ended_and_what_came_after(text: str, said: set[tuple[str, str | None, bool]]) -> None:
@@ -44,7 +55,22 @@ def test_a_phone_is_named_by_its_make_and_model_not_by_what_it_did() -> None:
 
 @pytest.mark.parametrize(
     ("text", "attribute"),
-    [("Doing the dishes now, brb.", "exercise"), ("那只猫叫了一晚上", "pet")],
+    [
+        ("Doing the dishes now, brb.", "exercise"),
+        ("那只猫叫了一晚上", "pet"),
+        ("my sister broke up with her boyfriend", "partner"),
+        ("我爸妈离婚了", "partner"),
+        ("考上教师编了", "studies_at"),
+    ],
 )
 def test_what_names_no_value(text: str, attribute: str) -> None:
     assert not {s for s in find_statements(text) if s.attribute == attribute}
+
+
+def test_a_break_up_that_names_no_one_ends_the_partner(tmp_path: Path) -> None:
+    profile = profile_after(
+        tmp_path,
+        [("2026-02-01", ["My girlfriend Saoirse is a vet."]), ("2026-08-01", ["we broke up :("])],
+        "2026-10-01T00:00:00+00:00",
+    )
+    assert values(profile, "partner") == []

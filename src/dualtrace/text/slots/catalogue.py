@@ -301,7 +301,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         r"kindergarten|campus|elementary|academy|high\s+school|goes\s+to|phd|ph\.d|masters?|"
         r"(?:first|second|third|fourth|fifth|final|\d(?:st|nd|rd|th))[-\s]year|"
         r"msc|mba|undergrad|postgrad|student)\b|\bgot\s+into\s+(?-i:[A-Z])"
-        r"|学校|大学|上学|读书|就读|转学|幼儿园|小学|中学|高中|附中|读研|研究生|考上",
+        r"|学校|大学|上学|读书|就读|转学|幼儿园|小学|中学|高中|附中|读研|读博|读硕|本科|研究生|考上",
         (
             en(
                 r"\b(?:study|studying|studies|enrolled|attend|attends|attending)\s+(?:now\s+)?(?:at|in)\s+{V}"
@@ -327,7 +327,8 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"\b(?:got|get|getting)\s+into\s+(?-i:(?P<v>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,3}))\b"
             ),
             zh(r"在{V}(?:上学|读书|念书|就读|上课|读)"),
-            zh(r"(?:就读于|转学到|转到|考上了?|进了){V}"),
+            # (a post passed into is no school: "考上教师编了", "考上公务员")
+            zh(r"(?:就读于|转学到|转到|考上了?|进了)(?![^，。；！？\s]{0,4}(?:编|公务员|选调生)){V}"),
         ),
         ("{s} studies at {v}.", "{s}在{v}上学。"),
         nouns=("school college university kindergarten", "学校 大学 幼儿园"),

@@ -48,6 +48,8 @@ ZH_VALUE = (
 )
 _ZH_STOP = (
     rf"(?=了|吧|啊|呢|呀|哦|嘛|啦|的时候|左右|上下|而已|$|[，。；！？,.;!?、：:（）()～~{EMOJI}]"
+    # (a time is no part of a value: "狗狗上周去世了" names 狗狗)
+    r"|上个?(?:周|月|星期|礼拜)|昨天|前天|前几天|去年|刚刚|已经"
     # (a space ends it, but the one between the words of a Latin name: "Canary Wharf")
     r"|(?<![A-Za-z0-9])\s|\s(?![A-Za-z0-9]))"
 )

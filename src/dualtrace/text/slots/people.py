@@ -281,7 +281,7 @@ _DAILY: tuple[Attribute, ...] = (
         "partner",
         r"\b(?:partner|girlfriend|boyfriend|gf|bf|wife|husband|hubby|spouse|fianc\w*|dating|married|engaged|"
         r"broke\s+up|split\s+up|relationship|single|seeing\s+(?:someone|somebody|this\s+(?:guy|girl|man|woman))|other\s+half|"
-        r"(?:first|second|third)\s+date|went\s+on\s+a\s+date|been\s+seeing|(?:been|are|got)\s+(?:back\s+)?together|mov\w+\s+in\s+with|dates?\s+with|mov\w+\s+in\s+together|met\s+(?:someone|somebody)|proposed)\b|认识了?一?个|前任|交往|约会|在一起|脱单|另一半|求婚|女朋友|男朋友|女友|男友|对象|老婆|老公|媳妇|妻子|丈夫|太太|未婚|结婚|订婚|分手|单身|恋爱|(?:和|跟).{1,8}?分了",
+        r"(?:first|second|third)\s+date|went\s+on\s+a\s+date|been\s+seeing|(?:been|are|got)\s+(?:back\s+)?together|mov\w+\s+in\s+with|dates?\s+with|mov\w+\s+in\s+together|met\s+(?:someone|somebody)|proposed)\b|认识了?一?个|前任|交往|约会|在一起|脱单|另一半|求婚|女朋友|男朋友|女友|男友|对象|老婆|老公|媳妇|妻子|丈夫|太太|未婚|结婚|订婚|分手|离婚|单身|恋爱|(?:和|跟).{1,8}?分了",
         (
             en(
                 r"\b(?:dating|seeing|married\s+to|engaged\s+to|together\s+with)\s+(?P<v>[A-Z][\w’'-]*(?:\s+[A-Z][\w’'-]*)?)"
@@ -372,14 +372,32 @@ _DAILY: tuple[Attribute, ...] = (
             en(
                 r"\b(?:broke\s+up|split\s+up|divorced)\s+(?:with\s+)?"
                 r"(?!(?:last|this|yesterday|today|recently|in|on|after|before|a|an|lol|lmao|haha|"
-                r"omg|tbh|though|too|again|now|so|and|but)\b){V}"
+                rf"omg|tbh|though|too|again|now|so|and|but|(?:my|our|her|his)\s+{_PARTNER_EN})\b){{V}}"
             ),
             en(
-                r"\b(?P<v>[A-Za-z][\w’'-]*)\s+and\s+I\s+(?:broke\s+up|split\s+up|separated|divorced)\b"
+                rf"\b(?!{_PARTNER_EN}\b)(?P<v>[A-Za-z][\w’'-]*)\s+and\s+I\s+(?:broke\s+up|split\s+up|separated|divorced)\b"
             ),
             zh(r"(?:和|跟){V}分手"),
             zh(r"(?:和|跟)(?P<v>[^，。；！？,.;!?\s]{1,8}?)分了(?!.{0,3}(?:工|活|钱|房|家务))"),
         ),
+        # a break-up that names no one ("we broke up", "我和男朋友分手了"): the partner's end
+        unnamed_ends=(
+            en(
+                r"\b(?:I|we)\s+(?:just\s+|finally\s+|officially\s+|have\s+|['’]ve\s+)?"
+                rf"(?:broke\s+up|split\s+up|separated|divorced)\b(?:\s+with\s+my\s+{_PARTNER_EN})?"
+                r"(?!\s+with\s+(?!my\b))"
+            ),
+            en(
+                rf"\bmy\s+(?:ex-?)?{_PARTNER_EN}\s+and\s+I\s+(?:just\s+|finally\s+)?"
+                r"(?:broke\s+up|split\s+up|split|separated|divorced)\b"
+            ),
+            zh(
+                rf"(?:我们|我俩|(?:我)?(?:和|跟)(?:{_PARTNER_ZH}|对方)?)(?:已经|正式|终于|还是|俩)?"
+                r"(?:分手|分开|离婚|离了)了"
+            ),
+            zh(rf"(?:我)?(?:和|跟){_PARTNER_ZH}分了"),
+        ),
+        say_ended=("{s} broke up with their partner.", "{s}分手了。"),
     ),
     # a bond that names no partner: engaged, married ("we're engaged!!", "我们订婚了"); being
     # single is the partner's own value, for it replaces a partner

@@ -299,7 +299,11 @@ PET: Attribute = _a(
             r"(?:passed(?:\s+away)?|died|ran\s+away|went\s+missing|crossed\s+the\s+rainbow\s+bridge)\b"
         ),
         en(rf"\b(?:had\s+to\s+)?put\s+(?-i:(?P<v>{CAPITAL}{{1,15}}))\s+down\b"),
-        zh(r"(?:我的|我家的?)?{V}(?:去世|死)了"),
+        # (when, between: "狗狗上周去世了")
+        zh(
+            r"(?:我的|我家的?)?{V}(?:上个?(?:周|月|星期|礼拜)|昨天|前天|前几天|今天|去年|已经|刚刚?|也)*"
+            r"(?:去世|死)了"
+        ),
         zh(r"(?P<v>[阿小][{CJK}]|[{CJK}]{2})(?:飞走|走丢|跑丢|丢|走)了"),
         # a pet given away or rehomed: "had to rehome Milo", "鹦鹉豆豆送回老家给爸妈养了",
         # "把芝麻送给学妹了"
