@@ -71,6 +71,7 @@ def test_what_only_looks_like_a_job(text: str) -> None:
 
 def test_a_class_or_a_person_is_no_employer() -> None:
     assert ("works_at", "三年级") not in held_statements("我是三年级的班主任")
+    assert ("works_at", "正式") not in held_statements("转正了 现在是正式的产品经理了")
     assert not {a for a, _ in held_statements("我是他的老师")} & {"works_at"}
 
 
