@@ -62,6 +62,7 @@ def test_a_new_job_says_its_role(text: str, said: set[tuple[str, str | None]]) -
         "She made me dinner after the match.",
         "I started my morning at Greggs as a treat.",
         "I joined a support group.",
+        "There's a product designer role at Lumen I might apply for.",
     ],
 )
 def test_what_only_looks_like_a_job(text: str) -> None:

@@ -328,7 +328,9 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
             ),
             zh(r"在{V}(?:上学|读书|念书|就读|上课|读)"),
             # (a post passed into is no school: "考上教师编了", "考上公务员")
-            zh(r"(?:就读于|转学到|转到|考上了?|进了)(?![^，。；！？\s]{0,4}(?:编|公务员|选调生)){V}"),
+            zh(
+                r"(?:就读于|转学到|转到|考上了?|进了)(?![^，。；！？\s]{0,4}(?:编|公务员|选调生)){V}"
+            ),
         ),
         ("{s} studies at {v}.", "{s}在{v}上学。"),
         nouns=("school college university kindergarten", "学校 大学 幼儿园"),

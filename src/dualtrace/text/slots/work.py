@@ -111,7 +111,7 @@ WORK: tuple[Attribute, ...] = (
         r"retire\w*|laid\s+off|redundant|fired|sacked|unemployed|jobless|notice|"
         rf"startup|start(?:ed|ing|s)?\s+(?:at|with)|{_ROLES_EN}\s+(?:at|@|with\s+(?-i:[A-Z])\w*)|offer|last\s+(?:day|shift)|notice|(?:lead|manager|engineer|designer|developer|analyst|director)\s+at|(?:first|1st)\s+(?:day|week|month|shift)s?|onboarding|placement|apprenticeship|traineeship|residency|fellowship|training\s+year|(?:[\w-]+(?:er|or|ist|ian)|nurse|doctor)\s+at)\b"
         rf"|{introduction(r'(?-i:[A-Z][a-z]+)')}"  # "hi! Felix. barista at Oatly"
-        r"|\b(?:position|post|role)\s+(?:at|with)\b|是[^，。；！？\s的]{2,8}?的[^，。；！？\s的]{0,4}?(?:师|员|医|护士|经理|主任|主管)|工作|上班|实习|打工|公司|入职|跳槽|跳到|跳去|离职|辞职|单位|任职|下家|(?<![现正实存所自内])在.{1,12}?(?:做|当)|去.{1,14}?(?:做|当)|offer|录用|进了.{1,8}?厂|报[到道]"
+        r"|\b(?:accepted|took|landed|got|start(?:ed|ing)?|began|new)\s+(?:an?\s+|the\s+|my\s+)?(?:[\w-]+\s+){0,2}?(?:position|post|role)\s+(?:at|with)\b|是[^，。；！？\s的]{2,8}?的[^，。；！？\s的]{0,4}?(?:师|员|医|护士|经理|主任|主管)|工作|上班|实习|打工|公司|入职|跳槽|跳到|跳去|离职|辞职|单位|任职|下家|(?<![现正实存所自内])在.{1,12}?(?:做|当)|去.{1,14}?(?:做|当)|offer|录用|进了.{1,8}?厂|报[到道]"
         r"|\b(?:leaving|left)\s+(?-i:[A-Z])"
         r"|\b(?:I['’]m|I\s+am|im)\s+an?\s+(?:[\w-]+\s+){1,2}?with\s+(?:the\s+)?(?-i:[A-Z])"
         r"|\b(?:launched|founded|co-?founded|set\s+up)\s+(?:my\s+own\s+)?(?-i:[A-Z])"
