@@ -254,10 +254,12 @@ def test_a_sentence_with_two_facts_becomes_two_clauses() -> None:
     assert atomic_clauses(kept) == [kept]
 
 
-def test_a_subject_of_two_is_not_cut_at_its_and() -> None:
-    # "my wife Nadia and I are …" is one clause; its "I" is no new clause's subject
-    said = "my wife Nadia and I are flying to Porto in June"
-    assert atomic_clauses(said) == [said]
+def test_a_subject_of_two_cut_at_its_and_says_we() -> None:
+    # "my wife Nadia and I are …": the piece after the cut is said by both, "we are …"
+    assert atomic_clauses("my wife Nadia and I are flying to Porto in June") == [
+        "my wife Nadia",
+        "We are flying to Porto in June",
+    ]
     assert atomic_clauses("I drive a Skoda and I live in Bath.") == [
         "I drive a Skoda",
         "I live in Bath.",

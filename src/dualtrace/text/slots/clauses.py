@@ -15,13 +15,14 @@ from dualtrace.text.slots import cues
 from dualtrace.text.slots.finder import find_statements
 from dualtrace.text.slots.names import INTRODUCES
 
-# (not inside a subject of two: "my sister and I are moving" is one clause)
 _CUT_EN = re.compile(
     r"\s*[,;]\s+(?:(?:and|but|plus|also|so)\s+)?|\s+(?:and|but|plus|while|whereas|although|"
-    r"though)\s+(?:(?:also|now|then)\s+)?(?=(?:I(?!\s+(?:are|were)\b)|I['’]m|I['’]ve|my|we|"
-    r"we['’]re|our|also|now|then|these\s+days|let['’]s)\b)",
+    r"though)\s+(?:(?:also|now|then)\s+)?(?=(?:I|I['’]m|I['’]ve|my|we|we['’]re|our|also|now|"
+    r"then|these\s+days|let['’]s)\b)",
     re.I,
 )
+# "I are" after a cut was the end of a subject of two ("my sister and I are moving"): "we are"
+_I_ARE = re.compile(r"^I\s+(are|were)\b", re.I)
 _CUT_ZH = re.compile(
     r"\s*(?:[，,；;]\s*(?:而且|还有|另外|同时|但是|不过|并且|所以|然后)?|而且|还有|另外|并且|但是)\s*"
 )
@@ -65,7 +66,7 @@ def atomic_clauses(sentence: str) -> list[str]:
 def _own_subject(clause: str, first: str) -> str:
     """A later clause written to stand alone: its conjunction dropped, and the first
     clause's speaker as subject when it has none ("现在在字节跳动上班" → "我现在在…")."""
-    clause = _LEADING_EN.sub("", clause.strip())
+    clause = _I_ARE.sub(r"we \1", _LEADING_EN.sub("", clause.strip()))
     if INTRODUCES.match(f"{first}, {clause}"):
         return clause  # what the speaker just introduced is: "hi, I'm Dana" + "nurse at …"
     if has_cjk(clause):
