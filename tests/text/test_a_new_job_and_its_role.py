@@ -48,6 +48,8 @@ from profile_builders import profile_after, values
         ("我是仁济的规培医生，天天值班", {("works_at", "仁济"), ("occupation", "规培医生")}),
         ("我现在是顺丰的快递员", {("works_at", "顺丰"), ("occupation", "快递员")}),
         ("I got a job with Fenwick Group.", {("works_at", "Fenwick Group")}),
+        # a firm whose name opens like a little-known place's is the firm, not a town
+        ("我在顺川物流做调度", {("works_at", "顺川物流"), ("occupation", "调度")}),
     ],
 )
 def test_a_new_job_says_its_role(text: str, said: set[tuple[str, str | None]]) -> None:

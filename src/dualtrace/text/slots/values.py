@@ -281,6 +281,10 @@ def at_a_place(
     if re.fullmatch(SCHOOL_ZH, mentions[0].name):
         return [statement]  # a school, to jieba a place: "在三中上班"
     place = mentions[0].name
+    rest = clean_value(value[len(place) :].lstrip("的"))
+    named = bool(rest) and any(m.type == "org" for m in extract_entities(rest))
+    if place not in cities() and place not in district_names() and not named:
+        return [statement]  # a firm's own name that opens like a place's ("顺川物流")
     if "在" not in lead:
         # a city gone to for work ("去上海做产品经理", "去东京上班") is no employer, nor
         # where one lives: one may go there every day
@@ -289,9 +293,8 @@ def at_a_place(
     found = []
     if not any(s.attribute == "lives_in" and s.subject == statement.subject for s in kept):
         found.append(replace(statement, attribute="lives_in", value=place, many=False))
-    rest = clean_value(value[len(place) :].lstrip("的"))
     described = re.match(r"一家|一个|一间|某", value[len(place) :].lstrip("的"))
-    if rest and not described and any(m.type == "org" for m in extract_entities(rest)):
+    if named and not described:
         found.append(replace(statement, value=rest))
     return found
 
