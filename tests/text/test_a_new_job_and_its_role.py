@@ -50,6 +50,8 @@ from profile_builders import profile_after, values
         ("I got a job with Fenwick Group.", {("works_at", "Fenwick Group")}),
         # a firm whose name opens like a little-known place's is the firm, not a town
         ("我在顺川物流做调度", {("works_at", "顺川物流"), ("occupation", "调度")}),
+        # ... while a city a firm is described in is where one lives
+        ("在呼和浩特一家健身房当私教", {("lives_in", "呼和浩特"), ("occupation", "私教")}),
     ],
 )
 def test_a_new_job_says_its_role(text: str, said: set[tuple[str, str | None]]) -> None:

@@ -283,7 +283,8 @@ def at_a_place(
     place = mentions[0].name
     rest = clean_value(value[len(place) :].lstrip("的"))
     named = bool(rest) and any(m.type == "org" for m in extract_entities(rest))
-    if place not in cities() and place not in district_names() and not named:
+    described = re.match(r"一家|一个|一间|某", value[len(place) :].lstrip("的"))
+    if rest and not (named or described) and place not in cities() | district_names():
         return [statement]  # a firm's own name that opens like a place's ("顺川物流")
     if "在" not in lead:
         # a city gone to for work ("去上海做产品经理", "去东京上班") is no employer, nor
@@ -293,7 +294,6 @@ def at_a_place(
     found = []
     if not any(s.attribute == "lives_in" and s.subject == statement.subject for s in kept):
         found.append(replace(statement, attribute="lives_in", value=place, many=False))
-    described = re.match(r"一家|一个|一间|某", value[len(place) :].lstrip("的"))
     if named and not described:
         found.append(replace(statement, value=rest))
     return found
