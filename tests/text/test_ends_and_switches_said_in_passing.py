@@ -58,6 +58,7 @@ def test_a_phone_is_named_by_its_make_and_model_not_by_what_it_did() -> None:
     [
         ("Doing the dishes now, brb.", "exercise"),
         ("那只猫叫了一晚上", "pet"),
+        ("楼下那只猫叫咪咪", "pet"),  # a cat pointed at, no one's own
         ("my sister broke up with her boyfriend", "partner"),
         ("我爸妈离婚了", "partner"),
         ("考上教师编了", "studies_at"),

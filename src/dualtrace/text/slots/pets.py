@@ -285,8 +285,12 @@ PET: Attribute = _a(
             rf"{_PET_KINDS_ZH}(?:[，,\s](?:[^，。！？!?\s]{{1,6}}[，,\s])?\s*叫(?![得了着声起个])|"
             rf"[，,]?\s*(?:取名|起名|名字)叫?){GIVEN_ZH}"
         ),
-        # ... or counted, then named without a pause: "养了一只猫叫年糕", "有条柯基叫旺仔"
-        zh(rf"(?:只|条)[^，。！？!?\s]{{0,3}}?{_PET_KINDS_ZH}叫(?![得了着声起个]){GIVEN_ZH}"),
+        # ... or had, counted, then named without a pause: "养了一只猫叫年糕", "有条柯基叫旺仔"
+        # (not one pointed at: "楼下那只猫叫咪咪")
+        zh(
+            r"(?:有|养了?|养着|领养了?|收养了?|捡了|买了|抱了|一)一?(?:只|条)[^，。！？!?\s]{0,3}?"
+            rf"{_PET_KINDS_ZH}叫(?![得了着声起个]){GIVEN_ZH}"
+        ),
     ),
     ("{s} has {v}.", "{s}养了{v}。"),
     many=True,
