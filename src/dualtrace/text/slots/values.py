@@ -232,7 +232,7 @@ def a_place_zh(word: str) -> bool:
     return named or _QUARTER_ZH.match(word) is not None
 
 
-_DIGITS_ZH = {c: i for i, c in enumerate("零一二三四五六七八九")}
+_DIGITS_ZH = frozenset("零一二三四五六七八九")  # a Chinese number of one digit
 
 
 def own_age(attribute: str, value: str) -> bool:
