@@ -55,6 +55,8 @@ _PHONES_EN = (
     r"Tecno|Infinix|Fairphone|Nothing\s+Phone"
 )
 _MODEL_WORDS_EN = r"(?:pro|max|plus|ultra|mini|se|xl|xr|xs|x|fe|lite|fold|flip|note|edge|galaxy)\b"
+# a phone by its make and model, the model a number or a model's word ("Pixel 8a", "iPhone X")
+_PHONE_EN = rf"(?:{_PHONES_EN})(?:\s+(?:[\w+]{{0,6}}\d[\w+]{{0,6}}|{_MODEL_WORDS_EN})){{0,2}}"
 _PHONES_ZH = r"华为|小米|红米|三星|苹果|荣耀|OPPO|oppo|vivo|VIVO|一加|魅族|iPhone|Pixel"
 # a phone by its make and model: "华为Mate 60", "三星 S24 FE"
 _PHONE_ZH = rf"(?:{_PHONES_ZH})\s?[A-Za-z0-9+]+(?:\s[A-Za-z0-9+]+){{0,2}}"
@@ -524,7 +526,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
                 r"\b(?:(?:my|our)\s+(?:old\s+|new\s+|trusty\s+|ancient\s+|cracked\s+)?|"
                 r"(?:got|bought|ordered|using)\s+(?:an?\s+|the\s+)?(?:new\s+|used\s+|refurbished\s+)?)"
                 # (its model a number or a model's word, not what it did: "my Pixel died")
-                rf"(?P<v>(?:{_PHONES_EN})(?:\s+(?:[\w+]{{0,6}}\d[\w+]{{0,6}}|{_MODEL_WORDS_EN})){{0,2}})\b"
+                rf"(?P<v>{_PHONE_EN})\b"
             ),
             en(
                 r"\b(?:switched|moved|changed)\s+(?:over\s+)?(?:from\s+[^,.;]{1,30}?\s+)?to\s+(?:an?\s+)?"
@@ -549,8 +551,7 @@ _HOME_AND_WORK: tuple[Attribute, ...] = (
         # a phone that died, was stolen or sold: "my Pixel finally died", "iPhone被偷了"
         ends=(
             en(
-                rf"\b(?:my|our)\s+(?:old\s+|trusty\s+|poor\s+)?(?P<v>(?:{_PHONES_EN})"
-                rf"(?:\s+(?:[\w+]{{0,6}}\d[\w+]{{0,6}}|{_MODEL_WORDS_EN})){{0,2}})\s+"
+                rf"\b(?:my|our)\s+(?:old\s+|trusty\s+|poor\s+)?(?P<v>{_PHONE_EN})\s+"
                 r"(?:(?:has|just|finally|officially|totally|completely)\s+)*"
                 r"(?:died|(?:got|was|been)\s+(?:stolen|nicked|bricked)|is\s+(?:dead|gone|bricked)|"
                 r"stopped\s+working|gave\s+up)\b"

@@ -46,10 +46,11 @@ ZH_VALUE = (
     rf"(?P<v>(?:[^，。；！？,.;!?\s、：:（）()～~{EMOJI}]"
     r"|(?<=[A-Za-z0-9])\s(?=[A-Za-z0-9])){1,20}?)"
 )
+# When, said after a Chinese value: no part of it ("狗狗上周去世了" names 狗狗)
+WHEN_ZH = r"上个?(?:周|月|星期|礼拜)|昨天|前天|前几天|去年|刚刚|已经"
 _ZH_STOP = (
     rf"(?=了|吧|啊|呢|呀|哦|嘛|啦|的时候|左右|上下|而已|$|[，。；！？,.;!?、：:（）()～~{EMOJI}]"
-    # (a time is no part of a value: "狗狗上周去世了" names 狗狗)
-    r"|上个?(?:周|月|星期|礼拜)|昨天|前天|前几天|去年|刚刚|已经"
+    rf"|{WHEN_ZH}"
     # (a space ends it, but the one between the words of a Latin name: "Canary Wharf")
     r"|(?<![A-Za-z0-9])\s|\s(?![A-Za-z0-9]))"
 )

@@ -21,6 +21,7 @@ from dualtrace.text.slots.frames import (
     NAMED_AS_EN,
     NAMED_ZH,
     TYPED,
+    WHEN_ZH,
     en,
     zh,
 )
@@ -305,7 +306,7 @@ PET: Attribute = _a(
         en(rf"\b(?:had\s+to\s+)?put\s+(?-i:(?P<v>{CAPITAL}{{1,15}}))\s+down\b"),
         # (when, between: "狗狗上周去世了")
         zh(
-            r"(?:我的|我家的?)?{V}(?:上个?(?:周|月|星期|礼拜)|昨天|前天|前几天|今天|去年|已经|刚刚?|也)*"
+            rf"(?:我的|我家的?)?{{V}}(?:{WHEN_ZH}|今天|刚|也)*"
             r"(?:去世|死)了"
         ),
         zh(r"(?P<v>[阿小][{CJK}]|[{CJK}]{2})(?:飞走|走丢|跑丢|丢|走)了"),

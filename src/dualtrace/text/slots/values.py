@@ -284,7 +284,12 @@ def at_a_place(
     rest = clean_value(value[len(place) :].lstrip("的"))
     named = bool(rest) and any(m.type == "org" for m in extract_entities(rest))
     described = re.match(r"一家|一个|一间|某", value[len(place) :].lstrip("的"))
-    if rest and not (named or described) and place not in cities() | district_names():
+    if (
+        rest
+        and not (named or described)
+        and place not in cities()
+        and place not in district_names()
+    ):
         return [statement]  # a firm's own name that opens like a place's ("顺川物流")
     if "在" not in lead:
         # a city gone to for work ("去上海做产品经理", "去东京上班") is no employer, nor
