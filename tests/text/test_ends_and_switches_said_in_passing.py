@@ -26,6 +26,7 @@ def _said(text: str) -> set[tuple[str, str | None, bool]]:
             {("phone", "Galaxy S21", True), ("phone", "Pixel 8", False)},
         ),
         ("my iPhone 12 got stolen at the festival", {("phone", "iPhone 12", True)}),
+        ("sold my old Galaxy S10 to a mate", {("phone", "Galaxy S10", True)}),
         (
             "小米12坏了，换了个荣耀Magic6",
             {("phone", "小米12", True), ("phone", "荣耀Magic6", False)},
